@@ -1,0 +1,4 @@
+export * from './model/index.js';
+export * from './selectors/index.js';
+export * from './intstr/index.js';
+export * from './validation/index.js';

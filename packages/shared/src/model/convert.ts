@@ -1,0 +1,306 @@
+import type { Condition } from './condition.js';
+import type { PdbApiVersion, PdbView, PubApiVersion, PubView } from './budget.js';
+import type { LabelSelector, LabelSelectorRequirement } from './labels.js';
+import type { NodeView } from './node.js';
+import type { PodPhase, PodView } from './pod.js';
+import type { OwnerRef } from './refs.js';
+import type { WorkloadView } from './workload.js';
+import {
+  asArray,
+  asIntOrString,
+  asNumber,
+  asObject,
+  asString,
+  asStringMap,
+  readMeta,
+  type Json,
+} from './convert-helpers.js';
+import { fromV1beta1Selector } from './v1beta1.js';
+
+/** A conversion either yields the slim view or says, as data, why the object could not be read. */
+export type Converted<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+
+function controllerOf(ownerReferences: readonly unknown[]): OwnerRef | undefined {
+  for (const raw of ownerReferences) {
+    const o = asObject(raw);
+    if (o?.['controller'] === true) {
+      return {
+        apiVersion: asString(o['apiVersion']) ?? '',
+        kind: asString(o['kind']) ?? '',
+        name: asString(o['name']) ?? '',
+        uid: asString(o['uid']) ?? '',
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Reads a LabelSelector as written; `null` when absent (nil). Malformed parts are kept for validation. */
+export function readSelector(value: unknown): LabelSelector | null {
+  const obj = asObject(value);
+  if (!obj) return null;
+  const selector: { matchLabels?: Record<string, string>; matchExpressions?: LabelSelectorRequirement[] } = {};
+  if (obj['matchLabels'] !== undefined && obj['matchLabels'] !== null) {
+    selector.matchLabels = asStringMap(obj['matchLabels']);
+  }
+  if (Array.isArray(obj['matchExpressions'])) {
+    selector.matchExpressions = obj['matchExpressions'].map((raw) => {
+      const e = asObject(raw) ?? {};
+      const values = e['values'];
+      return {
+        key: asString(e['key']) ?? '',
+        operator: asString(e['operator']) ?? '',
+        ...(Array.isArray(values) ? { values: values.map((v) => String(v)) } : {}),
+      };
+    });
+  }
+  return selector;
+}
+
+function readConditions(value: unknown): Condition[] {
+  return asArray(value).flatMap((raw) => {
+    const c = asObject(raw);
+    const type = asString(c?.['type']);
+    if (!c || !type) return [];
+    const cond: Condition = { type, status: asString(c['status']) ?? 'Unknown' };
+    const reason = asString(c['reason']);
+    const message = asString(c['message']);
+    const og = asNumber(c['observedGeneration']);
+    const ltt = asString(c['lastTransitionTime']);
+    if (reason !== undefined) cond.reason = reason;
+    if (message !== undefined) cond.message = message;
+    if (og !== undefined) cond.observedGeneration = og;
+    if (ltt !== undefined) cond.lastTransitionTime = ltt;
+    return [cond];
+  });
+}
+
+const PHASES: readonly PodPhase[] = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
+const KEPT_POD_ANNOTATION = /^(pub\.kruise\.io\/|kruise\.io\/related-pub$)/;
+
+export function podFromObject(raw: unknown): Converted<PodView> {
+  const obj = asObject(raw);
+  const meta = obj && readMeta(obj);
+  if (!obj || !meta) return fail('Pod without metadata.name');
+  const spec = asObject(obj['spec']) ?? {};
+  const status = asObject(obj['status']) ?? {};
+  const phaseText = asString(status['phase']) ?? '';
+  const phase = (PHASES as readonly string[]).includes(phaseText) ? (phaseText as PodPhase) : '';
+  const conditions = asArray(status['conditions']).map((c) => asObject(c) ?? {});
+  const readyCondition = conditions.find((c) => c['type'] === 'Ready');
+  const dt = conditions.find((c) => c['type'] === 'DisruptionTarget');
+  let restartCount = 0;
+  let waitingReason: string | undefined;
+  for (const cs of asArray(status['containerStatuses'])) {
+    const s = asObject(cs) ?? {};
+    restartCount += asNumber(s['restartCount']) ?? 0;
+    const waiting = asObject(asObject(s['state'])?.['waiting']);
+    waitingReason ??= asString(waiting?.['reason']);
+  }
+  const annotations: Record<string, string> = {};
+  for (const [k, v] of Object.entries(meta.annotations)) if (KEPT_POD_ANNOTATION.test(k)) annotations[k] = v;
+  const controller = controllerOf(meta.ownerReferences);
+  const nodeName = asString(spec['nodeName']);
+  const pod: PodView = {
+    kind: 'Pod',
+    namespace: meta.namespace,
+    name: meta.name,
+    uid: meta.uid,
+    resourceVersion: meta.resourceVersion,
+    labels: meta.labels,
+    annotations,
+    phase,
+    ready: readyCondition?.['status'] === 'True',
+    restartCount,
+    consistent: true,
+    ...(meta.deletionTimestamp ? { deletionTimestamp: meta.deletionTimestamp } : {}),
+    ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
+    ...(nodeName ? { nodeName } : {}),
+    ...(controller ? { controller } : {}),
+    ...(waitingReason ? { waitingReason } : {}),
+  };
+  if (dt) {
+    const reason = asString(dt['reason']);
+    const ltt = asString(dt['lastTransitionTime']);
+    pod.disruptionTarget = {
+      status: asString(dt['status']) ?? 'Unknown',
+      ...(reason ? { reason } : {}),
+      ...(ltt ? { lastTransitionTime: ltt } : {}),
+    };
+  }
+  return { ok: true, value: pod };
+}
+
+function timeMap(value: unknown): Record<string, string> {
+  return asStringMap(value);
+}
+
+export function pdbFromObject(raw: unknown): Converted<PdbView> {
+  const obj = asObject(raw);
+  const meta = obj && readMeta(obj);
+  if (!obj || !meta) return fail('PodDisruptionBudget without metadata.name');
+  const apiVersion: PdbApiVersion = obj['apiVersion'] === 'policy/v1beta1' ? 'policy/v1beta1' : 'policy/v1';
+  const spec = asObject(obj['spec']) ?? {};
+  const status = asObject(obj['status']) ?? {};
+  const written = readSelector(spec['selector']);
+  const selector = apiVersion === 'policy/v1beta1' ? fromV1beta1Selector(written) : written;
+  const minAvailable = asIntOrString(spec['minAvailable']);
+  const maxUnavailable = asIntOrString(spec['maxUnavailable']);
+  const policy = asString(spec['unhealthyPodEvictionPolicy']);
+  return {
+    ok: true,
+    value: {
+      kind: 'PodDisruptionBudget',
+      apiVersion,
+      namespace: meta.namespace,
+      name: meta.name,
+      uid: meta.uid,
+      generation: meta.generation,
+      resourceVersion: meta.resourceVersion,
+      ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
+      labels: meta.labels,
+      spec: {
+        selector,
+        ...(minAvailable !== undefined ? { minAvailable } : {}),
+        ...(maxUnavailable !== undefined ? { maxUnavailable } : {}),
+        ...(policy !== undefined ? { unhealthyPodEvictionPolicy: policy } : {}),
+      },
+      status: {
+        observedGeneration: asNumber(status['observedGeneration']) ?? 0,
+        disruptedPods: timeMap(status['disruptedPods']),
+        disruptionsAllowed: asNumber(status['disruptionsAllowed']) ?? 0,
+        currentHealthy: asNumber(status['currentHealthy']) ?? 0,
+        desiredHealthy: asNumber(status['desiredHealthy']) ?? 0,
+        expectedPods: asNumber(status['expectedPods']) ?? 0,
+        conditions: readConditions(status['conditions']),
+      },
+    },
+  };
+}
+
+export const PUB_PROTECT_OPERATIONS_ANNOTATION = 'kruise.io/pub-protect-operations';
+export const PUB_PROTECT_TOTAL_REPLICAS_ANNOTATION = 'pub.kruise.io/protect-total-replicas';
+
+export function pubFromObject(raw: unknown): Converted<PubView> {
+  const obj = asObject(raw);
+  const meta = obj && readMeta(obj);
+  if (!obj || !meta) return fail('PodUnavailableBudget without metadata.name');
+  const apiVersion: PubApiVersion =
+    obj['apiVersion'] === 'policy.kruise.io/v1beta1' ? 'policy.kruise.io/v1beta1' : 'policy.kruise.io/v1alpha1';
+  const spec = asObject(obj['spec']) ?? {};
+  const status = asObject(obj['status']) ?? {};
+  const target = asObject(spec['targetRef']) ?? asObject(spec['targetReference']);
+  const minAvailable = asIntOrString(spec['minAvailable']);
+  const maxUnavailable = asIntOrString(spec['maxUnavailable']);
+  const ignored = asObject(spec['ignoredPodSelector']);
+  const view: PubView = {
+    kind: 'PodUnavailableBudget',
+    apiVersion,
+    namespace: meta.namespace,
+    name: meta.name,
+    uid: meta.uid,
+    generation: meta.generation,
+    resourceVersion: meta.resourceVersion,
+    ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
+    labels: meta.labels,
+    annotations: meta.annotations,
+    spec: {
+      ...(spec['selector'] !== undefined ? { selector: readSelector(spec['selector']) } : {}),
+      ...(target
+        ? {
+            targetRef: {
+              apiVersion: asString(target['apiVersion']) ?? '',
+              kind: asString(target['kind']) ?? '',
+              name: asString(target['name']) ?? '',
+            },
+          }
+        : {}),
+      ...(minAvailable !== undefined ? { minAvailable } : {}),
+      ...(maxUnavailable !== undefined ? { maxUnavailable } : {}),
+      ...(ignored ? { ignoredPodSelector: readSelector(ignored) ?? {} } : {}),
+    },
+    status: {
+      observedGeneration: asNumber(status['observedGeneration']) ?? 0,
+      disruptedPods: timeMap(status['disruptedPods']),
+      unavailablePods: timeMap(status['unavailablePods']),
+      unavailableAllowed: asNumber(status['unavailableAllowed']) ?? 0,
+      currentAvailable: asNumber(status['currentAvailable']) ?? 0,
+      desiredAvailable: asNumber(status['desiredAvailable']) ?? 0,
+      totalReplicas: asNumber(status['totalReplicas']) ?? 0,
+    },
+  };
+  // v1alpha1 carries these as annotations; v1beta1 as spec fields. Both land in the spec here.
+  const ops = Array.isArray(spec['protectOperations'])
+    ? spec['protectOperations'].map(String)
+    : meta.annotations[PUB_PROTECT_OPERATIONS_ANNOTATION]?.split(',').map((s) => s.trim());
+  if (ops) view.spec.protectOperations = ops;
+  const total = asNumber(spec['protectTotalReplicas']);
+  if (total !== undefined) view.spec.protectTotalReplicas = total;
+  return { ok: true, value: view };
+}
+
+const WORKLOAD_REPLICAS_DEFAULT: Readonly<Record<string, number>> = {
+  // The API server defaults spec.replicas to 1 for these kinds.
+  Deployment: 1,
+  ReplicaSet: 1,
+  StatefulSet: 1,
+  ReplicationController: 1,
+};
+
+export function workloadFromObject(raw: unknown): Converted<WorkloadView> {
+  const obj = asObject(raw);
+  const meta = obj && readMeta(obj);
+  const kind = obj && asString(obj['kind']);
+  if (!obj || !meta || !kind) return fail('workload without kind or metadata.name');
+  const spec = asObject(obj['spec']) ?? {};
+  const status = asObject(obj['status']) ?? {};
+  const controller = controllerOf(meta.ownerReferences);
+  const selector = readSelector(spec['selector']);
+  const readyReplicas = asNumber(status['readyReplicas']);
+  return {
+    ok: true,
+    value: {
+      kind,
+      apiVersion: asString(obj['apiVersion']) ?? '',
+      namespace: meta.namespace,
+      name: meta.name,
+      uid: meta.uid,
+      resourceVersion: meta.resourceVersion,
+      replicas: asNumber(spec['replicas']) ?? WORKLOAD_REPLICAS_DEFAULT[kind],
+      ...(readyReplicas !== undefined ? { readyReplicas } : {}),
+      ...(selector ? { selector } : {}),
+      ...(controller ? { controller } : {}),
+      ...(meta.deletionTimestamp ? { deletionTimestamp: meta.deletionTimestamp } : {}),
+      labels: meta.labels,
+    },
+  };
+}
+
+export function nodeFromObject(raw: unknown): Converted<NodeView> {
+  const obj = asObject(raw);
+  const meta = obj && readMeta(obj);
+  if (!obj || !meta) return fail('Node without metadata.name');
+  const spec = asObject(obj['spec']) ?? {};
+  const status = asObject(obj['status']) ?? {};
+  const ready = asArray(status['conditions']).some((c) => {
+    const o = asObject(c);
+    return o?.['type'] === 'Ready' && o['status'] === 'True';
+  });
+  return {
+    ok: true,
+    value: {
+      kind: 'Node',
+      name: meta.name,
+      uid: meta.uid,
+      resourceVersion: meta.resourceVersion,
+      labels: meta.labels,
+      unschedulable: spec['unschedulable'] === true,
+      ready,
+      ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
+    },
+  };
+}
+
+export type { Json };

@@ -1,0 +1,36 @@
+import type { Labels } from './labels.js';
+import type { OwnerRef } from './refs.js';
+
+/** The pod phases; `''` when the status has none. */
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown' | '';
+
+/**
+ * The slim projection of a Pod that evaluation and display need. At 150,000 pods the BFF keeps
+ * only this, never the full object.
+ */
+export interface PodView {
+  kind: 'Pod';
+  namespace: string;
+  name: string;
+  uid: string;
+  /** Opaque: compared for equality, never parsed. */
+  resourceVersion: string;
+  labels: Labels;
+  /** Only the annotations a rule reads (OpenKruise's `pub.kruise.io/*`, `kruise.io/related-pub`). */
+  annotations: Readonly<Record<string, string>>;
+  phase: PodPhase;
+  /** The first condition of type Ready has status "True" (phase is not looked at). */
+  ready: boolean;
+  /** The `DisruptionTarget` condition, when present (set by the eviction API before deleting). */
+  disruptionTarget?: { status: string; reason?: string; lastTransitionTime?: string };
+  deletionTimestamp?: string;
+  creationTimestamp?: string;
+  nodeName?: string;
+  /** The first ownerReference with `controller: true`. */
+  controller?: OwnerRef;
+  /** Why a container is not running well, e.g. `CrashLoopBackOff`, for display. */
+  waitingReason?: string;
+  restartCount: number;
+  /** OpenKruise's "state consistent" check (images, sidecars, in-place update done); true by default. */
+  consistent: boolean;
+}

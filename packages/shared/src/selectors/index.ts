@@ -1,0 +1,3 @@
+export * from './selector.js';
+export * from './validate.js';
+export * from './names.js';

@@ -1,0 +1,116 @@
+import type { LabelSelector, Labels } from '../model/labels.js';
+import { labelValueErrors, qualifiedNameErrors } from './names.js';
+
+export type Operator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+
+/** One parsed requirement; matchLabels entries become `In` with a single value. */
+export interface Requirement {
+  key: string;
+  operator: Operator;
+  /** Sorted, without duplicates. */
+  values: readonly string[];
+}
+
+/**
+ * A selector after `metav1.LabelSelectorAsSelector`: nothing (nil), everything (`{}`), or an AND of
+ * requirements.
+ */
+export type Selector =
+  | { kind: 'nothing' }
+  | { kind: 'everything' }
+  | { kind: 'requirements'; requirements: readonly Requirement[] };
+
+export type SelectorResult = { ok: true; selector: Selector } | { ok: false; error: string };
+
+const OPERATORS: readonly string[] = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
+
+function requirement(key: string, operator: string, values: readonly string[]): Requirement | string {
+  const keyErrs = qualifiedNameErrors(key);
+  if (keyErrs.length > 0) return `key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`;
+  if (!OPERATORS.includes(operator)) return `${JSON.stringify(operator)} is not a valid label selector operator`;
+  const op = operator as Operator;
+  if ((op === 'In' || op === 'NotIn') && values.length === 0) {
+    return "values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty";
+  }
+  if ((op === 'Exists' || op === 'DoesNotExist') && values.length !== 0) {
+    return `values: Invalid value: ${JSON.stringify(values)}: values set must be empty for exists and does not exist`;
+  }
+  for (const v of values) {
+    const errs = labelValueErrors(v);
+    if (errs.length > 0) return `values[0]: Invalid value: ${JSON.stringify(v)}: ${errs.join('; ')}`;
+  }
+  return { key, operator: op, values: [...new Set(values)].sort() };
+}
+
+/** `metav1.LabelSelectorAsSelector`. A conversion error is returned as data, never thrown. */
+export function parseSelector(selector: LabelSelector | null | undefined): SelectorResult {
+  if (selector == null) return { ok: true, selector: { kind: 'nothing' } };
+  const labels = Object.entries(selector.matchLabels ?? {});
+  const exprs = selector.matchExpressions ?? [];
+  if (labels.length + exprs.length === 0) return { ok: true, selector: { kind: 'everything' } };
+  const requirements: Requirement[] = [];
+  for (const [k, v] of labels) {
+    const r = requirement(k, 'In', [v]);
+    if (typeof r === 'string') return { ok: false, error: r };
+    requirements.push(r);
+  }
+  for (const e of exprs) {
+    const r = requirement(e.key, e.operator, e.values ?? []);
+    if (typeof r === 'string') return { ok: false, error: r };
+    requirements.push(r);
+  }
+  // labels.Selector sorts requirements by key; the order matters only for printing.
+  requirements.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { ok: true, selector: { kind: 'requirements', requirements } };
+}
+
+/** `Requirement.Matches`. Note that `NotIn` matches a label set without the key. */
+export function requirementMatches(r: Requirement, labels: Labels): boolean {
+  const has = Object.prototype.hasOwnProperty.call(labels, r.key);
+  switch (r.operator) {
+    case 'In':
+      return has && r.values.includes(labels[r.key] as string);
+    case 'NotIn':
+      return !has || !r.values.includes(labels[r.key] as string);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
+  }
+}
+
+export function selectorMatches(selector: Selector, labels: Labels): boolean {
+  switch (selector.kind) {
+    case 'nothing':
+      return false;
+    case 'everything':
+      return true;
+    case 'requirements':
+      return selector.requirements.every((r) => requirementMatches(r, labels));
+  }
+}
+
+/** Convenience: parse and match; an unparsable selector matches nothing (as the lister treats it). */
+export function labelSelectorMatches(selector: LabelSelector | null | undefined, labels: Labels): boolean {
+  const parsed = parseSelector(selector);
+  return parsed.ok && selectorMatches(parsed.selector, labels);
+}
+
+/** `labels.Selector.String()`: `a=b,c in (d,e),!f`, as events and kubectl print it. */
+export function selectorToString(selector: Selector): string {
+  if (selector.kind !== 'requirements') return '';
+  return selector.requirements
+    .map((r) => {
+      switch (r.operator) {
+        case 'In':
+          return r.values.length === 1 ? `${r.key}=${r.values[0]}` : `${r.key} in (${r.values.join(',')})`;
+        case 'NotIn':
+          return `${r.key} notin (${r.values.join(',')})`;
+        case 'Exists':
+          return r.key;
+        case 'DoesNotExist':
+          return `!${r.key}`;
+      }
+    })
+    .join(',');
+}
