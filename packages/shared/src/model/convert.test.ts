@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { pdbFromObject, podFromObject, pubFromObject, workloadFromObject, nodeFromObject } from './convert.js';
+import { V1BETA1_EMPTY_SELECTOR_KEY } from './v1beta1.js';
+
+const zkPod = {
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: {
+    name: 'zk-0',
+    namespace: 'data',
+    uid: '5d2c0f6e-1b0c-4a7e-9d7e-0c2f6a1f0a01',
+    resourceVersion: '48213',
+    creationTimestamp: '2024-05-01T10:00:00Z',
+    labels: { app: 'zookeeper', 'controller-revision-hash': 'zk-7d9f8' },
+    annotations: { 'kubectl.kubernetes.io/restartedAt': '2024-04-30T09:00:00Z', 'pub.kruise.io/related-pub': 'zk' },
+    ownerReferences: [
+      { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zk', uid: 'uid-sts-zk', controller: true, blockOwnerDeletion: true },
+    ],
+  },
+  spec: { nodeName: 'node-a', containers: [{ name: 'zookeeper', image: 'zookeeper:3.9' }] },
+  status: {
+    phase: 'Running',
+    conditions: [
+      { type: 'Initialized', status: 'True' },
+      { type: 'Ready', status: 'False' },
+      { type: 'Ready', status: 'True' },
+      { type: 'DisruptionTarget', status: 'True', reason: 'EvictionByEvictionAPI', lastTransitionTime: '2024-05-01T11:59:00Z' },
+    ],
+    containerStatuses: [
+      { name: 'zookeeper', restartCount: 4, state: { waiting: { reason: 'CrashLoopBackOff' } } },
+    ],
+  },
+};
+
+describe('podFromObject', () => {
+  it('keeps only what evaluation and display need; the first Ready condition wins', () => {
+    expect(podFromObject(zkPod)).toStrictEqual({
+      ok: true,
+      value: {
+        kind: 'Pod',
+        namespace: 'data',
+        name: 'zk-0',
+        uid: '5d2c0f6e-1b0c-4a7e-9d7e-0c2f6a1f0a01',
+        resourceVersion: '48213',
+        labels: { app: 'zookeeper', 'controller-revision-hash': 'zk-7d9f8' },
+        annotations: { 'pub.kruise.io/related-pub': 'zk' },
+        phase: 'Running',
+        ready: false,
+        restartCount: 4,
+        consistent: true,
+        creationTimestamp: '2024-05-01T10:00:00Z',
+        nodeName: 'node-a',
+        controller: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zk', uid: 'uid-sts-zk' },
+        waitingReason: 'CrashLoopBackOff',
+        disruptionTarget: {
+          status: 'True',
+          reason: 'EvictionByEvictionAPI',
+          lastTransitionTime: '2024-05-01T11:59:00Z',
+        },
+      },
+    });
+  });
+
+  it('reports an object without a name as data, not an exception', () => {
+    expect(podFromObject({ kind: 'Pod', metadata: {} })).toStrictEqual({ ok: false, error: 'Pod without metadata.name' });
+    expect(podFromObject('garbage')).toStrictEqual({ ok: false, error: 'Pod without metadata.name' });
+  });
+});
+
+describe('pdbFromObject', () => {
+  const pdb = (apiVersion: string, spec: unknown) => ({
+    apiVersion,
+    kind: 'PodDisruptionBudget',
+    metadata: { name: 'zk', namespace: 'data', uid: 'uid-pdb-zk', generation: 2, resourceVersion: '9' },
+    spec,
+    status: { observedGeneration: 1, disruptionsAllowed: 0, currentHealthy: 3, desiredHealthy: 2, expectedPods: 3 },
+  });
+
+  it('keeps invalid values as written so validation can name them', () => {
+    const r = pdbFromObject(pdb('policy/v1', { minAvailable: 'abc%', selector: { matchLabels: { app: 'zk' } } }));
+    expect(r.ok && r.value.spec).toStrictEqual({ selector: { matchLabels: { app: 'zk' } }, minAvailable: 'abc%' });
+    expect(r.ok && r.value.status).toStrictEqual({
+      observedGeneration: 1,
+      disruptedPods: {},
+      disruptionsAllowed: 0,
+      currentHealthy: 3,
+      desiredHealthy: 2,
+      expectedPods: 3,
+      conditions: [],
+    });
+  });
+
+  it('keeps an absent selector as null (matches nothing)', () => {
+    const r = pdbFromObject(pdb('policy/v1', { maxUnavailable: 1 }));
+    expect(r.ok && r.value.spec.selector).toBe(null);
+  });
+
+  it('gives a v1beta1 empty selector its match-nothing meaning', () => {
+    const r = pdbFromObject(pdb('policy/v1beta1', { minAvailable: 1, selector: {} }));
+    expect(r.ok && r.value.apiVersion).toBe('policy/v1beta1');
+    expect(r.ok && r.value.spec.selector).toStrictEqual({
+      matchExpressions: [{ key: V1BETA1_EMPTY_SELECTOR_KEY, operator: 'Exists' }],
+    });
+  });
+});
+
+describe('pubFromObject', () => {
+  it('promotes v1alpha1 annotations into spec fields', () => {
+    const r = pubFromObject({
+      apiVersion: 'policy.kruise.io/v1alpha1',
+      kind: 'PodUnavailableBudget',
+      metadata: {
+        name: 'web',
+        namespace: 'shop',
+        uid: 'uid-pub-web',
+        generation: 1,
+        annotations: { 'kruise.io/pub-protect-operations': 'DELETE,EVICT' },
+      },
+      spec: { targetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxUnavailable: '25%' },
+    });
+    expect(r.ok && r.value.spec).toStrictEqual({
+      targetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      maxUnavailable: '25%',
+      protectOperations: ['DELETE', 'EVICT'],
+    });
+  });
+});
+
+describe('workloadFromObject and nodeFromObject', () => {
+  it('defaults replicas to 1 for built-in workloads and reads the controller', () => {
+    const r = workloadFromObject({
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {
+        name: 'web-6d4cf56db6',
+        namespace: 'shop',
+        uid: 'uid-rs',
+        resourceVersion: '77',
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: 'uid-dep', controller: true }],
+      },
+      spec: { selector: { matchLabels: { app: 'web' } } },
+    });
+    expect(r).toStrictEqual({
+      ok: true,
+      value: {
+        kind: 'ReplicaSet',
+        apiVersion: 'apps/v1',
+        namespace: 'shop',
+        name: 'web-6d4cf56db6',
+        uid: 'uid-rs',
+        resourceVersion: '77',
+        replicas: 1,
+        selector: { matchLabels: { app: 'web' } },
+        controller: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: 'uid-dep' },
+        labels: {},
+      },
+    });
+  });
+
+  it('reads node readiness and cordoning', () => {
+    const r = nodeFromObject({
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'node-a', uid: 'uid-node-a', resourceVersion: '5', labels: { 'kubernetes.io/hostname': 'node-a' } },
+      spec: { unschedulable: true },
+      status: { conditions: [{ type: 'Ready', status: 'True' }] },
+    });
+    expect(r).toStrictEqual({
+      ok: true,
+      value: {
+        kind: 'Node',
+        name: 'node-a',
+        uid: 'uid-node-a',
+        resourceVersion: '5',
+        labels: { 'kubernetes.io/hostname': 'node-a' },
+        unschedulable: true,
+        ready: true,
+      },
+    });
+  });
+});
