@@ -2,3 +2,4 @@ export * from './model/index.js';
 export * from './selectors/index.js';
 export * from './intstr/index.js';
 export * from './validation/index.js';
+export * from './overlaps/index.js';

@@ -1,0 +1,4 @@
+export * from './static.js';
+export * from './constraints.js';
+export * from './potential.js';
+export * from './live.js';

@@ -1,0 +1,135 @@
+import type { LabelSelector, Labels } from '../model/labels.js';
+import { parseSelector } from '../selectors/selector.js';
+import { constraintsConflict, constraintsOf, intersectConstraints, type KeyConstraint } from './constraints.js';
+
+/** One selector to compare, with whatever the caller wants back (a budget, a ref). */
+export interface SelectorEntry<T> {
+  item: T;
+  namespace: string;
+  selector: LabelSelector | null | undefined;
+}
+
+/** Two selectors of one namespace that some label set (the witness) matches both. */
+export interface StaticPair<T> {
+  a: T;
+  b: T;
+  witness: Labels;
+}
+
+export interface StaticPairsResult<T> {
+  pairs: StaticPair<T>[];
+  /** Entries whose selector does not parse: they match no pod, so they overlap nothing. */
+  invalid: { item: T; error: string }[];
+}
+
+interface Prepared<T> {
+  item: T;
+  byKey: ReadonlyMap<string, KeyConstraint>;
+  /** Keys with an `In` requirement: the values a matching pod may carry there are known. */
+  pinned: ReadonlyMap<string, readonly string[]>;
+}
+
+function prepare<T>(entry: SelectorEntry<T>, invalid: StaticPairsResult<T>['invalid']): Prepared<T> | undefined {
+  const parsed = parseSelector(entry.selector);
+  if (!parsed.ok) {
+    invalid.push({ item: entry.item, error: parsed.error });
+    return undefined;
+  }
+  const cs = constraintsOf(parsed.selector);
+  if (cs.kind === 'nothing') return undefined;
+  const pinned = new Map<string, readonly string[]>();
+  for (const c of cs.byKey.values()) {
+    if (c.allowed !== undefined) pinned.set(c.key, [...c.allowed].filter((v) => !c.excluded.has(v)));
+  }
+  return { item: entry.item, byKey: cs.byKey, pinned };
+}
+
+/**
+ * Candidate partners are found through pinned keys: for a selector that pins `k` to values V, only
+ * selectors pinning `k` to a value in V, or not pinning `k` at all, can overlap it. The key with the
+ * fewest candidates is used, so the cost follows the number of plausible pairs, not n².
+ */
+class NamespaceIndex<T> {
+  private readonly byKeyValue = new Map<string, Map<string, number[]>>();
+  private readonly unpinnedByKey = new Map<string, number[]>();
+  private readonly pinnedCount = new Map<string, number>();
+
+  constructor(private readonly entries: readonly Prepared<T>[]) {
+    entries.forEach((e, i) => {
+      for (const [key, values] of e.pinned) {
+        this.pinnedCount.set(key, (this.pinnedCount.get(key) ?? 0) + 1);
+        let byValue = this.byKeyValue.get(key);
+        if (!byValue) this.byKeyValue.set(key, (byValue = new Map()));
+        for (const v of values) {
+          const list = byValue.get(v);
+          if (list) list.push(i);
+          else byValue.set(v, [i]);
+        }
+      }
+    });
+  }
+
+  private unpinned(key: string): readonly number[] {
+    let list = this.unpinnedByKey.get(key);
+    if (!list) {
+      list = [];
+      this.entries.forEach((e, i) => {
+        if (!e.pinned.has(key)) list?.push(i);
+      });
+      this.unpinnedByKey.set(key, list);
+    }
+    return list;
+  }
+
+  /** Indices that may overlap entry `i`, possibly with repeats; undefined means "every entry". */
+  candidates(i: number): readonly (readonly number[])[] | undefined {
+    const e = this.entries[i];
+    if (!e) return undefined;
+    let best: { key: string; lists: (readonly number[])[]; size: number } | undefined;
+    for (const [key, values] of e.pinned) {
+      const byValue = this.byKeyValue.get(key);
+      const lists = values.map((v) => byValue?.get(v) ?? []);
+      const unpinned = this.entries.length - (this.pinnedCount.get(key) ?? 0);
+      const size = lists.reduce((n, l) => n + l.length, unpinned);
+      if (!best || size < best.size) best = { key, lists, size };
+    }
+    return best && [...best.lists, this.unpinned(best.key)];
+  }
+}
+
+function pairsInNamespace<T>(entries: readonly Prepared<T>[], out: StaticPair<T>[]): void {
+  const index = new NamespaceIndex(entries);
+  const seen = new Int32Array(entries.length).fill(-1);
+  entries.forEach((e, i) => {
+    const consider = (j: number): void => {
+      if (j <= i || seen[j] === i) return;
+      seen[j] = i;
+      const other = entries[j];
+      if (!other || constraintsConflict(e.byKey, other.byKey)) return;
+      const r = intersectConstraints(e.byKey, other.byKey);
+      if (r.overlap) out.push({ a: e.item, b: other.item, witness: r.witness });
+    };
+    const lists = index.candidates(i);
+    if (lists === undefined) for (let j = i + 1; j < entries.length; j++) consider(j);
+    else for (const list of lists) for (const j of list) consider(j);
+  });
+}
+
+/**
+ * Every pair of selectors within one namespace that some label set matches both (exact, with a
+ * witness). Pairs are reported once, in input order (`a` before `b`).
+ */
+export function staticOverlapPairs<T>(entries: readonly SelectorEntry<T>[]): StaticPairsResult<T> {
+  const invalid: StaticPairsResult<T>['invalid'] = [];
+  const byNamespace = new Map<string, Prepared<T>[]>();
+  for (const entry of entries) {
+    const p = prepare(entry, invalid);
+    if (!p) continue;
+    const list = byNamespace.get(entry.namespace);
+    if (list) list.push(p);
+    else byNamespace.set(entry.namespace, [p]);
+  }
+  const pairs: StaticPair<T>[] = [];
+  for (const list of byNamespace.values()) pairsInNamespace(list, pairs);
+  return { pairs, invalid };
+}
