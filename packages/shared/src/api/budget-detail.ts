@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { FindingSchema, OverlapSchema } from './analysis.js';
+import { BudgetRowSchema } from './budgets.js';
+import { ConditionSchema, OwnerSchema, TimestampSchema } from './common.js';
+import { BudgetStatusNumbersSchema } from './status.js';
+
+export const LaneSchema = z.enum(['available', 'unavailable', 'disrupted']).meta({ id: 'Lane' });
+export type Lane = z.infer<typeof LaneSchema>;
+
+/** A pod selected by a budget, with the lane it is in and why. */
+export const LanePodSchema = z
+  .object({
+    namespace: z.string(),
+    name: z.string(),
+    lane: LaneSchema,
+    /** Machine-readable reason, e.g. `Ready`, `NotReady`, `Pending`, `Disrupted`, `Terminating`, `Terminal`. */
+    reason: z.string(),
+    /** The reason in words, e.g. "in status.disruptedPods since 19:40:02". */
+    message: z.string(),
+    phase: z.string(),
+    ready: z.boolean(),
+    nodeName: z.string().optional(),
+    owner: OwnerSchema.optional(),
+    restartCount: z.number().int(),
+    waitingReason: z.string().optional(),
+    deletionTimestamp: TimestampSchema.optional(),
+    /** When its eviction was admitted, if it is in `disruptedPods`. */
+    disruptedAt: TimestampSchema.optional(),
+  })
+  .meta({ id: 'LanePod' });
+export type LanePod = z.infer<typeof LanePodSchema>;
+
+/** One controller counted into the expected pod count. */
+export const ExpectedControllerSchema = z
+  .object({
+    apiVersion: z.string(),
+    kind: z.string(),
+    name: z.string(),
+    replicas: z.number().int(),
+    pods: z.number().int(),
+  })
+  .meta({ id: 'ExpectedController' });
+
+/**
+ * Where the expected count comes from: the scale of the pods' controllers; the number of
+ * selected pods (integer minAvailable); a PUB's targetRef or protectTotalReplicas; or an error
+ * (e.g. bare pods with a percentage), which is what makes the controller fail safe.
+ */
+export const ExpectedSourceSchema = z
+  .object({
+    type: z.enum([
+      'controllers',
+      'pod-count',
+      'target-ref',
+      'protect-total-replicas',
+      'none',
+      'error',
+    ]),
+    controllers: z.array(ExpectedControllerSchema),
+    message: z.string(),
+  })
+  .meta({ id: 'ExpectedSource' });
+export type ExpectedSource = z.infer<typeof ExpectedSourceSchema>;
+
+/** An event the controller would record on this budget (e.g. `UnmanagedPods`, `NoPods`). */
+export const ControllerEventSchema = z
+  .object({ type: z.enum(['Normal', 'Warning']), reason: z.string(), message: z.string() })
+  .meta({ id: 'ControllerEvent' });
+
+/** GET /api/budgets/{kind}/{namespace}/{name} */
+export const BudgetDetailResponseSchema = z
+  .object({
+    budget: BudgetRowSchema,
+    lanes: z.object({
+      available: z.array(LanePodSchema),
+      unavailable: z.array(LanePodSchema),
+      disrupted: z.array(LanePodSchema),
+    }),
+    /** The status as the cluster reports it. */
+    reported: BudgetStatusNumbersSchema,
+    /** The status as our engine computes it now; null when it cannot be computed (see `recomputeError`). */
+    recomputed: BudgetStatusNumbersSchema.nullable(),
+    recomputeError: z.string().nullable(),
+    /** Status fields where reported and recomputed differ, e.g. `currentHealthy`. */
+    differences: z.array(z.string()),
+    expected: ExpectedSourceSchema,
+    conditions: z.array(ConditionSchema),
+    controllerEvents: z.array(ControllerEventSchema),
+    /** The budget as stored (managedFields omitted), in YAML. */
+    yaml: z.string(),
+    findings: z.array(FindingSchema),
+    overlaps: z.array(OverlapSchema),
+    eventId: z.string(),
+  })
+  .meta({ id: 'BudgetDetailResponse' });
+export type BudgetDetailResponse = z.infer<typeof BudgetDetailResponseSchema>;

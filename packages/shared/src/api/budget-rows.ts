@@ -1,0 +1,50 @@
+import type { BudgetListQuery, BudgetRow } from './budgets.js';
+
+/** The key a budget row is known by: `kind/namespace/name`. */
+export function budgetRowKey(row: { kind: string; namespace: string; name: string }): string {
+  return `${row.kind}/${row.namespace}/${row.name}`;
+}
+
+/** The order of GET /api/budgets: namespace, then name, then kind. */
+export function compareBudgetRows(
+  a: { kind: string; namespace: string; name: string },
+  b: { kind: string; namespace: string; name: string },
+): number {
+  if (a.namespace !== b.namespace) return a.namespace < b.namespace ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
+  return 0;
+}
+
+/**
+ * Whether a row passes the filters of a budget list query. The BFF filters with this and the
+ * event reducers use it to keep a filtered list filtered, so both agree.
+ */
+export function budgetMatchesQuery(row: BudgetRow, query: BudgetListQuery): boolean {
+  if (query.kind !== undefined && row.kind !== query.kind) return false;
+  if (query.namespace !== undefined && query.namespace !== '') {
+    const namespaces = query.namespace.split(',').map((n) => n.trim());
+    if (!namespaces.includes(row.namespace)) return false;
+  }
+  if (query.text !== undefined && query.text !== '') {
+    const needle = query.text.toLowerCase();
+    const hay = `${row.namespace}/${row.name} ${row.selectorText}`.toLowerCase();
+    if (!hay.includes(needle)) return false;
+  }
+  switch (query.state) {
+    case undefined:
+      return true;
+    case 'blocking':
+      return row.flags.blocking;
+    case 'overlapping':
+      return row.flags.overlap;
+    case 'findings':
+      return row.flags.findings > 0;
+    case 'stale':
+      return row.flags.stale;
+    case 'mismatch':
+      return row.flags.mismatch;
+    case 'error':
+      return row.flags.error !== null;
+  }
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  BudgetKindSchema,
+  IntOrStringSchema,
+  LabelSelectorSchema,
+  TimestampSchema,
+} from './common.js';
+
+/** What the overview flags on a budget. */
+export const BudgetFlagsSchema = z
+  .object({
+    /** Shares live pods with another budget (evicting those pods fails with a 500). */
+    overlap: z.boolean(),
+    /** Number of findings about this budget. */
+    findings: z.number().int(),
+    /** status.observedGeneration < metadata.generation: the controller has not caught up. */
+    stale: z.boolean(),
+    /** The reported status allows no disruption: every eviction of a healthy pod is refused. */
+    blocking: z.boolean(),
+    /** The recomputed status differs from the reported one. */
+    mismatch: z.boolean(),
+    /** Why the budget cannot be evaluated (e.g. an invalid selector), or null. */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'BudgetFlags' });
+export type BudgetFlags = z.infer<typeof BudgetFlagsSchema>;
+
+const rowCommon = {
+  namespace: z.string(),
+  name: z.string(),
+  uid: z.string(),
+  /** `null` when the selector is absent. For a v1beta1 PDB, as converted to policy/v1 meaning. */
+  selector: LabelSelectorSchema.nullable(),
+  /** The selector in kubectl's form (`app=web,tier in (a,b)`); `<none>` when absent. */
+  selectorText: z.string(),
+  minAvailable: IntOrStringSchema.optional(),
+  maxUnavailable: IntOrStringSchema.optional(),
+  creationTimestamp: TimestampSchema.optional(),
+  generation: z.number().int(),
+  observedGeneration: z.number().int(),
+  /** Pods the budget selects now. */
+  matchedPods: z.number().int(),
+  flags: BudgetFlagsSchema,
+};
+
+/** One PodDisruptionBudget in the overview; numbers are the status the cluster reports. */
+export const PdbRowSchema = z
+  .object({
+    kind: z.literal('PodDisruptionBudget'),
+    apiVersion: z.enum(['policy/v1', 'policy/v1beta1']),
+    ...rowCommon,
+    expectedPods: z.number().int(),
+    desiredHealthy: z.number().int(),
+    currentHealthy: z.number().int(),
+    disruptionsAllowed: z.number().int(),
+    unhealthyPodEvictionPolicy: z.string().optional(),
+  })
+  .meta({ id: 'PdbRow' });
+
+/** One OpenKruise PodUnavailableBudget in the overview; numbers are the status the cluster reports. */
+export const PubRowSchema = z
+  .object({
+    kind: z.literal('PodUnavailableBudget'),
+    apiVersion: z.enum(['policy.kruise.io/v1alpha1', 'policy.kruise.io/v1beta1']),
+    ...rowCommon,
+    targetRef: z.object({ apiVersion: z.string(), kind: z.string(), name: z.string() }).optional(),
+    totalReplicas: z.number().int(),
+    desiredAvailable: z.number().int(),
+    currentAvailable: z.number().int(),
+    unavailableAllowed: z.number().int(),
+  })
+  .meta({ id: 'PubRow' });
+
+export const BudgetRowSchema = z
+  .discriminatedUnion('kind', [PdbRowSchema, PubRowSchema])
+  .meta({ id: 'BudgetRow' });
+export type PdbRow = z.infer<typeof PdbRowSchema>;
+export type PubRow = z.infer<typeof PubRowSchema>;
+export type BudgetRow = z.infer<typeof BudgetRowSchema>;
+
+export const BudgetStateFilterSchema = z
+  .enum(['blocking', 'overlapping', 'findings', 'stale', 'mismatch', 'error'])
+  .meta({ id: 'BudgetStateFilter' });
+export type BudgetStateFilter = z.infer<typeof BudgetStateFilterSchema>;
+
+/** GET /api/budgets query. Every filter is optional; they combine with AND. */
+export const BudgetListQuerySchema = z
+  .object({
+    /** One namespace, or several separated by commas. */
+    namespace: z.string().optional(),
+    kind: BudgetKindSchema.optional(),
+    /** Case-insensitive substring of namespace/name or the selector text. */
+    text: z.string().max(256).optional(),
+    state: BudgetStateFilterSchema.optional(),
+  })
+  .meta({ id: 'BudgetListQuery' });
+export type BudgetListQuery = z.infer<typeof BudgetListQuerySchema>;
+
+/** Counts over every budget in the watched namespaces (filters do not apply). */
+export const BudgetSummarySchema = z
+  .object({
+    budgets: z.number().int(),
+    blocking: z.number().int(),
+    overlapping: z.number().int(),
+    withFindings: z.number().int(),
+    stale: z.number().int(),
+    mismatched: z.number().int(),
+    /** Pods selected by more than one budget. */
+    podsWithMultipleBudgets: z.number().int(),
+    /** Pods of replicated workloads that no budget selects. */
+    podsWithoutBudget: z.number().int(),
+  })
+  .meta({ id: 'BudgetSummary' });
+export type BudgetSummary = z.infer<typeof BudgetSummarySchema>;
+
+/** GET /api/budgets; items sorted by namespace, name, kind (see {@link compareBudgetRows}). */
+export const BudgetListResponseSchema = z
+  .object({
+    items: z.array(BudgetRowSchema),
+    summary: BudgetSummarySchema,
+    /** The id of the last event on /api/events reflected here: resume the stream from it. */
+    eventId: z.string(),
+  })
+  .meta({ id: 'BudgetListResponse' });
+export type BudgetListResponse = z.infer<typeof BudgetListResponseSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.js';
+
+/**
+ * The state of one watched source (a resource, possibly limited to some namespaces):
+ * `syncing` until its first list completes, `live` while its watch runs, `degraded` after an
+ * error (with the reason and since when) until it recovers, `absent` when the cluster does not
+ * serve the resource (e.g. no OpenKruise CRD), which is not an error.
+ */
+export const SourceStateNameSchema = z
+  .enum(['syncing', 'live', 'degraded', 'absent'])
+  .meta({ id: 'SourceStateName' });
+
+export const SourceStateSchema = z
+  .object({
+    /** Stable id, e.g. `pods`, `poddisruptionbudgets.policy`, `podunavailablebudgets.policy.kruise.io`. */
+    id: z.string(),
+    /** The resource and API version watched, e.g. `policy/v1 poddisruptionbudgets`. */
+    resource: z.string(),
+    state: SourceStateNameSchema,
+    /** When the source entered this state. */
+    since: TimestampSchema,
+    /** Why the source is degraded or absent. */
+    reason: z.string().optional(),
+    /** When the last watch event (or list) arrived. */
+    lastEventAt: TimestampSchema.optional(),
+    /** Objects currently held from this source. */
+    objects: z.number().int(),
+    /** Namespaces the API server refused to show (403); the rest of the source still works. */
+    forbiddenNamespaces: z.array(z.string()),
+  })
+  .meta({ id: 'SourceState' });
+export type SourceState = z.infer<typeof SourceStateSchema>;
+
+export const ClusterCountsSchema = z
+  .object({
+    pods: z.number().int(),
+    nodes: z.number().int(),
+    workloads: z.number().int(),
+    budgets: z.number().int(),
+    podDisruptionBudgets: z.number().int(),
+    podUnavailableBudgets: z.number().int(),
+  })
+  .meta({ id: 'ClusterCounts' });
+export type ClusterCounts = z.infer<typeof ClusterCountsSchema>;
+
+export const ClusterSourceKindSchema = z
+  .enum(['kubeconfig', 'in-cluster', 'snapshot', 'sim'])
+  .meta({ id: 'ClusterSourceKind' });
+
+/** GET /api/cluster */
+export const ClusterResponseSchema = z
+  .object({
+    source: ClusterSourceKindSchema,
+    /** The kubeconfig context, or a name for the snapshot / simulated cluster. */
+    context: z.string(),
+    /** The API server's URL (never credentials), or the snapshot file. */
+    server: z.string(),
+    /** Namespaces watched; `null` = all. */
+    namespaces: z.array(z.string()).nullable(),
+    /** True once every source has synced. */
+    ready: z.boolean(),
+    /** Whether POST /api/verify/eviction is available (live cluster and --allow-dry-run-verify). */
+    verifyEnabled: z.boolean(),
+    sources: z.array(SourceStateSchema),
+    counts: ClusterCountsSchema,
+    lastEventAt: TimestampSchema.optional(),
+    /** The id of the last event on /api/events when this answer was made. */
+    eventId: z.string(),
+  })
+  .meta({ id: 'ClusterResponse' });
+export type ClusterResponse = z.infer<typeof ClusterResponseSchema>;
+
+/** GET /healthz (always 200 while the process runs) and GET /readyz (200 once synced, else 503). */
+export const HealthResponseSchema = z
+  .object({ status: z.enum(['ok', 'syncing']), sources: z.array(SourceStateSchema).optional() })
+  .meta({ id: 'HealthResponse' });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { BudgetRowSchema, BudgetSummarySchema } from './budgets.js';
+import { ClusterCountsSchema, SourceStateSchema } from './cluster.js';
+import { BudgetRefSchema, TimestampSchema } from './common.js';
+
+const envelope = {
+  /**
+   * The SSE id, also sent as the `id:` line. Opaque: compare for equality only. A client that
+   * reconnects sends it back as `Last-Event-ID` and gets the events it missed, or a `resync`.
+   */
+  id: z.string(),
+  at: TimestampSchema,
+};
+
+export const BudgetAddedEventSchema = z
+  .object({ type: z.literal('budget-added'), ...envelope, budget: BudgetRowSchema })
+  .meta({ id: 'BudgetAddedEvent' });
+export const BudgetChangedEventSchema = z
+  .object({ type: z.literal('budget-changed'), ...envelope, budget: BudgetRowSchema })
+  .meta({ id: 'BudgetChangedEvent' });
+export const BudgetRemovedEventSchema = z
+  .object({ type: z.literal('budget-removed'), ...envelope, ref: BudgetRefSchema })
+  .meta({ id: 'BudgetRemovedEvent' });
+/** A source changed state; `ready` is the cluster's readiness after the change. */
+export const SourceChangedEventSchema = z
+  .object({
+    type: z.literal('source-changed'),
+    ...envelope,
+    source: SourceStateSchema,
+    ready: z.boolean(),
+  })
+  .meta({ id: 'SourceChangedEvent' });
+/** Sent at most once a second while counts move. */
+export const SummaryChangedEventSchema = z
+  .object({
+    type: z.literal('summary-changed'),
+    ...envelope,
+    summary: BudgetSummarySchema,
+    counts: ClusterCountsSchema,
+  })
+  .meta({ id: 'SummaryChangedEvent' });
+/**
+ * The server cannot replay what the client missed (its buffer moved on, or it restarted):
+ * refetch every view, then carry on with the stream.
+ */
+export const ResyncEventSchema = z
+  .object({ type: z.literal('resync'), ...envelope, reason: z.string() })
+  .meta({ id: 'ResyncEvent' });
+
+/**
+ * The data of one message on GET /api/events (`text/event-stream`). Every event is sent as an
+ * unnamed SSE message (read it with `onmessage`) whose `data:` is this JSON; heartbeats are
+ * SSE comments (`: ping`) every 15 s.
+ */
+export const ServerEventSchema = z
+  .discriminatedUnion('type', [
+    BudgetAddedEventSchema,
+    BudgetChangedEventSchema,
+    BudgetRemovedEventSchema,
+    SourceChangedEventSchema,
+    SummaryChangedEventSchema,
+    ResyncEventSchema,
+  ])
+  .meta({ id: 'ServerEvent' });
+export type ServerEvent = z.infer<typeof ServerEventSchema>;
+export type ServerEventType = ServerEvent['type'];
+
+/** How often the server sends a heartbeat comment; a client may treat 3× this without data as a dead stream. */
+export const SSE_HEARTBEAT_MS = 15_000;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './index.js';
+
+describe('buildOpenApiDocument', () => {
+  const doc = buildOpenApiDocument();
+
+  it('lists every route of the API with its methods', () => {
+    const routes = Object.entries(doc.paths ?? {}).map(
+      ([path, item]) => `${Object.keys(item).join(',')} ${path}`,
+    );
+    expect(routes.sort()).toStrictEqual([
+      'get /api/budgets',
+      'get /api/budgets/{kind}/{namespace}/{name}',
+      'get /api/cluster',
+      'get /api/events',
+      'get /api/findings',
+      'get /api/nodes',
+      'get /api/overlaps',
+      'get /api/pods/{namespace}/{name}',
+      'get /healthz',
+      'get /readyz',
+      'post /api/simulate/drain',
+      'post /api/simulate/evictions',
+      'post /api/verify/eviction',
+    ]);
+  });
+
+  it('names the shared schemas as components, errors as problem+json', () => {
+    const names = Object.keys(doc.components?.schemas ?? {});
+    expect(
+      ['BudgetRow', 'BudgetDetailResponse', 'EvictionDecision', 'ServerEvent', 'Problem'].filter(
+        (n) => !names.includes(n),
+      ),
+    ).toStrictEqual([]);
+    const notFound = doc.paths?.['/api/budgets/{kind}/{namespace}/{name}']?.get?.responses?.['404'];
+    expect(notFound).toStrictEqual({
+      description: 'No such budget',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    });
+  });
+
+  it('is a new document on each call', () => {
+    expect(buildOpenApiDocument()).not.toBe(doc);
+    expect(buildOpenApiDocument()).toStrictEqual(doc);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { BudgetRowSchema } from './budgets.js';
+import { LabelsSchema, OwnerSchema, TimestampSchema } from './common.js';
+import { EvictionDecisionSchema } from './simulate.js';
+
+export const PodSummarySchema = z
+  .object({
+    namespace: z.string(),
+    name: z.string(),
+    uid: z.string(),
+    phase: z.string(),
+    ready: z.boolean(),
+    labels: LabelsSchema,
+    nodeName: z.string().optional(),
+    owner: OwnerSchema.optional(),
+    restartCount: z.number().int(),
+    waitingReason: z.string().optional(),
+    creationTimestamp: TimestampSchema.optional(),
+    deletionTimestamp: TimestampSchema.optional(),
+  })
+  .meta({ id: 'PodSummary' });
+export type PodSummary = z.infer<typeof PodSummarySchema>;
+
+/** GET /api/pods/{namespace}/{name}: the pod, the budgets covering it, what evicting it now would answer. */
+export const PodResponseSchema = z
+  .object({
+    pod: PodSummarySchema,
+    budgets: z.array(BudgetRowSchema),
+    eviction: EvictionDecisionSchema,
+    eventId: z.string(),
+  })
+  .meta({ id: 'PodResponse' });
+export type PodResponse = z.infer<typeof PodResponseSchema>;
+
+export const NodeRowSchema = z
+  .object({
+    name: z.string(),
+    ready: z.boolean(),
+    unschedulable: z.boolean(),
+    pods: z.number().int(),
+    /** Pods on the node that at least one budget selects. */
+    budgetedPods: z.number().int(),
+    creationTimestamp: TimestampSchema.optional(),
+  })
+  .meta({ id: 'NodeRow' });
+export type NodeRow = z.infer<typeof NodeRowSchema>;
+
+/** GET /api/nodes, sorted by name. */
+export const NodesResponseSchema = z
+  .object({ items: z.array(NodeRowSchema), eventId: z.string() })
+  .meta({ id: 'NodesResponse' });
+export type NodesResponse = z.infer<typeof NodesResponseSchema>;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { BudgetRefSchema, PodKeySchema } from './common.js';
+import { BudgetStatusAfterSchema } from './status.js';
+
+export const StatusCauseSchema = z
+  .object({ reason: z.string(), message: z.string() })
+  .meta({ id: 'StatusCause' });
+
+/**
+ * What POST pods/{name}/eviction would answer. `httpStatus` is the status line; `code` is the
+ * Status body's code. They differ for a pod under more than one budget (201 with code 500).
+ */
+export const EvictionDecisionSchema = z
+  .object({
+    pod: PodKeySchema,
+    allowed: z.boolean(),
+    httpStatus: z.number().int(),
+    code: z.number().int(),
+    status: z.enum(['Success', 'Failure']),
+    /** Status.reason, e.g. `TooManyRequests`, `Forbidden`, `NotFound`. */
+    reason: z.string().optional(),
+    /** The API server's message, verbatim. */
+    message: z.string(),
+    causes: z.array(StatusCauseSchema),
+    retryAfterSeconds: z.number().int().optional(),
+    /** Every budget that selects the pod. */
+    budgets: z.array(BudgetRefSchema),
+    /** The budget whose status decided (and was decremented), when one did. */
+    decidedBy: BudgetRefSchema.nullable(),
+    /** Which branch of the eviction handler applied, e.g. `terminal-pod`, `no-budget`, `decrement`, `insufficient`. */
+    rule: z.string(),
+    /** Why, in words, for the UI. */
+    explanation: z.string(),
+  })
+  .meta({ id: 'EvictionDecision' });
+export type EvictionDecision = z.infer<typeof EvictionDecisionSchema>;
+
+/** POST /api/simulate/evictions: pods evicted in order, each seeing the budget the previous ones used up. */
+export const SimulateEvictionsRequestSchema = z
+  .object({ pods: z.array(PodKeySchema).min(1).max(1000) })
+  .meta({ id: 'SimulateEvictionsRequest' });
+export type SimulateEvictionsRequest = z.infer<typeof SimulateEvictionsRequestSchema>;
+
+export const EvictionStepSchema = z
+  .object({
+    pod: PodKeySchema,
+    decision: EvictionDecisionSchema,
+    /** The affected budgets' stored status after this step. */
+    budgets: z.array(BudgetStatusAfterSchema),
+  })
+  .meta({ id: 'EvictionStep' });
+export type EvictionStep = z.infer<typeof EvictionStepSchema>;
+
+export const SimulateEvictionsResponseSchema = z
+  .object({ steps: z.array(EvictionStepSchema) })
+  .meta({ id: 'SimulateEvictionsResponse' });
+export type SimulateEvictionsResponse = z.infer<typeof SimulateEvictionsResponseSchema>;
+
+/** POST /api/simulate/drain */
+export const SimulateDrainRequestSchema = z
+  .object({ node: z.string().min(1).max(253) })
+  .meta({ id: 'SimulateDrainRequest' });
+export type SimulateDrainRequest = z.infer<typeof SimulateDrainRequestSchema>;
+
+export const DrainPodSchema = z
+  .object({ pod: PodKeySchema, decision: EvictionDecisionSchema })
+  .meta({ id: 'DrainPod' });
+
+/** One round of `kubectl drain`: every remaining pod is tried; accepted evictions use up budget. */
+export const DrainRoundSchema = z
+  .object({
+    index: z.number().int(),
+    evicted: z.array(DrainPodSchema),
+    blocked: z.array(DrainPodSchema),
+    /** What the drain waits for before the next round (e.g. replacement pods becoming Ready). */
+    waitsFor: z.array(z.string()),
+  })
+  .meta({ id: 'DrainRound' });
+
+export const SimulateDrainResponseSchema = z
+  .object({
+    node: z.string(),
+    /** True when every pod the drain would evict got evicted. */
+    complete: z.boolean(),
+    rounds: z.array(DrainRoundSchema),
+    /** Pods a drain does not evict (DaemonSet, mirror pods), with why. */
+    skipped: z.array(z.object({ pod: PodKeySchema, reason: z.string() })),
+    /** Pods that can never be evicted with the budgets as they are, with why. */
+    neverEvictable: z.array(
+      z.object({ pod: PodKeySchema, reason: z.string(), budget: BudgetRefSchema.nullable() }),
+    ),
+    budgetsAfter: z.array(BudgetStatusAfterSchema),
+  })
+  .meta({ id: 'SimulateDrainResponse' });
+export type SimulateDrainResponse = z.infer<typeof SimulateDrainResponseSchema>;
+
+/** POST /api/verify/eviction */
+export const VerifyEvictionRequestSchema = z
+  .object({ pod: PodKeySchema })
+  .meta({ id: 'VerifyEvictionRequest' });
+export type VerifyEvictionRequest = z.infer<typeof VerifyEvictionRequestSchema>;
+
+/** The API server's own answer to the eviction sent with dryRun=All. */
+export const ServerEvictionAnswerSchema = z
+  .object({
+    httpStatus: z.number().int(),
+    code: z.number().int(),
+    status: z.string(),
+    reason: z.string().optional(),
+    message: z.string(),
+    causes: z.array(StatusCauseSchema),
+    retryAfterSeconds: z.number().int().optional(),
+  })
+  .meta({ id: 'ServerEvictionAnswer' });
+export type ServerEvictionAnswer = z.infer<typeof ServerEvictionAnswerSchema>;
+
+export const VerifyEvictionResponseSchema = z
+  .object({
+    pod: PodKeySchema,
+    ours: EvictionDecisionSchema,
+    server: ServerEvictionAnswerSchema,
+    /** Same status code and message. */
+    agree: z.boolean(),
+  })
+  .meta({ id: 'VerifyEvictionResponse' });
+export type VerifyEvictionResponse = z.infer<typeof VerifyEvictionResponseSchema>;

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { cluster, source } from './__fixtures__/rows.js';
+import { reduceCluster } from './cluster.js';
+import { parseServerEvent } from './parse.js';
+
+const at = '2026-11-21T19:40:00Z';
+
+describe('reduceCluster', () => {
+  const base = cluster();
+
+  it('replaces a source by id and takes the readiness the event carries', () => {
+    const degraded = {
+      ...source('pods', 'degraded'),
+      reason: 'watch: connect ECONNREFUSED',
+      lastEventAt: '2026-11-21T19:39:59Z',
+    };
+    expect(
+      reduceCluster(base, {
+        type: 'source-changed',
+        id: 'e1-11',
+        at,
+        source: degraded,
+        ready: true,
+      }),
+    ).toStrictEqual({
+      ...base,
+      sources: [degraded, source('nodes', 'live')],
+      lastEventAt: '2026-11-21T19:39:59Z',
+      eventId: 'e1-11',
+    });
+  });
+
+  it('appends a source it did not know', () => {
+    const pubs = source('podunavailablebudgets.policy.kruise.io', 'syncing');
+    expect(
+      reduceCluster(base, { type: 'source-changed', id: 'e1-12', at, source: pubs, ready: false }),
+    ).toStrictEqual({
+      ...base,
+      sources: [...base.sources, pubs],
+      ready: false,
+      eventId: 'e1-12',
+    });
+  });
+
+  it('returns the same object when nothing changed', () => {
+    expect(
+      reduceCluster(base, {
+        type: 'source-changed',
+        id: 'e1-13',
+        at,
+        source: source('pods', 'live'),
+        ready: true,
+      }),
+    ).toBe(base);
+    expect(
+      reduceCluster(base, {
+        type: 'summary-changed',
+        id: 'e1-14',
+        at,
+        summary: {
+          budgets: 7,
+          blocking: 0,
+          overlapping: 0,
+          withFindings: 0,
+          stale: 0,
+          mismatched: 0,
+          podsWithMultipleBudgets: 0,
+          podsWithoutBudget: 0,
+        },
+        counts: base.counts,
+      }),
+    ).toBe(base);
+    expect(reduceCluster(base, { type: 'resync', id: 'e1-15', at, reason: 'restarted' })).toBe(
+      base,
+    );
+  });
+
+  it('takes new counts', () => {
+    const counts = { ...base.counts, pods: 41 };
+    const summary = {
+      budgets: 7,
+      blocking: 0,
+      overlapping: 0,
+      withFindings: 0,
+      stale: 0,
+      mismatched: 0,
+      podsWithMultipleBudgets: 0,
+      podsWithoutBudget: 0,
+    };
+    expect(
+      reduceCluster(base, { type: 'summary-changed', id: 'e1-16', at, summary, counts }),
+    ).toStrictEqual({ ...base, counts, eventId: 'e1-16' });
+  });
+});
+
+describe('parseServerEvent', () => {
+  it('reads a valid event and refuses anything else without throwing', () => {
+    const event = { type: 'resync', id: 'e2-1', at, reason: 'the server restarted' };
+    expect(parseServerEvent(JSON.stringify(event))).toStrictEqual(event);
+    expect([
+      parseServerEvent('{'),
+      parseServerEvent('{"type":"budget-added"}'),
+      parseServerEvent('null'),
+    ]).toStrictEqual([undefined, undefined, undefined]);
+  });
+});
