@@ -1,0 +1,7 @@
+export { generateCluster } from './generate.js';
+export type {
+  GenerateClusterOptions,
+  PodUnavailableBudgetObject,
+  SyntheticCluster,
+} from './types.js';
+export { SeededRandom } from './random.js';
