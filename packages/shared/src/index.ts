@@ -4,3 +4,4 @@ export * from './intstr/index.js';
 export * from './validation/index.js';
 export * from './overlaps/index.js';
 export * from './synthetic/index.js';
+export * from './findings/index.js';

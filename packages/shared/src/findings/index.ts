@@ -1,0 +1,4 @@
+export * from './types.js';
+export * from './table.js';
+export { findingsContext, topWorkloadOf } from './context.js';
+export { isOperatorGenerated } from './rules/operator-roles.js';

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { Budget } from '../../model/budget.js';
+import type { PodView } from '../../model/pod.js';
+import type { WorkloadView } from '../../model/workload.js';
+import { workloadFromObject } from '../../model/convert.js';
+import type { OverlapReport } from '../../overlaps/types.js';
+import { pdb, pod } from '../../overlaps/__fixtures__/objects.js';
+import { evaluateFindings } from '../table.js';
+import type { BudgetFacts, FindingRule } from '../types.js';
+import { workloadWithoutBudget } from './workload-without-budget.js';
+import { generatedBudgetOverlap, rolePodsUncovered } from './operator-roles.js';
+import { podsUnderMultipleBudgets } from './multiple-budgets.js';
+import { kruiseConflict } from './kruise-conflict.js';
+
+const NOW = new Date('2024-05-01T12:00:00Z');
+const noOverlaps: OverlapReport = { live: [], potential: [], kruiseConflicts: [], podsWithMultipleBudgets: [], invalidSelectors: [] };
+const facts = (budget: Budget, pods: PodView[]): BudgetFacts => ({ budget, pods, validation: [] });
+
+function run(rule: FindingRule, input: { budgets?: BudgetFacts[]; pods?: PodView[]; workloads?: WorkloadView[]; overlaps?: OverlapReport }) {
+  return evaluateFindings(
+    { now: NOW, budgets: input.budgets ?? [], pods: input.pods ?? [], workloads: input.workloads ?? [], overlaps: input.overlaps ?? noOverlaps },
+    [rule],
+  );
+}
+
+function workload(kind: string, namespace: string, name: string, replicas: number, owner?: { kind: string; name: string }): WorkloadView {
+  const r = workloadFromObject({
+    apiVersion: 'apps/v1',
+    kind,
+    metadata: {
+      name,
+      namespace,
+      uid: `uid-${namespace}-${name}`,
+      resourceVersion: '5',
+      ...(owner
+        ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: owner.kind, name: owner.name, uid: `uid-${namespace}-${owner.name}`, controller: true }] }
+        : {}),
+    },
+    spec: { replicas },
+  });
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+describe('workload-without-budget', () => {
+  it('flags a replicated Deployment (through its ReplicaSet) with no covered pod, not a covered one or a single replica', () => {
+    const workloads = [
+      workload('Deployment', 'shop', 'api', 3),
+      workload('ReplicaSet', 'shop', 'api-6c4d', 3, { kind: 'Deployment', name: 'api' }),
+      workload('StatefulSet', 'shop', 'cache', 2),
+      workload('StatefulSet', 'shop', 'solo', 1),
+    ];
+    const apiPods = [0, 1, 2].map((i) => pod('shop', `api-6c4d-${i}`, { app: 'api' }, { owner: { kind: 'ReplicaSet', name: 'api-6c4d' } }));
+    const cachePods = [0, 1].map((i) => pod('shop', `cache-${i}`, { app: 'cache' }, { owner: { kind: 'StatefulSet', name: 'cache' } }));
+    const soloPod = pod('shop', 'solo-0', { app: 'solo' }, { owner: { kind: 'StatefulSet', name: 'solo' } });
+    const cachePdb = pdb('shop', 'cache', { selector: { matchLabels: { app: 'cache' } }, maxUnavailable: 1 });
+    const got = run(workloadWithoutBudget, {
+      budgets: [facts(cachePdb, cachePods)],
+      pods: [...apiPods, ...cachePods, soloPod],
+      workloads,
+    });
+    expect(got).toStrictEqual([
+      {
+        id: 'workload-without-budget:Deployment/shop/api',
+        kind: 'workload-without-budget',
+        severity: 'info',
+        object: { kind: 'Deployment', namespace: 'shop', name: 'api' },
+        message: 'Deployment shop/api runs 3 replicas (3 pod(s)) and no disruption budget covers them: a drain may evict all of them at once.',
+        remedy: 'Add a PodDisruptionBudget selecting its pods, e.g. maxUnavailable: 1.',
+      },
+    ]);
+  });
+});
+
+describe('operator-generated role budgets', () => {
+  const hdfs = (name: string, component: string, roleGroup: string) =>
+    pod('data', name, {
+      'app.kubernetes.io/name': 'hdfs',
+      'app.kubernetes.io/instance': 'simple-hdfs',
+      'app.kubernetes.io/component': component,
+      'app.kubernetes.io/role-group': roleGroup,
+    });
+  const dn = [hdfs('simple-hdfs-datanode-default-0', 'datanode', 'default'), hdfs('simple-hdfs-datanode-default-1', 'datanode', 'default')];
+  const dnHot = [hdfs('simple-hdfs-datanode-hot-0', 'datanode', 'hot')];
+  const jn = [hdfs('simple-hdfs-journalnode-default-0', 'journalnode', 'default')];
+  const generated = pdb(
+    'data',
+    'simple-hdfs-datanode',
+    {
+      selector: { matchLabels: { 'app.kubernetes.io/instance': 'simple-hdfs', 'app.kubernetes.io/component': 'datanode', 'app.kubernetes.io/role-group': 'default' } },
+      maxUnavailable: 1,
+    },
+    { labels: { 'app.kubernetes.io/managed-by': 'hdfs.stackable.tech_hdfscluster' } },
+  );
+  const handWritten = pdb('data', 'datanodes', { selector: { matchLabels: { 'app.kubernetes.io/component': 'datanode' } }, minAvailable: 1 });
+
+  it('reports roles and role groups of a covered instance that no budget covers', () => {
+    const got = run(rolePodsUncovered, { budgets: [facts(generated, dn)], pods: [...dn, ...dnHot, ...jn] });
+    expect(got.map((f) => [f.id, f.message])).toStrictEqual([
+      [
+        'role-pods-uncovered:PodDisruptionBudget/data/simple-hdfs-datanode:data/hdfs/simple-hdfs:datanode/hot',
+        "Role datanode/hot of data/hdfs/simple-hdfs has 1 pod(s) no budget covers (simple-hdfs-datanode-hot-0), while the operator's budgets cover other roles of the same instance.",
+      ],
+      [
+        'role-pods-uncovered:PodDisruptionBudget/data/simple-hdfs-datanode:data/hdfs/simple-hdfs:journalnode/default',
+        "Role journalnode/default of data/hdfs/simple-hdfs has 1 pod(s) no budget covers (simple-hdfs-journalnode-default-0), while the operator's budgets cover other roles of the same instance.",
+      ],
+    ]);
+  });
+
+  it('reports a hand-written budget overlapping a generated one, live or potential', () => {
+    const a = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'simple-hdfs-datanode' };
+    const b = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'datanodes' };
+    const overlaps: OverlapReport = {
+      ...noOverlaps,
+      live: [{ a, b, rules: ['live-pods', 'static-analysis'], sharedPods: [{ kind: 'Pod', namespace: 'data', name: dn[0]?.name ?? '' }], evictionFails: true }],
+    };
+    const got = run(generatedBudgetOverlap, { budgets: [facts(generated, dn), facts(handWritten, [...dn, ...dnHot])], overlaps });
+    expect(got).toStrictEqual([
+      {
+        id: 'generated-budget-overlap:PodDisruptionBudget/data/datanodes:simple-hdfs-datanode',
+        kind: 'generated-budget-overlap',
+        severity: 'warning',
+        object: b,
+        message: 'Hand-written PodDisruptionBudget data/datanodes and operator-generated simple-hdfs-datanode both select 1 pod(s).',
+        remedy: 'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
+        related: [a],
+      },
+    ]);
+  });
+});
+
+describe('pods-under-multiple-budgets and kruise-conflict', () => {
+  it('reports the 500 for two PDBs as an error and a PDB+PUB pair as info', () => {
+    const a = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web' };
+    const b = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'frontend' };
+    const c = { kind: 'PodUnavailableBudget', namespace: 'shop', name: 'web-pub' };
+    const p = { kind: 'Pod', namespace: 'shop', name: 'web-0' };
+    const got = run(podsUnderMultipleBudgets, {
+      overlaps: {
+        ...noOverlaps,
+        live: [
+          { a, b, rules: ['live-pods'], sharedPods: [p], evictionFails: true },
+          { a, b: c, rules: ['live-pods'], sharedPods: [p], evictionFails: false },
+        ],
+      },
+    });
+    expect(got.map((f) => [f.severity, f.message, f.related])).toStrictEqual([
+      [
+        'error',
+        'shop/web and frontend both select 1 pod(s): evicting them fails with "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support." (500), so drains of their nodes never finish.',
+        [b, p],
+      ],
+      ['info', 'PodDisruptionBudget shop/web and PodUnavailableBudget web-pub both protect 1 pod(s): each must allow a disruption.', [c, p]],
+    ]);
+  });
+
+  it('reports each OpenKruise conflict on the budget the webhook would reject', () => {
+    const a = { kind: 'PodUnavailableBudget', namespace: 'shop', name: 'one' };
+    const b = { kind: 'PodUnavailableBudget', namespace: 'shop', name: 'two' };
+    const got = run(kruiseConflict, {
+      overlaps: {
+        ...noOverlaps,
+        kruiseConflicts: [{ a, b, rule: 'kruise-target-ref', message: 'pub.spec.targetReference is in conflict with other PodUnavailableBudget one' }],
+      },
+    });
+    expect(got).toStrictEqual([
+      {
+        id: 'kruise-conflict:PodUnavailableBudget/shop/two:one',
+        kind: 'kruise-conflict',
+        severity: 'error',
+        object: b,
+        message: 'OpenKruise would reject shop/two next to one: pub.spec.targetReference is in conflict with other PodUnavailableBudget one.',
+        remedy: 'Keep one PodUnavailableBudget per workload.',
+        related: [a],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Budget } from '../../model/budget.js';
+import type { PodView } from '../../model/pod.js';
+import type { ResourceRef } from '../../model/refs.js';
+import { refKey } from '../../model/refs.js';
+import { refOf } from '../../overlaps/live.js';
+import { finding, namesList, podKey, somePods } from '../context.js';
+import type { Finding, FindingRule } from '../types.js';
+
+const NAME = 'app.kubernetes.io/name';
+const INSTANCE = 'app.kubernetes.io/instance';
+const COMPONENT = 'app.kubernetes.io/component';
+const ROLE_GROUP = 'app.kubernetes.io/role-group';
+const MANAGED_BY = 'app.kubernetes.io/managed-by';
+
+/** An operator writes its budgets with a managed-by label (e.g. Stackable's role-level budgets). */
+export const isOperatorGenerated = (b: Budget): boolean => b.labels[MANAGED_BY] !== undefined;
+
+const instanceOf = (p: PodView): string | undefined => {
+  const name = p.labels[NAME];
+  const instance = p.labels[INSTANCE];
+  return name !== undefined && instance !== undefined ? `${p.namespace}/${name}/${instance}` : undefined;
+};
+
+/**
+ * Pods of an operator-managed instance (same app.kubernetes.io/name + instance) that no budget
+ * covers although the operator's budgets cover other roles of the instance (a role or role group
+ * without a budget), grouped per role and role group.
+ */
+export const rolePodsUncovered: FindingRule = (ctx) => {
+  const generatedBudgetOfInstance = new Map<string, ResourceRef>();
+  for (const facts of ctx.budgets) {
+    if (!isOperatorGenerated(facts.budget)) continue;
+    for (const pod of facts.pods) {
+      const inst = instanceOf(pod);
+      if (inst !== undefined && !generatedBudgetOfInstance.has(inst)) generatedBudgetOfInstance.set(inst, refOf(facts.budget));
+    }
+  }
+  if (generatedBudgetOfInstance.size === 0) return [];
+  const uncovered = new Map<string, { budget: ResourceRef; role: string; pods: PodView[] }>();
+  for (const pod of ctx.pods) {
+    const inst = instanceOf(pod);
+    const budget = inst !== undefined ? generatedBudgetOfInstance.get(inst) : undefined;
+    if (!budget || ctx.coveredPods.has(podKey(pod))) continue;
+    const role = `${pod.labels[COMPONENT] ?? '(no component)'}${pod.labels[ROLE_GROUP] !== undefined ? `/${pod.labels[ROLE_GROUP]}` : ''}`;
+    const key = `${inst}\u0000${role}`;
+    const entry = uncovered.get(key);
+    if (entry) entry.pods.push(pod);
+    else uncovered.set(key, { budget, role, pods: [pod] });
+  }
+  const out: Finding[] = [];
+  for (const [key, { budget, role, pods }] of uncovered) {
+    const instance = key.split('\u0000')[0] ?? '';
+    out.push(
+      finding({
+        kind: 'role-pods-uncovered',
+        severity: 'warning',
+        object: budget,
+        detail: `${instance}:${role}`,
+        message: `Role ${role} of ${instance} has ${pods.length} pod(s) no budget covers (${namesList(pods.map((p) => p.name))}), while the operator's budgets cover other roles of the same instance.`,
+        remedy: "Check the operator's role-group configuration (a new role group may lack its budget), or add a budget for this role.",
+        related: somePods(pods),
+      }),
+    );
+  }
+  return out;
+};
+
+/** Operator-generated and hand-written budgets that select (or could select) the same pods. */
+export const generatedBudgetOverlap: FindingRule = (ctx) => {
+  const byRef = new Map<string, Budget>();
+  for (const facts of ctx.budgets) byRef.set(refKey(refOf(facts.budget)), facts.budget);
+  const generated = (ref: ResourceRef): boolean | undefined => {
+    const b = byRef.get(refKey(ref));
+    return b && isOperatorGenerated(b);
+  };
+  return [...ctx.overlaps.live, ...ctx.overlaps.potential].flatMap((pair) => {
+    const ga = generated(pair.a);
+    const gb = generated(pair.b);
+    if (ga === undefined || gb === undefined || ga === gb) return [];
+    const [gen, hand] = ga ? [pair.a, pair.b] : [pair.b, pair.a];
+    const live = pair.sharedPods.length > 0;
+    return [
+      finding({
+        kind: 'generated-budget-overlap',
+        severity: 'warning',
+        object: hand,
+        detail: gen.name,
+        message: live
+          ? `Hand-written ${hand.kind} ${hand.namespace}/${hand.name} and operator-generated ${gen.name} both select ${pair.sharedPods.length} pod(s).`
+          : `Hand-written ${hand.kind} ${hand.namespace}/${hand.name} and operator-generated ${gen.name} could select the same pods (e.g. labels ${JSON.stringify(pair.witness ?? {})}).`,
+        remedy: 'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
+        related: [gen],
+      }),
+    ];
+  });
+};

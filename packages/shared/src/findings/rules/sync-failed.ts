@@ -1,0 +1,21 @@
+import { refOf } from '../../overlaps/live.js';
+import { finding } from '../context.js';
+import type { FindingRule } from '../types.js';
+
+/** Budgets the disruption controller cannot compute (SyncFailed): every eviction they cover is refused. */
+export const syncFailed: FindingRule = (ctx) =>
+  ctx.budgets.flatMap((facts) => {
+    const r = facts.recomputed;
+    if (!r?.syncFailed) return [];
+    const b = facts.budget;
+    return [
+      finding({
+        kind: 'sync-failed',
+        severity: 'error',
+        object: refOf(b),
+        message: `The disruption controller cannot compute ${b.namespace}/${b.name} (SyncFailed: ${r.error ?? 'unknown error'}); disruptionsAllowed is held at 0.`,
+        remedy:
+          'Fix the cause: a selector that does not parse, or selected pods whose controller has no scale (e.g. pods of a Job or DaemonSet under maxUnavailable or a percentage) — narrow the selector or use an integer minAvailable.',
+      }),
+    ];
+  });

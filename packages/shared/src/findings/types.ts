@@ -1,0 +1,80 @@
+import type { Budget, PdbStatus, PubStatus } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import type { ResourceRef } from '../model/refs.js';
+import type { WorkloadView } from '../model/workload.js';
+import type { FieldError } from '../validation/field-error.js';
+import type { OverlapReport } from '../overlaps/types.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Every kind of finding the catalogue knows; each rule emits one or two of these. */
+export type FindingKind =
+  | 'never-allows-disruption'
+  | 'selector-matches-no-pod'
+  | 'unmanaged-pods'
+  | 'unhealthy-pods-block-drain'
+  | 'stale-status'
+  | 'disrupted-pod-not-cleared'
+  | 'pods-under-multiple-budgets'
+  | 'workload-without-budget'
+  | 'job-pods-selected'
+  | 'invalid-spec'
+  | 'sync-failed'
+  | 'status-differs'
+  | 'kruise-conflict'
+  | 'role-pods-uncovered'
+  | 'generated-budget-overlap';
+
+/** One problem, with who it is about, what to do, and the other objects involved. */
+export interface Finding {
+  /** Stable across runs: kind + object (+ detail), usable as a key. */
+  id: string;
+  kind: FindingKind;
+  severity: Severity;
+  object: ResourceRef;
+  message: string;
+  remedy: string;
+  related?: ResourceRef[];
+}
+
+/** The engine's recomputation of a budget (syncPdb's PdbSync or syncPub's result fit this shape). */
+export type Recomputed =
+  | {
+      status: PdbStatus;
+      syncFailed: boolean;
+      error?: string;
+      /** Where expectedPods came from; `unmanagedPods` are selected pods without a controller. */
+      expected?: { kind: string; unmanagedPods: readonly string[] };
+    }
+  | { status: PubStatus; syncFailed?: false; error?: undefined };
+
+/** What the index knows of one budget, cheaply: its selection, recomputed status and validation. */
+export interface BudgetFacts {
+  budget: Budget;
+  /** The pods the budget selects, as the index keeps them. */
+  pods: readonly PodView[];
+  recomputed?: Recomputed;
+  /** validatePdb / validatePub output: field errors, or admission messages for PUBs. */
+  validation: readonly (FieldError | string)[];
+}
+
+export interface FindingsInput {
+  /** Time is a parameter: entries are "old" relative to this. */
+  now: Date;
+  budgets: readonly BudgetFacts[];
+  /** Every pod, for the coverage rules (workloads and operator roles without a budget). */
+  pods: Iterable<PodView>;
+  workloads: readonly WorkloadView[];
+  overlaps: OverlapReport;
+}
+
+/** A rule of the catalogue: a small pure function of the (pre-indexed) input. */
+export type FindingRule = (ctx: FindingsContext) => Finding[];
+
+/** The input plus lookups built once per evaluation and shared by rules. */
+export interface FindingsContext extends FindingsInput {
+  /** `ns/name` of every pod selected by at least one budget. */
+  readonly coveredPods: ReadonlySet<string>;
+  /** Workloads by UID, to walk pod → ReplicaSet → Deployment. */
+  readonly workloadsByUid: ReadonlyMap<string, WorkloadView>;
+}
