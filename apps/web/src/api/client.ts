@@ -1,0 +1,36 @@
+import { ApiError, problemFrom } from './errors.js';
+
+/** Parses a response body into a typed value; the zod schemas from @pdbscope/shared/api fit this. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Calls the BFF and returns the parsed body; a non-2xx answer throws an ApiError from its problem+json. */
+export async function requestJson<T>(path: string, parser: Parser<T>, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method: options.method ?? 'GET', headers: { accept: 'application/json' } };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    init.body = JSON.stringify(options.body);
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+  }
+  const response = await fetch(path, init);
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(problemFrom(body, response.status, response.statusText));
+  return parser.parse(body);
+}

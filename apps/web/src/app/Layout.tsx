@@ -1,0 +1,40 @@
+import { NavLink, Outlet } from 'react-router';
+import { ConnectionBar } from '../features/connection/ConnectionBar.js';
+import { ThemeToggle } from './ThemeToggle.js';
+import { useEventStream } from '../api/use-event-stream.js';
+
+const links = [
+  { to: '/', label: 'Budgets', end: true },
+  { to: '/nodes', label: 'Nodes', end: false },
+  { to: '/simulate', label: 'Simulate', end: false },
+  { to: '/overlaps', label: 'Overlaps', end: false },
+  { to: '/findings', label: 'Findings', end: false },
+] as const;
+
+export function Layout() {
+  useEventStream();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <NavLink to="/" className="brand">
+          pdbscope
+        </NavLink>
+        <nav className="nav" aria-label="Main">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <ThemeToggle />
+      </header>
+      <ConnectionBar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pdbscope/shared/api';
+import { budgetDetailQuery, clusterQuery } from '../../api/queries.js';
+import { simulateHref } from '../../app/paths.js';
+import { ErrorNotice, Loading } from '../../components/StateView.js';
+import { AllowedCell } from '../budgets/AllowedCell.js';
+import { FlagBadges } from '../budgets/FlagBadges.js';
+import { budgetNumbers, budgetRule, evictionPolicy } from '../budgets/budget-numbers.js';
+import { FindingList } from '../findings/FindingList.js';
+import { OverlapList } from '../overlaps/OverlapList.js';
+import { DecisionRegion } from '../simulate/DecisionRegion.js';
+import { VerifyPanel } from '../simulate/VerifyPanel.js';
+import { useSimulateEviction } from '../simulate/use-simulate-eviction.js';
+import { ConditionsView } from './ConditionsView.js';
+import { ExpectedSourceView } from './ExpectedSourceView.js';
+import { Lanes } from './Lanes.js';
+import { StatusComparison } from './StatusComparison.js';
+
+function useBudgetRef(): BudgetRef | undefined {
+  const params = useParams();
+  const kind = BudgetKindSchema.safeParse(params['kind']);
+  if (!kind.success || params['namespace'] === undefined || params['name'] === undefined) return undefined;
+  return { kind: kind.data, namespace: params['namespace'], name: params['name'] };
+}
+
+function Heading({ detail }: { detail: BudgetDetailResponse }) {
+  const row = detail.budget;
+  const numbers = budgetNumbers(row);
+  return (
+    <>
+      <h1>
+        {row.kind} {row.namespace}/{row.name}
+      </h1>
+      <p>
+        <span className="mono">{row.apiVersion}</span> · selector <span className="mono">{row.selectorText}</span> · {budgetRule(row)} · unhealthy pod eviction{' '}
+        {evictionPolicy(row)} · allowed disruptions <AllowedCell allowed={numbers.allowed} /> · current {numbers.current} of desired {numbers.desired}, expected{' '}
+        {numbers.expected} <FlagBadges flags={row.flags} />
+      </p>
+    </>
+  );
+}
+
+function Detail({ detail }: { detail: BudgetDetailResponse }) {
+  const simulate = useSimulateEviction();
+  const cluster = useQuery(clusterQuery());
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (pod: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(pod)) next.delete(pod);
+      else next.add(pod);
+      return next;
+    });
+  const lastPod = simulate.variables;
+  return (
+    <>
+      <Heading detail={detail} />
+      <h2>Pods</h2>
+      <div className="toolbar">
+        <button type="button" disabled={selected.size === 0} onClick={() => void navigate(simulateHref([...selected]))}>
+          Simulate selected in sequence ({selected.size})
+        </button>
+        {cluster.data?.verifyEnabled === true && lastPod !== undefined ? <VerifyPanel pod={lastPod} /> : null}
+      </div>
+      <DecisionRegion pending={simulate.isPending ? lastPod : undefined} step={simulate.data} error={simulate.error} />
+      <Lanes lanes={detail.lanes} selected={selected} onToggle={toggle} onSimulate={(pod) => simulate.mutate(pod)} busy={simulate.isPending} />
+      <h2>Status: reported and recomputed</h2>
+      <StatusComparison reported={detail.reported} recomputed={detail.recomputed} recomputeError={detail.recomputeError} differences={detail.differences} />
+      <h2>Where the expected count comes from</h2>
+      <ExpectedSourceView expected={detail.expected} />
+      <h2>Conditions</h2>
+      <ConditionsView conditions={detail.conditions} events={detail.controllerEvents} />
+      <h2>Findings</h2>
+      {detail.findings.length === 0 ? <p className="muted">No findings for this budget.</p> : <FindingList findings={detail.findings} />}
+      <h2>Overlapping budgets</h2>
+      {detail.overlaps.length === 0 ? <p className="muted">No other budget selects, or could select, these pods.</p> : <OverlapList overlaps={detail.overlaps} />}
+      <h2>YAML</h2>
+      <pre className="yaml" tabIndex={0} aria-label="Budget YAML">
+        {detail.yaml}
+      </pre>
+    </>
+  );
+}
+
+export function BudgetDetailPage() {
+  const ref = useBudgetRef();
+  const detail = useQuery({ ...budgetDetailQuery(ref ?? { kind: 'PodDisruptionBudget', namespace: '', name: '' }), enabled: ref !== undefined });
+  if (ref === undefined) {
+    return (
+      <div role="alert" className="notice bad">
+        This address does not name a budget. <Link to="/">Back to all budgets</Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="muted">
+        <Link to="/">Budgets</Link> / {ref.namespace} / {ref.name}
+      </nav>
+      {detail.isPending ? <Loading what={`budget ${ref.namespace}/${ref.name}`} /> : null}
+      {detail.isError ? <ErrorNotice error={detail.error} what={`budget ${ref.namespace}/${ref.name}`} /> : null}
+      {detail.data ? <Detail detail={detail.data} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { BudgetDetailResponse, Lane, LanePod } from '@pdbscope/shared/api';
+import { nodeHref, podHref } from '../../app/paths.js';
+import { SimulateButton } from '../simulate/SimulateButton.js';
+
+const laneTitles: Record<Lane, string> = { available: 'Available', unavailable: 'Unavailable', disrupted: 'Disrupted' };
+const laneOrder: readonly Lane[] = ['available', 'unavailable', 'disrupted'];
+
+export interface LanesProps {
+  lanes: BudgetDetailResponse['lanes'];
+  selected: ReadonlySet<string>;
+  onToggle: (pod: string) => void;
+  onSimulate: (pod: string) => void;
+  busy: boolean;
+}
+
+function PodItem({ pod, selected, onToggle, onSimulate, busy }: { pod: LanePod } & Omit<LanesProps, 'lanes' | 'selected'> & { selected: boolean }) {
+  const key = `${pod.namespace}/${pod.name}`;
+  return (
+    <li className="pod">
+      <div className="pod-head">
+        <label>
+          <input type="checkbox" checked={selected} onChange={() => onToggle(key)} aria-label={`Select ${pod.name}`} />{' '}
+          <Link to={podHref(pod)} className="mono">
+            {pod.name}
+          </Link>
+        </label>
+        <SimulateButton pod={pod} onSimulate={onSimulate} busy={busy} />
+      </div>
+      <span>
+        <span className="badge">{pod.reason}</span> {pod.message}
+        {pod.waitingReason === undefined ? '' : ` · ${pod.waitingReason}`}
+        {pod.restartCount > 0 ? ` · ${pod.restartCount} restarts` : ''}
+      </span>
+      <span className="pod-meta">
+        node {pod.nodeName === undefined ? 'none (not scheduled)' : <Link to={nodeHref(pod.nodeName)}>{pod.nodeName}</Link>} · owner{' '}
+        {pod.owner === undefined ? 'none (bare pod)' : `${pod.owner.kind}/${pod.owner.name}`}
+      </span>
+    </li>
+  );
+}
+
+/** The budget's pods in three lanes, each pod with why it is there and a Simulate eviction button. */
+export function Lanes({ lanes, selected, onToggle, onSimulate, busy }: LanesProps) {
+  return (
+    <div className="lanes">
+      {laneOrder.map((lane) => (
+        <section key={lane} className="lane" aria-labelledby={`lane-${lane}`}>
+          <h3 id={`lane-${lane}`}>
+            {laneTitles[lane]} ({lanes[lane].length})
+          </h3>
+          {lanes[lane].length === 0 ? (
+            <p className="muted">No {laneTitles[lane].toLowerCase()} pods.</p>
+          ) : (
+            <ul>
+              {lanes[lane].map((pod) => (
+                <PodItem
+                  key={`${pod.namespace}/${pod.name}`}
+                  pod={pod}
+                  selected={selected.has(`${pod.namespace}/${pod.name}`)}
+                  onToggle={onToggle}
+                  onSimulate={onSimulate}
+                  busy={busy}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

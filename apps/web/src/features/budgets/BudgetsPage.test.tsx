@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { queryKeys } from '../../api/queries.js';
+import { budgetList, cluster } from '../../test/fixtures.js';
+import { renderApp } from '../../test/render.js';
+
+function cache() {
+  return [
+    [queryKeys.budgets, budgetList()],
+    [queryKeys.cluster, cluster()],
+  ] as const;
+}
+
+function rowNames(): string[] {
+  const table = screen.getByRole('table', { name: 'Budgets' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[2]?.textContent ?? '');
+}
+
+describe('BudgetsPage', () => {
+  it('lists every budget, each linking to its detail by name', () => {
+    renderApp({ path: '/', cache: cache() });
+    expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
+    expect(screen.getByRole('link', { name: 'zookeeper' }).getAttribute('href')).toBe('/budgets/PodDisruptionBudget/data/zookeeper');
+    expect(screen.getByRole('link', { name: 'cart' }).getAttribute('href')).toBe('/budgets/PodUnavailableBudget/shop/cart');
+  });
+
+  it('shows 0 allowed disruptions as 0, marked in words and not by colour alone', () => {
+    renderApp({ path: '/', cache: cache() });
+    const row = screen.getByRole('link', { name: 'zookeeper' }).closest('[role="row"]');
+    if (!(row instanceof HTMLElement)) throw new Error('no row for zookeeper');
+    const allowed = within(row).getAllByRole('cell')[8];
+    expect(allowed?.textContent).toBe('0 blocks');
+    expect(allowed?.querySelector('.zero')).not.toBeNull();
+  });
+
+  it('shows the summary strip', () => {
+    renderApp({ path: '/', cache: cache() });
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getAllByRole('link').map((link) => link.closest('.card')?.textContent)).toStrictEqual([
+      '4Budgets',
+      '1Block any eviction',
+      '2Overlapping',
+      '1With findings',
+      '0Stale status',
+    ]);
+    expect(summary.textContent).toContain('3Pods with more than one budget');
+    expect(summary.textContent).toContain('5Pods with no budget');
+  });
+
+  it('filters by state through the URL, so the filtered view is a link of its own', () => {
+    const { router } = renderApp({ path: '/', cache: cache() });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'overlapping' } });
+    expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all']);
+    expect(router.state.location.search).toBe('?state=overlapping');
+    expect(screen.getByText('Showing 2 of 4 budgets')).toBeDefined();
+  });
+
+  it('searches and sorts; clicking a header twice reverses the order', () => {
+    renderApp({ path: '/?q=zoo', cache: cache() });
+    expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all']);
+    fireEvent.click(screen.getByRole('button', { name: 'Allowed disruptions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Allowed disruptions ▲' }));
+    expect(rowNames()).toStrictEqual(['zookeeper-all', 'zookeeper']);
+    expect(screen.getByRole('columnheader', { name: 'Allowed disruptions ▼' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('says when no budget matches the filters', () => {
+    renderApp({ path: '/?q=nothing-like-this', cache: cache() });
+    expect(screen.getByText('No budget matches these filters.')).toBeDefined();
+  });
+
+  it('says when the cluster has no budgets at all', () => {
+    renderApp({ path: '/', cache: [[queryKeys.budgets, budgetList([])], [queryKeys.cluster, cluster()]] });
+    expect(screen.getByText('No disruption budgets in the watched namespaces.')).toBeDefined();
+  });
+});

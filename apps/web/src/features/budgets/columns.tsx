@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import type { BudgetRow } from '@pdbscope/shared/api';
+import type { GridColumn } from '../../components/VirtualGrid.js';
+import { age } from '../../components/time.js';
+import { budgetHref } from '../../app/paths.js';
+import { AllowedCell } from './AllowedCell.js';
+import { FlagBadges } from './FlagBadges.js';
+import { budgetNumbers, budgetRule, evictionPolicy, shortKind } from './budget-numbers.js';
+
+/** PRODUCT.md's overview columns, in its order. */
+export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
+  return [
+    { id: 'kind', header: 'Kind', width: '56px', sortable: true, render: (row) => <span title={row.apiVersion}>{shortKind(row.kind)}</span> },
+    { id: 'namespace', header: 'Namespace', width: 'minmax(110px, 1fr)', sortable: true, render: (row) => row.namespace },
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(160px, 1.6fr)',
+      sortable: true,
+      render: (row) => <Link to={budgetHref(row)}>{row.name}</Link>,
+    },
+    { id: 'selector', header: 'Selector', width: 'minmax(180px, 2fr)', render: (row) => <span className="mono" title={row.selectorText}>{row.selectorText}</span> },
+    { id: 'rule', header: 'Min avail. / max unavail.', width: '150px', render: budgetRule },
+    { id: 'expected', header: 'Expected', width: '78px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).expected },
+    { id: 'desired', header: 'Desired healthy', width: '78px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).desired },
+    { id: 'current', header: 'Current healthy', width: '78px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).current },
+    { id: 'allowed', header: 'Allowed disruptions', width: '110px', numeric: true, sortable: true, render: (row) => <AllowedCell allowed={budgetNumbers(row).allowed} /> },
+    { id: 'policy', header: 'Unhealthy pod eviction', width: '130px', render: evictionPolicy },
+    { id: 'age', header: 'Age', width: '56px', sortable: true, render: (row) => age(row.creationTimestamp, now) },
+    { id: 'flags', header: 'Flags', width: 'minmax(150px, 1.2fr)', render: (row) => <FlagBadges flags={row.flags} /> },
+  ];
+}

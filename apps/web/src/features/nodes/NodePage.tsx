@@ -1,0 +1,32 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { drainQuery } from '../../api/queries.js';
+import { drainHref } from '../../app/paths.js';
+import { describeError } from '../../api/errors.js';
+import { DrainPlanView } from './DrainPlanView.js';
+
+/** A node; at /nodes/:name/drain also the plan of draining it. */
+export function NodePage({ drain }: { drain: boolean }) {
+  const name = useParams()['name'] ?? '';
+  const navigate = useNavigate();
+  const plan = useQuery({ ...drainQuery(name), enabled: drain });
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="muted">
+        <Link to="/nodes">Nodes</Link> / {name}
+      </nav>
+      <h1>Node {name}</h1>
+      <div className="toolbar">
+        <button type="button" className="primary" aria-label={`Simulate drain ${name}`} onClick={() => (drain ? void plan.refetch() : void navigate(drainHref(name)))}>
+          Simulate drain
+        </button>
+        <span className="muted">Nothing is evicted: the plan is computed on a copy of the cluster.</span>
+      </div>
+      <section role="status" aria-label="Drain plan" aria-live="polite">
+        {drain && plan.isFetching ? <p className="muted">Planning the drain of {name}…</p> : null}
+        {drain && plan.isError ? <p className="notice bad">Could not plan the drain. {describeError(plan.error)}</p> : null}
+        {drain && plan.data && !plan.isFetching ? <DrainPlanView plan={plan.data} /> : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import type { BudgetStatusAfter, EvictionDecision } from '@pdbscope/shared/api';
+import { budgetHref, podHref } from '../../app/paths.js';
+import { BudgetStatusLine } from './BudgetStatusLine.js';
+
+function verdict(decision: EvictionDecision): string {
+  if (decision.allowed) return decision.code === 201 || decision.code === 200 ? 'Eviction allowed' : `Eviction allowed (code ${decision.code})`;
+  return `Eviction refused: ${decision.httpStatus}${decision.reason === undefined ? '' : ` ${decision.reason}`}`;
+}
+
+interface DecisionViewProps {
+  decision: EvictionDecision;
+  /** The affected budgets after this step, when the simulation reports them. */
+  after?: readonly BudgetStatusAfter[];
+}
+
+/** The eviction API's answer for one pod: the server's own message and causes first, our explanation after. */
+export function DecisionView({ decision, after }: DecisionViewProps) {
+  const [namespace = '', name = ''] = decision.pod.split('/');
+  return (
+    <div className={`notice ${decision.allowed ? 'good' : 'bad'}`}>
+      <strong>
+        {verdict(decision)} for <Link to={podHref({ namespace, name })}>{decision.pod}</Link>
+      </strong>
+      <p>
+        API server: <q>{decision.message}</q> (HTTP {decision.httpStatus}, code {decision.code}
+        {decision.retryAfterSeconds === undefined ? '' : `, retry after ${decision.retryAfterSeconds} s`})
+      </p>
+      {decision.causes.length > 0 ? (
+        <ul>
+          {decision.causes.map((cause) => (
+            <li key={`${cause.reason}:${cause.message}`}>
+              Cause {cause.reason}: <q>{cause.message}</q>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="muted">
+        Why: {decision.explanation}
+        {decision.decidedBy === null ? null : (
+          <>
+            {' '}
+            Decided by <Link to={budgetHref(decision.decidedBy)}>{`${decision.decidedBy.namespace}/${decision.decidedBy.name}`}</Link>.
+          </>
+        )}
+      </p>
+      {after !== undefined && after.length > 0 ? (
+        <>
+          <span>Budgets after this eviction:</span>
+          <ul>
+            {after.map((entry) => (
+              <BudgetStatusLine key={`${entry.ref.kind}/${entry.ref.namespace}/${entry.ref.name}`} after={entry} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

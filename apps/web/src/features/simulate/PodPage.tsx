@@ -1,0 +1,58 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { clusterQuery, podQuery } from '../../api/queries.js';
+import { budgetHref, nodeHref } from '../../app/paths.js';
+import { ErrorNotice, Loading } from '../../components/StateView.js';
+import { shortKind } from '../budgets/budget-numbers.js';
+import { DecisionRegion } from './DecisionRegion.js';
+import { SimulateButton } from './SimulateButton.js';
+import { VerifyPanel } from './VerifyPanel.js';
+import { useSimulateEviction } from './use-simulate-eviction.js';
+
+/** One pod: its budgets, and what evicting it would answer now. */
+export function PodPage() {
+  const params = useParams();
+  const namespace = params['namespace'] ?? '';
+  const name = params['name'] ?? '';
+  const pod = useQuery(podQuery(namespace, name));
+  const cluster = useQuery(clusterQuery());
+  const simulate = useSimulateEviction();
+  const key = `${namespace}/${name}`;
+  return (
+    <>
+      <h1>Pod {key}</h1>
+      {pod.isPending ? <Loading what={`pod ${key}`} /> : null}
+      {pod.isError ? <ErrorNotice error={pod.error} what={`pod ${key}`} /> : null}
+      {pod.data ? (
+        <>
+          <p>
+            Phase {pod.data.pod.phase || 'unknown'} · {pod.data.pod.ready ? 'Ready' : 'not Ready'}
+            {pod.data.pod.waitingReason === undefined ? '' : ` (${pod.data.pod.waitingReason})`} · node{' '}
+            {pod.data.pod.nodeName === undefined ? 'none' : <Link to={nodeHref(pod.data.pod.nodeName)}>{pod.data.pod.nodeName}</Link>} · owner{' '}
+            {pod.data.pod.owner === undefined ? 'none (bare pod)' : `${pod.data.pod.owner.kind}/${pod.data.pod.owner.name}`}
+          </p>
+          <h2>Budgets covering this pod</h2>
+          {pod.data.budgets.length === 0 ? (
+            <p className="muted">No budget selects this pod: its eviction is not checked against any budget.</p>
+          ) : (
+            <ul>
+              {pod.data.budgets.map((budget) => (
+                <li key={`${budget.kind}/${budget.namespace}/${budget.name}`}>
+                  <Link to={budgetHref(budget)}>
+                    {shortKind(budget.kind)} {budget.namespace}/{budget.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h2>Eviction</h2>
+          <div className="toolbar">
+            <SimulateButton pod={pod.data.pod} onSimulate={(podKey) => simulate.mutate(podKey)} busy={simulate.isPending} />
+            {cluster.data?.verifyEnabled === true ? <VerifyPanel pod={key} /> : null}
+          </div>
+          <DecisionRegion pending={simulate.isPending ? key : undefined} step={simulate.data} error={simulate.error} />
+        </>
+      ) : null}
+    </>
+  );
+}

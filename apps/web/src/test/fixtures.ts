@@ -1,0 +1,209 @@
+import type {
+  BudgetDetailResponse,
+  BudgetListResponse,
+  ClusterResponse,
+  EvictionStep,
+  LanePod,
+  PdbRow,
+  PubRow,
+} from '@pdbscope/shared/api';
+
+const noFlags = { overlap: false, findings: 0, stale: false, blocking: false, mismatch: false, error: null };
+
+/** A 3-replica ZooKeeper ensemble's PDB (maxUnavailable 1), as GET /api/budgets sends it. */
+export function pdbRow(namespace: string, name: string, overrides: Partial<PdbRow> = {}): PdbRow {
+  return {
+    kind: 'PodDisruptionBudget',
+    apiVersion: 'policy/v1',
+    namespace,
+    name,
+    uid: `0b6c-${namespace}-${name}`,
+    selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+    selectorText: `app.kubernetes.io/name=${name}`,
+    maxUnavailable: 1,
+    creationTimestamp: '2026-11-20T08:00:00Z',
+    generation: 1,
+    observedGeneration: 1,
+    matchedPods: 3,
+    flags: noFlags,
+    expectedPods: 3,
+    desiredHealthy: 2,
+    currentHealthy: 3,
+    disruptionsAllowed: 1,
+    ...overrides,
+  };
+}
+
+export function pubRow(namespace: string, name: string, overrides: Partial<PubRow> = {}): PubRow {
+  return {
+    kind: 'PodUnavailableBudget',
+    apiVersion: 'policy.kruise.io/v1alpha1',
+    namespace,
+    name,
+    uid: `7f21-${namespace}-${name}`,
+    selector: null,
+    selectorText: '<none>',
+    targetRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name },
+    maxUnavailable: '25%',
+    creationTimestamp: '2026-11-19T08:00:00Z',
+    generation: 2,
+    observedGeneration: 2,
+    matchedPods: 4,
+    flags: noFlags,
+    totalReplicas: 4,
+    desiredAvailable: 3,
+    currentAvailable: 4,
+    unavailableAllowed: 1,
+    ...overrides,
+  };
+}
+
+export const zookeeper = pdbRow('data', 'zookeeper', {
+  currentHealthy: 2,
+  disruptionsAllowed: 0,
+  flags: { ...noFlags, blocking: true, overlap: true, findings: 1 },
+});
+export const zookeeperAll = pdbRow('data', 'zookeeper-all', {
+  selector: { matchLabels: { app: 'zookeeper' } },
+  selectorText: 'app=zookeeper',
+  maxUnavailable: undefined,
+  minAvailable: 2,
+  flags: { ...noFlags, overlap: true },
+});
+export const trino = pdbRow('query', 'trino-worker', { maxUnavailable: '50%', expectedPods: 6, desiredHealthy: 3, currentHealthy: 6, disruptionsAllowed: 3 });
+export const cloneset = pubRow('shop', 'cart');
+
+export function budgetList(items = [zookeeper, zookeeperAll, trino, cloneset]): BudgetListResponse {
+  return {
+    items,
+    summary: { budgets: items.length, blocking: 1, overlapping: 2, withFindings: 1, stale: 0, mismatched: 0, podsWithMultipleBudgets: 3, podsWithoutBudget: 5 },
+    eventId: 'e1-100',
+  };
+}
+
+export function cluster(overrides: Partial<ClusterResponse> = {}): ClusterResponse {
+  return {
+    source: 'sim',
+    context: 'pdbscope-demo',
+    server: 'http://127.0.0.1:41234',
+    namespaces: null,
+    ready: true,
+    verifyEnabled: false,
+    sources: [
+      { id: 'pods', resource: 'v1 pods', state: 'live', since: '2026-11-21T19:30:00Z', objects: 40, forbiddenNamespaces: [] },
+      {
+        id: 'podunavailablebudgets.policy.kruise.io',
+        resource: 'policy.kruise.io/v1alpha1 podunavailablebudgets',
+        state: 'degraded',
+        since: '2026-11-21T19:31:00Z',
+        reason: 'watch failed: 503 Service Unavailable',
+        objects: 1,
+        forbiddenNamespaces: [],
+      },
+    ],
+    counts: { pods: 40, nodes: 3, workloads: 8, budgets: 4, podDisruptionBudgets: 3, podUnavailableBudgets: 1 },
+    eventId: 'e1-100',
+    ...overrides,
+  };
+}
+
+function lanePod(name: string, lane: LanePod['lane'], overrides: Partial<LanePod> = {}): LanePod {
+  return {
+    namespace: 'data',
+    name,
+    lane,
+    reason: 'Ready',
+    message: 'Ready and counted as healthy',
+    phase: 'Running',
+    ready: true,
+    nodeName: 'worker-1',
+    owner: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper' },
+    restartCount: 0,
+    ...overrides,
+  };
+}
+
+export function zookeeperDetail(): BudgetDetailResponse {
+  return {
+    budget: zookeeper,
+    lanes: {
+      available: [lanePod('zookeeper-0', 'available'), lanePod('zookeeper-1', 'available', { nodeName: 'worker-2' })],
+      unavailable: [
+        lanePod('zookeeper-2', 'unavailable', {
+          reason: 'NotReady',
+          message: 'Ready condition is False',
+          ready: false,
+          waitingReason: 'CrashLoopBackOff',
+          restartCount: 7,
+          nodeName: 'worker-3',
+        }),
+      ],
+      disrupted: [],
+    },
+    reported: { kind: 'PodDisruptionBudget', observedGeneration: 1, expectedPods: 3, desiredHealthy: 2, currentHealthy: 2, disruptionsAllowed: 0, disruptedPods: {} },
+    recomputed: { kind: 'PodDisruptionBudget', observedGeneration: 1, expectedPods: 3, desiredHealthy: 2, currentHealthy: 3, disruptionsAllowed: 1, disruptedPods: {} },
+    recomputeError: null,
+    differences: ['currentHealthy', 'disruptionsAllowed'],
+    expected: { type: 'controllers', controllers: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper', replicas: 3, pods: 3 }], message: 'StatefulSet zookeeper has scale 3' },
+    conditions: [
+      { type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods', message: '', observedGeneration: 1, lastTransitionTime: '2026-11-21T19:20:00Z' },
+    ],
+    controllerEvents: [],
+    yaml: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: zookeeper\n  namespace: data\n',
+    findings: [
+      {
+        id: 'unhealthy-blocks-drain/data/zookeeper',
+        rule: 'unhealthy-blocks-drain',
+        severity: 'warning',
+        subject: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+        related: [{ kind: 'Pod', namespace: 'data', name: 'zookeeper-2' }],
+        message: 'An unhealthy pod blocks evictions under IfHealthyBudget',
+        remedy: 'Set unhealthyPodEvictionPolicy: AlwaysAllow',
+      },
+    ],
+    overlaps: [
+      {
+        id: 'live:data/zookeeper+data/zookeeper-all',
+        kind: 'live',
+        budgets: [
+          { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+          { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper-all' },
+        ],
+        detectedBy: ['live-pods'],
+        pods: ['data/zookeeper-0', 'data/zookeeper-1', 'data/zookeeper-2'],
+        podCount: 3,
+        message: 'Both budgets select 3 pods; evicting them fails with a 500',
+      },
+    ],
+    eventId: 'e1-100',
+  };
+}
+
+const tooManyRequests = 'Cannot evict pod as it would violate the pod\'s disruption budget.';
+
+/** The eviction API's 429 for a healthy ZooKeeper pod while the budget allows no disruption. */
+export function blockedStep(pod = 'data/zookeeper-0'): EvictionStep {
+  return {
+    pod,
+    decision: {
+      pod,
+      allowed: false,
+      httpStatus: 429,
+      code: 429,
+      status: 'Failure',
+      reason: 'TooManyRequests',
+      message: tooManyRequests,
+      causes: [{ reason: 'DisruptionBudget', message: 'The disruption budget zookeeper needs 2 healthy pods and has 2 currently' }],
+      budgets: [{ kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' }],
+      decidedBy: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+      rule: 'insufficient',
+      explanation: 'The budget allows 0 disruptions.',
+    },
+    budgets: [
+      {
+        ref: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+        status: { kind: 'PodDisruptionBudget', observedGeneration: 1, expectedPods: 3, desiredHealthy: 2, currentHealthy: 2, disruptionsAllowed: 0, disruptedPods: {} },
+      },
+    ],
+  };
+}
