@@ -1,0 +1,146 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ObjectStore, SimClock } from '../store/index.js';
+import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
+import { checkAccess } from './access.js';
+import type { Logger, ServerContext } from './context.js';
+import { silentLogger } from './context.js';
+import { handleControl } from './control.js';
+import { discoveryDocument } from './discovery.js';
+import type { FaultControl } from './faults.js';
+import { createFaultControl } from './faults.js';
+import { handleEviction } from './handlers/eviction.js';
+import { handleGet, handleList } from './handlers/read.js';
+import { handleWatch } from './handlers/watch.js';
+import { handleCreate, handleDelete, handlePatch, handleUpdate } from './handlers/write.js';
+import { sendError, sendJson } from './http.js';
+import { parseListQuery } from './query.js';
+import type { ResourceRoute } from './route.js';
+import { route } from './route.js';
+import { WatchHub } from './watch-hub.js';
+
+export interface SimServerOptions {
+  store: ObjectStore;
+  /** Loopback only. */
+  host?: string;
+  /** 0 = any free port. */
+  port?: number;
+  clock?: SimClock;
+  logger?: Logger;
+  /** How often watches with allowWatchBookmarks get a BOOKMARK (default 10 s). */
+  bookmarkIntervalMs?: number;
+}
+
+export interface SimServer {
+  url: string;
+  port: number;
+  faults: FaultControl;
+  close(): Promise<void>;
+}
+
+const NOT_FOUND_BODY = {
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  message: 'the server could not find the requested resource',
+  reason: 'NotFound',
+  details: {},
+  code: 404,
+};
+
+function verbOf(method: string, r: ResourceRoute, watch: boolean): string {
+  if (method === 'GET') return r.name !== undefined ? 'get' : watch ? 'watch' : 'list';
+  return { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method] ?? method.toLowerCase();
+}
+
+async function handleResource(ctx: ServerContext, r: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+  const method = req.method ?? 'GET';
+  const query = parseListQuery(r.type, params);
+  if (!query.ok) return sendError(res, query.error);
+  const denied = checkAccess(ctx, r.type, r.namespace, verbOf(method, r, query.value.watch));
+  if (denied !== undefined) {
+    req.resume();
+    return sendError(res, denied);
+  }
+  const sub = r.subresource;
+  if (r.name === undefined) {
+    if (method === 'GET') return query.value.watch ? handleWatch(ctx, r, query.value, req, res, params) : handleList(ctx, r, query.value, req, res, params);
+    if (method === 'POST') return handleCreate(ctx, r, req, res, params);
+  } else if (sub === 'eviction') {
+    if (method === 'POST') return handleEviction(ctx, r, req, res, params);
+  } else if (sub === undefined || sub === 'status') {
+    if (method === 'GET') return handleGet(ctx, r, req, res, params);
+    if (method === 'PUT') return handleUpdate(ctx, r, req, res, params);
+    if (method === 'PATCH') return handlePatch(ctx, r, req, res, params);
+    if (method === 'DELETE' && sub === undefined) return handleDelete(ctx, r, req, res, params);
+  }
+  req.resume();
+  sendError(res, methodNotAllowed());
+}
+
+async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname.startsWith('/_sim/')) return handleControl(ctx, url.pathname, req, res);
+  const latency = ctx.faults.current.latencyMs;
+  if (latency > 0) await new Promise<void>((resolve) => ctx.clock.setTimeout(resolve, latency));
+  const r = route(url.pathname);
+  if (r.kind === 'discovery') {
+    req.resume();
+    const doc = discoveryDocument(r.path);
+    if (doc === undefined) return sendJson(res, 404, NOT_FOUND_BODY);
+    if (typeof doc === 'string') {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(doc);
+      return;
+    }
+    return sendJson(res, 200, doc);
+  }
+  if (r.kind !== 'resource') {
+    req.resume();
+    return sendJson(res, 404, NOT_FOUND_BODY);
+  }
+  return handleResource(ctx, r, req, res, url.searchParams);
+}
+
+/** Starts the simulated Kubernetes API server over `store`, on 127.0.0.1. */
+export async function createSimServer(options: SimServerOptions): Promise<SimServer> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock ?? options.store.clock ?? systemClock;
+  const hub = new WatchHub(options.store);
+  const faults = createFaultControl(options.store, hub);
+  const ctx: ServerContext = {
+    store: options.store,
+    clock,
+    hub,
+    faults,
+    logger: options.logger ?? silentLogger,
+    bookmarkIntervalMs: options.bookmarkIntervalMs ?? 10_000,
+    userName: 'system:serviceaccount:pdbscope:pdbscope-viewer',
+  };
+  const server = createServer((req, res) => {
+    handle(ctx, req, res).catch((e: unknown) => {
+      ctx.logger.error('request failed', { url: req.url, error: e instanceof Error ? e.stack : String(e) });
+      if (!res.headersSent) sendError(res, internalError(e instanceof Error ? e.message : String(e)));
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    faults,
+    close: () =>
+      new Promise<void>((resolve) => {
+        hub.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

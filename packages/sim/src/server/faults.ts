@@ -1,0 +1,122 @@
+import type { KubeObject, ObjectStore, StoreResult } from '../store/index.js';
+import { expired, rfc3339 } from '../store/index.js';
+import type { WatchHub } from './watch-hub.js';
+
+/** What the simulator is currently told to get wrong. */
+export interface FaultState {
+  failListsRemaining: number;
+  forbiddenNamespaces: ReadonlySet<string>;
+  latencyMs: number;
+}
+
+export interface SimState {
+  resourceVersion: string;
+  counts: Record<string, number>;
+  watches: number;
+  faults: { failListsRemaining: number; forbiddenNamespaces: string[]; latencyMs: number };
+}
+
+/** In-process control of the simulated API server's faults (the same as the `/_sim/` endpoints). */
+export interface FaultControl {
+  /** Ends every watch stream (cleanly, so clients resume; `abrupt` resets the connections). Returns how many. */
+  dropWatches(options?: { abrupt?: boolean }): number;
+  /** Sends 410 Expired to every watch, ends them and compacts the history. Returns how many. */
+  expireWatches(): number;
+  /** The next `count` list requests answer 500. */
+  failLists(count: number): void;
+  /** Requests in this namespace (and cluster-wide requests of namespaced resources) answer 403. */
+  forbid(namespace: string): void;
+  /** Lifts one namespace's 403, or all when no namespace is given. */
+  unforbid(namespace?: string): void;
+  /** Delays every Kubernetes request by `ms`. */
+  setLatency(ms: number): void;
+  /** A new history: fresh resourceVersion epoch, all watches dropped, older versions Expired. */
+  restart(): void;
+  /** Flips the pod's Ready condition (and its containers' readiness), as a kubelet would. */
+  setPodReady(namespace: string, name: string, ready: boolean): StoreResult<KubeObject>;
+  state(): SimState;
+  /** Read by the request handlers. */
+  readonly current: FaultState;
+  /** Consumes one list failure if any are pending. */
+  takeListFailure(): boolean;
+}
+
+export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultControl {
+  let failListsRemaining = 0;
+  const forbidden = new Set<string>();
+  let latencyMs = 0;
+  const control: FaultControl = {
+    get current(): FaultState {
+      return { failListsRemaining, forbiddenNamespaces: forbidden, latencyMs };
+    },
+    dropWatches(options = {}) {
+      const watchers = hub.all();
+      for (const w of watchers) {
+        if (options.abrupt === true) w.destroy();
+        else w.end();
+      }
+      return watchers.length;
+    },
+    expireWatches() {
+      const watchers = hub.all();
+      store.compactHistory();
+      const rv = store.resourceVersion();
+      for (const w of watchers) w.fail(expired(`too old resource version: ${rv} (${rv})`));
+      return watchers.length;
+    },
+    failLists(count) {
+      failListsRemaining = Math.max(0, Math.floor(count));
+    },
+    forbid(namespace) {
+      forbidden.add(namespace);
+    },
+    unforbid(namespace) {
+      if (namespace === undefined) forbidden.clear();
+      else forbidden.delete(namespace);
+    },
+    setLatency(ms) {
+      latencyMs = Math.max(0, ms);
+    },
+    restart() {
+      store.restart();
+      for (const w of hub.all()) w.end();
+    },
+    setPodReady(namespace, name, ready) {
+      return store.modify('pods', namespace, name, (pod) => setReady(pod, ready, rfc3339(store.clock.now())), { subresource: 'status' });
+    },
+    state() {
+      return {
+        resourceVersion: store.resourceVersion(),
+        counts: store.counts(),
+        watches: hub.count(),
+        faults: { failListsRemaining, forbiddenNamespaces: [...forbidden].sort(), latencyMs },
+      };
+    },
+    takeListFailure() {
+      if (failListsRemaining <= 0) return false;
+      failListsRemaining--;
+      return true;
+    },
+  };
+  return control;
+}
+
+type Json = Record<string, unknown>;
+
+/** Sets Ready / ContainersReady and each container's `ready`, keeping lastTransitionTime when unchanged. */
+export function setReady(pod: KubeObject, ready: boolean, now: string): void {
+  const status = ((pod.status as Json | undefined) ?? {}) as Json;
+  pod.status = status;
+  const want = ready ? 'True' : 'False';
+  const conditions = Array.isArray(status.conditions) ? (status.conditions as Json[]) : [];
+  for (const type of ['Ready', 'ContainersReady']) {
+    const existing = conditions.find((c) => c.type === type);
+    if (existing === undefined) conditions.push({ type, status: want, lastProbeTime: null, lastTransitionTime: now });
+    else if (existing.status !== want) {
+      existing.status = want;
+      existing.lastTransitionTime = now;
+    }
+  }
+  status.conditions = conditions;
+  if (Array.isArray(status.containerStatuses)) for (const c of status.containerStatuses as Json[]) c.ready = ready;
+}

@@ -1,0 +1,101 @@
+import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StoredObject } from '../../store/index.js';
+import { apiVersionOf, internalError, notFound } from '../../store/index.js';
+import type { ServerContext } from '../context.js';
+import { parseAccept, sendError, sendJson, sendRawJson, wantsTable } from '../http.js';
+import type { ListQuery } from '../query.js';
+import type { ResourceRoute } from '../route.js';
+import type { IncludeObject } from '../table/index.js';
+import { toTable } from '../table/index.js';
+
+const CHUNK_BYTES = 256 * 1024;
+
+/** `includeObject` for Tables: the query parameter wins, then the Accept parameter; Metadata by default. */
+export function includeObjectOf(req: IncomingMessage, params: URLSearchParams): IncludeObject {
+  const fromQuery = params.get('includeObject');
+  const value = fromQuery ?? parseAccept(req.headers.accept).find((a) => a.params.includeObject !== undefined)?.params.includeObject;
+  return value === 'None' || value === 'Object' ? value : 'Metadata';
+}
+
+export function tableRequested(req: IncomingMessage): boolean {
+  return wantsTable(parseAccept(req.headers.accept));
+}
+
+export function handleGet(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): void {
+  const name = route.name ?? '';
+  const stored = ctx.store.getStored(route.type.resource, route.namespace, name);
+  if (stored === undefined) {
+    sendError(res, notFound(route.type, name));
+    return;
+  }
+  if (tableRequested(req)) {
+    sendJson(res, 200, toTable({
+      resource: route.type.resource,
+      objects: [stored.object],
+      now: ctx.clock.now(),
+      include: includeObjectOf(req, params),
+      metadata: { resourceVersion: stored.object.metadata.resourceVersion ?? '' },
+    }));
+    return;
+  }
+  sendRawJson(res, 200, stored.json);
+}
+
+/** A list, streamed from each object's cached JSON (or a Table when kubectl asks for one). */
+export async function handleList(
+  ctx: ServerContext,
+  route: ResourceRoute,
+  query: ListQuery,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: URLSearchParams,
+): Promise<void> {
+  if (ctx.faults.takeListFailure()) {
+    sendError(res, internalError('simulated list failure (/_sim/faults/fail-lists)'));
+    return;
+  }
+  const listed = ctx.store.listStored(route.type.resource, {
+    ...(route.namespace === undefined ? {} : { namespace: route.namespace }),
+    ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),
+    ...(query.fieldSelector === undefined ? {} : { fieldSelector: query.fieldSelector }),
+    ...(query.limit === undefined ? {} : { limit: query.limit }),
+    ...(query.continue === undefined ? {} : { continue: query.continue }),
+  });
+  if (!listed.ok) {
+    sendError(res, listed.error);
+    return;
+  }
+  const { items, resourceVersion } = listed.value;
+  const metadata: Record<string, unknown> = { resourceVersion };
+  if (listed.value.continue !== undefined) metadata.continue = listed.value.continue;
+  if (tableRequested(req)) {
+    sendJson(res, 200, toTable({
+      resource: route.type.resource,
+      objects: items.map((s) => s.object),
+      now: ctx.clock.now(),
+      include: includeObjectOf(req, params),
+      metadata,
+    }));
+    return;
+  }
+  const head = `{"kind":"${route.type.listKind}","apiVersion":"${apiVersionOf(route.type)}","metadata":${JSON.stringify(metadata)},"items":[`;
+  await streamList(res, head, items);
+}
+
+async function streamList(res: ServerResponse, head: string, items: readonly StoredObject[]): Promise<void> {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' });
+  let buffer = head;
+  for (let i = 0; i < items.length; i++) {
+    buffer += (i === 0 ? '' : ',') + (items[i] as StoredObject).json;
+    if (buffer.length >= CHUNK_BYTES) {
+      if (!res.write(buffer)) {
+        if (res.destroyed) return;
+        await once(res, 'drain');
+      }
+      buffer = '';
+      if (res.destroyed) return;
+    }
+  }
+  res.end(buffer + ']}');
+}

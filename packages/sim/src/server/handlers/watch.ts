@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { apiVersionOf } from '../../store/index.js';
+import type { ServerContext } from '../context.js';
+import { sendError } from '../http.js';
+import type { ListQuery } from '../query.js';
+import type { ResourceRoute } from '../route.js';
+import { Watcher } from '../watch-hub.js';
+import { includeObjectOf, tableRequested } from './read.js';
+
+/**
+ * A watch: resume after `resourceVersion` (410 as an ERROR event once it was compacted), or, when it
+ * is unset or "0", synthetic ADDED events for the current state first.
+ */
+export function handleWatch(
+  ctx: ServerContext,
+  route: ResourceRoute,
+  query: ListQuery,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: URLSearchParams,
+): void {
+  const rv = query.resourceVersion;
+  const resume = rv !== undefined && rv !== '0' ? ctx.store.eventsSince(rv) : undefined;
+  if (resume !== undefined && !resume.ok && resume.error.code !== 410) {
+    sendError(res, resume.error);
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  res.flushHeaders();
+  const watcher = new Watcher(
+    {
+      resource: route.type.resource,
+      ...(route.namespace === undefined ? {} : { namespace: route.namespace }),
+      ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),
+      ...(query.fieldSelector === undefined ? {} : { fieldSelector: query.fieldSelector }),
+      ...(tableRequested(req) ? { table: { include: includeObjectOf(req, params) } } : {}),
+      bookmarks: query.allowWatchBookmarks,
+      bookmarkKind: { apiVersion: apiVersionOf(route.type), kind: route.type.kind },
+    },
+    res,
+    ctx.clock,
+    ctx.store.resourceVersion(),
+    (w) => ctx.hub.remove(w),
+  );
+  if (resume !== undefined && !resume.ok) {
+    watcher.fail(resume.error);
+    return;
+  }
+  if (resume === undefined) {
+    const listed = ctx.store.listStored(route.type.resource, route.namespace === undefined ? {} : { namespace: route.namespace });
+    if (listed.ok) for (const s of listed.value.items) if (watcher.matches(s.object)) watcher.added(s.object, s.json);
+  } else {
+    for (const entry of resume.value) if (entry.event.resource === route.type.resource) watcher.deliver(entry);
+  }
+  if (!watcher.isOpen) return;
+  ctx.hub.add(watcher);
+  watcher.startTimers(query.timeoutSeconds === undefined ? undefined : query.timeoutSeconds * 1000, ctx.bookmarkIntervalMs);
+}

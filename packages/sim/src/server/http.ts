@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StoreError } from '../store/index.js';
+import { badRequest, statusBody } from '../store/index.js';
+
+const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; error: StoreError };
+
+/** Reads and parses a JSON body; malformed or oversized bodies are a 400 as kube-apiserver says it. */
+export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) return { ok: false, error: { code: 413, reason: 'BadRequest', message: 'the request body is too large' } };
+    chunks.push(buf);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return { ok: false, error: badRequest('the body of the request was empty') };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: badRequest(`the object provided is unrecognized or malformed: ${detail}`) };
+  }
+}
+
+export function sendJson(res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendRawJson(res, code, JSON.stringify(body), headers);
+}
+
+export function sendRawJson(res: ServerResponse, code: number, json: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(code, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'Content-Length': String(Buffer.byteLength(json)),
+    ...headers,
+  });
+  res.end(json);
+}
+
+export function sendError(res: ServerResponse, error: StoreError): void {
+  const headers: Record<string, string> = {};
+  const retry = error.details?.retryAfterSeconds;
+  if (retry !== undefined && retry > 0) headers['Retry-After'] = String(retry);
+  sendJson(res, error.code, statusBody(error), headers);
+}
+
+/** The media types a client accepts, in order (parameters kept, e.g. `as=Table`). */
+export interface Accepted {
+  type: string;
+  params: Record<string, string>;
+}
+
+export function parseAccept(header: string | undefined): Accepted[] {
+  if (header === undefined || header.trim() === '') return [{ type: '*/*', params: {} }];
+  return header.split(',').map((part) => {
+    const [type = '', ...rest] = part.split(';').map((s) => s.trim());
+    const params: Record<string, string> = {};
+    for (const p of rest) {
+      const eq = p.indexOf('=');
+      if (eq > 0) params[p.slice(0, eq).trim()] = p.slice(eq + 1).trim();
+    }
+    return { type: type.toLowerCase(), params };
+  });
+}
+
+/** Whether the client asked for a meta.k8s.io Table (kubectl get does). */
+export function wantsTable(accept: readonly Accepted[]): boolean {
+  const first = accept.find((a) => a.type === 'application/json' || a.type === '*/*' || a.type === 'application/*');
+  return first?.params.as === 'Table';
+}
+
+/** Status for a successful delete-like operation. */
+export function successStatus(code: number, details?: Record<string, unknown>): Record<string, unknown> {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', ...(details === undefined ? {} : { details }), code };
+}

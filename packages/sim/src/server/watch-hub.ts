@@ -1,0 +1,182 @@
+import type { ServerResponse } from 'node:http';
+import type { Selector } from '@pdbscope/shared';
+import type { FieldSelector, HistoryEntry, KubeObject, ObjectStore, SimClock, StoreError, TimerHandle, WatchEventType } from '../store/index.js';
+import { labelsMatch, statusBody } from '../store/index.js';
+import type { IncludeObject } from './table/index.js';
+import { toTable } from './table/index.js';
+
+/** Beyond this many unsent bytes a watcher is too slow and is closed, as kube-apiserver does. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+export interface WatchSpec {
+  resource: string;
+  namespace?: string;
+  labelSelector?: Selector;
+  fieldSelector?: FieldSelector;
+  /** Send each event's object as a one-row Table (kubectl get -w). */
+  table?: { include: IncludeObject };
+  bookmarks: boolean;
+  bookmarkKind: { apiVersion: string; kind: string };
+}
+
+/** One open watch connection. */
+export class Watcher {
+  private timers: TimerHandle[] = [];
+  private closed = false;
+  private lastRv: string;
+  private tableColumnsSent = false;
+
+  constructor(
+    readonly spec: WatchSpec,
+    private readonly res: ServerResponse,
+    private readonly clock: SimClock,
+    startRv: string,
+    private readonly onClose: (w: Watcher) => void,
+  ) {
+    this.lastRv = startRv;
+    res.on('close', () => this.finish());
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  /** Matches the spec's namespace and selectors. */
+  matches(obj: KubeObject): boolean {
+    if (this.spec.namespace !== undefined && obj.metadata.namespace !== this.spec.namespace) return false;
+    if (this.spec.labelSelector !== undefined && !labelsMatch(this.spec.labelSelector, obj.metadata.labels)) return false;
+    return this.spec.fieldSelector === undefined || this.spec.fieldSelector.matches(obj);
+  }
+
+  /** Delivers a store event, turned into ADDED/DELETED when it enters or leaves the selection. */
+  deliver(entry: HistoryEntry): void {
+    if (this.closed) return;
+    const { event } = entry;
+    const now = this.matches(event.object);
+    if (event.type === 'MODIFIED') {
+      const before = event.oldObject !== undefined && this.matches(event.oldObject);
+      if (now && before) this.send(entry, 'MODIFIED');
+      else if (now) this.send(entry, 'ADDED');
+      else if (before) this.send(entry, 'DELETED');
+    } else if (now) this.send(entry, event.type);
+  }
+
+  /** A synthetic ADDED for an existing object (initial state). */
+  added(object: KubeObject, json: string): void {
+    if (this.closed) return;
+    if (this.spec.table !== undefined) this.writeTable('ADDED', object);
+    else this.write(`{"type":"ADDED","object":${json}}\n`);
+  }
+
+  bookmark(): void {
+    if (this.closed || !this.spec.bookmarks) return;
+    const { apiVersion, kind } = this.spec.bookmarkKind;
+    this.write(JSON.stringify({ type: 'BOOKMARK', object: { kind, apiVersion, metadata: { resourceVersion: this.lastRv } } }) + '\n');
+  }
+
+  /** Sends an ERROR event with the Status and ends the stream. */
+  fail(error: StoreError): void {
+    if (this.closed) return;
+    this.write(JSON.stringify({ type: 'ERROR', object: statusBody(error) }) + '\n');
+    this.end();
+  }
+
+  /** Ends the stream cleanly (a client resumes from its last version). */
+  end(): void {
+    if (this.closed) return;
+    this.res.end();
+    this.finish();
+  }
+
+  /** Cuts the connection (a client sees a reset). */
+  destroy(): void {
+    if (this.closed) return;
+    this.res.destroy();
+    this.finish();
+  }
+
+  startTimers(timeoutMs: number | undefined, bookmarkMs: number): void {
+    if (timeoutMs !== undefined) this.timers.push(this.clock.setTimeout(() => this.end(), timeoutMs));
+    if (this.spec.bookmarks) {
+      const tick = (): void => {
+        this.bookmark();
+        if (!this.closed) this.timers.push(this.clock.setTimeout(tick, bookmarkMs));
+      };
+      this.timers.push(this.clock.setTimeout(tick, bookmarkMs));
+    }
+  }
+
+  private send(entry: HistoryEntry, type: WatchEventType): void {
+    this.lastRv = entry.event.resourceVersion;
+    if (this.spec.table !== undefined) this.writeTable(type, entry.event.object);
+    else this.write(type === entry.event.type ? entry.line() : `{"type":"${type}","object":${entry.objectJson()}}\n`);
+  }
+
+  private writeTable(type: WatchEventType, object: KubeObject): void {
+    const include = this.spec.table?.include ?? 'Metadata';
+    const table = toTable({
+      resource: this.spec.resource,
+      objects: [object],
+      now: this.clock.now(),
+      include,
+      metadata: { resourceVersion: object.metadata.resourceVersion ?? '' },
+      withColumns: !this.tableColumnsSent,
+    });
+    this.tableColumnsSent = true;
+    this.write(JSON.stringify({ type, object: table }) + '\n');
+  }
+
+  private write(line: string): void {
+    this.res.write(line);
+    if (this.res.writableLength > MAX_BUFFERED_BYTES) this.destroy();
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.timers) t.cancel();
+    this.timers = [];
+    this.onClose(this);
+  }
+}
+
+/** Every open watch, fed from one store subscription; each event's line is serialised once. */
+export class WatchHub {
+  private readonly byResource = new Map<string, Set<Watcher>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(store: ObjectStore) {
+    this.unsubscribe = store.subscribeEntries((entry) => {
+      const set = this.byResource.get(entry.event.resource);
+      if (set !== undefined) for (const w of set) w.deliver(entry);
+    });
+  }
+
+  add(w: Watcher): void {
+    let set = this.byResource.get(w.spec.resource);
+    if (set === undefined) {
+      set = new Set();
+      this.byResource.set(w.spec.resource, set);
+    }
+    set.add(w);
+  }
+
+  remove(w: Watcher): void {
+    this.byResource.get(w.spec.resource)?.delete(w);
+  }
+
+  all(): Watcher[] {
+    return [...this.byResource.values()].flatMap((s) => [...s]);
+  }
+
+  count(): number {
+    let n = 0;
+    for (const s of this.byResource.values()) n += s.size;
+    return n;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    for (const w of this.all()) w.destroy();
+  }
+}

@@ -1,0 +1,10 @@
+export * from './types.js';
+export * from './errors.js';
+export * from './resource-types.js';
+export * from './clock.js';
+export * from './query-selectors.js';
+export * from './object-store.js';
+export * from './apply-patch.js';
+export type { HistoryEntry } from './history.js';
+export type { ObjectValidator } from './write-rules.js';
+export { deepCopy } from './write-rules.js';

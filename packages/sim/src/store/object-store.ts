@@ -1,0 +1,438 @@
+import { randomUUID } from 'node:crypto';
+import type { Selector } from '@pdbscope/shared';
+import type { SimClock, TimerHandle } from './clock.js';
+import { rfc3339, systemClock } from './clock.js';
+import { decodeContinue, encodeContinue } from './continue-token.js';
+import type { StoreError } from './errors.js';
+import { STALE_OBJECT, alreadyExists, badRequest, conflict, expired, invalid, notFound } from './errors.js';
+import type { HistoryEntry } from './history.js';
+import { EventHistory, historyEntry } from './history.js';
+import type { FieldSelector } from './query-selectors.js';
+import { labelsMatch } from './query-selectors.js';
+import type { ResourceType } from './resource-types.js';
+import { RESOURCE_TYPES, resourceType } from './resource-types.js';
+import type { ObjectValidator } from './write-rules.js';
+import { metadataErrors, podGracePeriod, prepareCreate, prepareStatusUpdate, prepareUpdate } from './write-rules.js';
+import type { KubeObject, StoreEvent, StoreResult, WatchEventType } from './types.js';
+import { applyPatch } from './apply-patch.js';
+import type { PatchType } from './apply-patch.js';
+
+/** An object as stored, with its JSON serialised once. */
+export interface StoredObject {
+  object: KubeObject;
+  json: string;
+}
+
+export interface ListOptions {
+  namespace?: string;
+  labelSelector?: Selector;
+  fieldSelector?: FieldSelector;
+  limit?: number;
+  continue?: string;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  resourceVersion: string;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+export interface WriteOptions {
+  dryRun?: boolean;
+}
+
+export interface CreateOptions extends WriteOptions {
+  /** Keep the given status even where the API server would clear it (seeding scenarios and fixtures). */
+  preserveStatus?: boolean;
+}
+
+export interface UpdateOptions extends WriteOptions {
+  subresource?: 'status';
+}
+
+export interface PatchOptions extends UpdateOptions {
+  type: PatchType;
+  patch: unknown;
+}
+
+export interface DeleteOptions extends WriteOptions {
+  gracePeriodSeconds?: number;
+  preconditions?: { uid?: string; resourceVersion?: string };
+}
+
+export interface DeleteResult {
+  /** The object's last state (with deletionTimestamp when deletion is graceful). */
+  object: KubeObject;
+  /** True when the object is gone from the store. */
+  removed: boolean;
+}
+
+export interface ObjectStoreOptions {
+  clock?: SimClock;
+  /** How many events are kept for watch resumption. */
+  historySize?: number;
+  uid?: () => string;
+  /** Per-resource validators (422 Invalid when they return errors). */
+  validators?: Readonly<Record<string, ObjectValidator>>;
+  onListenerError?: (error: unknown) => void;
+}
+
+type Listener = (event: StoreEvent) => void;
+type EntryListener = (entry: HistoryEntry) => void;
+
+const EPOCH_STEP = 1_000_000;
+
+/**
+ * Full Kubernetes objects per resource with one monotonically increasing resourceVersion, a bounded
+ * event history for watch resumption and synchronous, ordered change notification.
+ */
+export class ObjectStore {
+  readonly clock: SimClock;
+  private readonly objects = new Map<string, Map<string, StoredObject>>();
+  private readonly sortedKeys = new Map<string, string[]>();
+  private readonly validators: Readonly<Record<string, ObjectValidator>>;
+  private readonly uid: () => string;
+  private readonly historySize: number;
+  private history: EventHistory;
+  private rv: number;
+  /** Continue tokens older than this were issued before a restart or expiry. */
+  private epochStart: number;
+  private nameSeed = 0;
+  private readonly listeners = new Set<Listener>();
+  private readonly entryListeners = new Set<EntryListener>();
+  private readonly queue: HistoryEntry[] = [];
+  private emitting = false;
+  private readonly removals = new Map<string, TimerHandle>();
+  private readonly onListenerError: (error: unknown) => void;
+
+  constructor(options: ObjectStoreOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.uid = options.uid ?? randomUUID;
+    this.validators = options.validators ?? {};
+    this.historySize = options.historySize ?? 100_000;
+    this.rv = EPOCH_STEP;
+    this.epochStart = this.rv;
+    this.history = new EventHistory(this.historySize, this.rv);
+    this.onListenerError = options.onListenerError ?? ((e) => console.error('store listener failed', e));
+    for (const t of RESOURCE_TYPES) this.objects.set(t.resource, new Map());
+  }
+
+  /** The latest resourceVersion, as a list would report it. */
+  resourceVersion(): string {
+    return String(this.rv);
+  }
+
+  get(resource: string, namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.objects.get(resource)?.get(key(namespace, name))?.object;
+  }
+
+  getStored(resource: string, namespace: string | undefined, name: string): StoredObject | undefined {
+    return this.objects.get(resource)?.get(key(namespace, name));
+  }
+
+  /** Number of stored objects per resource. */
+  counts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [resource, m] of this.objects) out[resource] = m.size;
+    return out;
+  }
+
+  list(resource: string, options: ListOptions = {}): StoreResult<ListResult<KubeObject>> {
+    const r = this.listStored(resource, options);
+    if (!r.ok) return r;
+    return { ok: true, value: { ...r.value, items: r.value.items.map((s) => s.object) } };
+  }
+
+  /** A list (or one page of it) in key order (`namespace/name`), as etcd returns it. */
+  listStored(resource: string, options: ListOptions = {}): StoreResult<ListResult<StoredObject>> {
+    const type = this.typeOrError(resource);
+    if (!type.ok) return type;
+    const map = this.objects.get(resource) ?? new Map<string, StoredObject>();
+    let listRv = this.rv;
+    let startAfter: string | undefined;
+    if (options.continue !== undefined && options.continue !== '') {
+      const token = decodeContinue(options.continue);
+      if (token === undefined) return fail(badRequest('invalid continue token'));
+      if (token.rv < this.epochStart) {
+        return fail(expired('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.'));
+      }
+      listRv = token.rv;
+      startAfter = token.start;
+    }
+    const keys = this.keysOf(resource, map);
+    const prefix = type.value.namespaced && options.namespace !== undefined ? `${options.namespace}/` : '';
+    let i = lowerBound(keys, startAfter === undefined ? prefix : startAfter + '\u0000');
+    const limit = options.limit !== undefined && options.limit > 0 ? options.limit : Infinity;
+    const items: StoredObject[] = [];
+    let last: string | undefined;
+    for (; i < keys.length; i++) {
+      const k = keys[i] as string;
+      if (prefix !== '' && !k.startsWith(prefix)) break;
+      const stored = map.get(k);
+      if (stored === undefined || !matches(stored.object, options)) continue;
+      if (items.length >= limit) break;
+      items.push(stored);
+      last = k;
+    }
+    const more = i < keys.length && (prefix === '' || (keys[i] as string).startsWith(prefix)) && items.length >= limit;
+    const result: ListResult<StoredObject> = { items, resourceVersion: String(listRv) };
+    if (more && last !== undefined) result.continue = encodeContinue({ rv: listRv, start: last });
+    return { ok: true, value: result };
+  }
+
+  create(resource: string, input: KubeObject, options: CreateOptions = {}): StoreResult<KubeObject> {
+    const type = this.typeOrError(resource);
+    if (!type.ok) return type;
+    const t = type.value;
+    const obj = prepareCreate({
+      type: t,
+      input,
+      uid: this.uid(),
+      now: rfc3339(this.clock.now()),
+      nameSeed: ++this.nameSeed,
+      preserveStatus: options.preserveStatus ?? false,
+    });
+    const errors = [...metadataErrors(t, obj.metadata), ...(this.validators[resource]?.(obj, undefined) ?? [])];
+    const name = obj.metadata.name ?? '';
+    if (errors.length > 0) return fail(invalid(t.kind, t.group, name, errors));
+    if (this.get(resource, obj.metadata.namespace, name) !== undefined) return fail(alreadyExists(t, name));
+    if (options.dryRun === true) return { ok: true, value: { ...obj, metadata: { ...obj.metadata } } };
+    return { ok: true, value: this.commit(t, 'ADDED', obj, undefined) };
+  }
+
+  update(resource: string, input: KubeObject, options: UpdateOptions = {}): StoreResult<KubeObject> {
+    const type = this.typeOrError(resource);
+    if (!type.ok) return type;
+    const t = type.value;
+    const name = input.metadata?.name ?? '';
+    const old = this.get(resource, input.metadata?.namespace, name);
+    if (old === undefined) return fail(notFound(t, name));
+    const expected = input.metadata.resourceVersion;
+    if (expected !== undefined && expected !== '' && expected !== old.metadata.resourceVersion) {
+      return fail(conflict(t, name, STALE_OBJECT));
+    }
+    const next = options.subresource === 'status' ? prepareStatusUpdate(old, input) : prepareUpdate(t, old, input);
+    const errors = [...metadataErrors(t, next.metadata), ...(this.validators[resource]?.(next, old) ?? [])];
+    if (errors.length > 0) return fail(invalid(t.kind, t.group, name, errors));
+    if (options.dryRun === true) return { ok: true, value: next };
+    if (next.metadata.deletionTimestamp !== undefined && (next.metadata.finalizers ?? []).length === 0 && !this.removals.has(removalKey(resource, next))) {
+      return { ok: true, value: this.remove(t, old) };
+    }
+    return { ok: true, value: this.commit(t, 'MODIFIED', next, old) };
+  }
+
+  patch(resource: string, namespace: string | undefined, name: string, options: PatchOptions): StoreResult<KubeObject> {
+    const type = this.typeOrError(resource);
+    if (!type.ok) return type;
+    const old = this.get(resource, namespace, name);
+    if (old === undefined) return fail(notFound(type.value, name));
+    const patched = applyPatch({ resource, type: options.type, target: old, patch: options.patch });
+    if (!patched.ok) return patched;
+    const next = patched.value;
+    next.metadata = { ...next.metadata, name, ...(namespace === undefined ? {} : { namespace }) };
+    return this.update(resource, next, options);
+  }
+
+  /** Read, change a copy, write back: for controllers (no conflict check against their own read). */
+  modify(
+    resource: string,
+    namespace: string | undefined,
+    name: string,
+    change: (copy: KubeObject) => void,
+    options: UpdateOptions = {},
+  ): StoreResult<KubeObject> {
+    const old = this.get(resource, namespace, name);
+    const type = this.typeOrError(resource);
+    if (!type.ok) return type;
+    if (old === undefined) return fail(notFound(type.value, name));
+    const copy = JSON.parse(this.getStored(resource, namespace, name)?.json ?? '{}') as KubeObject;
+    change(copy);
+    return this.update(resource, copy, options);
+  }
+
+  delete(resource: string, namespace: string | undefined, name: string, options: DeleteOptions = {}): StoreResult<DeleteResult> {
+    const type = this.typeOrError(resource);
+    if (!type.ok) return type;
+    const t = type.value;
+    const old = this.get(resource, namespace, name);
+    if (old === undefined) return fail(notFound(t, name));
+    const pre = options.preconditions;
+    if (pre?.uid !== undefined && pre.uid !== old.metadata.uid) {
+      return fail(conflict(t, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${old.metadata.uid ?? ''}`));
+    }
+    if (pre?.resourceVersion !== undefined && pre.resourceVersion !== old.metadata.resourceVersion) {
+      return fail(conflict(t, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${old.metadata.resourceVersion ?? ''}`));
+    }
+    const grace = resource === 'pods' ? podGracePeriod(old, options.gracePeriodSeconds) : 0;
+    const finalizers = (old.metadata.finalizers ?? []).length > 0;
+    if (grace === 0 && !finalizers) {
+      if (options.dryRun === true) return { ok: true, value: { object: old, removed: true } };
+      return { ok: true, value: { object: this.remove(t, old), removed: true } };
+    }
+    const now = this.clock.now();
+    const deadline = new Date(now.getTime() + grace * 1000);
+    const current = old.metadata.deletionTimestamp;
+    if (current !== undefined && Date.parse(current) <= deadline.getTime()) {
+      return { ok: true, value: { object: old, removed: false } };
+    }
+    const next: KubeObject = {
+      ...old,
+      metadata: { ...old.metadata, deletionTimestamp: rfc3339(deadline), deletionGracePeriodSeconds: grace },
+    };
+    if (t.hasGeneration) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
+    if (options.dryRun === true) return { ok: true, value: { object: next, removed: false } };
+    const written = this.commit(t, 'MODIFIED', next, old);
+    if (grace > 0) this.scheduleRemoval(t, written, grace);
+    return { ok: true, value: { object: written, removed: false } };
+  }
+
+  /** Every change, in order, after it is stored. Returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Like subscribe, with the serialised watch line (for the HTTP watch fan-out). */
+  subscribeEntries(listener: EntryListener): () => void {
+    this.entryListeners.add(listener);
+    return () => this.entryListeners.delete(listener);
+  }
+
+  /** Events after `resourceVersion`, or 410 Expired when that version was compacted away. */
+  eventsSince(resourceVersion: string): StoreResult<HistoryEntry[]> {
+    const rv = Number(resourceVersion);
+    if (!/^\d+$/.test(resourceVersion) || !Number.isSafeInteger(rv)) {
+      return fail(badRequest(`invalid resource version: ${JSON.stringify(resourceVersion)}`));
+    }
+    const events = this.history.since(rv);
+    if (events === undefined) {
+      return fail(expired(`too old resource version: ${resourceVersion} (${this.history.compactedThrough})`));
+    }
+    return { ok: true, value: events };
+  }
+
+  /** Forgets the event history: every version older than now is Expired for watches. */
+  compactHistory(): void {
+    this.history.compact(this.rv);
+  }
+
+  /** A new history: resourceVersions jump to a fresh epoch and every older version is Expired. */
+  restart(): void {
+    this.rv = (Math.floor(this.rv / EPOCH_STEP) + 1) * EPOCH_STEP;
+    this.epochStart = this.rv;
+    this.history = new EventHistory(this.historySize, this.rv);
+  }
+
+  /** Cancels pending graceful removals (a stopping simulator). */
+  close(): void {
+    for (const h of this.removals.values()) h.cancel();
+    this.removals.clear();
+  }
+
+  private scheduleRemoval(t: ResourceType, obj: KubeObject, grace: number): void {
+    const k = removalKey(t.resource, obj);
+    this.removals.get(k)?.cancel();
+    const handle = this.clock.setTimeout(() => {
+      this.removals.delete(k);
+      const cur = this.get(t.resource, obj.metadata.namespace, obj.metadata.name ?? '');
+      if (cur === undefined || cur.metadata.uid !== obj.metadata.uid) return;
+      if ((cur.metadata.finalizers ?? []).length > 0) return;
+      this.remove(t, cur);
+    }, grace * 1000);
+    this.removals.set(k, handle);
+  }
+
+  private remove(t: ResourceType, old: KubeObject): KubeObject {
+    const k = removalKey(t.resource, old);
+    this.removals.get(k)?.cancel();
+    this.removals.delete(k);
+    return this.commit(t, 'DELETED', { ...old, metadata: { ...old.metadata } }, old);
+  }
+
+  private commit(t: ResourceType, type: WatchEventType, obj: KubeObject, old: KubeObject | undefined): KubeObject {
+    const rv = ++this.rv;
+    obj.metadata.resourceVersion = String(rv);
+    const json = JSON.stringify(obj);
+    const map = this.objects.get(t.resource) as Map<string, StoredObject>;
+    const k = key(obj.metadata.namespace, obj.metadata.name ?? '');
+    if (type === 'DELETED') {
+      map.delete(k);
+      this.sortedKeys.delete(t.resource);
+    } else {
+      if (!map.has(k)) this.sortedKeys.delete(t.resource);
+      map.set(k, { object: obj, json });
+    }
+    const event: StoreEvent = { type, resource: t.resource, object: obj, resourceVersion: String(rv) };
+    if (old !== undefined) event.oldObject = old;
+    const entry = historyEntry(rv, event, json);
+    this.history.push(entry);
+    this.emit(entry);
+    return obj;
+  }
+
+  private emit(entry: HistoryEntry): void {
+    this.queue.push(entry);
+    if (this.emitting) return;
+    this.emitting = true;
+    try {
+      for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
+        for (const l of this.entryListeners) this.safely(() => l(next));
+        for (const l of this.listeners) this.safely(() => l(next.event));
+      }
+    } finally {
+      this.emitting = false;
+    }
+  }
+
+  private safely(fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      this.onListenerError(e);
+    }
+  }
+
+  private keysOf(resource: string, map: Map<string, StoredObject>): string[] {
+    let keys = this.sortedKeys.get(resource);
+    if (keys === undefined) {
+      keys = [...map.keys()].sort();
+      this.sortedKeys.set(resource, keys);
+    }
+    return keys;
+  }
+
+  private typeOrError(resource: string): StoreResult<ResourceType> {
+    const t = resourceType(resource);
+    if (t === undefined) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource', details: {} });
+    return { ok: true, value: t };
+  }
+}
+
+function fail(error: StoreError): { ok: false; error: StoreError } {
+  return { ok: false, error };
+}
+
+function key(namespace: string | undefined, name: string): string {
+  return namespace === undefined || namespace === '' ? name : `${namespace}/${name}`;
+}
+
+function removalKey(resource: string, obj: KubeObject): string {
+  return `${resource}|${key(obj.metadata.namespace, obj.metadata.name ?? '')}`;
+}
+
+function matches(obj: KubeObject, options: ListOptions): boolean {
+  if (options.labelSelector !== undefined && !labelsMatch(options.labelSelector, obj.metadata.labels)) return false;
+  return options.fieldSelector === undefined || options.fieldSelector.matches(obj);
+}
+
+function lowerBound(keys: readonly string[], target: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((keys[mid] as string) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,103 @@
+/** What the API server knows about one resource it serves (discovery, routing, store rules). */
+export interface ResourceType {
+  group: string;
+  version: string;
+  /** Plural, the URL segment and the store's key: `pods`. */
+  resource: string;
+  singularName: string;
+  kind: string;
+  listKind: string;
+  namespaced: boolean;
+  shortNames: readonly string[];
+  categories: readonly string[];
+  verbs: readonly string[];
+  /** Subresources served, e.g. `status`, `eviction`. */
+  subresources: readonly string[];
+  /** Whether `metadata.generation` is kept (bumped when `spec` changes). */
+  hasGeneration: boolean;
+  /** Whether `status` is reset on create (status subresource semantics). */
+  clearStatusOnCreate: boolean;
+}
+
+const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
+
+function type(t: Omit<ResourceType, 'verbs'> & { verbs?: readonly string[] }): ResourceType {
+  return { verbs: ALL_VERBS, ...t };
+}
+
+/** Every resource the simulator serves. */
+export const RESOURCE_TYPES: readonly ResourceType[] = [
+  type({
+    group: '', version: 'v1', resource: 'namespaces', singularName: 'namespace', kind: 'Namespace',
+    listKind: 'NamespaceList', namespaced: false, shortNames: ['ns'], categories: [],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+    subresources: ['status'], hasGeneration: false, clearStatusOnCreate: false,
+  }),
+  type({
+    group: '', version: 'v1', resource: 'nodes', singularName: 'node', kind: 'Node', listKind: 'NodeList',
+    namespaced: false, shortNames: ['no'], categories: [], subresources: ['status'], hasGeneration: false,
+    clearStatusOnCreate: false,
+  }),
+  type({
+    group: '', version: 'v1', resource: 'pods', singularName: 'pod', kind: 'Pod', listKind: 'PodList',
+    namespaced: true, shortNames: ['po'], categories: ['all'], subresources: ['status', 'eviction'],
+    hasGeneration: true, clearStatusOnCreate: false,
+  }),
+  type({
+    group: '', version: 'v1', resource: 'replicationcontrollers', singularName: 'replicationcontroller',
+    kind: 'ReplicationController', listKind: 'ReplicationControllerList', namespaced: true, shortNames: ['rc'],
+    categories: ['all'], subresources: ['status', 'scale'], hasGeneration: true, clearStatusOnCreate: false,
+  }),
+  type({
+    group: 'apps', version: 'v1', resource: 'deployments', singularName: 'deployment', kind: 'Deployment',
+    listKind: 'DeploymentList', namespaced: true, shortNames: ['deploy'], categories: ['all'],
+    subresources: ['status', 'scale'], hasGeneration: true, clearStatusOnCreate: false,
+  }),
+  type({
+    group: 'apps', version: 'v1', resource: 'replicasets', singularName: 'replicaset', kind: 'ReplicaSet',
+    listKind: 'ReplicaSetList', namespaced: true, shortNames: ['rs'], categories: ['all'],
+    subresources: ['status', 'scale'], hasGeneration: true, clearStatusOnCreate: false,
+  }),
+  type({
+    group: 'apps', version: 'v1', resource: 'statefulsets', singularName: 'statefulset', kind: 'StatefulSet',
+    listKind: 'StatefulSetList', namespaced: true, shortNames: ['sts'], categories: ['all'],
+    subresources: ['status', 'scale'], hasGeneration: true, clearStatusOnCreate: false,
+  }),
+  type({
+    group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', singularName: 'poddisruptionbudget',
+    kind: 'PodDisruptionBudget', listKind: 'PodDisruptionBudgetList', namespaced: true, shortNames: ['pdb'],
+    categories: [], subresources: ['status'], hasGeneration: true, clearStatusOnCreate: true,
+  }),
+  type({
+    group: 'policy.kruise.io', version: 'v1alpha1', resource: 'podunavailablebudgets',
+    singularName: 'podunavailablebudget', kind: 'PodUnavailableBudget', listKind: 'PodUnavailableBudgetList',
+    namespaced: true, shortNames: ['pub'], categories: [], subresources: ['status'], hasGeneration: true,
+    clearStatusOnCreate: true,
+  }),
+];
+
+const BY_RESOURCE = new Map(RESOURCE_TYPES.map((t) => [t.resource, t]));
+
+/** The type for a plural resource name, or undefined when the simulator does not serve it. */
+export function resourceType(resource: string): ResourceType | undefined {
+  return BY_RESOURCE.get(resource);
+}
+
+/** `apiVersion` as objects of this type carry it: `v1`, `apps/v1`. */
+export function apiVersionOf(t: { group: string; version: string }): string {
+  return t.group === '' ? t.version : `${t.group}/${t.version}`;
+}
+
+/** The group/versions served, in discovery order (preferred first). */
+export function groupVersions(): { group: string; version: string }[] {
+  const seen = new Set<string>();
+  const out: { group: string; version: string }[] = [];
+  for (const t of RESOURCE_TYPES) {
+    const key = `${t.group}/${t.version}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ group: t.group, version: t.version });
+    }
+  }
+  return out;
+}
