@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /** "just now", "12 s ago", "3 min ago", "2 h ago", "4 d ago": for last-event and age columns. */
 export function ago(thenMs: number, nowMs: number): string {
-  const seconds = Math.max(0, Math.round((nowMs - thenMs) / 1000));
+  const seconds = Math.max(0, Math.floor((nowMs - thenMs) / 1000));
   if (seconds < 2) return 'just now';
   if (seconds < 60) return `${seconds} s ago`;
   const minutes = Math.floor(seconds / 60);
