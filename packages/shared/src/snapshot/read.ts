@@ -1,0 +1,150 @@
+import { LineCounter, isMap, isSeq, parseAllDocuments, type Document } from 'yaml';
+import { asArray, asObject, asString, type Json } from '../model/convert-helpers.js';
+import { nodeFromObject, pdbFromObject, podFromObject, pubFromObject, workloadFromObject } from '../model/convert.js';
+import type { Snapshot } from './types.js';
+
+/** Pod owners the engine resolves; OpenKruise's CloneSet and Advanced StatefulSet included. */
+const WORKLOAD_KINDS = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'ReplicationController',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'CloneSet',
+]);
+
+interface Located {
+  value: unknown;
+  position: string;
+}
+
+function emptySnapshot(): Snapshot {
+  return { pods: [], pdbs: [], pubs: [], workloads: [], nodes: [], namespaces: [], ignored: {}, errors: [] };
+}
+
+/** `PodList` → `Pod`, for typed lists from the API whose items carry no kind. */
+const itemKindOf = (listKind: string): string | undefined =>
+  listKind !== 'List' && listKind.endsWith('List') ? listKind.slice(0, -'List'.length) : undefined;
+
+function isList(obj: Json): boolean {
+  const kind = asString(obj['kind']);
+  return Array.isArray(obj['items']) && (kind === undefined || kind.endsWith('List'));
+}
+
+/** Flattens a document (a List, one object, or a JSON array) into objects with their positions. */
+function objectsOf(value: unknown, where: string, lineOfItem: (i: number) => string): Located[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map((v, i) => ({ value: v, position: `${where}, [${i}]${lineOfItem(i)}` }));
+  const obj = asObject(value);
+  if (!obj || !isList(obj)) return [{ value, position: where }];
+  const listKind = asString(obj['kind']) ?? 'List';
+  const itemKind = itemKindOf(listKind);
+  const apiVersion = asString(obj['apiVersion']);
+  return asArray(obj['items']).map((item, i) => {
+    const o = asObject(item);
+    const filled = o && itemKind && o['kind'] === undefined ? { apiVersion, ...o, kind: itemKind } : item;
+    return { value: filled, position: `${where}, items[${i}]${lineOfItem(i)}` };
+  });
+}
+
+function addObject(out: Snapshot, { value, position }: Located): void {
+  const obj = asObject(value);
+  const kind = obj && asString(obj['kind']);
+  if (!obj || !kind) {
+    out.errors.push({ position, error: 'not a Kubernetes object (no kind)' });
+    return;
+  }
+  const meta = asObject(obj['metadata']);
+  const name = asString(meta?.['name']);
+  const ns = asString(meta?.['namespace']);
+  const label = `${kind} ${ns ? `${ns}/` : ''}${name ?? '(no name)'}`;
+  const fail = (error: string) => out.errors.push({ position, object: label, error });
+  const apiVersion = asString(obj['apiVersion']) ?? '';
+  if (kind === 'Pod') {
+    const r = podFromObject(obj);
+    if (r.ok) out.pods.push(r.value);
+    else fail(r.error);
+  } else if (kind === 'PodDisruptionBudget') {
+    const r = pdbFromObject(obj);
+    if (r.ok) out.pdbs.push(r.value);
+    else fail(r.error);
+  } else if (kind === 'PodUnavailableBudget' && apiVersion.startsWith('policy.kruise.io/')) {
+    const r = pubFromObject(obj);
+    if (r.ok) out.pubs.push(r.value);
+    else fail(r.error);
+  } else if (WORKLOAD_KINDS.has(kind)) {
+    const r = workloadFromObject(obj);
+    if (r.ok) out.workloads.push(r.value);
+    else fail(r.error);
+  } else if (kind === 'Node') {
+    const r = nodeFromObject(obj);
+    if (r.ok) out.nodes.push(r.value);
+    else fail(r.error);
+  } else if (kind === 'Namespace') {
+    if (name) out.namespaces.push(name);
+    else fail('Namespace without metadata.name');
+  } else {
+    out.ignored[kind] = (out.ignored[kind] ?? 0) + 1;
+  }
+}
+
+function jsonDocuments(text: string): Located[] | undefined {
+  try {
+    return objectsOf(JSON.parse(text), 'document 1', () => '');
+  } catch {
+    return undefined;
+  }
+}
+
+function yamlDocuments(text: string, out: Snapshot): Located[] {
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false });
+  const list: Document.Parsed[] = Array.isArray(docs) ? docs : [];
+  if (!Array.isArray(docs)) {
+    out.errors.push({ position: 'document 1', error: 'not a YAML stream' });
+    return [];
+  }
+  return list.flatMap((doc, d) => {
+    const where = `document ${d + 1}`;
+    const startOffset = doc.contents?.range?.[0] ?? doc.range[0];
+    const startLine = lines.linePos(startOffset).line;
+    if (doc.errors.length > 0) {
+      const first = doc.errors[0];
+      const line = first?.linePos?.[0].line;
+      const message = ((first?.message ?? 'invalid YAML').split('\n')[0] ?? '').replace(/ at line \d+, column \d+:$/, '');
+      out.errors.push({ position: `${where}${line !== undefined ? ` (line ${line})` : ''}`, error: message });
+      return [];
+    }
+    const items = isMap(doc.contents) ? doc.contents.get('items', true) : doc.contents;
+    const lineOfItem = (i: number): string => {
+      const node = isSeq(items) ? items.items[i] : undefined;
+      const offset = node && typeof node === 'object' && 'range' in node ? node.range?.[0] : undefined;
+      return offset !== undefined ? ` (line ${lines.linePos(offset).line})` : '';
+    };
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: 1000 });
+    } catch (e) {
+      out.errors.push({ position: `${where} (line ${startLine})`, error: String(e) });
+      return [];
+    }
+    return objectsOf(value, list.length > 1 ? `${where} (line ${startLine})` : where, lineOfItem);
+  });
+}
+
+/**
+ * Reads what `kubectl get ... -o yaml|json` prints (a `List`, a typed `*List`, one object), a
+ * multi-document YAML stream, or a JSON array, into the model. Unknown kinds are counted and
+ * skipped; malformed documents and objects become errors with their position, never exceptions.
+ * Pure: the caller reads the file.
+ */
+export function readSnapshot(text: string): Snapshot {
+  const out = emptySnapshot();
+  const trimmed = text.trimStart();
+  const json = trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonDocuments(trimmed) : undefined;
+  const located = json ?? yamlDocuments(text, out);
+  for (const item of located) addObject(out, item);
+  return out;
+}

@@ -1,0 +1,26 @@
+import type { PdbView, PubView } from '../model/budget.js';
+import type { NodeView } from '../model/node.js';
+import type { PodView } from '../model/pod.js';
+import type { WorkloadView } from '../model/workload.js';
+
+/** An object that could not be read, with where it sits in the input. */
+export interface SnapshotError {
+  /** e.g. `document 1, items[4] (line 88)`. */
+  position: string;
+  /** The object's kind and `ns/name` when they could be read. */
+  object?: string;
+  error: string;
+}
+
+/** A snapshot file read into the model: kubectl's List, a multi-document YAML stream, or JSON. */
+export interface Snapshot {
+  pods: PodView[];
+  pdbs: PdbView[];
+  pubs: PubView[];
+  workloads: WorkloadView[];
+  nodes: NodeView[];
+  namespaces: string[];
+  /** Objects of kinds the model does not use (Services, ConfigMaps...), counted per kind. */
+  ignored: Record<string, number>;
+  errors: SnapshotError[];
+}
