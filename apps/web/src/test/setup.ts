@@ -9,7 +9,14 @@ class SilentEventSource {
   onerror = null;
   close(): void {}
 }
-vi.stubGlobal('EventSource', SilentEventSource);
+// Component tests never reach a network; a test that needs answers stubs fetch with fakeFetch.
+const noNetwork = () => Promise.reject(new TypeError('no network in component tests'));
+
+function stubGlobals(): void {
+  vi.stubGlobal('EventSource', SilentEventSource);
+  vi.stubGlobal('fetch', noNetwork);
+}
+stubGlobals();
 
 // happy-dom does no layout; the virtualised grid needs a viewport to render rows into.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
@@ -28,5 +35,5 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.stubGlobal('EventSource', SilentEventSource);
+  stubGlobals();
 });

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { ServerEvent } from '@pdbscope/shared/api';
+import { budgetList, cluster, pdbRow, zookeeper, zookeeperDetail } from '../test/fixtures.js';
+import { applyEvents } from './apply-events.js';
+import { queryKeys } from './queries.js';
+
+const at = '2026-11-21T19:40:00Z';
+const ref = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' } as const;
+
+function seeded() {
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.budgets, budgetList());
+  client.setQueryData(queryKeys.cluster, cluster());
+  client.setQueryData(queryKeys.budgetDetail(ref), zookeeperDetail());
+  client.setQueryData(queryKeys.overlaps, { items: [], eventId: 'e1-100' });
+  return client;
+}
+
+describe('applyEvents', () => {
+  it('reduces a changed budget into the overview and the open detail, and marks the detail for refetch', () => {
+    const client = seeded();
+    const healed = pdbRow('data', 'zookeeper', { currentHealthy: 3, disruptionsAllowed: 1 });
+    applyEvents(client, [{ type: 'budget-changed', id: 'e1-101', at, budget: healed }]);
+    const list = client.getQueryData(queryKeys.budgets);
+    expect(list?.items[0]).toStrictEqual(healed);
+    expect(list?.eventId).toBe('e1-101');
+    const detail = client.getQueryData(queryKeys.budgetDetail(ref));
+    expect(detail?.budget).toStrictEqual(healed);
+    expect(detail?.reported).toStrictEqual({
+      kind: 'PodDisruptionBudget',
+      observedGeneration: 1,
+      expectedPods: 3,
+      desiredHealthy: 2,
+      currentHealthy: 3,
+      disruptionsAllowed: 1,
+      disruptedPods: {},
+    });
+    expect(client.getQueryState(queryKeys.budgetDetail(ref))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.overlaps)?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the cached objects untouched when an event repeats what they hold', () => {
+    const client = seeded();
+    const before = client.getQueryData(queryKeys.budgets);
+    applyEvents(client, [{ type: 'budget-changed', id: 'e1-102', at, budget: structuredClone(zookeeper) }]);
+    expect(client.getQueryData(queryKeys.budgets)).toBe(before);
+  });
+
+  it('applies a batch in order', () => {
+    const client = seeded();
+    const events: ServerEvent[] = [
+      { type: 'budget-added', id: 'e1-103', at, budget: pdbRow('data', 'kafka') },
+      { type: 'budget-removed', id: 'e1-104', at, ref: { kind: 'PodDisruptionBudget', namespace: 'query', name: 'trino-worker' } },
+    ];
+    applyEvents(client, events);
+    expect(client.getQueryData(queryKeys.budgets)?.items.map((row) => row.name)).toStrictEqual(['kafka', 'zookeeper', 'zookeeper-all', 'cart']);
+  });
+
+  it('follows a source changing state in the cluster view', () => {
+    const client = seeded();
+    const source = { id: 'pods', resource: 'v1 pods', state: 'degraded' as const, since: at, reason: 'watch failed: ECONNRESET', objects: 40, forbiddenNamespaces: [] };
+    applyEvents(client, [{ type: 'source-changed', id: 'e1-105', at, source, ready: false }]);
+    const next = client.getQueryData(queryKeys.cluster);
+    expect(next?.ready).toBe(false);
+    expect(next?.sources[0]).toStrictEqual(source);
+  });
+
+  it('refetches everything on resync', () => {
+    const client = seeded();
+    applyEvents(client, [{ type: 'resync', id: 'e2-1', at, reason: 'server restarted' }]);
+    expect(client.getQueryState(queryKeys.budgets)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.cluster)?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { budgetList, pdbRow } from '../test/fixtures.js';
+import { connectEventStream, type EventSourceLike } from './event-stream.js';
+import { queryKeys } from './queries.js';
+import { StreamStatusStore } from './stream-status.js';
+
+class FakeSource implements EventSourceLike {
+  readyState = 0;
+  closed = false;
+  onopen: EventSourceLike['onopen'] = null;
+  onmessage: EventSourceLike['onmessage'] = null;
+  onerror: EventSourceLike['onerror'] = null;
+  constructor(readonly url: string) {}
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.call(this, new Event('open'));
+  }
+  send(data: unknown): void {
+    this.onmessage?.call(this, new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+  fail(closed: boolean): void {
+    this.readyState = closed ? 2 : 0;
+    this.onerror?.call(this, new Event('error'));
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+/** A clock and timer queue the test advances by hand. */
+function manualTime() {
+  let now = 1000;
+  const timers: { at: number; callback: () => void; cancelled: boolean }[] = [];
+  return {
+    now: () => now,
+    schedule: (callback: () => void, ms: number) => {
+      const timer = { at: now + ms, callback, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+    advance(ms: number) {
+      now += ms;
+      for (const timer of timers.filter((t) => !t.cancelled && t.at <= now)) {
+        timer.cancelled = true;
+        timer.callback();
+      }
+    },
+  };
+}
+
+function setup() {
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.budgets, budgetList());
+  const status = new StreamStatusStore(0);
+  const sources: FakeSource[] = [];
+  const time = manualTime();
+  const stop = connectEventStream({
+    client,
+    status,
+    createSource: (url) => {
+      const source = new FakeSource(url);
+      sources.push(source);
+      return source;
+    },
+    now: time.now,
+    schedule: time.schedule,
+    batchMs: 16,
+  });
+  return { client, status, sources, time, stop };
+}
+
+describe('connectEventStream', () => {
+  it('applies the events of a burst together, after the batch window', () => {
+    const { client, status, sources, time } = setup();
+    const source = sources[0];
+    if (source === undefined) throw new Error('no EventSource opened');
+    expect(source.url).toBe('/api/events');
+    source.open();
+    source.send({ type: 'budget-added', id: 'e1-101', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'kafka') });
+    source.send({ type: 'budget-added', id: 'e1-102', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'hdfs') });
+    source.onmessage?.call(source, new MessageEvent('message', { data: 'not json' }));
+    expect(client.getQueryData(queryKeys.budgets)?.items).toHaveLength(4);
+    time.advance(16);
+    expect(client.getQueryData(queryKeys.budgets)?.items.map((row) => row.name)).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
+    expect(status.get()).toStrictEqual({ state: 'open', since: 1000, lastEventAt: 1000, attempts: 0 });
+  });
+
+  it('says it is away while the browser reconnects by itself', () => {
+    const { status, sources, time } = setup();
+    sources[0]?.open();
+    time.advance(5000);
+    sources[0]?.fail(false);
+    expect(status.get()).toStrictEqual({ state: 'away', since: 6000, attempts: 1 });
+    expect(sources).toHaveLength(1);
+    sources[0]?.open();
+    expect(status.get().state).toBe('open');
+  });
+
+  it('opens a new stream with backoff when the browser gives up, and refetches what it missed', () => {
+    const { client, status, sources, time } = setup();
+    sources[0]?.open();
+    sources[0]?.fail(true);
+    expect(sources[0]?.closed).toBe(true);
+    time.advance(999);
+    expect(sources).toHaveLength(1);
+    time.advance(1);
+    expect(sources).toHaveLength(2);
+    sources[1]?.fail(true);
+    time.advance(1999);
+    expect(sources).toHaveLength(2);
+    time.advance(1);
+    expect(sources).toHaveLength(3);
+    expect(status.get().attempts).toBe(2);
+    sources[2]?.open();
+    expect(status.get().state).toBe('open');
+    expect(client.getQueryState(queryKeys.budgets)?.isInvalidated).toBe(true);
+  });
+
+  it('stops: closes the stream and cancels a pending reconnect', () => {
+    const { sources, time, stop } = setup();
+    sources[0]?.fail(true);
+    stop();
+    time.advance(60_000);
+    expect(sources).toHaveLength(1);
+  });
+});
