@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '@pdbscope/shared/api';
 import { budgetList, cluster, pdbRow, zookeeper, zookeeperDetail } from '../test/fixtures.js';
 import { applyEvents } from './apply-events.js';
-import { queryKeys } from './queries.js';
+import { budgetDetailQuery, budgetsQuery, clusterQuery, queryKeys } from './queries.js';
 
 const at = '2026-11-21T19:40:00Z';
 const ref = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' } as const;
@@ -22,10 +22,10 @@ describe('applyEvents', () => {
     const client = seeded();
     const healed = pdbRow('data', 'zookeeper', { currentHealthy: 3, disruptionsAllowed: 1 });
     applyEvents(client, [{ type: 'budget-changed', id: 'e1-101', at, budget: healed }]);
-    const list = client.getQueryData(queryKeys.budgets);
+    const list = client.getQueryData(budgetsQuery().queryKey);
     expect(list?.items[0]).toStrictEqual(healed);
     expect(list?.eventId).toBe('e1-101');
-    const detail = client.getQueryData(queryKeys.budgetDetail(ref));
+    const detail = client.getQueryData(budgetDetailQuery(ref).queryKey);
     expect(detail?.budget).toStrictEqual(healed);
     expect(detail?.reported).toStrictEqual({
       kind: 'PodDisruptionBudget',
@@ -42,9 +42,9 @@ describe('applyEvents', () => {
 
   it('leaves the cached objects untouched when an event repeats what they hold', () => {
     const client = seeded();
-    const before = client.getQueryData(queryKeys.budgets);
+    const before = client.getQueryData(budgetsQuery().queryKey);
     applyEvents(client, [{ type: 'budget-changed', id: 'e1-102', at, budget: structuredClone(zookeeper) }]);
-    expect(client.getQueryData(queryKeys.budgets)).toBe(before);
+    expect(client.getQueryData(budgetsQuery().queryKey)).toBe(before);
   });
 
   it('applies a batch in order', () => {
@@ -54,14 +54,14 @@ describe('applyEvents', () => {
       { type: 'budget-removed', id: 'e1-104', at, ref: { kind: 'PodDisruptionBudget', namespace: 'query', name: 'trino-worker' } },
     ];
     applyEvents(client, events);
-    expect(client.getQueryData(queryKeys.budgets)?.items.map((row) => row.name)).toStrictEqual(['kafka', 'zookeeper', 'zookeeper-all', 'cart']);
+    expect(client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name)).toStrictEqual(['kafka', 'zookeeper', 'zookeeper-all', 'cart']);
   });
 
   it('follows a source changing state in the cluster view', () => {
     const client = seeded();
     const source = { id: 'pods', resource: 'v1 pods', state: 'degraded' as const, since: at, reason: 'watch failed: ECONNRESET', objects: 40, forbiddenNamespaces: [] };
     applyEvents(client, [{ type: 'source-changed', id: 'e1-105', at, source, ready: false }]);
-    const next = client.getQueryData(queryKeys.cluster);
+    const next = client.getQueryData(clusterQuery().queryKey);
     expect(next?.ready).toBe(false);
     expect(next?.sources[0]).toStrictEqual(source);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { budgetList, pdbRow } from '../test/fixtures.js';
 import { connectEventStream, type EventSourceLike } from './event-stream.js';
-import { queryKeys } from './queries.js';
+import { budgetsQuery, queryKeys } from './queries.js';
 import { StreamStatusStore } from './stream-status.js';
 
 class FakeSource implements EventSourceLike {
@@ -82,9 +82,9 @@ describe('connectEventStream', () => {
     source.send({ type: 'budget-added', id: 'e1-101', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'kafka') });
     source.send({ type: 'budget-added', id: 'e1-102', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'hdfs') });
     source.onmessage?.call(source, new MessageEvent('message', { data: 'not json' }));
-    expect(client.getQueryData(queryKeys.budgets)?.items).toHaveLength(4);
+    expect(client.getQueryData(budgetsQuery().queryKey)?.items).toHaveLength(4);
     time.advance(16);
-    expect(client.getQueryData(queryKeys.budgets)?.items.map((row) => row.name)).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
+    expect(client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name)).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
     expect(status.get()).toStrictEqual({ state: 'open', since: 1000, lastEventAt: 1000, attempts: 0 });
   });
 
