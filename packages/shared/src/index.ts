@@ -5,3 +5,6 @@ export * from './validation/index.js';
 export * from './overlaps/index.js';
 export * from './synthetic/index.js';
 export * from './findings/index.js';
+export * from './budgets/index.js';
+export * from './pub/index.js';
+export * from './eviction/index.js';

@@ -1,0 +1,65 @@
+import type { PdbStatus } from '../model/budget.js';
+import type { Condition } from '../model/condition.js';
+import { rfc3339 } from './time.js';
+
+export const DISRUPTION_ALLOWED = 'DisruptionAllowed';
+
+/**
+ * `apimeta.SetStatusCondition`: adds or updates the condition of that type, keeping the others;
+ * lastTransitionTime moves to `now` only when the status changes (or the condition is new).
+ */
+export function setStatusCondition(
+  conditions: readonly Condition[],
+  next: { type: string; status: string; reason: string; message: string; observedGeneration: number },
+  now: Date,
+): Condition[] {
+  const i = conditions.findIndex((c) => c.type === next.type);
+  const existing = i === -1 ? undefined : conditions[i];
+  if (!existing) return [...conditions, { ...next, lastTransitionTime: rfc3339(now) }];
+  const updated: Condition = {
+    ...existing,
+    status: next.status,
+    reason: next.reason,
+    message: next.message,
+    observedGeneration: next.observedGeneration,
+    ...(existing.status !== next.status ? { lastTransitionTime: rfc3339(now) } : {}),
+  };
+  return conditions.map((c, j) => (j === i ? updated : c));
+}
+
+/** `UpdateDisruptionAllowedCondition`: SufficientPods when disruptions are allowed, else InsufficientPods. */
+export function withDisruptionAllowedCondition(status: PdbStatus, now: Date): PdbStatus {
+  const allowed = status.disruptionsAllowed > 0;
+  return {
+    ...status,
+    conditions: setStatusCondition(
+      status.conditions,
+      {
+        type: DISRUPTION_ALLOWED,
+        status: allowed ? 'True' : 'False',
+        reason: allowed ? 'SufficientPods' : 'InsufficientPods',
+        message: '',
+        observedGeneration: status.observedGeneration,
+      },
+      now,
+    ),
+  };
+}
+
+/** The failSafe status: everything kept but `disruptionsAllowed: 0` and False/SyncFailed with the error. */
+export function failSafeStatus(status: PdbStatus, error: string, now: Date): PdbStatus {
+  return {
+    ...status,
+    disruptionsAllowed: 0,
+    conditions: setStatusCondition(
+      status.conditions,
+      { type: DISRUPTION_ALLOWED, status: 'False', reason: 'SyncFailed', message: error, observedGeneration: status.observedGeneration },
+      now,
+    ),
+  };
+}
+
+/** The DisruptionAllowed condition of a status, if any. */
+export function disruptionAllowedCondition(status: PdbStatus): Condition | undefined {
+  return status.conditions.find((c) => c.type === DISRUPTION_ALLOWED);
+}

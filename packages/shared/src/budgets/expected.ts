@@ -1,0 +1,81 @@
+import type { PdbView } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import { findControllerScale } from './finders.js';
+import { scaledRoundUp } from './scaled.js';
+import type { ExpectedController, ExpectedSource } from './types.js';
+import type { WorkloadLookup } from './workload-lookup.js';
+
+export type ExpectedScale =
+  | { ok: true; expected: number; controllers: ExpectedController[]; unmanagedPods: string[] }
+  | { ok: false; error: string };
+
+/**
+ * `getExpectedScale`: the sum of the scales of the distinct controllers of the pods. Pods without
+ * a controller are unmanaged (named, not counted); a controller no finder resolves is an error.
+ */
+export function getExpectedScale(pods: readonly PodView[], lookup: WorkloadLookup): ExpectedScale {
+  const controllers = new Map<string, ExpectedController>();
+  const unmanagedPods: string[] = [];
+  // Keyed by the finder's result UID, but a pod's ref UID seen before is skipped too.
+  const seenRefs = new Set<string>();
+  for (const pod of pods) {
+    const ref = pod.controller;
+    if (!ref) {
+      unmanagedPods.push(pod.name);
+      continue;
+    }
+    if (controllers.has(ref.uid) || seenRefs.has(ref.uid)) continue;
+    const r = findControllerScale(ref, pod.namespace, lookup);
+    if (!r.ok) return r;
+    if (!r.found) return { ok: false, error: `found no controllers for pod "${pod.name}"` };
+    seenRefs.add(ref.uid);
+    if (!controllers.has(r.found.uid)) {
+      controllers.set(r.found.uid, { kind: r.found.kind, name: r.found.name, uid: r.found.uid, replicas: r.found.scale });
+    }
+  }
+  let expected = 0;
+  for (const c of controllers.values()) expected += c.replicas;
+  return { ok: true, expected, controllers: [...controllers.values()], unmanagedPods };
+}
+
+export type ExpectedPodCount =
+  | { ok: true; expectedCount: number; desiredHealthy: number; source: ExpectedSource }
+  | { ok: false; error: string };
+
+/** `getExpectedPodCount`: maxUnavailable first, then minAvailable (int: pod count; percent: scale). */
+export function getExpectedPodCount(pdb: PdbView, pods: readonly PodView[], lookup: WorkloadLookup): ExpectedPodCount {
+  const { maxUnavailable, minAvailable } = pdb.spec;
+  if (maxUnavailable !== undefined) {
+    const scale = getExpectedScale(pods, lookup);
+    if (!scale.ok) return scale;
+    const max = scaledRoundUp(maxUnavailable, scale.expected);
+    if (!max.ok) return max;
+    return {
+      ok: true,
+      expectedCount: scale.expected,
+      desiredHealthy: Math.max(0, scale.expected - max.value),
+      source: { kind: 'controllers', controllers: scale.controllers, unmanagedPods: scale.unmanagedPods },
+    };
+  }
+  if (minAvailable !== undefined) {
+    if (typeof minAvailable === 'number') {
+      return {
+        ok: true,
+        expectedCount: pods.length,
+        desiredHealthy: Math.trunc(minAvailable),
+        source: { kind: 'pod-count', unmanagedPods: [] },
+      };
+    }
+    const scale = getExpectedScale(pods, lookup);
+    if (!scale.ok) return scale;
+    const min = scaledRoundUp(minAvailable, scale.expected);
+    if (!min.ok) return min;
+    return {
+      ok: true,
+      expectedCount: scale.expected,
+      desiredHealthy: min.value,
+      source: { kind: 'controllers', controllers: scale.controllers, unmanagedPods: scale.unmanagedPods },
+    };
+  }
+  return { ok: true, expectedCount: 0, desiredHealthy: 0, source: { kind: 'none', unmanagedPods: [] } };
+}

@@ -1,0 +1,59 @@
+import type { PdbView } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import { parseSelector, selectorMatches, selectorToString } from '../selectors/selector.js';
+import type { BudgetEvent } from './types.js';
+
+export type SelectedPods = { ok: true; pods: PodView[] } | { ok: false; error: string };
+
+/**
+ * `getPodsForPdb`: the pods of the PDB's namespace that its selector matches, whatever their phase,
+ * readiness, deletion or owner. A selector that does not convert is an error (the sync fails).
+ */
+export function selectPdbPods(pdb: PdbView, podsInNamespace: readonly PodView[]): SelectedPods {
+  const parsed = parseSelector(pdb.spec.selector);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  const selector = parsed.selector;
+  if (selector.kind === 'nothing') return { ok: true, pods: [] };
+  return {
+    ok: true,
+    pods: podsInNamespace.filter((p) => p.namespace === pdb.namespace && selectorMatches(selector, p.labels)),
+  };
+}
+
+/**
+ * The PDBs that cover a pod (client-go `GetPodPodDisruptionBudgets`, and the eviction handler's own
+ * loop): same namespace, selector converts and matches. Unconvertible selectors never match.
+ */
+export function pdbsForPod(pod: PodView, pdbs: readonly PdbView[]): PdbView[] {
+  return pdbs.filter((pdb) => {
+    if (pdb.namespace !== pod.namespace) return false;
+    const parsed = parseSelector(pdb.spec.selector);
+    return parsed.ok && selectorMatches(parsed.selector, pod.labels);
+  });
+}
+
+/**
+ * `getPdbForPod`: the controller's pod handlers enqueue only the first matching PDB, and record a
+ * MultiplePodDisruptionBudgets warning on the pod when there are more.
+ */
+export function pdbForPodEvent(pod: PodView, pdbs: readonly PdbView[]): { pdb?: PdbView; event?: BudgetEvent } {
+  const matching = pdbsForPod(pod, pdbs);
+  const first = matching[0];
+  if (!first) return {};
+  if (matching.length === 1) return { pdb: first };
+  return {
+    pdb: first,
+    event: {
+      type: 'Warning',
+      reason: 'MultiplePodDisruptionBudgets',
+      message: `Pod "${pod.namespace}"/"${pod.name}" matches multiple PodDisruptionBudgets.  Chose "${first.name}" arbitrarily.`,
+      object: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
+    },
+  };
+}
+
+/** The selector as events print it (`labels.Selector.String()`); empty for nil, `{}` or an error. */
+export function pdbSelectorText(pdb: PdbView): string {
+  const parsed = parseSelector(pdb.spec.selector);
+  return parsed.ok ? selectorToString(parsed.selector) : '';
+}

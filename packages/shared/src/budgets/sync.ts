@@ -1,0 +1,81 @@
+import type { PdbStatus, PdbView } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import { parseSelector } from '../selectors/selector.js';
+import { failSafeStatus, withDisruptionAllowedCondition } from './condition.js';
+import { buildDisruptedPodMap, countHealthyPods } from './disrupted.js';
+import { getExpectedPodCount } from './expected.js';
+import { pdbSelectorText } from './select.js';
+import type { BudgetEvent, PdbSync } from './types.js';
+import type { WorkloadLookup } from './workload-lookup.js';
+
+export interface SyncPdbInput {
+  pdb: PdbView;
+  /** The pods the PDB selects (see `selectPdbPods`), in a stable order (the finder order follows it). */
+  pods: readonly PodView[];
+  workloads: WorkloadLookup;
+  now: Date;
+}
+
+const UNMANAGED_TEXT =
+  'were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.';
+
+/**
+ * One sync of the disruption controller for one PDB (`trySync` + `failSafe`). Never throws: a
+ * selector that does not convert or a controller that cannot be resolved yields `syncFailed`.
+ */
+export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
+  const events: BudgetEvent[] = [];
+  const pdbRef = { kind: 'PodDisruptionBudget', namespace: pdb.namespace, name: pdb.name };
+  const event = (type: BudgetEvent['type'], reason: string, message: string): void => {
+    events.push({ type, reason, message, object: pdbRef });
+  };
+  const failSafe = (error: string): PdbSync => ({
+    status: failSafeStatus(pdb.status, error, now),
+    syncFailed: true,
+    error,
+    events,
+    expected: { kind: 'none', unmanagedPods: [] },
+  });
+
+  const selector = parseSelector(pdb.spec.selector);
+  if (!selector.ok) {
+    event('Warning', 'NoPods', `Failed to get pods: ${selector.error}`);
+    return failSafe(selector.error);
+  }
+  if (pods.length === 0) event('Normal', 'NoPods', 'No matching pods found');
+
+  const expected = getExpectedPodCount(pdb, pods, workloads);
+  if (!expected.ok) {
+    event('Warning', 'CalculateExpectedPodCountFailed', `Failed to calculate the number of expected pods: ${expected.error}`);
+    return failSafe(expected.error);
+  }
+  if (expected.source.unmanagedPods.length > 0) {
+    event('Warning', 'UnmanagedPods', `Pods selected by this PodDisruptionBudget (selector: ${pdbSelectorText(pdb)}) ${UNMANAGED_TEXT}`);
+  }
+
+  const disrupted = buildDisruptedPodMap(pdb, pods, now);
+  events.push(...disrupted.events);
+  const currentHealthy = countHealthyPods(pods, disrupted.disruptedPods, now);
+  let disruptionsAllowed = currentHealthy - expected.desiredHealthy;
+  if (expected.expectedCount <= 0 || disruptionsAllowed <= 0) disruptionsAllowed = 0;
+
+  const status: PdbStatus = withDisruptionAllowedCondition(
+    {
+      observedGeneration: pdb.generation,
+      disruptedPods: disrupted.disruptedPods,
+      disruptionsAllowed,
+      currentHealthy,
+      desiredHealthy: expected.desiredHealthy,
+      expectedPods: expected.expectedCount,
+      conditions: pdb.status.conditions,
+    },
+    now,
+  );
+  return {
+    status,
+    syncFailed: false,
+    events,
+    ...(disrupted.recheckAtMs !== undefined ? { recheckAfterSeconds: (disrupted.recheckAtMs - now.getTime()) / 1000 } : {}),
+    expected: expected.source,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './scenario.js';
+export * from './run.js';
+export * from './compare.js';

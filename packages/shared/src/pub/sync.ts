@@ -1,0 +1,108 @@
+import type { WorkloadLookup } from '../budgets/workload-lookup.js';
+import { scaledRoundUp } from '../budgets/scaled.js';
+import { timeMs } from '../budgets/time.js';
+import type { PubStatus, PubView } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import { PUB_DELETION_TIMEOUT_MS, PUB_UPDATE_DELAY_MS, isPodActive, pubUnavailableReason } from './available.js';
+import { expectedScaleForPods, protectTotalReplicas, pubCoverage, pubPods } from './pods.js';
+import type { PubPodClassification, PubSync } from './types.js';
+
+export interface SyncPubInput {
+  pub: PubView;
+  /** The pods of the PUB's namespace (any phase); the PUB picks its own by selector or targetRef. */
+  pods: readonly PodView[];
+  workloads: WorkloadLookup;
+  now: Date;
+}
+
+type Desired = { ok: true; value: number } | { ok: false; error: string };
+
+/** `getDesiredAvailableForPub`: maxUnavailable wins; percentages round up. */
+export function desiredAvailableForPub(pub: PubView, expected: number): Desired {
+  const { maxUnavailable, minAvailable } = pub.spec;
+  if (maxUnavailable !== undefined) {
+    const max = scaledRoundUp(maxUnavailable, expected);
+    return max.ok ? { ok: true, value: Math.max(0, expected - max.value) } : max;
+  }
+  if (minAvailable !== undefined) {
+    if (typeof minAvailable === 'number') return { ok: true, value: Math.trunc(minAvailable) };
+    return scaledRoundUp(minAvailable, expected);
+  }
+  return { ok: true, value: 0 };
+}
+
+interface Pruned {
+  disruptedPods: Record<string, string>;
+  unavailablePods: Record<string, string>;
+  recheckAtMs?: number;
+}
+
+/** `buildDisruptedAndUnavailablePods`: entries kept only for active protected pods, until they expire. */
+function prune(pub: PubView, pods: readonly PodView[], now: Date): Pruned {
+  const out: Pruned = { disruptedPods: {}, unavailablePods: {} };
+  const nowMs = now.getTime();
+  const keep = (into: Record<string, string>, name: string, at: string | undefined, timeout: number) => {
+    if (at === undefined) return;
+    const expires = timeMs(at) + timeout;
+    if (expires < nowMs) return;
+    into[name] = at;
+    if (out.recheckAtMs === undefined || expires < out.recheckAtMs) out.recheckAtMs = expires;
+  };
+  for (const pod of pods) {
+    if (!isPodActive(pod)) continue;
+    keep(out.disruptedPods, pod.name, pub.status.disruptedPods[pod.name], PUB_DELETION_TIMEOUT_MS);
+    keep(out.unavailablePods, pod.name, pub.status.unavailablePods[pod.name], PUB_UPDATE_DELAY_MS);
+  }
+  return out;
+}
+
+/** Lanes of protected pods given (pruned) maps: recorded pods are `disrupted`, then availability. */
+export function classifyPubPodsWith(
+  pods: readonly PodView[],
+  maps: { disruptedPods: Readonly<Record<string, string>>; unavailablePods: Readonly<Record<string, string>> },
+): PubPodClassification[] {
+  return pods.map((pod): PubPodClassification => {
+    const disrupted = maps.disruptedPods[pod.name];
+    if (disrupted !== undefined) return { pod, lane: 'disrupted', reason: `in disruptedPods since ${disrupted}` };
+    const updating = maps.unavailablePods[pod.name];
+    if (updating !== undefined) return { pod, lane: 'disrupted', reason: `in unavailablePods since ${updating}` };
+    const why = pubUnavailableReason(pod);
+    return why === undefined ? { pod, lane: 'available', reason: 'Running and Ready' } : { pod, lane: 'unavailable', reason: why };
+  });
+}
+
+/**
+ * One reconcile of the PUB controller (`syncPodUnavailableBudget`). Note there is no
+ * "expected ≤ 0 ⇒ 0" rule: a PUB whose workloads have scale 0 allows every available pod to go.
+ */
+export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
+  const coverage = pubCoverage(pub, workloads);
+  if (!coverage.ok) return { status: pub.status, error: coverage.error, pods: [], classification: [] };
+  const protectedPods = pubPods(coverage, pods);
+  const expected = protectTotalReplicas(pub) ?? (coverage.expectedFromPods ? expectedScaleForPods(protectedPods, workloads) : coverage.targetReplicas);
+  const desired = desiredAvailableForPub(pub, expected);
+  if (!desired.ok) return { status: pub.status, error: desired.error, pods: protectedPods, classification: [] };
+  const pruned = prune(pub, protectedPods, now);
+  const classification = classifyPubPodsWith(protectedPods, pruned);
+  const currentAvailable = classification.filter((c) => c.lane === 'available').length;
+  const status: PubStatus = {
+    observedGeneration: pub.generation,
+    disruptedPods: pruned.disruptedPods,
+    unavailablePods: pruned.unavailablePods,
+    unavailableAllowed: Math.max(0, currentAvailable - desired.value),
+    currentAvailable,
+    desiredAvailable: desired.value,
+    totalReplicas: expected,
+  };
+  return {
+    status,
+    pods: protectedPods,
+    classification,
+    ...(pruned.recheckAtMs !== undefined ? { recheckAfterSeconds: (pruned.recheckAtMs - now.getTime()) / 1000 } : {}),
+  };
+}
+
+/** The lanes of the pods a PUB protects, as its controller would count them at `now`. */
+export function classifyPubPods(input: SyncPubInput): PubPodClassification[] {
+  return syncPub(input).classification;
+}
