@@ -10,6 +10,7 @@ import { TimestampSchema } from './common.js';
 export const SourceStateNameSchema = z
   .enum(['syncing', 'live', 'degraded', 'absent'])
   .meta({ id: 'SourceStateName' });
+export type SourceStateName = z.infer<typeof SourceStateNameSchema>;
 
 export const SourceStateSchema = z
   .object({

@@ -1,0 +1,259 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeStore } from './__fixtures__/fake-store.js';
+import { createApp, type AppOptions } from './app.js';
+import { EventHub } from './events/hub.js';
+import type { Timers } from './kube/timers.js';
+
+const timers: Timers = {
+  now: () => new Date('2026-11-21T19:40:00Z'),
+  setTimeout: () => undefined,
+  clearTimeout: () => undefined,
+};
+const servers: http.Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+async function serve(overrides: Partial<AppOptions> = {}) {
+  const hub = new EventHub({ timers, epoch: 't1' });
+  const store = fakeStore();
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  server.on(
+    'request',
+    createApp({
+      store,
+      hub,
+      logger: pino({ level: 'silent' }),
+      host: '127.0.0.1',
+      port,
+      ...overrides,
+    }),
+  );
+  servers.push(server);
+  return { port, hub, store };
+}
+
+interface Answer {
+  status: number;
+  type: string;
+  body: unknown;
+}
+
+function request(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']).split(';')[0] ?? '',
+            body,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const post = (port: number, path: string, body: string, headers: Record<string, string> = {}) =>
+  request(port, path, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+describe('createApp', () => {
+  it('serves a budget and the list with filters', async () => {
+    const { port } = await serve();
+    const detail = await request(port, '/api/budgets/PodDisruptionBudget/data/zookeeper');
+    const filtered = await request(port, '/api/budgets?namespace=other');
+    expect([
+      detail.status,
+      (detail.body as { budget: { name: string } }).budget.name,
+      (filtered.body as { items: unknown[] }).items,
+    ]).toStrictEqual([200, 'zookeeper', []]);
+  });
+
+  it('answers unknown ids with 404 problem+json', async () => {
+    const { port } = await serve();
+    const answers = await Promise.all([
+      request(port, '/api/budgets/PodDisruptionBudget/data/kafka'),
+      request(port, '/api/budgets/Deployment/data/zookeeper'),
+      request(port, '/api/pods/data/nope'),
+      post(
+        port,
+        '/api/simulate/evictions',
+        JSON.stringify({ pods: ['data/zookeeper-0', 'data/nope'] }),
+      ),
+      post(port, '/api/simulate/drain', JSON.stringify({ node: 'node-9' })),
+      request(port, '/api/nothing'),
+    ]);
+    expect(
+      answers.map((a) => [a.status, a.type, (a.body as { detail: string }).detail]),
+    ).toStrictEqual([
+      [404, 'application/problem+json', 'PodDisruptionBudget data/kafka not found'],
+      [
+        404,
+        'application/problem+json',
+        'no such budget kind "Deployment" (PodDisruptionBudget or PodUnavailableBudget)',
+      ],
+      [404, 'application/problem+json', 'pod data/nope not found'],
+      [404, 'application/problem+json', 'pod data/nope not found'],
+      [404, 'application/problem+json', 'node node-9 not found'],
+      [404, 'application/problem+json', 'no API route GET /api/nothing'],
+    ]);
+  });
+
+  it('answers bad bodies and filters with 400 saying what is wrong', async () => {
+    const { port } = await serve();
+    const answers = await Promise.all([
+      post(port, '/api/simulate/evictions', JSON.stringify({ pods: ['zookeeper-0'] })),
+      post(port, '/api/simulate/evictions', '{"pods":'),
+      post(port, '/api/simulate/drain', JSON.stringify({})),
+      post(
+        port,
+        '/api/simulate/evictions',
+        JSON.stringify({ pods: ['a/b'], padding: 'x'.repeat(70_000) }),
+      ),
+      request(port, '/api/budgets?state=sad'),
+    ]);
+    expect(answers.map((a) => [a.status, (a.body as { detail: string }).detail])).toStrictEqual([
+      [400, 'invalid body: pods.0: expected "namespace/name"'],
+      [400, 'the request body is not valid JSON'],
+      [400, 'invalid body: node: Invalid input: expected string, received undefined'],
+      [413, 'the request body is too large'],
+      [400, expect.stringContaining('invalid query: state: Invalid option') as unknown as string],
+    ]);
+    expect((answers[0]?.body as { errors: unknown }).errors).toStrictEqual([
+      { path: 'pods.0', message: 'expected "namespace/name"' },
+    ]);
+  });
+
+  it('refuses a foreign Host or Origin, and cross-site requests', async () => {
+    const { port } = await serve();
+    const answers = await Promise.all([
+      request(port, '/api/cluster', { headers: { host: 'evil.example:80' } }),
+      request(port, '/api/cluster', { headers: { host: `rebind.example:${port}` } }),
+      post(port, '/api/simulate/drain', JSON.stringify({ node: 'node-1' }), {
+        origin: 'https://evil.example',
+      }),
+      request(port, '/api/cluster', { headers: { origin: 'null' } }),
+      request(port, '/api/cluster', { headers: { 'sec-fetch-site': 'cross-site' } }),
+      post(port, '/api/simulate/drain', JSON.stringify({ node: 'node-1' }), {
+        origin: `http://127.0.0.1:${port}`,
+      }),
+      request(port, '/api/cluster', { headers: { host: `localhost:${port}` } }),
+    ]);
+    expect(answers.map((a) => a.status)).toStrictEqual([403, 403, 403, 403, 403, 200, 200]);
+    expect(answers[0]?.body).toStrictEqual({
+      type: 'about:blank',
+      title: 'Forbidden',
+      status: 403,
+      detail: 'Host "evil.example:80" is not served here',
+    });
+  });
+
+  it('answers 503 before sync, with what it waits for', async () => {
+    const { port, store } = await serve();
+    store.isReady = false;
+    const [budgets, ready, cluster] = await Promise.all([
+      request(port, '/api/budgets'),
+      request(port, '/readyz'),
+      request(port, '/api/cluster'),
+    ]);
+    expect([
+      budgets.status,
+      (budgets.body as { detail: string }).detail,
+      ready.status,
+      cluster.status,
+    ]).toStrictEqual([503, 'still syncing with the cluster: waiting for pods', 503, 200]);
+  });
+
+  it('requires the bearer token when one is set, and refuses verify when disabled', async () => {
+    const { port } = await serve({ token: 'a-long-enough-secret-token' });
+    const answers = await Promise.all([
+      request(port, '/api/cluster'),
+      request(port, '/api/cluster', { headers: { authorization: 'Bearer wrong' } }),
+      request(port, '/api/cluster', {
+        headers: { authorization: 'Bearer a-long-enough-secret-token' },
+      }),
+      post(port, '/api/verify/eviction', JSON.stringify({ pod: 'data/zookeeper-0' }), {
+        authorization: 'Bearer a-long-enough-secret-token',
+      }),
+      request(port, '/healthz'),
+    ]);
+    expect(answers.map((a) => a.status)).toStrictEqual([401, 401, 200, 403, 200]);
+  });
+
+  it('serves the OpenAPI document and security headers', async () => {
+    const { port } = await serve();
+    const doc = await request(port, '/api/openapi.json');
+    expect([doc.status, (doc.body as { openapi: string }).openapi]).toStrictEqual([200, '3.1.0']);
+    const headers = await new Promise<http.IncomingHttpHeaders>((resolve) =>
+      http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      }),
+    );
+    expect([
+      headers['x-content-type-options'],
+      headers['x-frame-options'],
+      headers['x-powered-by'],
+    ]).toStrictEqual(['nosniff', 'SAMEORIGIN', undefined]);
+  });
+
+  it('streams events with ids and resumes from Last-Event-ID', async () => {
+    const { port, hub } = await serve();
+    hub.publish({
+      type: 'budget-removed',
+      ref: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'a' },
+    });
+    hub.publish({
+      type: 'budget-removed',
+      ref: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'b' },
+    });
+    const text = await new Promise<string>((resolve) => {
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/events', headers: { 'last-event-id': 't1-1' } },
+        (res) => {
+          let data = '';
+          res.on('data', (c: Buffer) => {
+            data += c.toString();
+            if (data.includes('t1-2')) {
+              req.destroy();
+              resolve(data);
+            }
+          });
+        },
+      );
+    });
+    expect(text.split('\n').filter((l) => l.startsWith('id:'))).toStrictEqual(['id: t1-2']);
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Everything the BFF reads from the environment. This module is its only reader. */
+export const EnvSchema = z.object({
+  PORT: port.optional(),
+  HOST: z.string().min(1).optional(),
+  KUBECONFIG: z.string().min(1).optional(),
+  HOME: z.string().optional(),
+  /** Bearer token the API requires (in-cluster use); unset = no token. */
+  PDBSCOPE_TOKEN: z.string().min(16, 'PDBSCOPE_TOKEN must be at least 16 characters').optional(),
+  /** Extra Host names accepted, comma-separated (e.g. the Service's name behind a port-forward or ingress). */
+  PDBSCOPE_ALLOWED_HOSTS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set by the kubelet in a pod: the in-cluster config is available. */
+  KUBERNETES_SERVICE_HOST: z.string().optional(),
+  KUBERNETES_SERVICE_PORT: z.string().optional(),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Reads and validates the environment; throws a readable error listing every bad variable. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new Error(`invalid environment:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,141 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
+
+/** An answer from the API server: the status and the body parsed as JSON (undefined when it is not JSON). */
+export interface KubeResponse {
+  status: number;
+  body: unknown;
+}
+
+/** A failure to reach the API server at all (refused, reset, timed out). */
+export class KubeTransportError extends Error {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'KubeTransportError';
+  }
+}
+
+/** A non-2xx answer, carrying the API server's Status (if it sent one). */
+export class KubeStatusError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly path: string,
+  ) {
+    super(
+      `${statusCode} ${statusMessage(body) ?? http.STATUS_CODES[statusCode] ?? ''} (GET ${path})`.trim(),
+    );
+    this.name = 'KubeStatusError';
+  }
+}
+
+function statusMessage(body: unknown): string | undefined {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string'
+  )
+    return body.message;
+  return undefined;
+}
+
+export interface KubeGetOptions {
+  /** Abandon the request after this long (a half-open connection must not hang a list). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Plain GETs against the API server with the kubeconfig's credentials. Lists go through here
+ * (not client-node's typed API) so that a page is parsed once, projected and dropped.
+ */
+export class KubeHttp {
+  private readonly server: URL;
+  private options: Promise<https.RequestOptions> | undefined;
+
+  constructor(private readonly kc: KubeConfig) {
+    const cluster = kc.getCurrentCluster();
+    if (!cluster) throw new Error('the kubeconfig has no current cluster');
+    this.server = new URL(cluster.server);
+  }
+
+  /** Credentials and agent, made once (exec plugins and token files are read by client-node). */
+  private requestOptions(): Promise<https.RequestOptions> {
+    this.options ??= (async () => {
+      const opts: https.RequestOptions = {};
+      await this.kc.applyToHTTPSOptions(opts);
+      return opts;
+    })();
+    return this.options;
+  }
+
+  async get(path: string, options: KubeGetOptions = {}): Promise<KubeResponse> {
+    const base = await this.requestOptions();
+    const url = new URL(this.server.pathname.replace(/\/$/, '') + path, this.server);
+    const transport = url.protocol === 'https:' ? https : http;
+    return new Promise<KubeResponse>((resolve, reject) => {
+      const req = transport.request(
+        url,
+        {
+          ...base,
+          method: 'GET',
+          headers: { ...base.headers, Accept: 'application/json' },
+          signal: options.signal,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', (err) =>
+            reject(new KubeTransportError(`reading ${path}: ${err.message}`, err)),
+          );
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: unknown;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = undefined;
+            }
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        },
+      );
+      req.setTimeout(options.timeoutMs ?? 60_000, () =>
+        req.destroy(new Error(`timed out after ${options.timeoutMs ?? 60_000} ms`)),
+      );
+      req.on('error', (err) => reject(new KubeTransportError(`GET ${path}: ${err.message}`, err)));
+      req.end();
+    });
+  }
+
+  /** GET that fails with {@link KubeStatusError} on anything but 2xx. */
+  async getOk(path: string, options: KubeGetOptions = {}): Promise<unknown> {
+    const res = await this.get(path, options);
+    if (res.status < 200 || res.status > 299) throw new KubeStatusError(res.status, res.body, path);
+    return res.body;
+  }
+}
+
+/** The HTTP status an error carries, from our errors or client-node's (`statusCode` / `code`). */
+export function errorStatus(err: unknown): number | undefined {
+  if (err instanceof KubeStatusError) return err.statusCode;
+  if (typeof err === 'object' && err !== null) {
+    const e = err as { statusCode?: unknown; code?: unknown };
+    if (typeof e.statusCode === 'number') return e.statusCode;
+    if (typeof e.code === 'number') return e.code;
+  }
+  return undefined;
+}
+
+/** A one-line reason for a source's degraded state. */
+export function errorReason(err: unknown): string {
+  const status = errorStatus(err);
+  const message = err instanceof Error ? err.message : String(err);
+  if (status === 403) return `forbidden: ${message}`;
+  return message;
+}

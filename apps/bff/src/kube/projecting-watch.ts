@@ -1,0 +1,82 @@
+import type { Watch } from '@kubernetes/client-node';
+
+/** What ListWatch keeps per object: just enough metadata for its map, and our slim view. */
+export interface Held<T> {
+  metadata: { name: string; namespace: string; resourceVersion: string };
+  view: T;
+}
+
+type WatchCallback = (phase: string, obj: unknown, watchObj?: unknown) => void;
+type DoneCallback = (err: unknown) => void;
+
+export interface ProjectingWatchOptions<T> {
+  watch: Pick<Watch, 'watch'>;
+  project: (raw: unknown) => Held<T> | undefined;
+  timeoutSeconds: number;
+  onActivity: () => void;
+  /** The watch request is established (HTTP 200 and streaming). */
+  onConnected: () => void;
+}
+
+/**
+ * Stands between client-node's ListWatch and its Watch. It adds what ListWatch 1.4 does not
+ * send (`timeoutSeconds`, `allowWatchBookmarks`), projects every watched object to the slim
+ * view before ListWatch stores it (so no full object is ever kept), and fences off
+ * connections that were abandoned: after {@link invalidate}, a stale connection's events and
+ * its done callback are ignored, so an old stream can never rewind the cache.
+ */
+export class ProjectingWatch<T> {
+  private generation = 0;
+  private active: AbortController | undefined;
+
+  constructor(private readonly options: ProjectingWatchOptions<T>) {}
+
+  async watch(
+    path: string,
+    queryParams: Record<string, unknown>,
+    callback: WatchCallback,
+    done: DoneCallback,
+  ): Promise<AbortController> {
+    const generation = this.generation;
+    const current = () => generation === this.generation;
+    let failed = false;
+    const params = {
+      ...queryParams,
+      allowWatchBookmarks: true,
+      timeoutSeconds: this.options.timeoutSeconds,
+    };
+    const controller = await this.options.watch.watch(
+      path,
+      params,
+      (phase: string, obj: unknown, watchObj?: unknown) => {
+        if (!current()) return;
+        this.options.onActivity();
+        if (phase === 'ADDED' || phase === 'MODIFIED' || phase === 'DELETED') {
+          const held = this.options.project(obj);
+          if (held) callback(phase, held, watchObj);
+          return;
+        }
+        // ERROR (a Status, e.g. 410 Gone) and BOOKMARK go through as they are.
+        callback(phase, obj, watchObj);
+      },
+      (err: unknown) => {
+        failed = err !== null && err !== undefined;
+        if (current()) done(err);
+      },
+    );
+    if (current()) {
+      this.active = controller;
+      if (!failed && !controller.signal.aborted) this.options.onConnected();
+    } else {
+      controller.abort();
+    }
+    return controller;
+  }
+
+  /** Abandon the current connection: its events and completion will be ignored. */
+  invalidate(): void {
+    this.generation++;
+    this.active?.abort();
+    this.active = undefined;
+  }
+}

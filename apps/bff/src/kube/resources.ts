@@ -1,0 +1,133 @@
+import {
+  nodeFromObject,
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  workloadFromObject,
+  type Converted,
+  type NodeView,
+  type PdbView,
+  type PodView,
+  type PubView,
+  type WorkloadView,
+} from '@pdbscope/shared';
+import type { Held } from './projecting-watch.js';
+
+/** The slim objects the store holds, one union so a single sink serves every source. */
+export type ClusterObject = PodView | PdbView | PubView | WorkloadView | NodeView;
+
+export interface ResourceSpec {
+  /** Stable id of the source, e.g. `pods`, `poddisruptionbudgets.policy`. */
+  id: string;
+  group: string;
+  version: string;
+  /** The plural resource name. */
+  plural: string;
+  namespaced: boolean;
+  /** The kind to stamp on list items (lists omit it on items). */
+  kind: string;
+  convert: (raw: unknown) => Converted<ClusterObject>;
+}
+
+/** `/api/v1/pods`, `/apis/apps/v1/namespaces/a/deployments`... */
+export function collectionPath(spec: ResourceSpec, namespace?: string): string {
+  const root = spec.group === '' ? `/api/${spec.version}` : `/apis/${spec.group}/${spec.version}`;
+  return namespace !== undefined && spec.namespaced
+    ? `${root}/namespaces/${encodeURIComponent(namespace)}/${spec.plural}`
+    : `${root}/${spec.plural}`;
+}
+
+export function apiVersionOf(spec: ResourceSpec): string {
+  return spec.group === '' ? spec.version : `${spec.group}/${spec.version}`;
+}
+
+/**
+ * Projects a raw object to what the store keeps. Lists omit kind and apiVersion on their items,
+ * so they are stamped from the resource first (the conversions read them).
+ */
+export function projector(
+  spec: ResourceSpec,
+  onError: (error: string) => void,
+): (raw: unknown) => Held<ClusterObject> | undefined {
+  const apiVersion = apiVersionOf(spec);
+  return (raw) => {
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const obj = raw as Record<string, unknown>;
+    const stamped =
+      obj['kind'] === undefined || obj['apiVersion'] === undefined
+        ? { ...obj, kind: spec.kind, apiVersion }
+        : obj;
+    const converted = spec.convert(stamped);
+    if (!converted.ok) {
+      onError(converted.error);
+      return undefined;
+    }
+    const view = converted.value;
+    const namespace = 'namespace' in view ? view.namespace : '';
+    return {
+      metadata: { name: view.name, namespace, resourceVersion: view.resourceVersion },
+      view,
+    };
+  };
+}
+
+const workload = (group: string, plural: string, kind: string): ResourceSpec => ({
+  id: group === '' ? plural : `${plural}.${group}`,
+  group,
+  version: 'v1',
+  plural,
+  namespaced: true,
+  kind,
+  convert: workloadFromObject,
+});
+
+export const PODS: ResourceSpec = {
+  id: 'pods',
+  group: '',
+  version: 'v1',
+  plural: 'pods',
+  namespaced: true,
+  kind: 'Pod',
+  convert: podFromObject,
+};
+export const NODES: ResourceSpec = {
+  id: 'nodes',
+  group: '',
+  version: 'v1',
+  plural: 'nodes',
+  namespaced: false,
+  kind: 'Node',
+  convert: nodeFromObject,
+};
+export const WORKLOADS: readonly ResourceSpec[] = [
+  workload('apps', 'deployments', 'Deployment'),
+  workload('apps', 'replicasets', 'ReplicaSet'),
+  workload('apps', 'statefulsets', 'StatefulSet'),
+  workload('', 'replicationcontrollers', 'ReplicationController'),
+];
+
+export function pdbSpec(version: 'v1' | 'v1beta1'): ResourceSpec {
+  return {
+    id: 'poddisruptionbudgets.policy',
+    group: 'policy',
+    version,
+    plural: 'poddisruptionbudgets',
+    namespaced: true,
+    kind: 'PodDisruptionBudget',
+    convert: pdbFromObject,
+  };
+}
+
+export const KRUISE_POLICY_GROUP = 'policy.kruise.io';
+
+export function pubSpec(version: string): ResourceSpec {
+  return {
+    id: `podunavailablebudgets.${KRUISE_POLICY_GROUP}`,
+    group: KRUISE_POLICY_GROUP,
+    version,
+    plural: 'podunavailablebudgets',
+    namespaced: true,
+    kind: 'PodUnavailableBudget',
+    convert: pubFromObject,
+  };
+}

@@ -1,0 +1,224 @@
+import {
+  ListWatch,
+  Watch,
+  type KubeConfig,
+  type KubernetesListObject,
+} from '@kubernetes/client-node';
+import type { SourceState } from '@pdbscope/shared/api';
+import type { Logger } from 'pino';
+import { errorReason, errorStatus, type KubeHttp } from './http.js';
+import { listAllPages } from './paged-list.js';
+import { ProjectingWatch, type Held } from './projecting-watch.js';
+import { enterState, initialState, touchState } from './source-state.js';
+import { backoffDelay, type Timers } from './timers.js';
+
+/** Where a source's objects go: the store. */
+export interface SourceSink<T> {
+  upsert(view: T): void;
+  remove(view: T): void;
+}
+
+export interface SourceOptions<T> {
+  id: string;
+  /** For display, e.g. `policy/v1 poddisruptionbudgets`. */
+  resource: string;
+  /** Set when the source watches one namespace; a 403 then names it. */
+  namespace?: string;
+  kc: KubeConfig;
+  http: KubeHttp;
+  /** Collection path, e.g. `/api/v1/pods`. */
+  path: string;
+  /** Raw object → slim view with its key, or undefined to drop it. */
+  project: (raw: unknown) => Held<T> | undefined;
+  sink: SourceSink<T>;
+  timers: Timers;
+  logger: Logger;
+  onState: (state: SourceState) => void;
+  backoff?: { initialMs: number; maxMs: number };
+  /** Sent to the server; it ends the watch after this long and we resume from the last resourceVersion. */
+  watchTimeoutSeconds?: number;
+  /** No event, bookmark or reconnect for this long means the connection is dead. */
+  watchdogMs?: number;
+  listPageSize?: number;
+  listTimeoutMs?: number;
+  /** Replaces client-node's Watch (tests); the real one is used otherwise. */
+  watch?: Pick<Watch, 'watch'>;
+}
+
+/**
+ * One watched resource: client-node's ListWatch with a paging list, restarted with backoff
+ * after any error (ListWatch 1.4 stops on anything but a 410), a watchdog for silent
+ * connections, and a visible state.
+ */
+export class Source<T> {
+  private state: SourceState;
+  private readonly informer: ListWatch<Held<T> & { metadata: Held<T>['metadata'] }>;
+  private readonly watch: ProjectingWatch<T>;
+  private attempts = 0;
+  private restartTimer: unknown;
+  private watchdogTimer: unknown;
+  private lastActivity = 0;
+  private stopped = true;
+  private synced = false;
+  private count = 0;
+  private readonly backoff: { initialMs: number; maxMs: number };
+  private readonly watchdogMs: number;
+
+  constructor(private readonly options: SourceOptions<T>) {
+    this.state = initialState({
+      id: options.id,
+      resource: options.resource,
+      now: options.timers.now(),
+    });
+    this.backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+    const timeoutSeconds = options.watchTimeoutSeconds ?? 240;
+    this.watchdogMs = options.watchdogMs ?? (timeoutSeconds + 30) * 1000;
+    this.watch = new ProjectingWatch<T>({
+      watch: options.watch ?? new Watch(options.kc),
+      project: options.project,
+      timeoutSeconds,
+      onActivity: () => this.activity(),
+      onConnected: () => this.connected(),
+    });
+    this.informer = new ListWatch(
+      options.path,
+      this.watch as unknown as Watch,
+      () => this.list(),
+      false,
+    );
+    this.informer.on('add', (held) => this.upsert(held, true));
+    this.informer.on('update', (held) => this.upsert(held, false));
+    this.informer.on('delete', (held) => this.remove(held));
+    this.informer.on('error', (err: unknown) => this.failed(err));
+  }
+
+  get current(): SourceState {
+    return this.state;
+  }
+
+  /** True once the first list has been applied (and ever after). */
+  get hasSynced(): boolean {
+    return this.synced;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.armWatchdog();
+    void this.informer.start();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.options.timers.clearTimeout(this.restartTimer);
+    this.options.timers.clearTimeout(this.watchdogTimer);
+    this.watch.invalidate();
+    await this.informer.stop();
+  }
+
+  private async list(): Promise<KubernetesListObject<Held<T> & { metadata: Held<T>['metadata'] }>> {
+    const page = await listAllPages({
+      http: this.options.http,
+      path: this.options.path,
+      project: this.options.project,
+      ...(this.options.listPageSize !== undefined ? { limit: this.options.listPageSize } : {}),
+      ...(this.options.listTimeoutMs !== undefined
+        ? { timeoutMs: this.options.listTimeoutMs }
+        : {}),
+    });
+    this.activity();
+    return {
+      apiVersion: 'v1',
+      kind: 'List',
+      metadata: { resourceVersion: page.resourceVersion },
+      items: page.items,
+    };
+  }
+
+  private upsert(held: Held<T>, added: boolean): void {
+    if (added) this.count++;
+    this.options.sink.upsert(held.view);
+  }
+
+  private remove(held: Held<T>): void {
+    this.count = Math.max(0, this.count - 1);
+    this.options.sink.remove(held.view);
+  }
+
+  private activity(): void {
+    this.lastActivity = this.options.timers.now().getTime();
+  }
+
+  /** The watch is streaming: a list (if any) has been applied before it started. */
+  private connected(): void {
+    this.activity();
+    this.attempts = 0;
+    this.synced = true;
+    this.setState(enterState(this.state, { state: 'live', now: this.options.timers.now() }));
+  }
+
+  private failed(err: unknown): void {
+    if (this.stopped) return;
+    const status = errorStatus(err);
+    const reason = errorReason(err);
+    this.options.logger.warn({ source: this.options.id, status, err: reason }, 'source degraded');
+    const forbidden =
+      status === 403 && this.options.namespace !== undefined ? [this.options.namespace] : undefined;
+    this.setState(
+      enterState(this.state, {
+        state: 'degraded',
+        reason,
+        now: this.options.timers.now(),
+        ...(forbidden ? { forbiddenNamespaces: forbidden } : {}),
+      }),
+    );
+    this.scheduleRestart();
+  }
+
+  private scheduleRestart(): void {
+    this.options.timers.clearTimeout(this.restartTimer);
+    const delay = backoffDelay(this.attempts++, this.backoff);
+    this.restartTimer = this.options.timers.setTimeout(() => this.restart(), delay);
+  }
+
+  /** Resume from the last resourceVersion (a 410 then makes ListWatch relist). */
+  private restart(): void {
+    if (this.stopped) return;
+    this.watch.invalidate();
+    this.activity();
+    void this.informer.start();
+  }
+
+  private armWatchdog(): void {
+    this.options.timers.clearTimeout(this.watchdogTimer);
+    const check = () => {
+      if (this.stopped) return;
+      const silent = this.options.timers.now().getTime() - this.lastActivity;
+      if (silent >= this.watchdogMs) {
+        this.failed(new Error(`no event for ${Math.round(silent / 1000)} s: restarting the watch`));
+      }
+      this.watchdogTimer = this.options.timers.setTimeout(
+        check,
+        Math.max(1000, this.watchdogMs / 4),
+      );
+    };
+    this.lastActivity = this.options.timers.now().getTime();
+    this.watchdogTimer = this.options.timers.setTimeout(check, Math.max(1000, this.watchdogMs / 4));
+  }
+
+  private setState(next: SourceState): void {
+    this.state = touchState(next, { now: this.options.timers.now(), objects: this.count });
+    this.options.onState(this.state);
+  }
+
+  /** Refresh `objects` and `lastEventAt` for display (not an event of its own). */
+  snapshot(): SourceState {
+    return this.lastActivity === 0
+      ? { ...this.state, objects: this.count }
+      : {
+          ...this.state,
+          objects: this.count,
+          lastEventAt: new Date(this.lastActivity).toISOString(),
+        };
+  }
+}

@@ -1,0 +1,44 @@
+import type {
+  BudgetDetailResponse,
+  BudgetListQuery,
+  BudgetRef,
+  ClusterResponse,
+  FindingsResponse,
+  NodesResponse,
+  OverlapsResponse,
+  PodResponse,
+  SimulateDrainResponse,
+  SimulateEvictionsResponse,
+  SourceState,
+  BudgetListResponse,
+  VerifyEvictionResponse,
+} from '@pdbscope/shared/api';
+
+/** A simulation that names objects the cluster does not have. */
+export interface Unknown {
+  unknown: string;
+}
+
+/**
+ * What the routes read: answers already in the API's shapes. The ClusterStore implements it
+ * over the informers and the engine; app tests use a fake. Routes never see Kubernetes.
+ */
+export interface ClusterReader {
+  /** True once every source has synced once. */
+  ready(): boolean;
+  sources(): SourceState[];
+  cluster(): ClusterResponse;
+  budgets(query: BudgetListQuery): BudgetListResponse;
+  budget(ref: BudgetRef): BudgetDetailResponse | undefined;
+  pod(ref: { namespace: string; name: string }): PodResponse | undefined;
+  nodes(): NodesResponse;
+  overlaps(): OverlapsResponse;
+  findings(): FindingsResponse;
+  simulateEvictions(pods: readonly string[]): SimulateEvictionsResponse | Unknown;
+  simulateDrain(node: string): SimulateDrainResponse | Unknown;
+}
+
+/** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */
+export interface EvictionVerifier {
+  verify(pod: string): Promise<VerifyEvictionResponse | Unknown>;
+}

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { apiPaths } from '@pdbscope/shared/api';
+import type { EventClient, EventHub } from '../events/hub.js';
+import { sendProblem } from '../http/problem.js';
+
+/**
+ * GET /api/events: server-sent events. `Last-Event-ID` (or `?lastEventId=` for a first
+ * connection that resumes) replays what was missed or sends a `resync`.
+ */
+export function eventRoutes(hub: EventHub): Router {
+  const router = Router();
+  router.get(apiPaths.events, (req, res) => {
+    if (hub.clientCount >= hub.maxClients) {
+      res.setHeader('Retry-After', '10');
+      sendProblem(res, 503, `too many event streams open (${hub.maxClients})`);
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    req.socket.setNoDelay(true);
+    const queryId =
+      typeof req.query['lastEventId'] === 'string' ? req.query['lastEventId'] : undefined;
+    const lastEventId = req.get('last-event-id') ?? queryId;
+    const client: EventClient = {
+      write: (chunk) => res.write(chunk),
+      pending: () => res.writableLength,
+      close: () => res.end(),
+    };
+    hub.attach(client, lastEventId);
+    req.on('close', () => hub.detach(client));
+  });
+  return router;
+}

@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import { apiPaths } from '@pdbscope/shared/api';
+import type { ClusterReader } from '../model.js';
+
+export function overlapRoutes(store: ClusterReader): Router {
+  const router = Router();
+  router.get(apiPaths.overlaps, (_req, res) => {
+    res.json(store.overlaps());
+  });
+  return router;
+}
