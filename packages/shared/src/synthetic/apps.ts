@@ -189,7 +189,7 @@ function buildDeploymentApp(ctx: BuildContext, input: OneAppInput): App {
       pods.push(
         buildPod(ctx, {
           namespace: input.namespace.name,
-          name: `${name}-${hash}-${rng.suffix(5)}`,
+          name: ctx.generateName(input.namespace.name, `${name}-${hash}-`),
           labels: rsLabels,
           owner,
           nodeName: rng.pick(input.nodeNames),

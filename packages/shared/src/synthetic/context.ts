@@ -9,6 +9,8 @@ export interface BuildContext {
   nextResourceVersion: () => string;
   /** For scheduler messages ("0/N nodes are available"). */
   nodeCount: number;
+  /** `metadata.generateName` as the API server does it: prefix + 5 random characters, retried until unique. */
+  generateName: (namespace: string, prefix: string) => string;
 }
 
 export function createContext(
@@ -18,11 +20,18 @@ export function createContext(
 ): BuildContext {
   // etcd revisions on a long-lived cluster are large; the value is opaque to every reader.
   let revision = 48_213_000;
+  const taken = new Set<string>();
   return {
     rng,
     listedAtMs: Date.parse(listedAt),
     nextResourceVersion: () => String(++revision),
     nodeCount,
+    generateName: (namespace, prefix) => {
+      let name = prefix + rng.suffix(5);
+      while (taken.has(`${namespace}/${name}`)) name = prefix + rng.suffix(5);
+      taken.add(`${namespace}/${name}`);
+      return name;
+    },
   };
 }
 

@@ -53,7 +53,7 @@ export function buildDaemonSet(
     pods.push(
       buildPod(ctx, {
         namespace: input.namespace,
-        name: `node-exporter-${ctx.rng.suffix(5)}`,
+        name: ctx.generateName(input.namespace, 'node-exporter-'),
         labels: { ...labels, 'controller-revision-hash': revision, 'pod-template-generation': '3' },
         owner,
         nodeName,
@@ -155,7 +155,7 @@ export function buildJobs(
     pods.push(
       buildPod(ctx, {
         namespace,
-        name: `${jobMeta.name ?? ''}-${rng.suffix(5)}`,
+        name: ctx.generateName(namespace, `${jobMeta.name ?? ''}-`),
         labels: podLabels,
         owner: controllerRef({ apiVersion: 'batch/v1', kind: 'Job', metadata: job.metadata }),
         nodeName: rng.pick(input.nodeNames),
@@ -190,7 +190,9 @@ export function buildBarePods(
     pods.push(
       buildPod(ctx, {
         namespace,
-        name: app ? `${app.name}-manual-${rng.suffix(5)}` : `debug-${rng.suffix(8)}`,
+        name: app
+          ? ctx.generateName(namespace, `${app.name}-manual-`)
+          : ctx.generateName(namespace, `debug-${rng.suffix(3)}`),
         labels,
         nodeName: rng.pick(input.nodeNames),
         image: app
