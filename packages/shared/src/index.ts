@@ -8,3 +8,4 @@ export * from './findings/index.js';
 export * from './budgets/index.js';
 export * from './pub/index.js';
 export * from './eviction/index.js';
+export * from './snapshot/index.js';

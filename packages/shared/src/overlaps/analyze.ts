@@ -1,0 +1,69 @@
+import type { Budget } from '../model/budget.js';
+import type { LabelSelector } from '../model/labels.js';
+import type { ResourceRef } from '../model/refs.js';
+import { refKey } from '../model/refs.js';
+import { kruiseConflicts } from './kruise.js';
+import type { BudgetOverlap, OverlapReport } from './types.js';
+import { liveSharing, refOf, type PodsOf } from './live.js';
+import { staticOverlapPairs, type SelectorEntry } from './potential.js';
+
+/** The selector static analysis compares, or undefined for a PUB that resolves pods through targetRef. */
+function staticSelectorOf(budget: Budget): LabelSelector | null | undefined | 'target' {
+  if (budget.kind === 'PodUnavailableBudget' && budget.spec.targetRef) return 'target';
+  return budget.spec.selector;
+}
+
+const pairKey = (a: ResourceRef, b: ResourceRef): string => {
+  const [x, y] = [refKey(a), refKey(b)].sort();
+  return `${x}\u0000${y}`;
+};
+
+/**
+ * Every overlap among the budgets: live sharing through the index's selections (`podsOf`), static
+ * selector overlap with a witness, and OpenKruise's conflict rules, merged per pair with the rules
+ * that flag it.
+ */
+export function analyzeOverlaps(input: { budgets: readonly Budget[]; podsOf: PodsOf }): OverlapReport {
+  const pairs = new Map<string, BudgetOverlap>();
+  const get = (a: ResourceRef, b: ResourceRef): BudgetOverlap => {
+    const key = pairKey(a, b);
+    let pair = pairs.get(key);
+    if (!pair) {
+      const evictionFails = a.kind === 'PodDisruptionBudget' && b.kind === 'PodDisruptionBudget';
+      pairs.set(key, (pair = { a, b, rules: [], sharedPods: [], evictionFails }));
+    }
+    return pair;
+  };
+
+  const live = liveSharing(input);
+  for (const p of live.pairs) {
+    const pair = get(p.a, p.b);
+    pair.rules.push('live-pods');
+    pair.sharedPods = p.sharedPods;
+  }
+
+  const entries: SelectorEntry<ResourceRef>[] = [];
+  for (const budget of input.budgets) {
+    const selector = staticSelectorOf(budget);
+    if (selector !== 'target') entries.push({ item: refOf(budget), namespace: budget.namespace, selector });
+  }
+  const statics = staticOverlapPairs(entries);
+  for (const p of statics.pairs) {
+    const pair = get(p.a, p.b);
+    pair.rules.push('static-analysis');
+    pair.witness = p.witness;
+  }
+
+  const pubs = input.budgets.filter((b) => b.kind === 'PodUnavailableBudget');
+  const conflicts = kruiseConflicts(pubs);
+  for (const c of conflicts) get(c.a, c.b).rules.push('kruise-admission');
+
+  const all = [...pairs.values()];
+  return {
+    live: all.filter((p) => p.sharedPods.length > 0),
+    potential: all.filter((p) => p.sharedPods.length === 0 && p.witness !== undefined),
+    kruiseConflicts: conflicts,
+    podsWithMultipleBudgets: live.podsWithMultipleBudgets,
+    invalidSelectors: statics.invalid.map(({ item, error }) => ({ budget: item, error })),
+  };
+}
