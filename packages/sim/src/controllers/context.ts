@@ -1,0 +1,67 @@
+import type { SeededRandom } from '@pdbscope/shared/synthetic';
+import type { SimClock } from '../store/clock.js';
+import type { ObjectStore } from '../store/object-store.js';
+import type { KubeObject } from '../store/types.js';
+import type { PodIndex } from './pod-index.js';
+
+/** What every controller of the simulated control plane shares. */
+export interface ControllerContext {
+  store: ObjectStore;
+  clock: SimClock;
+  /** Seeded: pod name suffixes and anything else random stay reproducible. */
+  random: SeededRandom;
+  pods: PodIndex;
+  /** How long a new pod takes to become Ready (times the workload's ready-delay-factor). */
+  readyDelayMs: number;
+  /** How long a deleted pod's containers take to stop before the kubelet removes it. */
+  terminationDelayMs: number;
+  /**
+   * True while a scenario is being seeded: new pods start Running and Ready (or crash-looping as
+   * the workload asks), as in a cluster that has been up for a while.
+   */
+  seeding: boolean;
+  /** Reports a write the store refused; a controller never throws into the store's listener. */
+  onError(message: string): void;
+}
+
+/** Annotations on workloads that tell the simulator how to play them (never on real clusters). */
+export const SIM_ANNOTATIONS = {
+  /** Comma-separated node names; the pod with ordinal i is placed on the i-th (seeding only). */
+  nodes: 'sim.pdbscope.io/nodes',
+  /** The first N pods created while seeding are in CrashLoopBackOff. */
+  crashloopPods: 'sim.pdbscope.io/crashloop-pods',
+  /** New pods of this workload take readyDelayMs times this factor to become Ready. */
+  readyDelayFactor: 'sim.pdbscope.io/ready-delay-factor',
+  /** Seed the Deployment with this image, then roll out to the written one. */
+  previousImage: 'sim.pdbscope.io/previous-image',
+} as const;
+
+export function annotation(obj: KubeObject, key: string): string | undefined {
+  return obj.metadata.annotations?.[key];
+}
+
+export function nsKey(obj: KubeObject): string {
+  return `${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`;
+}
+
+export interface ControllerOwnerRef {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+}
+
+/** The first ownerReference with `controller: true`. */
+export function controllerRefOf(obj: KubeObject): ControllerOwnerRef | undefined {
+  const refs = (obj.metadata.ownerReferences ?? []) as unknown as ControllerOwnerRef[];
+  return refs.find((r) => r.controller === true);
+}
+
+export function specOf<T = Record<string, unknown>>(obj: KubeObject): T {
+  return (obj['spec'] ?? {}) as T;
+}
+
+export function statusOf<T = Record<string, unknown>>(obj: KubeObject): T {
+  return (obj['status'] ?? {}) as T;
+}

@@ -1,0 +1,149 @@
+import type { TimerHandle } from '../store/clock.js';
+import type { KubeObject, StoreEvent } from '../store/types.js';
+import type { ControllerContext } from './context.js';
+import { SIM_ANNOTATIONS, annotation, controllerRefOf, nsKey, statusOf } from './context.js';
+import type { SimPodState } from './pod-factory.js';
+import { podNodeName, podPhase, podStatus } from './pod-factory.js';
+import { nodeCount, pickNode } from './scheduler.js';
+
+const RESOURCE_OF_KIND: Readonly<Record<string, string>> = {
+  ReplicaSet: 'replicasets',
+  Deployment: 'deployments',
+  StatefulSet: 'statefulsets',
+  ReplicationController: 'replicationcontrollers',
+};
+
+function isCreating(pod: KubeObject): boolean {
+  const statuses = statusOf<{ containerStatuses?: { state?: { waiting?: { reason?: string } } }[] }>(pod).containerStatuses;
+  return podPhase(pod) === 'Pending' && (statuses ?? []).some((s) => s.state?.waiting?.reason === 'ContainerCreating');
+}
+
+function isUnschedulable(pod: KubeObject): boolean {
+  const conditions = statusOf<{ conditions?: { type?: string; status?: string }[] }>(pod).conditions;
+  return podNodeName(pod) === undefined && conditions?.find((c) => c.type === 'PodScheduled')?.status === 'False';
+}
+
+/** Writes the status the kubelet reports for `state`, if the pod (same UID) still exists. */
+export function setPodState(ctx: ControllerContext, pod: KubeObject, state: SimPodState): boolean {
+  const { namespace, name, uid } = pod.metadata;
+  const current = ctx.store.get('pods', namespace, name ?? '');
+  if (current === undefined || current.metadata.uid !== uid || current.metadata.deletionTimestamp !== undefined) return false;
+  const restarts = 0;
+  const result = ctx.store.modify(
+    'pods',
+    namespace,
+    name ?? '',
+    (copy) => {
+      copy['status'] = podStatus({ pod: copy, state, now: ctx.clock.now(), restarts });
+    },
+    { subresource: 'status' },
+  );
+  if (!result.ok) ctx.onError(`pod ${nsKey(pod)} status: ${result.error.message}`);
+  return result.ok;
+}
+
+/**
+ * The kubelets of every node, reduced to their effect on the API: a new pod becomes Ready after
+ * the ready delay; a pod being deleted stops after the termination delay and is then removed; a
+ * pod nobody could schedule is bound once a node can take it.
+ */
+export class Kubelet {
+  private readonly starting = new Map<string, TimerHandle>();
+  private readonly stopping = new Map<string, TimerHandle>();
+  private readonly pending = new Set<string>();
+
+  constructor(private readonly ctx: ControllerContext) {}
+
+  onEvent(event: StoreEvent): void {
+    if (event.resource === 'nodes') {
+      if (event.type !== 'DELETED' && this.pending.size > 0) this.bindPending();
+      return;
+    }
+    if (event.resource !== 'pods') return;
+    const pod = event.object;
+    const uid = pod.metadata.uid ?? '';
+    if (event.type === 'DELETED') {
+      this.cancel(uid);
+      this.pending.delete(nsKey(pod));
+      return;
+    }
+    if (pod.metadata.deletionTimestamp !== undefined) {
+      this.starting.get(uid)?.cancel();
+      this.starting.delete(uid);
+      if (!this.stopping.has(uid)) this.stopping.set(uid, this.ctx.clock.setTimeout(() => this.remove(pod), this.ctx.terminationDelayMs));
+      return;
+    }
+    if (isUnschedulable(pod)) this.pending.add(nsKey(pod));
+    else if (isCreating(pod) && !this.starting.has(uid)) {
+      this.starting.set(uid, this.ctx.clock.setTimeout(() => this.start(pod), this.readyDelayFor(pod)));
+    }
+  }
+
+  close(): void {
+    for (const t of [...this.starting.values(), ...this.stopping.values()]) t.cancel();
+    this.starting.clear();
+    this.stopping.clear();
+  }
+
+  private cancel(uid: string): void {
+    this.starting.get(uid)?.cancel();
+    this.starting.delete(uid);
+    this.stopping.get(uid)?.cancel();
+    this.stopping.delete(uid);
+  }
+
+  private start(pod: KubeObject): void {
+    this.starting.delete(pod.metadata.uid ?? '');
+    setPodState(this.ctx, pod, 'ready');
+  }
+
+  private remove(pod: KubeObject): void {
+    const uid = pod.metadata.uid ?? '';
+    this.stopping.delete(uid);
+    const current = this.ctx.store.get('pods', pod.metadata.namespace, pod.metadata.name ?? '');
+    if (current === undefined || current.metadata.uid !== uid) return;
+    const result = this.ctx.store.delete('pods', pod.metadata.namespace, pod.metadata.name ?? '', {
+      gracePeriodSeconds: 0,
+      preconditions: { uid },
+    });
+    if (!result.ok && result.error.code !== 404) this.ctx.onError(`remove pod ${nsKey(pod)}: ${result.error.message}`);
+  }
+
+  /** The ready delay, scaled by the steering workload's factor (the Deployment above a ReplicaSet). */
+  private readyDelayFor(pod: KubeObject): number {
+    let owner = controllerRefOf(pod);
+    let factor: number | undefined;
+    for (let depth = 0; owner !== undefined && depth < 2; depth++) {
+      const resource = RESOURCE_OF_KIND[owner.kind];
+      if (resource === undefined) break;
+      const workload = this.ctx.store.get(resource, pod.metadata.namespace, owner.name);
+      if (workload === undefined) break;
+      const written = annotation(workload, SIM_ANNOTATIONS.readyDelayFactor);
+      if (written !== undefined && Number.isFinite(Number(written))) factor = Number(written);
+      owner = controllerRefOf(workload);
+    }
+    return this.ctx.readyDelayMs * (factor ?? 1);
+  }
+
+  private bindPending(): void {
+    for (const k of [...this.pending]) {
+      const node = pickNode(this.ctx);
+      if (node === undefined) return;
+      this.pending.delete(k);
+      const [namespace = '', name = ''] = k.split('/');
+      const bound = this.ctx.store.modify('pods', namespace, name, (copy) => {
+        (copy['spec'] as Record<string, unknown>)['nodeName'] = node;
+      });
+      if (!bound.ok) continue;
+      this.ctx.store.modify(
+        'pods',
+        namespace,
+        name,
+        (copy) => {
+          copy['status'] = podStatus({ pod: copy, state: 'creating', now: this.ctx.clock.now(), restarts: 0, nodeCount: nodeCount(this.ctx) });
+        },
+        { subresource: 'status' },
+      );
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import type { KubeObject } from '../store/types.js';
+import type { ControllerContext } from './context.js';
+import { SIM_ANNOTATIONS, annotation, specOf } from './context.js';
+import type { OwnerReference, PodTemplate, SimPodState } from './pod-factory.js';
+import { newPod } from './pod-factory.js';
+import { nodeCount, pickNode } from './scheduler.js';
+
+export interface CreateWorkloadPodInput {
+  /** The workload whose annotations steer the simulation (the Deployment for a ReplicaSet's pods). */
+  steering: KubeObject;
+  owner: KubeObject;
+  name: string;
+  template: PodTemplate;
+  extraLabels: Record<string, string>;
+  /** Position among the workload's pods: the StatefulSet ordinal, or the ReplicaSet's creation count. */
+  ordinal: number;
+  hostname?: { hostname: string; subdomain: string };
+}
+
+export function ownerReference(owner: KubeObject): OwnerReference {
+  return {
+    apiVersion: owner.apiVersion,
+    kind: owner.kind,
+    name: owner.metadata.name ?? '',
+    uid: owner.metadata.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+function seededNode(steering: KubeObject, ordinal: number): string | undefined {
+  const list = annotation(steering, SIM_ANNOTATIONS.nodes)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (list === undefined || list.length === 0) return undefined;
+  return list[ordinal % list.length];
+}
+
+function seededState(steering: KubeObject, ordinal: number): SimPodState {
+  const crashing = Number(annotation(steering, SIM_ANNOTATIONS.crashloopPods) ?? '0');
+  return ordinal < crashing ? 'crashloop' : 'ready';
+}
+
+/**
+ * Creates one pod of a workload through the store. While seeding, the pod is placed as the
+ * workload's sim annotations say and starts Ready (or crash-looping); afterwards it is scheduled on
+ * the least-loaded schedulable node and starts ContainerCreating, and the kubelet makes it Ready.
+ */
+export function createWorkloadPod(ctx: ControllerContext, input: CreateWorkloadPodInput): void {
+  const seededOn = ctx.seeding ? seededNode(input.steering, input.ordinal) : undefined;
+  const nodeName = seededOn ?? pickNode(ctx);
+  const state: SimPodState =
+    nodeName === undefined ? 'unschedulable' : ctx.seeding ? seededState(input.steering, input.ordinal) : 'creating';
+  const pod = newPod({
+    namespace: input.owner.metadata.namespace ?? '',
+    name: input.name,
+    template: input.template,
+    owner: ownerReference(input.owner),
+    extraLabels: input.extraLabels,
+    nodeName,
+    ...(input.hostname ? { hostname: input.hostname } : {}),
+    state,
+    now: ctx.clock.now(),
+    restarts: 5 + ((input.ordinal * 37) % 90),
+    nodeCount: nodeCount(ctx),
+  });
+  const created = ctx.store.create('pods', pod, { preserveStatus: true });
+  if (!created.ok) ctx.onError(`create pod ${input.name}: ${created.error.message}`);
+  else ctx.pods.refresh(pod.metadata.namespace ?? '', input.name);
+}
+
+export function templateOf(workload: KubeObject): PodTemplate {
+  return specOf<{ template?: PodTemplate }>(workload).template ?? {};
+}
+
+export function replicasOf(workload: KubeObject): number {
+  return specOf<{ replicas?: number }>(workload).replicas ?? 1;
+}
