@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { queryKeys } from '../../api/queries.js';
+import { budgetList, cluster } from '../../test/fixtures.js';
+import { renderApp } from '../../test/render.js';
+
+describe('ConnectionBar', () => {
+  it('names the context and server and shows each source with its state and reason', () => {
+    renderApp({ path: '/', cache: [[queryKeys.cluster, cluster()], [queryKeys.budgets, budgetList()]] });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    expect(bar.textContent).toContain('Context pdbscope-demo');
+    expect(bar.textContent).toContain('Server http://127.0.0.1:41234');
+    expect(within(bar).getByText('pods: live').className).toBe('badge good');
+    expect(within(bar).getByText('podunavailablebudgets.policy.kruise.io: degraded (watch failed: 503 Service Unavailable)').className).toBe('badge bad');
+    expect(within(bar).getByRole('status').textContent).toBe('Live updates: connecting…');
+  });
+
+  it('says when the server cannot be reached', async () => {
+    renderApp({ path: '/', cache: [[queryKeys.budgets, budgetList()]] });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    expect(await within(bar).findByText('Cluster unknown: Could not reach the pdbscope server (no network in component tests).')).toBeDefined();
+  });
+});
