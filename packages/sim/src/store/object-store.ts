@@ -13,6 +13,7 @@ import type { ResourceType } from './resource-types.js';
 import { RESOURCE_TYPES, resourceType } from './resource-types.js';
 import type { ObjectValidator } from './write-rules.js';
 import { metadataErrors, podGracePeriod, prepareCreate, prepareStatusUpdate, prepareUpdate } from './write-rules.js';
+import { defaultValidators } from './validators.js';
 import type { KubeObject, StoreEvent, StoreResult, WatchEventType } from './types.js';
 import { applyPatch } from './apply-patch.js';
 import type { PatchType } from './apply-patch.js';
@@ -45,6 +46,11 @@ export interface WriteOptions {
 export interface CreateOptions extends WriteOptions {
   /** Keep the given status even where the API server would clear it (seeding scenarios and fixtures). */
   preserveStatus?: boolean;
+  /**
+   * Load a fixture as given: status, uid, generation and resourceVersion are kept when present, and
+   * validation is skipped (oracle scenarios hold objects the API would refuse). Implies preserveStatus.
+   */
+  seed?: boolean;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -73,7 +79,7 @@ export interface ObjectStoreOptions {
   /** How many events are kept for watch resumption. */
   historySize?: number;
   uid?: () => string;
-  /** Per-resource validators (422 Invalid when they return errors). */
+  /** Per-resource validators (422 Invalid when they return field errors); PDB and PUB rules by default. */
   validators?: Readonly<Record<string, ObjectValidator>>;
   onListenerError?: (error: unknown) => void;
 }
@@ -109,7 +115,7 @@ export class ObjectStore {
   constructor(options: ObjectStoreOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.uid = options.uid ?? randomUUID;
-    this.validators = options.validators ?? {};
+    this.validators = options.validators ?? defaultValidators;
     this.historySize = options.historySize ?? 100_000;
     this.rv = EPOCH_STEP;
     this.epochStart = this.rv;
@@ -185,20 +191,22 @@ export class ObjectStore {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const t = type.value;
+    const seed = options.seed === true;
     const obj = prepareCreate({
       type: t,
       input,
       uid: this.uid(),
       now: rfc3339(this.clock.now()),
       nameSeed: ++this.nameSeed,
-      preserveStatus: options.preserveStatus ?? false,
+      preserveStatus: seed || (options.preserveStatus ?? false),
     });
-    const errors = [...metadataErrors(t, obj.metadata), ...(this.validators[resource]?.(obj, undefined) ?? [])];
+    if (seed) keepSeedMetadata(obj, input);
     const name = obj.metadata.name ?? '';
-    if (errors.length > 0) return fail(invalid(t.kind, t.group, name, errors));
+    const invalidity = seed ? undefined : this.validate(t, obj, undefined);
+    if (invalidity !== undefined) return fail(invalidity);
     if (this.get(resource, obj.metadata.namespace, name) !== undefined) return fail(alreadyExists(t, name));
     if (options.dryRun === true) return { ok: true, value: { ...obj, metadata: { ...obj.metadata } } };
-    return { ok: true, value: this.commit(t, 'ADDED', obj, undefined) };
+    return { ok: true, value: this.commit(t, 'ADDED', obj, undefined, seed ? input.metadata.resourceVersion : undefined) };
   }
 
   update(resource: string, input: KubeObject, options: UpdateOptions = {}): StoreResult<KubeObject> {
@@ -213,8 +221,8 @@ export class ObjectStore {
       return fail(conflict(t, name, STALE_OBJECT));
     }
     const next = options.subresource === 'status' ? prepareStatusUpdate(old, input) : prepareUpdate(t, old, input);
-    const errors = [...metadataErrors(t, next.metadata), ...(this.validators[resource]?.(next, old) ?? [])];
-    if (errors.length > 0) return fail(invalid(t.kind, t.group, name, errors));
+    const invalidity = this.validate(t, next, old, options.subresource);
+    if (invalidity !== undefined) return fail(invalidity);
     if (options.dryRun === true) return { ok: true, value: next };
     if (next.metadata.deletionTimestamp !== undefined && (next.metadata.finalizers ?? []).length === 0 && !this.removals.has(removalKey(resource, next))) {
       return { ok: true, value: this.remove(t, old) };
@@ -330,6 +338,24 @@ export class ObjectStore {
     this.removals.clear();
   }
 
+  private validate(t: ResourceType, obj: KubeObject, old: KubeObject | undefined, subresource?: 'status'): StoreError | undefined {
+    const meta = metadataErrors(t, obj.metadata);
+    if (meta.length > 0) return invalid(t.kind, t.group, obj.metadata.name ?? '', meta);
+    const validator = this.validators[t.resource];
+    if (validator === undefined) return undefined;
+    const outcome = validator({
+      object: obj,
+      old,
+      subresource,
+      peers: (namespace) => {
+        const listed = this.list(t.resource, namespace === undefined ? {} : { namespace });
+        return listed.ok ? listed.value.items : [];
+      },
+    });
+    if (Array.isArray(outcome)) return outcome.length === 0 ? undefined : invalid(t.kind, t.group, obj.metadata.name ?? '', outcome);
+    return outcome;
+  }
+
   private scheduleRemoval(t: ResourceType, obj: KubeObject, grace: number): void {
     const k = removalKey(t.resource, obj);
     this.removals.get(k)?.cancel();
@@ -350,9 +376,9 @@ export class ObjectStore {
     return this.commit(t, 'DELETED', { ...old, metadata: { ...old.metadata } }, old);
   }
 
-  private commit(t: ResourceType, type: WatchEventType, obj: KubeObject, old: KubeObject | undefined): KubeObject {
+  private commit(t: ResourceType, type: WatchEventType, obj: KubeObject, old: KubeObject | undefined, seededVersion?: string): KubeObject {
     const rv = ++this.rv;
-    obj.metadata.resourceVersion = String(rv);
+    obj.metadata.resourceVersion = seededVersion ?? String(rv);
     const json = JSON.stringify(obj);
     const map = this.objects.get(t.resource) as Map<string, StoredObject>;
     const k = key(obj.metadata.namespace, obj.metadata.name ?? '');
@@ -407,6 +433,14 @@ export class ObjectStore {
     if (t === undefined) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource', details: {} });
     return { ok: true, value: t };
   }
+}
+
+/** Fixture metadata the store would otherwise assign. */
+function keepSeedMetadata(obj: KubeObject, input: KubeObject): void {
+  const given = input.metadata;
+  if (typeof given.uid === 'string' && given.uid !== '') obj.metadata.uid = given.uid;
+  if (typeof given.generation === 'number') obj.metadata.generation = given.generation;
+  if (typeof given.creationTimestamp === 'string') obj.metadata.creationTimestamp = given.creationTimestamp;
 }
 
 function fail(error: StoreError): { ok: false; error: StoreError } {

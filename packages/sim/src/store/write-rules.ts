@@ -2,10 +2,23 @@ import type { FieldError } from '@pdbscope/shared';
 import { deepEqual } from './patch/json-value.js';
 import type { ResourceType } from './resource-types.js';
 import { apiVersionOf } from './resource-types.js';
+import type { StoreError } from './errors.js';
 import type { KubeObject, ObjectMeta } from './types.js';
 
-/** Validates an object about to be written; `old` is set on update. Returns field errors (empty = valid). */
-export type ObjectValidator = (obj: KubeObject, old: KubeObject | undefined) => FieldError[];
+export interface ValidationInput {
+  object: KubeObject;
+  /** The stored object on update. */
+  old: KubeObject | undefined;
+  subresource: 'status' | undefined;
+  /** The other stored objects of the same resource in a namespace (for conflict rules). */
+  peers(namespace: string | undefined): KubeObject[];
+}
+
+/**
+ * Validates an object about to be written. Field errors become 422 Invalid with causes (empty =
+ * valid); a StoreError (e.g. an admission webhook's denial) is returned as it is.
+ */
+export type ObjectValidator = (input: ValidationInput) => FieldError[] | StoreError;
 
 const GENERATE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 

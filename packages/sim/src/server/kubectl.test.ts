@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { seedShop } from './__fixtures__/cluster.js';
+import type { Harness } from './__fixtures__/harness.js';
+import { startHarness } from './__fixtures__/harness.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness(seedShop);
+  h.clock.advance(3_600_000);
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+describe('kubectl against the simulator', () => {
+  it('get pods -A prints the server-side table', async () => {
+    const r = await h.kubectl(['get', 'pods', '-A']);
+    expect(r).toStrictEqual({
+      code: 0,
+      stderr: '',
+      stdout: [
+        'NAMESPACE   NAME    READY   STATUS    RESTARTS   AGE',
+        'shop        web-1   1/1     Running   0          60m',
+        'shop        web-2   1/1     Running   0          60m',
+        'shop        web-3   1/1     Running   0          60m',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('get pods -o wide adds IP, NODE, NOMINATED NODE and READINESS GATES', async () => {
+    const r = await h.kubectl(['get', 'pods', '-n', 'shop', '-o', 'wide', '--field-selector', 'spec.nodeName=node-b']);
+    expect(r.stdout).toBe(
+      [
+        'NAME    READY   STATUS    RESTARTS   AGE   IP           NODE     NOMINATED NODE   READINESS GATES',
+        'web-3   1/1     Running   0          60m   10.244.2.4   node-b   <none>           <none>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('get pdb -A shows MIN AVAILABLE, MAX UNAVAILABLE, ALLOWED DISRUPTIONS and AGE', async () => {
+    const r = await h.kubectl(['get', 'pdb', '-A']);
+    expect(r.stdout).toBe(
+      [
+        'NAMESPACE   NAME   MIN AVAILABLE   MAX UNAVAILABLE   ALLOWED DISRUPTIONS   AGE',
+        'shop        web    2               N/A               1                     60m',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('get pdb -o yaml returns the stored object', async () => {
+    const r = await h.kubectl(['get', 'pdb', 'web', '-n', 'shop', '-o', 'yaml']);
+    expect(parse(r.stdout)).toStrictEqual(h.store.get('poddisruptionbudgets', 'shop', 'web'));
+  });
+
+  it('cordon patches spec.unschedulable and label adds a label', async () => {
+    expect((await h.kubectl(['cordon', 'node-a'])).stdout).toBe('node/node-a cordoned\n');
+    expect(h.store.get('nodes', undefined, 'node-a')?.spec).toStrictEqual({ podCIDR: '10.244.1.0/24', unschedulable: true });
+    expect((await h.kubectl(['get', 'nodes'])).stdout).toBe(
+      [
+        'NAME     STATUS                     ROLES    AGE   VERSION',
+        'node-a   Ready,SchedulingDisabled   worker   60m   v1.32.0',
+        'node-b   Ready                      worker   60m   v1.32.0',
+        '',
+      ].join('\n'),
+    );
+    expect((await h.kubectl(['label', 'pod', 'web-1', '-n', 'shop', 'tier=fe'])).stdout).toBe('pod/web-1 labeled\n');
+    expect(h.store.get('pods', 'shop', 'web-1')?.metadata.labels).toStrictEqual({ app: 'web', tier: 'fe' });
+  });
+
+  it('get pods -w prints a change as it happens', async () => {
+    const child = h.spawnKubectl(['get', 'pods', '-n', 'shop', '-w', '--output-watch-events']);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await vi.waitFor(() => expect(out).toContain('web-3'), { timeout: 20_000, interval: 50 });
+      const r = h.store.modify('pods', 'shop', 'web-2', (pod) => {
+        const status = pod.status as { containerStatuses: { ready: boolean }[] };
+        for (const c of status.containerStatuses) c.ready = false;
+      }, { subresource: 'status' });
+      expect(r.ok).toBe(true);
+      await vi.waitFor(() => expect(out).toMatch(/MODIFIED\s+web-2\s+0\/1\s+Running/), { timeout: 20_000, interval: 50 });
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('reports unknown objects and resource types like a real server', async () => {
+    expect(await h.kubectl(['get', 'pod', 'nope', '-n', 'shop'])).toStrictEqual({ code: 1, stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n' });
+    expect((await h.kubectl(['get', 'widgets'])).stderr).toBe('error: the server doesn\'t have a resource type "widgets"\n');
+  });
+});
