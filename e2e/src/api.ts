@@ -1,0 +1,35 @@
+import {
+  BudgetDetailResponseSchema,
+  BudgetListResponseSchema,
+  NodesResponseSchema,
+  OverlapsResponseSchema,
+  budgetPath,
+  type BudgetDetailResponse,
+  type BudgetRef,
+  type BudgetRow,
+} from '@pdbscope/shared/api';
+
+/** Reads the BFF's API directly, to pick subjects for the browser tests from the live cluster. */
+export function apiClient(base: string) {
+  const get = async <T>(path: string, schema: { parse(data: unknown): T }): Promise<T> => {
+    const response = await fetch(`${base}${path}`);
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return schema.parse(await response.json());
+  };
+  return {
+    budgets: () => get('/api/budgets', BudgetListResponseSchema),
+    detail: (ref: BudgetRef) => get(budgetPath(ref), BudgetDetailResponseSchema),
+    nodes: () => get('/api/nodes', NodesResponseSchema),
+    overlaps: () => get('/api/overlaps', OverlapsResponseSchema),
+  };
+}
+
+export function refOf(row: BudgetRow): BudgetRef {
+  return { kind: row.kind, namespace: row.namespace, name: row.name };
+}
+
+export function allowedOf(row: BudgetRow): number {
+  return row.kind === 'PodDisruptionBudget' ? row.disruptionsAllowed : row.unavailableAllowed;
+}
+
+export type Detail = BudgetDetailResponse;

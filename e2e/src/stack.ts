@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSim, type SimHandle, type StartSimOptions } from '@pdbscope/sim';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A free TCP port on loopback, for the BFF. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: readonly string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** `vite build` of the web app, as `pnpm start` does before starting the BFF. */
+export async function buildWeb(): Promise<void> {
+  await run(process.execPath, [path.join(repoRoot, 'apps/web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(repoRoot, 'apps/web'));
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the BFF exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the BFF was not ready at ${url} within ${timeoutMs} ms:\n${output()}`);
+}
+
+export interface Stack {
+  sim: SimHandle;
+  /** The BFF (API + built web app), e.g. http://127.0.0.1:41234 */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  sim: StartSimOptions;
+  readyTimeoutMs?: number;
+}
+
+/**
+ * What `pnpm start` runs, pointed at a simulated cluster this process controls: the simulator
+ * in-process (so a test can flip pods through its /_sim endpoints) and the BFF as a child
+ * process reaching it through a kubeconfig, exactly as it would reach a real cluster.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const sim = await startSim(options.sim);
+  const dir = await mkdtemp(path.join(tmpdir(), 'pdbscope-e2e-'));
+  const kubeconfig = path.join(dir, 'kubeconfig');
+  await writeFile(kubeconfig, sim.kubeconfig());
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'apps/bff'),
+    env: { PATH: process.env['PATH'] ?? '', HOME: dir, KUBECONFIG: kubeconfig, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await sim.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(`${url}/readyz`, child, () => output, options.readyTimeoutMs ?? 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { sim, url, stop };
+}
