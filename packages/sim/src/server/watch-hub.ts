@@ -17,23 +17,22 @@ export interface WatchSpec {
   table?: { include: IncludeObject };
   bookmarks: boolean;
   bookmarkKind: { apiVersion: string; kind: string };
+  /** The store's latest version: every event up to it has been delivered, so a bookmark may carry it. */
+  currentVersion: () => string;
 }
 
 /** One open watch connection. */
 export class Watcher {
   private timers: TimerHandle[] = [];
   private closed = false;
-  private lastRv: string;
   private tableColumnsSent = false;
 
   constructor(
     readonly spec: WatchSpec,
     private readonly res: ServerResponse,
     private readonly clock: SimClock,
-    startRv: string,
     private readonly onClose: (w: Watcher) => void,
   ) {
-    this.lastRv = startRv;
     res.on('close', () => this.finish());
   }
 
@@ -71,7 +70,7 @@ export class Watcher {
   bookmark(): void {
     if (this.closed || !this.spec.bookmarks) return;
     const { apiVersion, kind } = this.spec.bookmarkKind;
-    this.write(JSON.stringify({ type: 'BOOKMARK', object: { kind, apiVersion, metadata: { resourceVersion: this.lastRv } } }) + '\n');
+    this.write(JSON.stringify({ type: 'BOOKMARK', object: { kind, apiVersion, metadata: { resourceVersion: this.spec.currentVersion() } } }) + '\n');
   }
 
   /** Sends an ERROR event with the Status and ends the stream. */
@@ -107,7 +106,6 @@ export class Watcher {
   }
 
   private send(entry: HistoryEntry, type: WatchEventType): void {
-    this.lastRv = entry.event.resourceVersion;
     if (this.spec.table !== undefined) this.writeTable(type, entry.event.object);
     else this.write(type === entry.event.type ? entry.line() : `{"type":"${type}","object":${entry.objectJson()}}\n`);
   }

@@ -36,10 +36,10 @@ export function handleWatch(
       ...(tableRequested(req) ? { table: { include: includeObjectOf(req, params) } } : {}),
       bookmarks: query.allowWatchBookmarks,
       bookmarkKind: { apiVersion: apiVersionOf(route.type), kind: route.type.kind },
+      currentVersion: () => ctx.store.resourceVersion(),
     },
     res,
     ctx.clock,
-    ctx.store.resourceVersion(),
     (w) => ctx.hub.remove(w),
   );
   if (resume !== undefined && !resume.ok) {

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedShop } from './__fixtures__/cluster.js';
+import type { Harness } from './__fixtures__/harness.js';
+import { startHarness } from './__fixtures__/harness.js';
+import { openWatch } from './__fixtures__/watch-client.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness(seedShop);
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+async function call(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(new URL(path, h.server.url), {
+    method,
+    headers: { 'Content-Type': contentType },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const PDBS = '/apis/policy/v1/namespaces/shop/poddisruptionbudgets';
+
+describe('errors are Status bodies like kube-apiserver', () => {
+  it('400 for a malformed body, and the server keeps serving', async () => {
+    const r = await call('POST', PDBS, '{"apiVersion": "policy/v1", "kind": ');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'BadRequest', code: 400 });
+    expect((await call('GET', PDBS)).status).toBe(200);
+  });
+
+  it('404 for unknown paths, resources and objects', async () => {
+    const unknown = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 };
+    expect(await call('GET', '/nope')).toStrictEqual({ status: 404, body: unknown });
+    expect(await call('GET', '/api/v1/widgets')).toStrictEqual({ status: 404, body: unknown });
+    expect(await call('GET', '/apis/policy/v1beta1/poddisruptionbudgets')).toStrictEqual({ status: 404, body: unknown });
+    expect(await call('GET', `${PDBS}/missing`)).toStrictEqual({
+      status: 404,
+      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'poddisruptionbudgets.policy "missing" not found', reason: 'NotFound', details: { name: 'missing', group: 'policy', kind: 'poddisruptionbudgets' }, code: 404 },
+    });
+    expect((await call('POST', '/api/v1/namespaces/ghost/pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' }, spec: {} })).body.message).toBe('namespaces "ghost" not found');
+  });
+
+  it('405 for a method the resource does not allow', async () => {
+    expect((await call('DELETE', '/api/v1/namespaces/shop/pods')).status).toBe(405);
+    expect((await call('GET', '/api/v1/namespaces/shop/pods/web-1/eviction')).status).toBe(405);
+  });
+
+  it('409 AlreadyExists and Conflict', async () => {
+    const pdb = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'api' }, spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'api' } } } };
+    const created = await call('POST', PDBS, pdb);
+    expect([created.status, created.body.status]).toStrictEqual([201, undefined]);
+    expect((await call('POST', PDBS, pdb)).body).toMatchObject({ reason: 'AlreadyExists', code: 409, message: 'poddisruptionbudgets.policy "api" already exists' });
+    const stale = await call('PUT', `${PDBS}/api`, { ...pdb, metadata: { name: 'api', resourceVersion: '1' } });
+    expect(stale.body).toMatchObject({
+      reason: 'Conflict',
+      code: 409,
+      message: 'Operation cannot be fulfilled on poddisruptionbudgets.policy "api": the object has been modified; please apply your changes to the latest version and try again',
+    });
+  });
+
+  it('422 Invalid with causes for an invalid PDB', async () => {
+    const r = await call('POST', PDBS, { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'bad' }, spec: { minAvailable: 1, maxUnavailable: '10%', selector: { matchLabels: { app: 'x' } } } });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ reason: 'Invalid', code: 422, details: { name: 'bad', group: 'policy', kind: 'PodDisruptionBudget' } });
+    expect(String(r.body.message)).toMatch(/^PodDisruptionBudget\.policy "bad" is invalid: spec: Invalid value: .*minAvailable and maxUnavailable cannot be both set$/);
+  });
+
+  it('422 from the Kruise webhook for an invalid PUB', async () => {
+    const r = await call('POST', '/apis/policy.kruise.io/v1alpha1/namespaces/shop/podunavailablebudgets', {
+      apiVersion: 'policy.kruise.io/v1alpha1',
+      kind: 'PodUnavailableBudget',
+      metadata: { name: 'pub' },
+      spec: { selector: { matchLabels: { app: 'web' } } },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body).toStrictEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'admission webhook "vpodunavailablebudget.kb.io" denied the request: spec.maxUnavailable, minAvailable: Required value: no maxUnavailable or minAvailable defined in PodUnavailableBudget',
+      reason: 'Invalid',
+      details: { causes: [{ message: 'spec.maxUnavailable, minAvailable: Required value: no maxUnavailable or minAvailable defined in PodUnavailableBudget' }] },
+      code: 422,
+    });
+  });
+
+  it('415 for a patch type it does not understand', async () => {
+    expect((await call('PATCH', '/api/v1/nodes/node-a', { spec: {} }, 'application/apply-patch+yaml')).status).toBe(415);
+  });
+});
+
+describe('list, paging and Tables', () => {
+  it('pages with limit and continue', async () => {
+    const first = await call('GET', '/api/v1/pods?limit=2');
+    const meta = first.body.metadata as { continue: string; resourceVersion: string };
+    const names = (b: Record<string, unknown>): unknown[] => (b.items as { metadata: { name: string } }[]).map((i) => i.metadata.name);
+    expect(names(first.body)).toStrictEqual(['web-1', 'web-2']);
+    const second = await call('GET', `/api/v1/pods?limit=2&continue=${encodeURIComponent(meta.continue)}`);
+    expect([names(second.body), second.body.metadata]).toStrictEqual([['web-3'], { resourceVersion: meta.resourceVersion }]);
+  });
+
+  it('serves PUB Tables with the CRD printer columns', async () => {
+    const res = await fetch(new URL('/apis/policy.kruise.io/v1alpha1/podunavailablebudgets', h.server.url), {
+      headers: { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
+    });
+    const table = (await res.json()) as { columnDefinitions: { name: string }[] };
+    expect(table.columnDefinitions.map((c) => c.name)).toStrictEqual(['Name', 'Allowed', 'Available', 'Desired', 'Total', 'AGE']);
+  });
+});
+
+describe('watch', () => {
+  it('starts with the current state, then streams changes; bookmarks and timeoutSeconds follow the clock', async () => {
+    const w = await openWatch(`${h.server.url}/api/v1/namespaces/shop/pods?watch=1&allowWatchBookmarks=true&timeoutSeconds=30&fieldSelector=spec.nodeName%3Dnode-b`);
+    expect(w.status).toBe(200);
+    const first = await w.next();
+    expect([first?.type, (first?.object.metadata as { name: string }).name]).toStrictEqual(['ADDED', 'web-3']);
+    h.clock.advance(10_000);
+    const bookmark = await w.next();
+    expect(bookmark).toStrictEqual({ type: 'BOOKMARK', object: { kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: h.store.resourceVersion() } } });
+    h.store.modify('pods', 'shop', 'web-3', (p) => void (p.spec = { ...(p.spec as object), nodeName: 'node-a' }));
+    const left = await w.next();
+    expect([left?.type, (left?.object.metadata as { name: string }).name]).toStrictEqual(['DELETED', 'web-3']);
+    h.clock.advance(20_000);
+    expect(await w.next()).toStrictEqual({ type: 'BOOKMARK', object: { kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: h.store.resourceVersion() } } });
+    expect(await w.next()).toBeUndefined();
+  });
+
+  it('resumes after a resourceVersion and sends 410 Expired as an ERROR event once it is compacted', async () => {
+    const rv = h.store.resourceVersion();
+    h.store.modify('pods', 'shop', 'web-1', (p) => void (p.metadata.labels = { app: 'web', tier: 'x' }));
+    const resumed = await openWatch(`${h.server.url}/api/v1/pods?watch=true&resourceVersion=${rv}`);
+    const ev = await resumed.next();
+    expect([ev?.type, (ev?.object.metadata as { labels: unknown }).labels]).toStrictEqual(['MODIFIED', { app: 'web', tier: 'x' }]);
+    resumed.close();
+    const res = await fetch(`${h.server.url}/_sim/restart`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const expired = await openWatch(`${h.server.url}/api/v1/pods?watch=true&resourceVersion=${rv}`);
+    const err = await expired.next();
+    expect(err?.type).toBe('ERROR');
+    expect(err?.object).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'Expired', code: 410 });
+    expect(await expired.next()).toBeUndefined();
+  });
+});
+
+describe('/_sim fault and control endpoints', () => {
+  it('fail-lists fails the next N lists with 500', async () => {
+    expect((await call('POST', '/_sim/faults/fail-lists', { count: 2 })).status).toBe(200);
+    expect((await call('GET', '/api/v1/pods')).status).toBe(500);
+    expect((await call('GET', '/api/v1/pods')).status).toBe(500);
+    expect((await call('GET', '/api/v1/pods')).status).toBe(200);
+  });
+
+  it('forbid answers 403 in the namespace and for cluster-wide reads, until unforbid', async () => {
+    await call('POST', '/_sim/faults/forbid', { namespace: 'shop' });
+    const ns = await call('GET', '/api/v1/namespaces/shop/pods');
+    expect(ns).toStrictEqual({
+      status: 403,
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'pods is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "pods" in API group "" in the namespace "shop"',
+        reason: 'Forbidden',
+        details: { kind: 'pods' },
+        code: 403,
+      },
+    });
+    expect((await call('GET', '/api/v1/pods')).status).toBe(403);
+    expect((await call('GET', '/api/v1/namespaces/default/pods')).status).toBe(200);
+    await call('POST', '/_sim/faults/unforbid', {});
+    expect((await call('GET', '/api/v1/pods')).status).toBe(200);
+  });
+
+  it('flips a pod Ready condition as a kubelet would and reports state', async () => {
+    const r = await call('POST', '/_sim/pods/shop/web-2/ready', { ready: false });
+    const ready = (r.body.status as { conditions: { type: string; status: string }[] }).conditions.find((c) => c.type === 'Ready');
+    expect([r.status, ready?.status]).toStrictEqual([200, 'False']);
+    const state = await call('GET', '/_sim/state');
+    expect(state.body).toMatchObject({ counts: { pods: 3, nodes: 2, namespaces: 2 }, faults: { failListsRemaining: 0, forbiddenNamespaces: [], latencyMs: 0 } });
+  });
+
+  it('latency delays requests on the injected clock', async () => {
+    await call('POST', '/_sim/faults/latency', { ms: 5_000 });
+    let done = false;
+    const pending = call('GET', '/version').then((r) => {
+      done = true;
+      return r;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false);
+    h.clock.advance(5_000);
+    expect((await pending).status).toBe(200);
+    await call('POST', '/_sim/faults/latency', { ms: 0 });
+  });
+});
