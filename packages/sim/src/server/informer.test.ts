@@ -1,12 +1,12 @@
 import { CoreV1Api, KubeConfig, makeInformer } from '@kubernetes/client-node';
-import type { Informer, V1Pod } from '@kubernetes/client-node';
+import type { Informer, ObjectCache, V1Pod } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pod, seedShop } from './__fixtures__/cluster.js';
 import type { Harness } from './__fixtures__/harness.js';
 import { startHarness } from './__fixtures__/harness.js';
 
 let h: Harness;
-let informer: Informer<V1Pod>;
+let informer: Informer<V1Pod> & ObjectCache<V1Pod>;
 const events: string[] = [];
 const errors: unknown[] = [];
 let lists = 0;
