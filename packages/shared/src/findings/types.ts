@@ -46,7 +46,7 @@ export type Recomputed =
       /** Where expectedPods came from; `unmanagedPods` are selected pods without a controller. */
       expected?: { kind: string; unmanagedPods: readonly string[] };
     }
-  | { status: PubStatus; syncFailed?: false; error?: undefined };
+  | { status: PubStatus; syncFailed?: undefined; error?: string };
 
 /** What the index knows of one budget, cheaply: its selection, recomputed status and validation. */
 export interface BudgetFacts {

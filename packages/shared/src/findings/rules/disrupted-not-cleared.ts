@@ -1,18 +1,15 @@
+import { PDB_DELETION_TIMEOUT_MS } from '../../budgets/disrupted.js';
+import { timeMs } from '../../budgets/time.js';
 import type { Budget } from '../../model/budget.js';
+import { PUB_DELETION_TIMEOUT_MS, PUB_UPDATE_DELAY_MS } from '../../pub/available.js';
 import { refOf } from '../../overlaps/live.js';
 import { finding } from '../context.js';
 import type { Finding, FindingRule } from '../types.js';
 
-/** The controllers' expiry of a disruptedPods / unavailablePods entry. */
-const PDB_DELETION_TIMEOUT_MS = 2 * 60_000;
-const PUB_DELETION_TIMEOUT_MS = 20_000;
-const PUB_UPDATED_DELAY_MS = 10_000;
-
 function expired(entries: Readonly<Record<string, string>>, timeoutMs: number, now: Date): string[] {
   return Object.entries(entries)
     .filter(([, time]) => {
-      const t = Date.parse(time);
-      return Number.isFinite(t) && t + timeoutMs < now.getTime();
+      return timeMs(time) + timeoutMs < now.getTime();
     })
     .map(([pod]) => pod)
     .sort();
@@ -22,7 +19,7 @@ function stuckEntries(b: Budget, now: Date): { pod: string; since: string | unde
   const pick = (map: Readonly<Record<string, string>>, timeout: number) =>
     expired(map, timeout, now).map((pod) => ({ pod, since: map[pod] }));
   if (b.kind === 'PodDisruptionBudget') return pick(b.status.disruptedPods, PDB_DELETION_TIMEOUT_MS);
-  return [...pick(b.status.disruptedPods, PUB_DELETION_TIMEOUT_MS), ...pick(b.status.unavailablePods, PUB_UPDATED_DELAY_MS)];
+  return [...pick(b.status.disruptedPods, PUB_DELETION_TIMEOUT_MS), ...pick(b.status.unavailablePods, PUB_UPDATE_DELAY_MS)];
 }
 
 /**

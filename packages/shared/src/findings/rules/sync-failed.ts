@@ -6,8 +6,19 @@ import type { FindingRule } from '../types.js';
 export const syncFailed: FindingRule = (ctx) =>
   ctx.budgets.flatMap((facts) => {
     const r = facts.recomputed;
-    if (!r?.syncFailed) return [];
     const b = facts.budget;
+    if (b.kind === 'PodUnavailableBudget' && r?.error !== undefined) {
+      return [
+        finding({
+          kind: 'sync-failed',
+          severity: 'error',
+          object: refOf(b),
+          message: `The OpenKruise controller cannot reconcile ${b.namespace}/${b.name}: ${r.error}. Its status is left as it was.`,
+          remedy: 'Fix the targetRef or selector so that the workload and its pods can be found.',
+        }),
+      ];
+    }
+    if (!r?.syncFailed) return [];
     return [
       finding({
         kind: 'sync-failed',
