@@ -9,3 +9,4 @@ export * from './budgets/index.js';
 export * from './pub/index.js';
 export * from './eviction/index.js';
 export * from './snapshot/index.js';
+export * from './index/index.js';

@@ -1,0 +1,274 @@
+import type { Budget } from '../model/budget.js';
+import type { NodeView } from '../model/node.js';
+import type { PodView } from '../model/pod.js';
+import type { ResourceRef } from '../model/refs.js';
+import type { WorkloadView } from '../model/workload.js';
+import type { BudgetEntry } from './entry.js';
+import { removeMember, setMember } from './entry.js';
+import { evaluateEntry } from './evaluate.js';
+import { dropPod, indexLabelKey, podKey, putPod } from './pod-store.js';
+import {
+  addMembership,
+  candidateBudgets,
+  clearMembers,
+  entryMatches,
+  newEntry,
+  refreshCoverage,
+  register,
+  removeMembership,
+  selectMembers,
+  unregister,
+} from './select.js';
+import { budgetKey, createState, isBudget, isNode, isPod, type IndexState } from './state.js';
+import type { BudgetDelta, ClusterIndexOptions, IndexedObject, ObjectChange } from './types.js';
+import { dropWorkload, putWorkload, storeLookup } from './workload-store.js';
+
+/** Re-evaluates one entry at the state's `now`, keeping its workload dependencies and recheck current. */
+export function reevaluate(state: IndexState, entry: BudgetEntry): BudgetDelta {
+  for (const dep of entry.deps) {
+    const set = state.dependents.get(dep);
+    set?.delete(entry.key);
+    if (set?.size === 0) state.dependents.delete(dep);
+  }
+  const deps = new Set<string>();
+  const added = entry.evaluation === undefined;
+  entry.evaluation = evaluateEntry(entry, storeLookup(state.workloads, deps), state.now);
+  entry.deps = deps;
+  for (const dep of deps) {
+    let set = state.dependents.get(dep);
+    if (!set) state.dependents.set(dep, (set = new Set()));
+    set.add(entry.key);
+  }
+  if (entry.evaluation.recheckAtMs === undefined) state.rechecks.delete(entry.key);
+  else state.rechecks.add(entry.key);
+  return {
+    type: added ? 'added' : 'changed',
+    ref: entry.evaluation.ref,
+    evaluation: entry.evaluation,
+  };
+}
+
+function evaluateKeys(state: IndexState, keys: Iterable<string>): BudgetDelta[] {
+  const deltas: BudgetDelta[] = [];
+  for (const key of keys) {
+    const entry = state.budgets.get(key);
+    if (entry) deltas.push(reevaluate(state, entry));
+  }
+  return deltas;
+}
+
+/** A pod was added or changed: only the budgets whose selectors match its old or new labels move. */
+export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
+  putPod(state.pods, pod);
+  const key = podKey(pod);
+  const affected = new Set<string>(state.membership.get(key));
+  const candidates = new Set<string>(affected);
+  candidateBudgets(state, pod, candidates);
+  for (const bkey of candidates) {
+    const entry = state.budgets.get(bkey);
+    if (!entry) continue;
+    if (entryMatches(entry, pod)) {
+      setMember(entry, pod);
+      addMembership(state, key, bkey);
+      affected.add(bkey);
+    } else if (removeMember(entry, pod.name)) {
+      removeMembership(state, key, bkey);
+    }
+  }
+  return evaluateKeys(state, affected);
+}
+
+export function deletePod(
+  state: IndexState,
+  ref: { namespace: string; name: string },
+): BudgetDelta[] {
+  const old = dropPod(state.pods, ref);
+  if (!old) return [];
+  const key = podKey(old);
+  const affected = [...(state.membership.get(key) ?? [])];
+  for (const bkey of affected) {
+    const entry = state.budgets.get(bkey);
+    if (entry) removeMember(entry, old.name);
+  }
+  state.membership.delete(key);
+  return evaluateKeys(state, affected);
+}
+
+function forget(state: IndexState, entry: BudgetEntry): void {
+  unregister(state, entry);
+  clearMembers(state, entry);
+  for (const dep of entry.deps) {
+    const set = state.dependents.get(dep);
+    set?.delete(entry.key);
+    if (set?.size === 0) state.dependents.delete(dep);
+  }
+  state.rechecks.delete(entry.key);
+  state.budgets.delete(entry.key);
+}
+
+/** A budget was added or changed: only it is re-selected and re-evaluated. */
+export function upsertBudget(state: IndexState, budget: Budget): BudgetDelta[] {
+  const key = budgetKey(budget);
+  const old = state.budgets.get(key);
+  if (old) forget(state, old);
+  const entry = newEntry(state, key, budget);
+  state.budgets.set(key, entry);
+  register(state, entry);
+  selectMembers(state, entry);
+  const delta = reevaluate(state, entry);
+  return [old && delta.type === 'added' ? { ...delta, type: 'changed' } : delta];
+}
+
+export function deleteBudget(state: IndexState, ref: ResourceRef): BudgetDelta[] {
+  const key = budgetKey(ref);
+  const entry = state.budgets.get(key);
+  if (!entry) return [];
+  forget(state, entry);
+  return [{ type: 'removed', ref: { kind: ref.kind, namespace: ref.namespace, name: ref.name } }];
+}
+
+/** A workload changed: only budgets whose last evaluation looked it (or its owner's children) up move. */
+function workloadTouched(state: IndexState, touched: readonly string[]): BudgetDelta[] {
+  const affected = new Set<string>();
+  for (const dep of touched) for (const k of state.dependents.get(dep) ?? []) affected.add(k);
+  for (const bkey of affected) {
+    const entry = state.budgets.get(bkey);
+    if (entry?.budget.kind !== 'PodUnavailableBudget') continue;
+    // A PUB's coverage follows its target workload; re-select it from its namespace.
+    clearMembers(state, entry);
+    refreshCoverage(state, entry);
+    selectMembers(state, entry);
+  }
+  return evaluateKeys(state, affected);
+}
+
+export function upsertWorkload(state: IndexState, workload: WorkloadView): BudgetDelta[] {
+  return workloadTouched(state, putWorkload(state.workloads, workload));
+}
+
+export function deleteWorkload(state: IndexState, workload: WorkloadView): BudgetDelta[] {
+  return workloadTouched(state, dropWorkload(state.workloads, workload));
+}
+
+export function upsertNode(state: IndexState, node: NodeView): BudgetDelta[] {
+  state.nodes.set(node.name, node);
+  return [];
+}
+
+export function deleteNode(state: IndexState, node: { name: string }): BudgetDelta[] {
+  state.nodes.delete(node.name);
+  return [];
+}
+
+function upsert(state: IndexState, object: IndexedObject): BudgetDelta[] {
+  if (isPod(object)) return upsertPod(state, object);
+  if (isBudget(object)) return upsertBudget(state, object);
+  if (isNode(object)) return upsertNode(state, object);
+  return upsertWorkload(state, object);
+}
+
+function remove(state: IndexState, object: IndexedObject): BudgetDelta[] {
+  if (isPod(object)) return deletePod(state, object);
+  if (isBudget(object)) return deleteBudget(state, object);
+  if (isNode(object)) return deleteNode(state, object);
+  return deleteWorkload(state, object);
+}
+
+/**
+ * Builds a state from lists in one pass: workloads, then the budgets' anchor keys, then pods
+ * (indexed once), then each budget selected through the label index and evaluated.
+ */
+export function buildState(
+  options: ClusterIndexOptions,
+  lists: {
+    pods?: readonly PodView[];
+    budgets?: readonly Budget[];
+    workloads?: readonly WorkloadView[];
+    nodes?: readonly NodeView[];
+  },
+): IndexState {
+  const state = createState(options);
+  for (const n of lists.nodes ?? []) state.nodes.set(n.name, n);
+  for (const w of lists.workloads ?? []) putWorkload(state.workloads, w);
+  const entries: BudgetEntry[] = [];
+  for (const b of lists.budgets ?? []) {
+    const entry = newEntry(state, budgetKey(b), b);
+    if (entry.anchor.kind === 'label') indexLabelKey(state.pods, entry.anchor.key);
+    entries.push(entry);
+  }
+  for (const p of lists.pods ?? []) putPod(state.pods, p);
+  for (const entry of entries) {
+    const old = state.budgets.get(entry.key);
+    if (old) forget(state, old);
+    state.budgets.set(entry.key, entry);
+    register(state, entry);
+    selectMembers(state, entry);
+  }
+  for (const entry of state.budgets.values()) reevaluate(state, entry);
+  return state;
+}
+
+function allOf<T>(map: Iterable<T>): T[] {
+  return [...map];
+}
+
+/** A relist: the given kinds are replaced wholesale and every budget is evaluated again. */
+export function replaceAll(
+  state: IndexState,
+  change: Extract<ObjectChange, { type: 'replaceAll' }>,
+): { state: IndexState; deltas: BudgetDelta[] } {
+  const pods =
+    change.pods ?? allOf(state.pods.namespaces.values()).flatMap((ns) => allOf(ns.pods.values()));
+  const budgets = change.budgets ?? allOf(state.budgets.values()).map((e) => e.budget);
+  const workloads = change.workloads ?? allOf(state.workloads.byKey.values());
+  const nodes = change.nodes ?? allOf(state.nodes.values());
+  const next = buildState(
+    { ...state.options, now: state.now },
+    { pods, budgets, workloads, nodes },
+  );
+  const deltas: BudgetDelta[] = [];
+  for (const [key, entry] of state.budgets) {
+    if (!next.budgets.has(key) && entry.evaluation)
+      deltas.push({ type: 'removed', ref: entry.evaluation.ref });
+  }
+  for (const [key, entry] of next.budgets) {
+    if (!entry.evaluation) continue;
+    deltas.push({
+      type: state.budgets.has(key) ? 'changed' : 'added',
+      ref: entry.evaluation.ref,
+      evaluation: entry.evaluation,
+    });
+  }
+  return { state: next, deltas };
+}
+
+/** Applies one upsert or delete to the state in place. */
+export function applyChange(
+  state: IndexState,
+  change: Exclude<ObjectChange, { type: 'replaceAll' }>,
+): BudgetDelta[] {
+  return change.type === 'upsert' ? upsert(state, change.object) : remove(state, change.object);
+}
+
+/**
+ * Moves the state's clock and re-evaluates only the budgets whose recheck time has come (a
+ * disruptedPods entry expiring), once per recheck time.
+ */
+export function advanceTime(state: IndexState, now: Date): BudgetDelta[] {
+  state.now = now;
+  const nowMs = now.getTime();
+  const due: string[] = [];
+  for (const key of state.rechecks) {
+    const ev = state.budgets.get(key)?.evaluation;
+    const at = ev?.recheckAtMs;
+    if (
+      ev &&
+      at !== undefined &&
+      at <= nowMs &&
+      ev.evaluatedAtMs <= at &&
+      ev.evaluatedAtMs !== nowMs
+    )
+      due.push(key);
+  }
+  return evaluateKeys(state, due);
+}

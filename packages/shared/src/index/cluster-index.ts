@@ -1,0 +1,153 @@
+import type { Budget, PdbView, PubView } from '../model/budget.js';
+import type { NodeView } from '../model/node.js';
+import type { PodView } from '../model/pod.js';
+import { groupOf, type ResourceRef } from '../model/refs.js';
+import type { WorkloadView } from '../model/workload.js';
+import type { WorkloadLookup } from '../budgets/workload-lookup.js';
+import { advanceTime, applyChange, buildState, replaceAll } from './apply.js';
+import { budgetKey, type IndexState } from './state.js';
+import type { BudgetDelta, BudgetEvaluation, ClusterIndexOptions, ObjectChange } from './types.js';
+import { storeLookup, workloadDependency } from './workload-store.js';
+import { podKey } from './pod-store.js';
+
+/** Counts of what the index holds. */
+export interface IndexCounts {
+  pods: number;
+  budgets: number;
+  pdbs: number;
+  pubs: number;
+  workloads: number;
+  nodes: number;
+}
+
+/**
+ * A cluster held incrementally: pods by namespace, node and label; each budget's selected pods and
+ * its evaluation (disruption-controller sync or PUB reconcile, and pod lanes) kept current. Every
+ * change returns the budgets it added, changed or removed. The state changes are the plain
+ * functions of `apply.ts`; this class only holds the state.
+ */
+export class ClusterIndex {
+  private state: IndexState;
+
+  constructor(
+    options: ClusterIndexOptions,
+    initial: {
+      pods?: readonly PodView[];
+      budgets?: readonly Budget[];
+      workloads?: readonly WorkloadView[];
+      nodes?: readonly NodeView[];
+    } = {},
+  ) {
+    this.state = buildState(options, initial);
+  }
+
+  /** The time evaluations are made at. */
+  get now(): Date {
+    return this.state.now;
+  }
+
+  /** Applies a watch event or relist; `now` (default: the index's time) is when it happened. */
+  apply(change: ObjectChange, now: Date = this.state.now): BudgetDelta[] {
+    const timeDeltas =
+      now.getTime() === this.state.now.getTime() ? [] : advanceTime(this.state, now);
+    if (change.type === 'replaceAll') {
+      const { state, deltas } = replaceAll(this.state, change);
+      this.state = state;
+      return deltas;
+    }
+    return [...timeDeltas, ...applyChange(this.state, change)];
+  }
+
+  /** Moves the clock: budgets whose disruptedPods entries expire by `now` are re-evaluated. */
+  evaluate(now: Date): BudgetDelta[] {
+    return advanceTime(this.state, now);
+  }
+
+  budget(ref: ResourceRef): BudgetEvaluation | undefined {
+    return this.state.budgets.get(budgetKey(ref))?.evaluation;
+  }
+
+  /** Every budget's evaluation, in insertion order. */
+  *budgets(): IterableIterator<BudgetEvaluation> {
+    for (const entry of this.state.budgets.values()) if (entry.evaluation) yield entry.evaluation;
+  }
+
+  /**
+   * The budgets that cover a pod: the PDBs whose selector converts and matches it (sorted by name;
+   * more than one means its eviction answers 500), and the PUBs that protect it.
+   */
+  budgetsForPod(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] } {
+    const pdbs: PdbView[] = [];
+    const pubs: PubView[] = [];
+    for (const key of this.state.membership.get(podKey(ref)) ?? []) {
+      const budget = this.state.budgets.get(key)?.budget;
+      if (budget?.kind === 'PodDisruptionBudget') pdbs.push(budget);
+      else if (budget) pubs.push(budget);
+    }
+    const byName = (a: Budget, b: Budget) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    return { pdbs: pdbs.sort(byName), pubs: pubs.sort(byName) };
+  }
+
+  pod(ref: { namespace: string; name: string }): PodView | undefined {
+    return this.state.pods.namespaces.get(ref.namespace)?.pods.get(ref.name);
+  }
+
+  /** The pods of a namespace (any order). */
+  *podsInNamespace(namespace: string): IterableIterator<PodView> {
+    const ns = this.state.pods.namespaces.get(namespace);
+    if (ns) yield* ns.pods.values();
+  }
+
+  /** The pods scheduled to a node, sorted by namespace/name. */
+  podsOnNode(nodeName: string): PodView[] {
+    const out: PodView[] = [];
+    for (const key of [...(this.state.pods.byNode.get(nodeName) ?? [])].sort()) {
+      const slash = key.indexOf('/');
+      const pod = this.pod({ namespace: key.slice(0, slash), name: key.slice(slash + 1) });
+      if (pod) out.push(pod);
+    }
+    return out;
+  }
+
+  node(name: string): NodeView | undefined {
+    return this.state.nodes.get(name);
+  }
+
+  nodes(): IterableIterator<NodeView> {
+    return this.state.nodes.values();
+  }
+
+  workload(ref: {
+    namespace: string;
+    apiVersion: string;
+    kind: string;
+    name: string;
+  }): WorkloadView | undefined {
+    return this.state.workloads.byKey.get(
+      workloadDependency(ref.namespace, groupOf(ref.apiVersion), ref.kind, ref.name),
+    );
+  }
+
+  workloads(): IterableIterator<WorkloadView> {
+    return this.state.workloads.byKey.values();
+  }
+
+  /** The controllers' view of workloads, for the engine's functions (syncPdb, decideEviction...). */
+  workloadLookup(): WorkloadLookup {
+    return storeLookup(this.state.workloads);
+  }
+
+  counts(): IndexCounts {
+    let pdbs = 0;
+    for (const e of this.state.budgets.values())
+      if (e.budget.kind === 'PodDisruptionBudget') pdbs++;
+    return {
+      pods: this.state.pods.count,
+      budgets: this.state.budgets.size,
+      pdbs,
+      pubs: this.state.budgets.size - pdbs,
+      workloads: this.state.workloads.byKey.size,
+      nodes: this.state.nodes.size,
+    };
+  }
+}

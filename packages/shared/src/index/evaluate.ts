@@ -1,0 +1,91 @@
+import { classifyPdbPods } from '../budgets/classify.js';
+import { syncPdb } from '../budgets/sync.js';
+import type { PodClassification } from '../budgets/types.js';
+import type { WorkloadLookup } from '../budgets/workload-lookup.js';
+import type { PdbView, PubView } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import { syncPub } from '../pub/sync.js';
+import type { BudgetEntry } from './entry.js';
+import { sortedMembers } from './entry.js';
+import type { BudgetEvaluation, LaneCounts, PdbEvaluation, PubEvaluation } from './types.js';
+
+export function laneCounts(classification: readonly Pick<PodClassification, 'lane'>[]): LaneCounts {
+  const counts: LaneCounts = {
+    selected: classification.length,
+    available: 0,
+    unavailable: 0,
+    disrupted: 0,
+  };
+  for (const c of classification) counts[c.lane]++;
+  return counts;
+}
+
+const refOf = (b: { kind: string; namespace: string; name: string }) => ({
+  kind: b.kind,
+  namespace: b.namespace,
+  name: b.name,
+});
+
+/** One disruption-controller sync of a PDB over the given pods (sorted by name), with lanes. */
+export function evaluatePdb(input: {
+  pdb: PdbView;
+  pods: readonly PodView[];
+  workloads: WorkloadLookup;
+  now: Date;
+}): PdbEvaluation {
+  const { pdb, pods, workloads, now } = input;
+  const sync = syncPdb({ pdb, pods, workloads, now });
+  const synced: PdbView = { ...pdb, status: sync.status };
+  const classification = classifyPdbPods({ pdb: synced, pods, now });
+  return {
+    kind: 'PodDisruptionBudget',
+    ref: refOf(pdb),
+    budget: pdb,
+    synced,
+    pods,
+    sync,
+    classification,
+    counts: laneCounts(classification),
+    evaluatedAtMs: now.getTime(),
+    ...(sync.recheckAfterSeconds !== undefined
+      ? { recheckAtMs: now.getTime() + sync.recheckAfterSeconds * 1000 }
+      : {}),
+  };
+}
+
+/** One OpenKruise controller reconcile of a PUB over candidate pods (a superset of what it covers). */
+export function evaluatePub(input: {
+  pub: PubView;
+  pods: readonly PodView[];
+  workloads: WorkloadLookup;
+  now: Date;
+}): PubEvaluation {
+  const { pub, pods, workloads, now } = input;
+  const sync = syncPub({ pub, pods, workloads, now });
+  return {
+    kind: 'PodUnavailableBudget',
+    ref: refOf(pub),
+    budget: pub,
+    synced: { ...pub, status: sync.status },
+    pods: sync.pods,
+    sync,
+    classification: sync.classification,
+    counts: laneCounts(sync.classification),
+    evaluatedAtMs: now.getTime(),
+    ...(sync.recheckAfterSeconds !== undefined
+      ? { recheckAtMs: now.getTime() + sync.recheckAfterSeconds * 1000 }
+      : {}),
+  };
+}
+
+/** Evaluates an index entry from its current members. */
+export function evaluateEntry(
+  entry: BudgetEntry,
+  workloads: WorkloadLookup,
+  now: Date,
+): BudgetEvaluation {
+  const pods = sortedMembers(entry);
+  return entry.budget.kind === 'PodDisruptionBudget'
+    ? evaluatePdb({ pdb: entry.budget, pods, workloads, now })
+    : evaluatePub({ pub: entry.budget, pods, workloads, now });
+}

@@ -1,0 +1,17 @@
+export * from './types.js';
+export { ClusterIndex, type IndexCounts } from './cluster-index.js';
+export { evaluatePdb, evaluatePub, laneCounts } from './evaluate.js';
+export {
+  advanceTime,
+  applyChange,
+  buildState,
+  deleteBudget,
+  deletePod,
+  deleteWorkload,
+  replaceAll,
+  upsertBudget,
+  upsertPod,
+  upsertWorkload,
+} from './apply.js';
+export { createState, type IndexState } from './state.js';
+export { anchorOf, type Anchor } from './anchor.js';
