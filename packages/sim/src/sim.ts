@@ -1,0 +1,126 @@
+import { writeFile } from 'node:fs/promises';
+import { generateCluster, SeededRandom } from '@pdbscope/shared/synthetic';
+import { startActivity } from './activity/activity.js';
+import type { Activity } from './activity/activity.js';
+import { ControllerManager } from './controllers/manager.js';
+import { loadGeneratedCluster } from './generate/load.js';
+import { kubeconfigFor } from './kubeconfig.js';
+import { DEMO_SCENARIO_DIR, loadScenario } from './scenarios/load.js';
+import { seedStore, startRollouts } from './scenarios/seed.js';
+import type { SkippedObject } from './scenarios/seed.js';
+import type { Logger } from './server/context.js';
+import { silentLogger } from './server/context.js';
+import { createSimServer } from './server/create-server.js';
+import type { FaultControl } from './server/faults.js';
+import type { SimClock } from './store/clock.js';
+import { systemClock } from './store/clock.js';
+import { ObjectStore } from './store/object-store.js';
+
+export interface GenerateOptions {
+  nodes: number;
+  pods: number;
+  budgets: number;
+  seed?: number;
+}
+
+export interface StartSimOptions {
+  /** 0 (the default) = any free port. */
+  port?: number;
+  /** Loopback only; default 127.0.0.1. */
+  host?: string;
+  /** A scenario file or directory (YAML or JSON; multi-document, List, or a kubectl snapshot). */
+  scenario?: string;
+  /** The built-in demo set; default true when neither `scenario` nor `generate` is given. */
+  demo?: boolean;
+  /** Readiness flaps, rollouts and drains; default on for the demo, off otherwise. */
+  activity?: boolean;
+  /** Seeds pod names and activity, so two runs with one seed play the same. Default 1. */
+  seed?: number;
+  /** How long a new pod takes to become Ready; default 3000 ms. */
+  readyDelayMs?: number;
+  /** How long a deleted pod takes to stop; default 1000 ms. */
+  terminationDelayMs?: number;
+  /** Serve a generated cluster (benchmarks) instead of a scenario. */
+  generate?: GenerateOptions;
+  clock?: SimClock;
+  logger?: Logger;
+}
+
+export interface SimHandle {
+  url: string;
+  port: number;
+  store: ObjectStore;
+  faults: FaultControl;
+  /** Objects of the scenario the simulator does not serve (e.g. Services, Jobs). */
+  skipped: SkippedObject[];
+  close(): Promise<void>;
+  /** A kubeconfig for this simulator that kubectl and client-node accept. */
+  kubeconfig(): string;
+  writeKubeconfig(path: string): Promise<void>;
+}
+
+async function seedScenario(store: ObjectStore, manager: ControllerManager, path: string): Promise<SkippedObject[]> {
+  const loaded = await loadScenario(path);
+  if (!loaded.ok) throw new Error(loaded.error);
+  const seeded = seedStore(store, loaded.objects);
+  manager.start({ seeding: true });
+  manager.resyncAll();
+  manager.finishSeeding();
+  startRollouts(store, seeded.rollouts);
+  return seeded.skipped;
+}
+
+/**
+ * Starts the simulated cluster: an API server on loopback over an object store, seeded from a
+ * scenario (the demo by default) or a generated cluster, with its controllers running.
+ */
+export async function startSim(options: StartSimOptions = {}): Promise<SimHandle> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const store = new ObjectStore({ clock, onListenerError: (e) => logger.error('controller failed', { error: String(e) }) });
+  const seed = options.seed ?? 1;
+  const manager = new ControllerManager({
+    store,
+    clock,
+    random: new SeededRandom(seed),
+    ...(options.readyDelayMs !== undefined ? { readyDelayMs: options.readyDelayMs } : {}),
+    ...(options.terminationDelayMs !== undefined ? { terminationDelayMs: options.terminationDelayMs } : {}),
+    onError: (message) => logger.warn(message),
+  });
+  let skipped: SkippedObject[] = [];
+  const demo = options.demo ?? (options.scenario === undefined && options.generate === undefined);
+  try {
+    if (options.generate !== undefined) {
+      const g = options.generate;
+      loadGeneratedCluster(store, generateCluster({ seed: g.seed ?? seed, nodes: g.nodes, pods: g.pods, budgets: g.budgets }));
+      manager.start();
+      manager.resyncAll({ workloads: false });
+    } else {
+      if (demo) skipped = await seedScenario(store, manager, DEMO_SCENARIO_DIR);
+      if (options.scenario !== undefined) skipped = [...skipped, ...(await seedScenario(store, manager, options.scenario))];
+      manager.start();
+    }
+  } catch (error) {
+    manager.stop();
+    store.close();
+    throw error;
+  }
+  const server = await createSimServer({ store, clock, logger, host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const activity: Activity | undefined =
+    options.activity ?? demo ? startActivity({ ctx: manager.ctx, url: server.url, seed }) : undefined;
+  return {
+    url: server.url,
+    port: server.port,
+    store,
+    faults: server.faults,
+    skipped,
+    async close() {
+      activity?.stop();
+      manager.stop();
+      await server.close();
+      store.close();
+    },
+    kubeconfig: () => kubeconfigFor(server.url),
+    writeKubeconfig: (path) => writeFile(path, kubeconfigFor(server.url), { mode: 0o600 }),
+  };
+}
