@@ -165,7 +165,7 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput): Outcome {
     const healthyBudget = pdb.status.currentHealthy >= pdb.status.desiredHealthy && pdb.status.desiredHealthy > 0;
     if (always || healthyBudget) {
       // The pod must not have become Ready since the decision: the delete is guarded by its RV.
-      const out = deletePod({ pod, input, serverRv: userRv ?? pod.resourceVersion });
+      const out = deletePod({ pod, input, ...(userRv === undefined ? { serverRv: pod.resourceVersion } : {}) });
       if (out.status.code === 409 && userRv === undefined) {
         return { ...out, budget: pdb, status: tooManyRequestsStatus(`The disruption budget ${pdb.name} is still being processed by the server.`, 10) };
       }
