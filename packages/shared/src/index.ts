@@ -10,3 +10,4 @@ export * from './pub/index.js';
 export * from './eviction/index.js';
 export * from './snapshot/index.js';
 export * from './index/index.js';
+export * from './cli/index.js';

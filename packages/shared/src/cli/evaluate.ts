@@ -1,0 +1,145 @@
+import type { Budget } from '../model/budget.js';
+import { parseSelector, selectorToString } from '../selectors/selector.js';
+import { evaluateFindings } from '../findings/table.js';
+import { budgetFactsFromEvaluations } from '../findings/from-evaluations.js';
+import type { Finding } from '../findings/types.js';
+import type { BudgetEvaluation } from '../index/types.js';
+import type { SnapshotError } from '../snapshot/types.js';
+import { evaluations, overlapsOf, type LoadedCluster } from './cluster.js';
+import { textTable } from './table.js';
+
+/** One line of the budgets table: the recomputed status beside the reported one. */
+export interface BudgetRow {
+  kind: Budget['kind'];
+  namespace: string;
+  name: string;
+  selector: string;
+  minAvailable: string;
+  maxUnavailable: string;
+  expected: number;
+  desiredHealthy: number;
+  currentHealthy: number;
+  /** As the controller would compute it now. */
+  allowedDisruptions: number;
+  /** As the cluster reported it (what the eviction API decides on). */
+  reportedAllowedDisruptions: number;
+  unhealthyPodEvictionPolicy: string;
+  flags: string[];
+}
+
+export interface EvaluateReport {
+  now: string;
+  budgets: BudgetRow[];
+  findings: Finding[];
+  snapshotErrors: SnapshotError[];
+}
+
+function selectorText(b: Budget): string {
+  if (b.kind === 'PodUnavailableBudget' && b.spec.targetRef) return `targetRef ${b.spec.targetRef.kind}/${b.spec.targetRef.name}`;
+  const parsed = parseSelector(b.spec.selector);
+  if (!parsed.ok) return '<invalid>';
+  if (parsed.selector.kind === 'nothing') return '<none>';
+  if (parsed.selector.kind === 'everything') return '<all>';
+  return selectorToString(parsed.selector);
+}
+
+const text = (v: number | string | undefined): string => (v === undefined ? '-' : String(v));
+
+function row(ev: BudgetEvaluation, flags: string[]): BudgetRow {
+  const b = ev.budget;
+  const base = {
+    kind: b.kind,
+    namespace: b.namespace,
+    name: b.name,
+    selector: selectorText(b),
+    minAvailable: text(b.spec.minAvailable),
+    maxUnavailable: text(b.spec.maxUnavailable),
+  };
+  if (ev.kind === 'PodDisruptionBudget') {
+    const s = ev.sync.status;
+    return {
+      ...base,
+      expected: s.expectedPods,
+      desiredHealthy: s.desiredHealthy,
+      currentHealthy: s.currentHealthy,
+      allowedDisruptions: s.disruptionsAllowed,
+      reportedAllowedDisruptions: ev.budget.status.disruptionsAllowed,
+      unhealthyPodEvictionPolicy: ev.budget.spec.unhealthyPodEvictionPolicy ?? 'IfHealthyBudget',
+      flags,
+    };
+  }
+  const s = ev.sync.status;
+  return {
+    ...base,
+    expected: s.totalReplicas,
+    desiredHealthy: s.desiredAvailable,
+    currentHealthy: s.currentAvailable,
+    allowedDisruptions: s.unavailableAllowed,
+    reportedAllowedDisruptions: ev.budget.status.unavailableAllowed,
+    unhealthyPodEvictionPolicy: '-',
+    flags,
+  };
+}
+
+/** Evaluates every budget of the snapshot and runs the findings catalogue over it. */
+export function evaluateCluster(cluster: LoadedCluster): EvaluateReport {
+  const evs = evaluations(cluster);
+  const overlaps = overlapsOf(cluster);
+  const findings = evaluateFindings({
+    now: cluster.now,
+    budgets: budgetFactsFromEvaluations(evs),
+    pods: cluster.snapshot.pods,
+    workloads: cluster.snapshot.workloads,
+    overlaps,
+  });
+  const flagsOf = new Map<string, Set<string>>();
+  const flag = (ref: { kind: string; namespace: string; name: string }, f: string) => {
+    const key = `${ref.kind}/${ref.namespace}/${ref.name}`;
+    const set = flagsOf.get(key) ?? new Set<string>();
+    set.add(f);
+    flagsOf.set(key, set);
+  };
+  for (const p of overlaps.live) {
+    flag(p.a, 'overlap');
+    flag(p.b, 'overlap');
+  }
+  for (const f of findings) {
+    if (f.kind === 'stale-status') flag(f.object, 'stale');
+    flag(f.object, f.severity === 'error' ? 'error' : 'finding');
+  }
+  return {
+    now: cluster.now.toISOString(),
+    budgets: evs.map((ev) => row(ev, [...(flagsOf.get(`${ev.ref.kind}/${ev.ref.namespace}/${ev.ref.name}`) ?? [])].sort())),
+    findings,
+    snapshotErrors: cluster.snapshot.errors,
+  };
+}
+
+const SHORT_KIND: Readonly<Record<string, string>> = { PodDisruptionBudget: 'pdb', PodUnavailableBudget: 'pub' };
+
+export function formatEvaluate(report: EvaluateReport): string {
+  const table = textTable(
+    ['NAMESPACE', 'NAME', 'KIND', 'SELECTOR', 'MIN AVAILABLE', 'MAX UNAVAILABLE', 'EXPECTED', 'DESIRED', 'CURRENT', 'ALLOWED', 'REPORTED', 'POLICY', 'FLAGS'],
+    report.budgets.map((r) => [
+      r.namespace,
+      r.name,
+      SHORT_KIND[r.kind] ?? r.kind,
+      r.selector,
+      r.minAvailable,
+      r.maxUnavailable,
+      String(r.expected),
+      String(r.desiredHealthy),
+      String(r.currentHealthy),
+      String(r.allowedDisruptions),
+      String(r.reportedAllowedDisruptions),
+      r.unhealthyPodEvictionPolicy,
+      r.flags.join(',') || '-',
+    ]),
+  );
+  const findings =
+    report.findings.length === 0
+      ? 'No findings.\n'
+      : `Findings (${report.findings.length}):\n` +
+        report.findings.map((f) => `  ${f.severity.toUpperCase().padEnd(7)} ${f.kind}  ${f.object.kind} ${f.object.namespace}/${f.object.name}\n          ${f.message}\n          Remedy: ${f.remedy}\n`).join('');
+  return `${report.budgets.length === 0 ? 'No budgets in the snapshot.\n' : table}\n${findings}`;
+}

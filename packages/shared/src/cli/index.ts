@@ -1,0 +1,5 @@
+export { parseArgs, USAGE, type CliCommand, type ParsedArgs } from './args.js';
+export { runCli, type CliEnvironment, type CliResult } from './run.js';
+export { evaluateCluster, formatEvaluate, type BudgetRow, type EvaluateReport } from './evaluate.js';
+export { formatOverlaps } from './overlaps.js';
+export { loadCluster, type LoadedCluster } from './cluster.js';

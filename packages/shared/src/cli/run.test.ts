@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import fixture from '../snapshot/__fixtures__/cluster.yaml?raw';
+import { runCli, type CliEnvironment } from './run.js';
+import type { EvaluateReport } from './evaluate.js';
+import type { OverlapReport } from '../overlaps/types.js';
+
+const NOW = new Date('2024-04-28T10:00:00Z');
+const files: Record<string, string> = { 'cluster.yaml': fixture, 'garbage.yaml': 'spec: [unclosed\n', 'empty.yaml': '' };
+const readFile: CliEnvironment['readFile'] = (path) => {
+  const text = files[path];
+  return text === undefined ? { ok: false, error: 'no such file' } : { ok: true, text };
+};
+const run = (...argv: string[]) => runCli({ argv, readFile, now: NOW });
+
+describe('runCli evaluate', () => {
+  it('reports every budget with recomputed and reported allowed disruptions, and the findings', () => {
+    const result = run('evaluate', 'cluster.yaml', '--json');
+    const report = JSON.parse(result.stdout) as EvaluateReport;
+    expect([result.exitCode, result.stderr, report.now]).toStrictEqual([0, '', '2024-04-28T10:00:00.000Z']);
+    expect(report.budgets.map((b) => [`${b.namespace}/${b.name}`, b.selector, b.expected, b.desiredHealthy, b.currentHealthy, b.allowedDisruptions, b.reportedAllowedDisruptions, b.flags])).toStrictEqual([
+      ['data/zookeeper', 'app=zookeeper', 3, 2, 3, 1, 1, []],
+      ['db/postgres', 'app=postgres', 1, 1, 1, 0, 0, ['finding']],
+      ['shop/api', 'app=api', 2, 1, 2, 1, 1, ['error', 'overlap']],
+      ['shop/backend', 'tier=backend', 2, 1, 2, 1, 1, ['overlap']],
+      ['shop/web', 'app=web', 3, 2, 3, 1, 1, []],
+    ]);
+    expect(report.findings.map((f) => f.id)).toStrictEqual([
+      'pods-under-multiple-budgets:PodDisruptionBudget/shop/api:PodDisruptionBudget/backend',
+      'never-allows-disruption:PodDisruptionBudget/db/postgres',
+    ]);
+  });
+
+  it('prints a table and the findings as text', () => {
+    const result = run('evaluate', 'cluster.yaml');
+    const lines = result.stdout.split('\n');
+    expect(lines.slice(0, 2)).toStrictEqual([
+      'NAMESPACE   NAME        KIND   SELECTOR        MIN AVAILABLE   MAX UNAVAILABLE   EXPECTED   DESIRED   CURRENT   ALLOWED   REPORTED   POLICY            FLAGS',
+      'data        zookeeper   pdb    app=zookeeper   -               1                 3          2         3         1         1          IfHealthyBudget   -',
+    ]);
+    expect(lines.filter((l) => /^ {2}(ERROR|WARNING|INFO)/.test(l))).toStrictEqual([
+      '  ERROR   pods-under-multiple-budgets  PodDisruptionBudget shop/api',
+      '  WARNING never-allows-disruption  PodDisruptionBudget db/postgres',
+    ]);
+  });
+});
+
+describe('runCli overlaps', () => {
+  it('lists live sharing with the 500 and a potential overlap with its witness', () => {
+    const report = JSON.parse(run('overlaps', 'cluster.yaml', '--json').stdout) as OverlapReport;
+    expect([report.live.map((p) => [p.a.name, p.b.name, p.sharedPods.length, p.rules]), report.potential.map((p) => [p.a.name, p.b.name, p.witness])]).toStrictEqual([
+      [['api', 'backend', 2, ['live-pods', 'static-analysis']]],
+      [['backend', 'web', { tier: 'backend', app: 'web' }]],
+    ]);
+  });
+});
+
+describe('runCli errors', () => {
+  it('exits 2 with a clear message for usage errors and unreadable input', () => {
+    const usage = run('evict', 'cluster.yaml');
+    const missing = run('evaluate', 'nope.yaml');
+    const garbage = run('evaluate', 'garbage.yaml');
+    expect([usage.exitCode, usage.stderr.split('\n')[0], usage.stdout]).toStrictEqual([2, 'pdbscope: evict needs at least one pod as ns/name', '']);
+    expect([missing.exitCode, missing.stderr]).toStrictEqual([2, 'pdbscope: cannot read nope.yaml: no such file\n']);
+    expect([garbage.exitCode, garbage.stderr]).toStrictEqual([
+      2,
+      'pdbscope: garbage.yaml is not a readable snapshot\npdbscope: skipped an object at document 1 (line 2): Flow sequence in block collection must be sufficiently indented and end with a ]\n',
+    ]);
+  });
+
+  it('treats an empty snapshot as an empty cluster', () => {
+    expect(run('evaluate', 'empty.yaml')).toStrictEqual({ exitCode: 0, stdout: 'No budgets in the snapshot.\n\nNo findings.\n', stderr: '' });
+  });
+});

@@ -1,0 +1,68 @@
+import { readSnapshot } from '../snapshot/read.js';
+import type { Snapshot } from '../snapshot/types.js';
+import { parseArgs, USAGE, type CliCommand } from './args.js';
+import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
+import { evaluateCluster, formatEvaluate } from './evaluate.js';
+import { formatOverlaps } from './overlaps.js';
+
+/** What the command prints and returns; the bin file writes it out. */
+export interface CliResult {
+  exitCode: 0 | 2 | 3;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliEnvironment {
+  argv: readonly string[];
+  /** Reads the snapshot (a path, or "-" for stdin); an error is a message, not a throw. */
+  readFile: (path: string) => { ok: true; text: string } | { ok: false; error: string };
+  /** The clock, read by the bin file; `--now` overrides it. */
+  now: Date;
+}
+
+const usageError = (error: string): CliResult => ({ exitCode: 2, stdout: '', stderr: `pdbscope: ${error}\n\n${USAGE}` });
+
+function snapshotWarnings(snapshot: Snapshot): string {
+  return snapshot.errors.map((e) => `pdbscope: skipped ${e.object ?? 'an object'} at ${e.position}: ${e.error}\n`).join('');
+}
+
+const isEmpty = (s: Snapshot): boolean =>
+  s.pods.length + s.pdbs.length + s.pubs.length + s.workloads.length + s.nodes.length + s.namespaces.length + Object.keys(s.ignored).length === 0;
+
+type Loaded = { ok: true; cluster: LoadedCluster; warnings: string } | { ok: false; result: CliResult };
+
+function load(command: Exclude<CliCommand, { command: 'help' }>, env: CliEnvironment): Loaded {
+  const file = env.readFile(command.snapshot);
+  if (!file.ok) return { ok: false, result: { exitCode: 2, stdout: '', stderr: `pdbscope: cannot read ${command.snapshot}: ${file.error}\n` } };
+  const snapshot = readSnapshot(file.text);
+  if (isEmpty(snapshot) && snapshot.errors.length > 0) {
+    return { ok: false, result: { exitCode: 2, stdout: '', stderr: `pdbscope: ${command.snapshot} is not a readable snapshot\n${snapshotWarnings(snapshot)}` } };
+  }
+  const now = command.now !== undefined ? new Date(command.now) : env.now;
+  return { ok: true, cluster: loadCluster(snapshot, now), warnings: snapshotWarnings(snapshot) };
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Runs one command line over a snapshot: pure apart from the injected `readFile`. */
+export function runCli(env: CliEnvironment): CliResult {
+  const parsed = parseArgs(env.argv);
+  if (!parsed.ok) return usageError(parsed.error);
+  const command = parsed.command;
+  if (command.command === 'help') return { exitCode: 0, stdout: USAGE, stderr: '' };
+  const loaded = load(command, env);
+  if (!loaded.ok) return loaded.result;
+  const { cluster, warnings } = loaded;
+  switch (command.command) {
+    case 'evaluate': {
+      const report = evaluateCluster(cluster);
+      return { exitCode: 0, stdout: command.json ? json(report) : formatEvaluate(report), stderr: warnings };
+    }
+    case 'overlaps': {
+      const report = overlapsOf(cluster);
+      return { exitCode: 0, stdout: command.json ? json(report) : formatOverlaps(report), stderr: warnings };
+    }
+    default:
+      return { exitCode: 2, stdout: '', stderr: `pdbscope: ${command.command} is not available in this build\n` };
+  }
+}
