@@ -10,3 +10,4 @@ export * from './condition.js';
 export * from './select.js';
 export * from './sync.js';
 export * from './classify.js';
+export * from './stale-disruption.js';
