@@ -7,11 +7,30 @@ function isBudgetEvent(event: ServerEvent): boolean {
   return event.type === 'budget-added' || event.type === 'budget-changed' || event.type === 'budget-removed';
 }
 
+function sameKey(a: QueryKey, b: QueryKey): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
 /**
- * Applies a batch of server events to the react-query cache: the overview, the cluster and each
- * cached budget detail are reduced in place by the shared pure reducers (which return the same
- * object when nothing changed, so nothing re-renders); views the stream does not carry
- * (lanes, pods, nodes, overlaps, findings) are invalidated, which refetches only those on screen.
+ * Reduces events into one cached view the stream carries (the overview, the cluster, a budget
+ * detail) with the shared pure reducers, which return the same object when nothing changed, so
+ * nothing re-renders. Other keys are left alone.
+ */
+export function applyEventsTo(client: QueryClient, key: QueryKey, events: readonly ServerEvent[]): void {
+  if (sameKey(key, queryKeys.budgets)) {
+    client.setQueryData<BudgetListResponse>(key, (list) => (list === undefined ? list : events.reduce((acc, event) => reduceBudgetList(acc, event), list)));
+  } else if (sameKey(key, queryKeys.cluster)) {
+    client.setQueryData<ClusterResponse>(key, (cluster) => (cluster === undefined ? cluster : events.reduce((acc, event) => reduceCluster(acc, event), cluster)));
+  } else if (key[0] === queryKeys.budgetDetails[0]) {
+    client.setQueryData<BudgetDetailResponse>(key, (detail) => (detail === undefined ? detail : events.reduce((acc, event) => reduceBudgetDetail(acc, event), detail)));
+  }
+}
+
+/**
+ * Applies a batch of server events to the whole cache: the views the stream carries are reduced
+ * in place; a detail whose budget changed is also refetched (the stream carries rows, not
+ * lanes), and views it does not carry (pods, nodes, overlaps, findings) are invalidated, which
+ * refetches only those on screen. A resync refetches everything.
  */
 export function applyEvents(client: QueryClient, events: readonly ServerEvent[]): void {
   if (events.length === 0) return;
@@ -19,19 +38,14 @@ export function applyEvents(client: QueryClient, events: readonly ServerEvent[])
     void client.invalidateQueries();
     return;
   }
-  client.setQueryData<BudgetListResponse>(queryKeys.budgets, (list) => (list === undefined ? list : events.reduce((acc, event) => reduceBudgetList(acc, event), list)));
-  client.setQueryData<ClusterResponse>(queryKeys.cluster, (cluster) => (cluster === undefined ? cluster : events.reduce((acc, event) => reduceCluster(acc, event), cluster)));
-
-  const stale: QueryKey[] = [];
+  applyEventsTo(client, queryKeys.budgets, events);
+  applyEventsTo(client, queryKeys.cluster, events);
   for (const query of client.getQueryCache().findAll({ queryKey: queryKeys.budgetDetails })) {
     const detail = query.state.data as BudgetDetailResponse | undefined;
     if (detail === undefined) continue;
-    const next = events.reduce((acc, event) => reduceBudgetDetail(acc, event), detail);
-    if (next !== detail) client.setQueryData(query.queryKey, next);
-    if (events.some((event) => eventConcernsBudget(event, detail.budget))) stale.push(query.queryKey);
+    applyEventsTo(client, query.queryKey, events);
+    if (events.some((event) => eventConcernsBudget(event, detail.budget))) void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
-  for (const key of stale) void client.invalidateQueries({ queryKey: key, exact: true });
-
   if (events.some(isBudgetEvent)) {
     for (const key of [queryKeys.pods, queryKeys.nodes, queryKeys.overlaps, queryKeys.findings]) {
       void client.invalidateQueries({ queryKey: key });

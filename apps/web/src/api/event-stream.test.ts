@@ -99,15 +99,16 @@ describe('connectEventStream', () => {
     expect(status.get().state).toBe('open');
   });
 
-  it('opens a new stream with backoff when the browser gives up, and refetches what it missed', () => {
-    const { client, status, sources, time } = setup();
+  it('opens a new stream with backoff when the browser gives up, resuming from the last event seen', () => {
+    const { status, sources, time } = setup();
     sources[0]?.open();
+    sources[0]?.send({ type: 'budget-added', id: 'e1-101', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'kafka') });
     sources[0]?.fail(true);
     expect(sources[0]?.closed).toBe(true);
     time.advance(999);
     expect(sources).toHaveLength(1);
     time.advance(1);
-    expect(sources).toHaveLength(2);
+    expect(sources.map((source) => source.url)).toStrictEqual(['/api/events', '/api/events?lastEventId=e1-101']);
     sources[1]?.fail(true);
     time.advance(1999);
     expect(sources).toHaveLength(2);
@@ -116,7 +117,18 @@ describe('connectEventStream', () => {
     expect(status.get().attempts).toBe(2);
     sources[2]?.open();
     expect(status.get().state).toBe('open');
-    expect(client.getQueryState(queryKeys.budgets)?.isInvalidated).toBe(true);
+  });
+
+  it('replays events that arrived while a fetch was on its way onto its answer', async () => {
+    const { client, sources, time } = setup();
+    client.removeQueries({ queryKey: queryKeys.budgets });
+    sources[0]?.open();
+    sources[0]?.send({ type: 'budget-added', id: 'e1-100', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'hdfs') });
+    sources[0]?.send({ type: 'budget-added', id: 'e1-101', at: '2026-11-21T19:40:01Z', budget: pdbRow('data', 'kafka') });
+    time.advance(16);
+    // The answer reflects the cluster up to e1-100 (its list already has hdfs), not e1-101.
+    await client.fetchQuery({ queryKey: queryKeys.budgets, queryFn: () => budgetList([pdbRow('data', 'hdfs'), ...budgetList().items]) });
+    expect(client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name)).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
   });
 
   it('stops: closes the stream and cancels a pending reconnect', () => {

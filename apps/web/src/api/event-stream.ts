@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiPaths, type ServerEvent } from '@pdbscope/shared/api';
 import { parseServerEvent } from '@pdbscope/shared/events';
 import { applyEvents } from './apply-events.js';
+import { CatchUp } from './catch-up.js';
 import type { StreamStatusStore } from './stream-status.js';
 
 /** The part of EventSource this module uses, so tests can hand in a fake. */
@@ -34,9 +35,10 @@ function defaultSchedule(callback: () => void, ms: number): () => void {
 
 /**
  * Keeps the cache current from /api/events. The browser's EventSource reconnects by itself
- * (sending Last-Event-ID, so the server can replay what was missed or say `resync`); when it
- * gives up (the server refused or went away for good) we open a new one with backoff and
- * refetch everything, since a fresh stream cannot resume. Returns a function that stops it.
+ * (sending Last-Event-ID, so the server replays what was missed or says `resync`); when it
+ * gives up (the server refused or went away for good) we open a new one with backoff, resuming
+ * from the last event seen. Answers fetched while events were in flight are caught up from a
+ * short log (see CatchUp). Returns a function that stops it all.
  */
 export function connectEventStream(options: EventStreamOptions): () => void {
   const createSource = options.createSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
@@ -49,28 +51,31 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   let pending: ServerEvent[] = [];
   let cancelFlush: (() => void) | undefined;
   let cancelRetry: (() => void) | undefined;
+  let lastEventId: string | undefined;
+  const catchUp = new CatchUp(options.client);
+  const stopCatchUp = catchUp.watch();
 
   const flush = () => {
     cancelFlush = undefined;
     const events = pending;
     pending = [];
+    catchUp.record(events);
     applyEvents(options.client, events);
   };
 
-  const open = (fresh: boolean) => {
-    const current = createSource(apiPaths.events);
+  const open = () => {
+    const url = lastEventId === undefined ? apiPaths.events : `${apiPaths.events}?lastEventId=${encodeURIComponent(lastEventId)}`;
+    const current = createSource(url);
     source = current;
     current.onopen = () => {
       failures = 0;
       options.status.opened(now());
-      // A new EventSource cannot resume where the old one stopped: refetch what it may have missed.
-      if (fresh) void options.client.invalidateQueries();
-      fresh = false;
     };
     current.onmessage = (message) => {
       options.status.eventArrived(now());
       const event = parseServerEvent(message.data);
       if (event === undefined) return;
+      lastEventId = event.id;
       pending.push(event);
       cancelFlush ??= schedule(flush, batchMs);
     };
@@ -80,13 +85,14 @@ export function connectEventStream(options: EventStreamOptions): () => void {
       current.close();
       failures += 1;
       const delay = Math.min(maxBackoffMs, 1000 * 2 ** Math.min(failures - 1, 5));
-      cancelRetry = schedule(() => open(true), delay);
+      cancelRetry = schedule(open, delay);
     };
   };
 
-  open(false);
+  open();
   return () => {
     stopped = true;
+    stopCatchUp();
     cancelFlush?.();
     cancelRetry?.();
     source?.close();
