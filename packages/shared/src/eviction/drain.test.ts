@@ -1,0 +1,360 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NOW,
+  deployment,
+  node,
+  pdb,
+  pod,
+  pub,
+  statefulSet,
+  workload,
+} from '../index/__fixtures__/objects.js';
+import { ClusterIndex } from '../index/cluster-index.js';
+import type { Budget } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import type { WorkloadView } from '../model/workload.js';
+import { planDrain } from './drain.js';
+import type { DrainPlan } from './plan-types.js';
+
+const NODES = ['node-a', 'node-b', 'node-c'];
+
+function index(parts: {
+  pods: PodView[];
+  workloads?: WorkloadView[];
+  budgets?: Budget[];
+}): ClusterIndex {
+  return new ClusterIndex(
+    { now: NOW },
+    { nodes: NODES.map((n) => node(n)), workloads: [], budgets: [], ...parts },
+  );
+}
+
+/** The plan without decision bodies: rounds as pod names, blocked pods as reason + budget. */
+function summary(plan: DrainPlan) {
+  return {
+    rounds: plan.rounds.map((r) => ({
+      evicted: r.evicted.map((p) => p.name),
+      refused: r.steps
+        .filter((s) => !s.decision.allowed)
+        .map((s) => `${s.pod.name} ${s.decision.code}`),
+      waitedFor: r.waitedFor.map((p) => p.name),
+    })),
+    skipped: plan.skipped.map((s) => `${s.pod.name} ${s.reason}`),
+    blocked: plan.blocked.map((b) => `${b.pod.name} ${b.reason} ${b.budget?.name ?? '-'}`),
+    complete: plan.complete,
+  };
+}
+
+const zkLabels = { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'kafka' };
+
+describe('planDrain', () => {
+  it('drains a ZooKeeper quorum (minAvailable 2 of 3) with two members on the node in two rounds', () => {
+    const zk = statefulSet({
+      namespace: 'kafka',
+      name: 'zk',
+      replicas: 3,
+      labels: zkLabels,
+      nodes: ['node-a', 'node-a', 'node-b'],
+    });
+    const idx = index({
+      ...zk,
+      budgets: [
+        pdb({
+          namespace: 'kafka',
+          name: 'zk',
+          selector: { matchLabels: zkLabels },
+          minAvailable: 2,
+        }),
+      ],
+    });
+    const plan = planDrain({ index: idx, node: 'node-a', now: NOW });
+    expect(summary(plan)).toStrictEqual({
+      rounds: [
+        { evicted: ['zk-0'], refused: ['zk-1 429'], waitedFor: [] },
+        { evicted: ['zk-1'], refused: [], waitedFor: ['zk-0'] },
+      ],
+      skipped: [],
+      blocked: [],
+      complete: true,
+    });
+    const refused = plan.rounds[0]?.steps[1]?.decision;
+    expect(refused?.causes).toStrictEqual([
+      {
+        reason: 'DisruptionBudget',
+        message: 'The disruption budget zk needs 2 healthy pods and has 2 currently',
+      },
+    ]);
+    // After round 1's eviction the budget is used up: the step shows it.
+    expect(
+      plan.rounds[0]?.steps[0]?.budgetsAfter.map((b) =>
+        b.kind === 'PodDisruptionBudget'
+          ? [b.ref.name, b.status.currentHealthy, b.status.disruptionsAllowed]
+          : [],
+      ),
+    ).toStrictEqual([['zk', 2, 0]]);
+  });
+
+  it('never drains a single-instance database whose budget has maxUnavailable 0', () => {
+    const db = statefulSet({
+      namespace: 'billing',
+      name: 'postgres',
+      replicas: 1,
+      labels: { app: 'postgres' },
+      nodes: ['node-a'],
+    });
+    const idx = index({
+      ...db,
+      budgets: [
+        pdb({
+          namespace: 'billing',
+          name: 'postgres',
+          selector: { matchLabels: { app: 'postgres' } },
+          maxUnavailable: 0,
+        }),
+      ],
+    });
+    const plan = planDrain({ index: idx, node: 'node-a', now: NOW });
+    expect(summary(plan)).toStrictEqual({
+      rounds: [{ evicted: [], refused: ['postgres-0 429'], waitedFor: [] }],
+      skipped: [],
+      blocked: ['postgres-0 budget-allows-no-disruption postgres'],
+      complete: false,
+    });
+    expect(plan.blocked[0]?.explanation).toBe(
+      'postgres needs 1 healthy pods and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready (e.g. maxUnavailable 0, or minAvailable ≥ replicas).',
+    );
+  });
+
+  it('reports the 500 for a pod under two PDBs, while other pods of the budgets drain', () => {
+    const web = deployment({
+      namespace: 'shop',
+      name: 'web',
+      replicas: 4,
+      labels: { app: 'web', tier: 'fe' },
+      nodes: ['node-a', 'node-b'],
+    });
+    const budgets = [
+      pdb({
+        namespace: 'shop',
+        name: 'web',
+        selector: { matchLabels: { app: 'web' } },
+        maxUnavailable: 1,
+      }),
+      pdb({
+        namespace: 'shop',
+        name: 'frontend',
+        selector: { matchLabels: { tier: 'fe' } },
+        maxUnavailable: '50%',
+      }),
+    ];
+    const plan = planDrain({ index: index({ ...web, budgets }), node: 'node-a', now: NOW });
+    expect(summary(plan)).toStrictEqual({
+      rounds: [
+        {
+          evicted: [],
+          refused: ['web-6d4f8c7b9-bnx2k 500', 'web-6d4f8c7b9-dnx2k 500'],
+          waitedFor: [],
+        },
+      ],
+      skipped: [],
+      blocked: ['web-6d4f8c7b9-bnx2k multiple-pdbs -', 'web-6d4f8c7b9-dnx2k multiple-pdbs -'],
+      complete: false,
+    });
+    expect(plan.rounds[0]?.steps[0]?.decision).toMatchObject({
+      code: 500,
+      httpStatus: 201,
+      allowed: false,
+    });
+    expect(plan.blocked[0]?.budgets.map((b) => b.name)).toStrictEqual(['frontend', 'web']);
+  });
+
+  it('skips DaemonSet and mirror pods, evicts bare pods without replacing them', () => {
+    const pods = [
+      pod({
+        namespace: 'monitoring',
+        name: 'node-exporter-x7k2p',
+        labels: { app: 'node-exporter' },
+        owner: { kind: 'DaemonSet', name: 'node-exporter' },
+        node: 'node-a',
+      }),
+      pod({
+        namespace: 'kube-system',
+        name: 'kube-proxy-node-a',
+        labels: { component: 'kube-proxy' },
+        owner: { kind: 'Node', name: 'node-a', apiVersion: 'v1' },
+        node: 'node-a',
+      }),
+      pod({ namespace: 'shop', name: 'debug-shell', labels: { run: 'debug' }, node: 'node-a' }),
+    ];
+    const plan = planDrain({ index: index({ pods }), node: 'node-a', now: NOW });
+    expect(summary(plan)).toStrictEqual({
+      rounds: [{ evicted: ['debug-shell'], refused: [], waitedFor: [] }],
+      skipped: ['kube-proxy-node-a mirror', 'node-exporter-x7k2p daemonset'],
+      blocked: [],
+      complete: true,
+    });
+  });
+
+  it('keeps a bare pod under minAvailable 1 for good: nothing replaces it', () => {
+    const pods = [
+      pod({ namespace: 'ops', name: 'singleton', labels: { app: 'singleton' }, node: 'node-a' }),
+    ];
+    const budgets = [
+      pdb({
+        namespace: 'ops',
+        name: 'singleton',
+        selector: { matchLabels: { app: 'singleton' } },
+        minAvailable: 1,
+      }),
+    ];
+    const plan = planDrain({ index: index({ pods, budgets }), node: 'node-a', now: NOW });
+    expect(summary(plan).blocked).toStrictEqual([
+      'singleton budget-allows-no-disruption singleton',
+    ]);
+  });
+
+  it('blocks on unhealthy pods elsewhere, and lets an unready pod go under AlwaysAllow', () => {
+    // web-…-bnx2k (node-a) is crash-looping; the others are Ready.
+    const web = deployment({
+      namespace: 'shop',
+      name: 'web',
+      replicas: 3,
+      unready: 1,
+      labels: { app: 'web' },
+      nodes: ['node-a', 'node-b', 'node-c'],
+    });
+    const strict = [
+      pdb({
+        namespace: 'shop',
+        name: 'web',
+        selector: { matchLabels: { app: 'web' } },
+        minAvailable: 2,
+      }),
+    ];
+    const onB = planDrain({ index: index({ ...web, budgets: strict }), node: 'node-b', now: NOW });
+    expect(summary(onB).blocked).toStrictEqual([
+      'web-6d4f8c7b9-cnx2k unhealthy-pods-elsewhere web',
+    ]);
+    expect(onB.blocked[0]?.explanation).toBe(
+      'web needs 2 healthy pods and has 2: 1 of its pods are not Ready and must recover before this pod can go.',
+    );
+    // IfHealthyBudget would refuse (2 healthy < 3 desired); AlwaysAllow lets the unready pod go.
+    const always = [
+      pdb({
+        namespace: 'shop',
+        name: 'web',
+        selector: { matchLabels: { app: 'web' } },
+        minAvailable: 3,
+        unhealthyPodEvictionPolicy: 'AlwaysAllow',
+      }),
+    ];
+    const onA = planDrain({ index: index({ ...web, budgets: always }), node: 'node-a', now: NOW });
+    expect(summary(onA).rounds).toStrictEqual([
+      { evicted: ['web-6d4f8c7b9-bnx2k'], refused: [], waitedFor: [] },
+    ]);
+    expect(onA.rounds[0]?.steps[0]?.decision.pdbChanged).toBe(false);
+  });
+
+  it('drains a Deployment spread over the node one disruption at a time', () => {
+    const api = deployment({
+      namespace: 'shop',
+      name: 'api',
+      replicas: 6,
+      labels: { app: 'api' },
+      nodes: ['node-a', 'node-a', 'node-b'],
+    });
+    const budgets = [
+      pdb({
+        namespace: 'shop',
+        name: 'api',
+        selector: { matchLabels: { app: 'api' } },
+        maxUnavailable: 1,
+      }),
+    ];
+    const idx = index({ ...api, budgets });
+    const before = idx.budget({ kind: 'PodDisruptionBudget', namespace: 'shop', name: 'api' });
+    const plan = planDrain({ index: idx, node: 'node-a', now: NOW });
+    expect(plan.rounds.map((r) => r.evicted.length)).toStrictEqual([1, 1, 1, 1]);
+    expect(plan.complete).toBe(true);
+    expect(plan.rounds[3]?.waitedFor).toStrictEqual([
+      { kind: 'Pod', namespace: 'shop', name: 'api-6d4f8c7b9-fnx2k-replacement' },
+    ]);
+    // The real index is untouched.
+    expect(idx.budget({ kind: 'PodDisruptionBudget', namespace: 'shop', name: 'api' })).toBe(
+      before,
+    );
+    expect(idx.podsOnNode('node-a')).toHaveLength(4);
+  });
+
+  it('reports an OpenKruise PUB denial', () => {
+    const annotated = { 'pub.kruise.io/related-pub': 'cache' };
+    const pods = [0, 1, 2].map((i) =>
+      pod({
+        namespace: 'shop',
+        name: `cache-${i}`,
+        labels: { app: 'cache' },
+        owner: { kind: 'StatefulSet', name: 'cache' },
+        node: i < 2 ? 'node-a' : 'node-b',
+        annotations: annotated,
+      }),
+    );
+    const workloads = [
+      workload({ namespace: 'shop', kind: 'StatefulSet', name: 'cache', replicas: 3 }),
+    ];
+    const budgets = [
+      pub({
+        namespace: 'shop',
+        name: 'cache',
+        selector: { matchLabels: { app: 'cache' } },
+        maxUnavailable: 1,
+      }),
+    ];
+    const plan = planDrain({
+      index: index({ pods, workloads, budgets }),
+      node: 'node-a',
+      now: NOW,
+    });
+    expect(summary(plan)).toStrictEqual({
+      rounds: [
+        { evicted: ['cache-0'], refused: ['cache-1 403'], waitedFor: [] },
+        { evicted: ['cache-1'], refused: [], waitedFor: ['cache-0'] },
+      ],
+      skipped: [],
+      blocked: [],
+      complete: true,
+    });
+    expect(plan.rounds[0]?.steps[1]?.decision.message).toBe(
+      'admission webhook "vpod.kb.io" denied the request: podunavailablebudget.policy.kruise.io "cache" is forbidden: pub unavailable allowed is negative',
+    );
+  });
+
+  it('says a stale budget blocks when planning from the stored status', () => {
+    const web = deployment({
+      namespace: 'shop',
+      name: 'web',
+      replicas: 2,
+      labels: { app: 'web' },
+      nodes: ['node-a', 'node-b'],
+    });
+    const budgets = [
+      pdb({
+        namespace: 'shop',
+        name: 'web',
+        selector: { matchLabels: { app: 'web' } },
+        maxUnavailable: 1,
+        generation: 3,
+        observedGeneration: 2,
+      }),
+    ];
+    const plan = planDrain({
+      index: index({ ...web, budgets }),
+      node: 'node-a',
+      now: NOW,
+      statusSource: 'stored',
+    });
+    expect(summary(plan).blocked).toStrictEqual(['web-6d4f8c7b9-bnx2k status-stale web']);
+    expect(
+      planDrain({ index: index({ ...web, budgets }), node: 'node-a', now: NOW }).complete,
+    ).toBe(true);
+  });
+});

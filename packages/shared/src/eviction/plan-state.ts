@@ -1,0 +1,169 @@
+import { syncPdb } from '../budgets/sync.js';
+import { rfc3339 } from '../budgets/time.js';
+import type { WorkloadLookup } from '../budgets/workload-lookup.js';
+import type { ClusterIndex } from '../index/cluster-index.js';
+import { laneCounts } from '../index/evaluate.js';
+import type { LaneCounts } from '../index/types.js';
+import type { PdbView, PubView } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import { refKey, type ResourceRef } from '../model/refs.js';
+import { classifyPdbPods } from '../budgets/classify.js';
+import { syncPub } from '../pub/sync.js';
+import type { PlannedBudgetState, PlanStatusSource } from './plan-types.js';
+
+interface PlannedBudget {
+  ref: ResourceRef;
+  /** The budget with the status the plan has reached. */
+  budget: PdbView | PubView;
+  /** The pods it selects, as the index has them, before the plan's overlay. */
+  basePods: readonly PodView[];
+  counts: LaneCounts;
+  syncFailed: boolean;
+}
+
+const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
+const byName = (a: PodView, b: PodView): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * A copy-on-write view of the index for planning: budgets and pods the plan touched are held here,
+ * everything else is read from the index, which is never changed.
+ */
+export class PlanState {
+  private readonly budgets = new Map<string, PlannedBudget>();
+  /** Pods the plan changed; null = deleted. */
+  private readonly pods = new Map<string, PodView | null>();
+  /** Replacement pods per budget key. */
+  private readonly extra = new Map<string, PodView[]>();
+  readonly workloads: WorkloadLookup;
+
+  constructor(
+    private readonly index: ClusterIndex,
+    private readonly now: Date,
+    private readonly source: PlanStatusSource,
+  ) {
+    this.workloads = index.workloadLookup();
+  }
+
+  pod(ref: { namespace: string; name: string }): PodView | undefined {
+    const own = this.pods.get(podKey(ref));
+    if (own !== undefined) return own ?? undefined;
+    return this.index.pod(ref);
+  }
+
+  /** The covering budgets of a pod as the index knows them (a replacement has its original's). */
+  covering(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] } {
+    const { pdbs, pubs } = this.index.budgetsForPod(ref);
+    return {
+      pdbs: pdbs.map((b) => this.budget(b) as PdbView),
+      pubs: pubs.map((b) => this.budget(b) as PubView),
+    };
+  }
+
+  /** The PUB a pod's related-pub annotation would find, in the plan's state. */
+  pubNamed(namespace: string, name: string): PubView | undefined {
+    const ref = { kind: 'PodUnavailableBudget', namespace, name };
+    return this.index.budget(ref) ? (this.budget(ref) as PubView) : undefined;
+  }
+
+  private entry(ref: ResourceRef): PlannedBudget | undefined {
+    const key = refKey(ref);
+    const own = this.budgets.get(key);
+    if (own) return own;
+    const ev = this.index.budget(ref);
+    if (!ev) return undefined;
+    const planned: PlannedBudget = {
+      ref: ev.ref,
+      budget: this.source === 'stored' ? ev.budget : ev.synced,
+      basePods: ev.pods,
+      counts: ev.counts,
+      syncFailed:
+        ev.kind === 'PodDisruptionBudget' ? ev.sync.syncFailed : ev.sync.error !== undefined,
+    };
+    this.budgets.set(key, planned);
+    return planned;
+  }
+
+  budget(ref: ResourceRef): PdbView | PubView {
+    const e = this.entry(ref);
+    if (!e) throw new Error(`budget ${refKey(ref)} is not in the index`);
+    return e.budget;
+  }
+
+  /** The pods a budget selects in the plan's state, sorted by name. */
+  podsOf(ref: ResourceRef): PodView[] {
+    const e = this.entry(ref);
+    if (!e) return [];
+    const out: PodView[] = [];
+    for (const p of e.basePods) {
+      const own = this.pods.get(podKey(p));
+      if (own === undefined) out.push(p);
+      else if (own !== null) out.push(own);
+    }
+    out.push(...(this.extra.get(refKey(ref)) ?? []));
+    return out.sort(byName);
+  }
+
+  /** The budget's status as an eviction wrote it (before the controller's next sync). */
+  write(budget: PdbView | PubView): void {
+    const e = this.entry(budget);
+    if (e) e.budget = budget;
+  }
+
+  /** The pod got its deletionTimestamp. */
+  markTerminating(pod: PodView): void {
+    this.pods.set(podKey(pod), { ...pod, deletionTimestamp: rfc3339(this.now) });
+  }
+
+  /** The pod is gone; a controller's replacement (when given) joins the same budgets. */
+  remove(pod: PodView, replacement: PodView | undefined, budgets: readonly ResourceRef[]): void {
+    this.pods.set(podKey(pod), null);
+    if (!replacement) return;
+    for (const ref of budgets) {
+      const key = refKey(ref);
+      this.extra.set(key, [...(this.extra.get(key) ?? []), replacement]);
+    }
+  }
+
+  /** One controller sync of the budget over its pods in the plan's state. */
+  resync(ref: ResourceRef): void {
+    const e = this.entry(ref);
+    if (!e) return;
+    const pods = this.podsOf(ref);
+    if (e.budget.kind === 'PodDisruptionBudget') {
+      const sync = syncPdb({ pdb: e.budget, pods, workloads: this.workloads, now: this.now });
+      e.budget = { ...e.budget, status: sync.status };
+      e.counts = laneCounts(classifyPdbPods({ pdb: e.budget, pods, now: this.now }));
+      e.syncFailed = sync.syncFailed;
+    } else {
+      const sync = syncPub({ pub: e.budget, pods, workloads: this.workloads, now: this.now });
+      e.budget = { ...e.budget, status: sync.status };
+      e.counts = laneCounts(sync.classification);
+      e.syncFailed = sync.error !== undefined;
+    }
+  }
+
+  state(ref: ResourceRef): PlannedBudgetState | undefined {
+    const e = this.entry(ref);
+    if (!e) return undefined;
+    return e.budget.kind === 'PodDisruptionBudget'
+      ? {
+          kind: 'PodDisruptionBudget',
+          ref: e.ref,
+          status: e.budget.status,
+          counts: e.counts,
+          syncFailed: e.syncFailed,
+        }
+      : {
+          kind: 'PodUnavailableBudget',
+          ref: e.ref,
+          status: e.budget.status,
+          counts: e.counts,
+          syncFailed: e.syncFailed,
+        };
+  }
+
+  /** Every budget the plan read or changed, in its current state. */
+  touched(): PlannedBudgetState[] {
+    return [...this.budgets.values()].flatMap((e) => this.state(e.ref) ?? []);
+  }
+}
