@@ -1,7 +1,20 @@
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import { parseSelector, selectorMatches, selectorToString } from '../selectors/selector.js';
+import { parseSelector, selectorMatches, selectorToString, type SelectorResult } from '../selectors/selector.js';
 import type { BudgetEvent } from './types.js';
+
+// Views are immutable, so a PDB's parsed selector can be kept as long as its spec object lives.
+const parsedBySpec = new WeakMap<PdbView['spec'], SelectorResult>();
+
+/** `LabelSelectorAsSelector(pdb.spec.selector)`, parsed once per spec object. */
+export function pdbSelector(pdb: PdbView): SelectorResult {
+  let parsed = parsedBySpec.get(pdb.spec);
+  if (!parsed) {
+    parsed = parseSelector(pdb.spec.selector);
+    parsedBySpec.set(pdb.spec, parsed);
+  }
+  return parsed;
+}
 
 export type SelectedPods = { ok: true; pods: PodView[] } | { ok: false; error: string };
 
@@ -10,7 +23,7 @@ export type SelectedPods = { ok: true; pods: PodView[] } | { ok: false; error: s
  * readiness, deletion or owner. A selector that does not convert is an error (the sync fails).
  */
 export function selectPdbPods(pdb: PdbView, podsInNamespace: readonly PodView[]): SelectedPods {
-  const parsed = parseSelector(pdb.spec.selector);
+  const parsed = pdbSelector(pdb);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const selector = parsed.selector;
   if (selector.kind === 'nothing') return { ok: true, pods: [] };
@@ -27,7 +40,7 @@ export function selectPdbPods(pdb: PdbView, podsInNamespace: readonly PodView[])
 export function pdbsForPod(pod: PodView, pdbs: readonly PdbView[]): PdbView[] {
   return pdbs.filter((pdb) => {
     if (pdb.namespace !== pod.namespace) return false;
-    const parsed = parseSelector(pdb.spec.selector);
+    const parsed = pdbSelector(pdb);
     return parsed.ok && selectorMatches(parsed.selector, pod.labels);
   });
 }
@@ -54,6 +67,6 @@ export function pdbForPodEvent(pod: PodView, pdbs: readonly PdbView[]): { pdb?: 
 
 /** The selector as events print it (`labels.Selector.String()`); empty for nil, `{}` or an error. */
 export function pdbSelectorText(pdb: PdbView): string {
-  const parsed = parseSelector(pdb.spec.selector);
+  const parsed = pdbSelector(pdb);
   return parsed.ok ? selectorToString(parsed.selector) : '';
 }

@@ -1,10 +1,9 @@
 import type { PdbStatus, PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import { parseSelector } from '../selectors/selector.js';
 import { failSafeStatus, withDisruptionAllowedCondition } from './condition.js';
 import { buildDisruptedPodMap, countHealthyPods } from './disrupted.js';
 import { getExpectedPodCount } from './expected.js';
-import { pdbSelectorText } from './select.js';
+import { pdbSelector, pdbSelectorText } from './select.js';
 import type { BudgetEvent, PdbSync } from './types.js';
 import type { WorkloadLookup } from './workload-lookup.js';
 
@@ -37,7 +36,7 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
     expected: { kind: 'none', unmanagedPods: [] },
   });
 
-  const selector = parseSelector(pdb.spec.selector);
+  const selector = pdbSelector(pdb);
   if (!selector.ok) {
     event('Warning', 'NoPods', `Failed to get pods: ${selector.error}`);
     return failSafe(selector.error);
