@@ -42,3 +42,20 @@ describe('pdbscope (spawned)', () => {
     expect([usage.status, usage.stderr.split('\n')[0]]).toStrictEqual([2, 'pdbscope: drain needs a SNAPSHOT file']);
   });
 });
+
+describe('pdbscope drain and evict (spawned)', () => {
+  it('exits 3 when a drain would be blocked and 0 when it completes', () => {
+    const blocked = pdbscope(['drain', snapshot, 'kind-worker']);
+    const ok = pdbscope(['drain', snapshot, 'kind-worker3']);
+    expect([blocked.status, blocked.stdout.split('\n').at(-2), ok.status]).toStrictEqual([
+      3,
+      'The drain would not complete: 2 pod(s) can never be evicted.',
+      0,
+    ]);
+  });
+
+  it('exits 3 when a cumulative eviction sequence is refused', () => {
+    const r = pdbscope(['evict', snapshot, 'data/zookeeper-0', 'data/zookeeper-1']);
+    expect([r.status, r.stdout.split('\n').at(-2)]).toStrictEqual([3, '1 evicted, 1 refused.']);
+  });
+});

@@ -8,6 +8,7 @@ describe('parseArgs', () => {
       parseArgs(['--json', 'overlaps', 'snap.yaml', '--now', '2024-05-01T12:00:00Z']),
       parseArgs(['evict', 'snap.yaml', 'shop/web-0', 'shop/web-1', '--json']),
       parseArgs(['drain', '-', 'kind-worker', '--now=2024-05-01T12:00:00Z']),
+      parseArgs(['drain', 's', 'n', '--stored-status']),
       parseArgs([]),
       parseArgs(['--help']),
     ]).toStrictEqual([
@@ -23,9 +24,11 @@ describe('parseArgs', () => {
             { namespace: 'shop', name: 'web-1' },
           ],
           json: true,
+          statusSource: 'recomputed',
         },
       },
-      { ok: true, command: { command: 'drain', snapshot: '-', node: 'kind-worker', json: false, now: '2024-05-01T12:00:00Z' } },
+      { ok: true, command: { command: 'drain', snapshot: '-', node: 'kind-worker', json: false, now: '2024-05-01T12:00:00Z', statusSource: 'recomputed' } },
+      { ok: true, command: { command: 'drain', snapshot: 's', node: 'n', json: false, statusSource: 'stored' } },
       { ok: true, command: { command: 'help' } },
       { ok: true, command: { command: 'help' } },
     ]);

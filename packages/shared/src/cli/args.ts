@@ -5,18 +5,24 @@ export type CliCommand =
   | { command: 'help' }
   | { command: 'evaluate'; snapshot: string; json: boolean; now?: string }
   | { command: 'overlaps'; snapshot: string; json: boolean; now?: string }
-  | { command: 'evict'; snapshot: string; pods: { namespace: string; name: string }[]; json: boolean; now?: string }
-  | { command: 'drain'; snapshot: string; node: string; json: boolean; now?: string };
+  | { command: 'evict'; snapshot: string; pods: { namespace: string; name: string }[]; json: boolean; now?: string; statusSource: StatusSource }
+  | { command: 'drain'; snapshot: string; node: string; json: boolean; now?: string; statusSource: StatusSource };
+
+/** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
+export type StatusSource = 'recomputed' | 'stored';
 
 export type ParsedArgs = { ok: true; command: CliCommand } | { ok: false; error: string };
 
-export const USAGE = `Usage: pdbscope <command> SNAPSHOT [arguments] [--json] [--now RFC3339]
+export const USAGE = `Usage: pdbscope <command> SNAPSHOT [arguments] [--json] [--now RFC3339] [--stored-status]
 
 Commands:
   evaluate SNAPSHOT              every budget with its allowed disruptions, and the findings
   evict SNAPSHOT ns/pod...       evict pods in order; each accepted eviction uses up budget for the next
   drain SNAPSHOT NODE            plan a drain of NODE in rounds, as kubectl drain would retry
   overlaps SNAPSHOT              budgets that share pods, or could, and OpenKruise conflicts
+
+evict and drain start from the status the controllers would compute now; --stored-status uses the
+status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
 
 SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts -A -o yaml\` (or -o json) prints; "-" reads stdin.
 
@@ -28,9 +34,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;
+  let statusSource: StatusSource = 'recomputed';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--json') json = true;
+    else if (arg === '--stored-status') statusSource = 'stored';
     else if (arg === '--help' || arg === '-h') return { ok: true, command: { command: 'help' } };
     else if (arg === '--now' || arg.startsWith('--now=')) {
       now = arg === '--now' ? argv[++i] : arg.slice('--now='.length);
@@ -56,12 +64,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         if (!ref) return { ok: false, error: `not a pod as ns/name: ${JSON.stringify(text)}` };
         pods.push(ref);
       }
-      return { ok: true, command: { command, snapshot, pods, ...common } };
+      return { ok: true, command: { command, snapshot, pods, ...common, statusSource } };
     }
     default: {
       const [node, ...extra] = rest;
       if (node === undefined || extra.length > 0) return { ok: false, error: 'drain needs exactly one NODE' };
-      return { ok: true, command: { command: 'drain', snapshot, node, ...common } };
+      return { ok: true, command: { command: 'drain', snapshot, node, ...common, statusSource } };
     }
   }
 }

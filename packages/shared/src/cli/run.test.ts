@@ -71,3 +71,58 @@ describe('runCli errors', () => {
     expect(run('evaluate', 'empty.yaml')).toStrictEqual({ exitCode: 0, stdout: 'No budgets in the snapshot.\n\nNo findings.\n', stderr: '' });
   });
 });
+
+describe('runCli evict and drain', () => {
+  it('evicts cumulatively: the second pod of a maxUnavailable 1 budget is refused, and the exit code is 3', () => {
+    const result = run('evict', 'cluster.yaml', 'shop/web-7d9f8c6b5-x7k2p', 'shop/web-7d9f8c6b5-q9m4d', 'shop/api-5c6d7f8b9-b2c4d');
+    expect([result.exitCode, result.stdout.split('\n')]).toStrictEqual([
+      3,
+      [
+        '1. shop/web-7d9f8c6b5-x7k2p: allowed (201); then pdb shop/web allows 0 more',
+        "2. shop/web-7d9f8c6b5-q9m4d: refused 429 TooManyRequests: Cannot evict pod as it would violate the pod's disruption budget. (The disruption budget web needs 2 healthy pods and has 2 currently); then pdb shop/web allows 0 more",
+        '3. shop/api-5c6d7f8b9-b2c4d: refused 500: This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.; then pdb shop/api allows 1 more, pdb shop/backend allows 1 more',
+        '',
+        '1 evicted, 2 refused.',
+        '',
+      ],
+    ]);
+  });
+
+  it('exits 0 when every eviction is accepted', () => {
+    const result = run('evict', 'cluster.yaml', 'data/zookeeper-0', '--json');
+    const plan = JSON.parse(result.stdout) as { evicted: unknown[]; refused: unknown[] };
+    expect([result.exitCode, plan.evicted, plan.refused]).toStrictEqual([0, [{ kind: 'Pod', namespace: 'data', name: 'zookeeper-0' }], []]);
+  });
+
+  it('plans a drain in rounds and names what blocks it forever (exit 3)', () => {
+    const result = run('drain', 'cluster.yaml', 'kind-worker', '--json');
+    const plan = JSON.parse(result.stdout) as { complete: boolean; rounds: { evicted: { name: string }[] }[]; blocked: { pod: { name: string }; reason: string }[] };
+    expect([
+      result.exitCode,
+      plan.complete,
+      plan.rounds.map((r) => r.evicted.map((p) => p.name)),
+      plan.blocked.map((b) => [b.pod.name, b.reason]),
+    ]).toStrictEqual([
+      3,
+      false,
+      [['zookeeper-0', 'web-7d9f8c6b5-x7k2p'], []],
+      [
+        ['postgres-0', 'budget-allows-no-disruption'],
+        ['api-5c6d7f8b9-b2c4d', 'multiple-pdbs'],
+      ],
+    ]);
+    const drained = run('drain', 'cluster.yaml', 'kind-worker3');
+    expect([drained.exitCode, drained.stdout.split('\n').at(-2)]).toStrictEqual([0, 'The drain completes: 2 pod(s) evicted in 1 round(s).']);
+  });
+
+  it('exits 2 for a pod or node the snapshot does not have', () => {
+    const pod = run('evict', 'cluster.yaml', 'shop/ghost');
+    const node = run('drain', 'cluster.yaml', 'kind-control-plane');
+    expect([pod.exitCode, pod.stderr.split('\n')[0], node.exitCode, node.stderr.split('\n')[0]]).toStrictEqual([
+      2,
+      'pdbscope: not in the snapshot: pod shop/ghost',
+      2,
+      'pdbscope: node kind-control-plane is not in the snapshot (no Node object and no pod scheduled to it)',
+    ]);
+  });
+});

@@ -4,6 +4,9 @@ import { parseArgs, USAGE, type CliCommand } from './args.js';
 import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
 import { evaluateCluster, formatEvaluate } from './evaluate.js';
 import { formatOverlaps } from './overlaps.js';
+import { formatDrainPlan, formatEvictionPlan } from './evict.js';
+import { planEvictions } from '../eviction/plan.js';
+import { planDrain } from '../eviction/drain.js';
 
 /** What the command prints and returns; the bin file writes it out. */
 export interface CliResult {
@@ -62,7 +65,24 @@ export function runCli(env: CliEnvironment): CliResult {
       const report = overlapsOf(cluster);
       return { exitCode: 0, stdout: command.json ? json(report) : formatOverlaps(report), stderr: warnings };
     }
-    default:
-      return { exitCode: 2, stdout: '', stderr: `pdbscope: ${command.command} is not available in this build\n` };
+    case 'evict': {
+      const missing = command.pods.filter((p) => cluster.index.pod(p) === undefined);
+      if (missing.length > 0) {
+        return usageError(`not in the snapshot: ${missing.map((p) => `pod ${p.namespace}/${p.name}`).join(', ')}`);
+      }
+      const plan = planEvictions({ index: cluster.index, pods: command.pods, now: cluster.now, statusSource: command.statusSource });
+      return {
+        exitCode: plan.refused.length > 0 ? 3 : 0,
+        stdout: command.json ? json(plan) : formatEvictionPlan(plan),
+        stderr: warnings,
+      };
+    }
+    case 'drain': {
+      if (cluster.index.node(command.node) === undefined && cluster.index.podsOnNode(command.node).length === 0) {
+        return usageError(`node ${command.node} is not in the snapshot (no Node object and no pod scheduled to it)`);
+      }
+      const plan = planDrain({ index: cluster.index, node: command.node, now: cluster.now, statusSource: command.statusSource });
+      return { exitCode: plan.complete ? 0 : 3, stdout: command.json ? json(plan) : formatDrainPlan(plan), stderr: warnings };
+    }
   }
 }
