@@ -37,6 +37,10 @@ function evictionActual(req: EvictionRequest, d: EvictionDecision, pdbs: readonl
   };
 }
 
+// Storage faults the engine plays; any other (a pod that changes between attempts, other delete
+// errors) is beyond what it models.
+const MODELLED_FAULTS = new Set(['podDeleteConflict', 'podDeleteAlwaysConflict']);
+
 const isDryRun = (v: boolean | readonly string[] | undefined): boolean =>
   Array.isArray(v) ? v.includes('All') : v === true;
 
@@ -46,6 +50,8 @@ export function evictionsActual(inputs: ScenarioInputs, requests: readonly Evict
   const evictions = requests.map((req) => {
     const ref = parseNsName(req.pod);
     if (!ref) throw new ScenarioError(`pod must be "namespace/name": ${req.pod}`);
+    const unknownFault = Object.keys(req.faults ?? {}).find((k) => !MODELLED_FAULTS.has(k));
+    if (unknownFault !== undefined) throw new ScenarioError('not modelled');
     const o = req.options ?? {};
     const d = decideEviction({
       namespace: ref.namespace,
