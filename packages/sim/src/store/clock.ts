@@ -67,7 +67,15 @@ export class ManualClock implements SimClock {
   }
 }
 
+let lastSecond = NaN;
+let lastText = '';
+
 /** RFC3339 with seconds precision, as Kubernetes writes metav1.Time. */
 export function rfc3339(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const second = Math.floor(d.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastText = d.toISOString().slice(0, 19) + 'Z';
+  }
+  return lastText;
 }

@@ -92,6 +92,10 @@ const EPOCH_STEP = 1_000_000;
 /**
  * Full Kubernetes objects per resource with one monotonically increasing resourceVersion, a bounded
  * event history for watch resumption and synchronous, ordered change notification.
+ *
+ * Ownership: objects handed out (get, list, events) are shared and must never be mutated; objects
+ * passed to create/update become the store's (their top level and metadata are copied, nested
+ * values are kept), so do not change them afterwards either. `modify` hands out a private copy.
  */
 export class ObjectStore {
   readonly clock: SimClock;

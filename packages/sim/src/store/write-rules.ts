@@ -59,9 +59,12 @@ export interface CreateInput {
   preserveStatus: boolean;
 }
 
-/** The object as it will be stored on create (version and resourceVersion are set by the store). */
+/**
+ * The object as it will be stored on create (resourceVersion is set by the store). The top level
+ * and metadata are copied; nested values are taken over from `input` (the store owns them now).
+ */
 export function prepareCreate({ type, input, uid, now, nameSeed, preserveStatus }: CreateInput): KubeObject {
-  const obj = deepCopy(input);
+  const obj = input;
   const meta: ObjectMeta = { ...obj.metadata };
   if ((meta.name === undefined || meta.name === '') && meta.generateName !== undefined && meta.generateName !== '') {
     meta.name = meta.generateName + generatedSuffix(nameSeed);
@@ -81,7 +84,7 @@ export function prepareCreate({ type, input, uid, now, nameSeed, preserveStatus 
 
 /** The object as it will be stored on update of the main resource: status and system metadata kept. */
 export function prepareUpdate(type: ResourceType, old: KubeObject, input: KubeObject): KubeObject {
-  const obj = deepCopy(input);
+  const obj = input;
   const meta: ObjectMeta = {
     ...obj.metadata,
     name: old.metadata.name,
@@ -105,7 +108,7 @@ export function prepareUpdate(type: ResourceType, old: KubeObject, input: KubeOb
 export function prepareStatusUpdate(old: KubeObject, input: KubeObject): KubeObject {
   const out: KubeObject = { ...old, metadata: { ...old.metadata } };
   if (input.status === undefined) delete out.status;
-  else out.status = deepCopy(input.status);
+  else out.status = input.status;
   return out;
 }
 
