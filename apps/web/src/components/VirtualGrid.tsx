@@ -51,7 +51,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const style = { '--cols': template } as React.CSSProperties;
   return (
     <div className="vgrid" role="table" aria-label={props.label} aria-rowcount={rows.length + 1} style={style}>
-      <div className="vgrid-scroll" ref={scrollRef}>
+      <div className="vgrid-scroll" ref={scrollRef} tabIndex={0}>
         <div role="rowgroup" className="vgrid-row vgrid-head">
           <div role="row" style={{ display: 'contents' }}>
             {columns.map((column) => (

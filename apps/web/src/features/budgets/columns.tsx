@@ -21,12 +21,12 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
     },
     { id: 'selector', header: 'Selector', width: 'minmax(180px, 2fr)', render: (row) => <span className="mono" title={row.selectorText}>{row.selectorText}</span> },
     { id: 'rule', header: 'Min avail. / max unavail.', width: '150px', render: budgetRule },
-    { id: 'expected', header: 'Expected', width: '78px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).expected },
-    { id: 'desired', header: 'Desired healthy', width: '78px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).desired },
-    { id: 'current', header: 'Current healthy', width: '78px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).current },
-    { id: 'allowed', header: 'Allowed disruptions', width: '110px', numeric: true, sortable: true, render: (row) => <AllowedCell allowed={budgetNumbers(row).allowed} /> },
-    { id: 'policy', header: 'Unhealthy pod eviction', width: '130px', render: evictionPolicy },
-    { id: 'age', header: 'Age', width: '56px', sortable: true, render: (row) => age(row.creationTimestamp, now) },
+    { id: 'expected', header: 'Expected', width: '84px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).expected },
+    { id: 'desired', header: 'Desired healthy', width: '84px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).desired },
+    { id: 'current', header: 'Current healthy', width: '84px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).current },
+    { id: 'allowed', header: 'Allowed disruptions', width: '112px', numeric: true, sortable: true, render: (row) => <AllowedCell allowed={budgetNumbers(row).allowed} /> },
+    { id: 'policy', header: 'Unhealthy pod eviction', width: '136px', render: evictionPolicy },
+    { id: 'age', header: 'Age', width: '60px', sortable: true, render: (row) => age(row.creationTimestamp, now) },
     { id: 'flags', header: 'Flags', width: 'minmax(150px, 1.2fr)', render: (row) => <FlagBadges flags={row.flags} /> },
   ];
 }
