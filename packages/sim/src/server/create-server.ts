@@ -12,6 +12,7 @@ import type { FaultControl } from './faults.js';
 import { createFaultControl } from './faults.js';
 import { handleEviction } from './handlers/eviction.js';
 import { handleGet, handleList } from './handlers/read.js';
+import { handleScale } from './handlers/scale.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handleDelete, handlePatch, handleUpdate } from './handlers/write.js';
 import { sendError, sendJson } from './http.js';
@@ -70,6 +71,8 @@ async function handleResource(ctx: ServerContext, r: ResourceRoute, req: Incomin
     if (method === 'POST') return handleCreate(ctx, r, req, res, params);
   } else if (sub === 'eviction') {
     if (method === 'POST') return handleEviction(ctx, r, req, res, params);
+  } else if (sub === 'scale') {
+    if (method === 'GET' || method === 'PUT' || method === 'PATCH') return handleScale(ctx, r, req, res, params);
   } else if (sub === undefined || sub === 'status') {
     if (method === 'GET') return handleGet(ctx, r, req, res, params);
     if (method === 'PUT') return handleUpdate(ctx, r, req, res, params);

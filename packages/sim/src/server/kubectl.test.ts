@@ -73,6 +73,15 @@ describe('kubectl against the simulator', () => {
     expect(h.store.get('pods', 'shop', 'web-1')?.metadata.labels).toStrictEqual({ app: 'web', tier: 'fe' });
   });
 
+  it('scale writes spec.replicas through the scale subresource', async () => {
+    expect((await h.kubectl(['scale', 'deployment', 'web', '-n', 'shop', '--replicas=2'])).stdout).toBe('deployment.apps/web scaled\n');
+    const d = h.store.get('deployments', 'shop', 'web');
+    expect([d?.metadata.generation, (d?.spec as { replicas: number }).replicas]).toStrictEqual([2, 2]);
+    expect((await h.kubectl(['get', 'deployments', '-n', 'shop'])).stdout).toBe(
+      ['NAME   READY   UP-TO-DATE   AVAILABLE   AGE', 'web    3/2     3            3           60m', ''].join('\n'),
+    );
+  });
+
   it('get pods -w prints a change as it happens', async () => {
     const child = h.spawnKubectl(['get', 'pods', '-n', 'shop', '-w', '--output-watch-events']);
     let out = '';

@@ -58,6 +58,21 @@ export function pod({ name, namespace = 'shop', labels = { app: 'web' }, nodeNam
   };
 }
 
+export function deployment(name: string, replicas: number, namespace = 'shop'): KubeObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace, labels: { app: name } },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx:1.27' }] } },
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } },
+    },
+    status: { observedGeneration: 1, replicas, readyReplicas: replicas, updatedReplicas: replicas, availableReplicas: replicas },
+  };
+}
+
 export function pdb(name: string, spec: Record<string, unknown>, namespace = 'shop'): KubeObject {
   return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name, namespace }, spec };
 }
@@ -71,6 +86,7 @@ export function seedShop(store: ObjectStore): void {
   must(store.create('namespaces', namespace('default')));
   must(store.create('nodes', node('node-a')));
   must(store.create('nodes', node('node-b')));
+  must(store.create('deployments', deployment('web', 3)));
   must(store.create('pods', pod({ name: 'web-1', ip: '10.244.1.7' })));
   must(store.create('pods', pod({ name: 'web-2', ip: '10.244.1.8' })));
   must(store.create('pods', pod({ name: 'web-3', nodeName: 'node-b', ip: '10.244.2.4' })));
