@@ -45,37 +45,28 @@ export type ExpectedPodCount =
 /** `getExpectedPodCount`: maxUnavailable first, then minAvailable (int: pod count; percent: scale). */
 export function getExpectedPodCount(pdb: PdbView, pods: readonly PodView[], lookup: WorkloadLookup): ExpectedPodCount {
   const { maxUnavailable, minAvailable } = pdb.spec;
+  // maxUnavailable and a percentage minAvailable both count the controllers' scale.
+  const fromScale = (desired: (expected: number) => { ok: true; value: number } | { ok: false; error: string }): ExpectedPodCount => {
+    const scale = getExpectedScale(pods, lookup);
+    if (!scale.ok) return scale;
+    const d = desired(scale.expected);
+    if (!d.ok) return d;
+    return {
+      ok: true,
+      expectedCount: scale.expected,
+      desiredHealthy: d.value,
+      source: { kind: 'controllers', controllers: scale.controllers, unmanagedPods: scale.unmanagedPods },
+    };
+  };
   if (maxUnavailable !== undefined) {
-    const scale = getExpectedScale(pods, lookup);
-    if (!scale.ok) return scale;
-    const max = scaledRoundUp(maxUnavailable, scale.expected);
-    if (!max.ok) return max;
-    return {
-      ok: true,
-      expectedCount: scale.expected,
-      desiredHealthy: Math.max(0, scale.expected - max.value),
-      source: { kind: 'controllers', controllers: scale.controllers, unmanagedPods: scale.unmanagedPods },
-    };
+    return fromScale((expected) => {
+      const max = scaledRoundUp(maxUnavailable, expected);
+      return max.ok ? { ok: true, value: Math.max(0, expected - max.value) } : max;
+    });
   }
-  if (minAvailable !== undefined) {
-    if (typeof minAvailable === 'number') {
-      return {
-        ok: true,
-        expectedCount: pods.length,
-        desiredHealthy: Math.trunc(minAvailable),
-        source: { kind: 'pod-count', unmanagedPods: [] },
-      };
-    }
-    const scale = getExpectedScale(pods, lookup);
-    if (!scale.ok) return scale;
-    const min = scaledRoundUp(minAvailable, scale.expected);
-    if (!min.ok) return min;
-    return {
-      ok: true,
-      expectedCount: scale.expected,
-      desiredHealthy: min.value,
-      source: { kind: 'controllers', controllers: scale.controllers, unmanagedPods: scale.unmanagedPods },
-    };
+  if (typeof minAvailable === 'number') {
+    return { ok: true, expectedCount: pods.length, desiredHealthy: Math.trunc(minAvailable), source: { kind: 'pod-count', unmanagedPods: [] } };
   }
+  if (minAvailable !== undefined) return fromScale((expected) => scaledRoundUp(minAvailable, expected));
   return { ok: true, expectedCount: 0, desiredHealthy: 0, source: { kind: 'none', unmanagedPods: [] } };
 }

@@ -1,6 +1,7 @@
 // The disruption controller's finders (pkg/controller/disruption/disruption.go, `finders()`):
 // each maps a pod's controllerRef to (uid, scale) or "no result"; an error aborts the sync.
 import type { OwnerRef } from '../model/refs.js';
+import type { WorkloadView } from '../model/workload.js';
 import { parseGroupVersion } from './group-version.js';
 import type { WorkloadLookup } from './workload-lookup.js';
 
@@ -36,10 +37,18 @@ function found(kind: string, name: string, uid: string, scale: number | undefine
 
 const RS_GROUPS = ['apps', 'extensions'];
 
-function replicaSetOf(ref: OwnerRef, namespace: string, lookup: WorkloadLookup) {
+/**
+ * `getPodReplicaSet`: the live ReplicaSet a ref names (group apps or extensions, same UID), or the
+ * finder result to return right away (an error, or "no result" for another kind).
+ */
+function replicaSetOf(ref: OwnerRef, namespace: string, lookup: WorkloadLookup): WorkloadView | FinderResult {
+  const no = verified(ref, 'ReplicaSet', RS_GROUPS);
+  if (no) return no;
   const rs = lookup.find({ namespace, group: 'apps', kind: 'ReplicaSet', name: ref.name });
-  return rs && rs.uid === ref.uid ? rs : undefined;
+  return rs && rs.uid === ref.uid ? rs : NONE;
 }
+
+const isResult = (v: WorkloadView | FinderResult): v is FinderResult => 'ok' in v;
 
 const replicationControllerFinder: Finder = (ref, namespace, lookup) => {
   const no = verified(ref, 'ReplicationController', ['']);
@@ -49,10 +58,9 @@ const replicationControllerFinder: Finder = (ref, namespace, lookup) => {
 };
 
 const deploymentFinder: Finder = (ref, namespace, lookup) => {
-  const no = verified(ref, 'ReplicaSet', RS_GROUPS);
-  if (no) return no;
   const rs = replicaSetOf(ref, namespace, lookup);
-  const depRef = rs?.controller;
+  if (isResult(rs)) return rs;
+  const depRef = rs.controller;
   if (!depRef) return NONE;
   const noDep = verified(depRef, 'Deployment', RS_GROUPS);
   if (noDep) return noDep;
@@ -61,11 +69,10 @@ const deploymentFinder: Finder = (ref, namespace, lookup) => {
 };
 
 const replicaSetFinder: Finder = (ref, namespace, lookup) => {
-  const no = verified(ref, 'ReplicaSet', RS_GROUPS);
-  if (no) return no;
   const rs = replicaSetOf(ref, namespace, lookup);
+  if (isResult(rs)) return rs;
   // A ReplicaSet controlled by a Deployment is only ever counted through the Deployment.
-  if (!rs || rs.controller?.kind === 'Deployment') return NONE;
+  if (rs.controller?.kind === 'Deployment') return NONE;
   return found(rs.kind, rs.name, rs.uid, rs.replicas);
 };
 

@@ -93,6 +93,20 @@ export function checkAndDecrement(pdb: PdbView, podName: string, dryRun: boolean
   return { ok: true, pdbAfter: { ...pdb, status } };
 }
 
+/** addConditionAndDeletePod's check of the caller's UID and resourceVersion preconditions. */
+function preconditionMismatch(pod: PodView, pre: { uid?: string; resourceVersion?: string } | undefined): string | undefined {
+  const checks = [
+    { given: pre?.uid, stored: pod.uid, what: 'UID', consequence: 'deleted and then recreated' },
+    { given: pre?.resourceVersion, stored: pod.resourceVersion, what: 'ResourceVersion', consequence: 'modified' },
+  ];
+  for (const c of checks) {
+    if (c.given !== undefined && c.given !== '' && c.given !== c.stored) {
+      return `the ${c.what} in the precondition (${c.given}) does not match the ${c.what} in record (${c.stored}). The object might have been ${c.consequence}`;
+    }
+  }
+  return undefined;
+}
+
 interface DeleteInput {
   pod: PodView;
   input: DecideEvictionInput;
@@ -103,34 +117,14 @@ interface DeleteInput {
 /** The pod delete (§5.6): user preconditions, then faults; success is 201. */
 function deletePod({ pod, input, serverRv }: DeleteInput): Outcome {
   const { options = {} } = input;
-  const userRv = options.preconditions?.resourceVersion;
-  const userUid = options.preconditions?.uid;
   // addConditionAndDeletePod checks the caller's preconditions against the stored pod: one attempt.
   const base: Outcome = {
     status: successStatus(),
     deleteAttempts: 1,
     ...(serverRv !== undefined ? { deletePreconditionResourceVersion: serverRv } : {}),
   };
-  if (userUid !== undefined && userUid !== '' && userUid !== pod.uid) {
-    return {
-      ...base,
-      status: conflictStatus(
-        'Pod',
-        pod.name,
-        `the UID in the precondition (${userUid}) does not match the UID in record (${pod.uid}). The object might have been deleted and then recreated`,
-      ),
-    };
-  }
-  if (userRv !== undefined && userRv !== '' && userRv !== pod.resourceVersion) {
-    return {
-      ...base,
-      status: conflictStatus(
-        'Pod',
-        pod.name,
-        `the ResourceVersion in the precondition (${userRv}) does not match the ResourceVersion in record (${pod.resourceVersion}). The object might have been modified`,
-      ),
-    };
-  }
+  const mismatch = preconditionMismatch(pod, options.preconditions);
+  if (mismatch !== undefined) return { ...base, status: conflictStatus('Pod', pod.name, mismatch) };
   const faults = options.faults ?? {};
   if (faults.podDeleteAlwaysConflict || faults.podDeleteConflict) {
     return { ...base, status: conflictStatus('pods', pod.name, OBJECT_MODIFIED) };
