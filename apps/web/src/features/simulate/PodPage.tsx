@@ -5,6 +5,7 @@ import { budgetHref, nodeHref } from '../../app/paths.js';
 import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { shortKind } from '../budgets/budget-numbers.js';
 import { DecisionRegion } from './DecisionRegion.js';
+import { DecisionView } from './DecisionView.js';
 import { SimulateButton } from './SimulateButton.js';
 import { VerifyPanel } from './VerifyPanel.js';
 import { useSimulateEviction } from './use-simulate-eviction.js';
@@ -46,6 +47,8 @@ export function PodPage() {
             </ul>
           )}
           <h2>Eviction</h2>
+          <p>If this pod were evicted now:</p>
+          <DecisionView decision={pod.data.eviction} />
           <div className="toolbar">
             <SimulateButton pod={pod.data.pod} onSimulate={(podKey) => simulate.mutate(podKey)} busy={simulate.isPending} />
             {cluster.data?.verifyEnabled === true ? <VerifyPanel pod={key} /> : null}

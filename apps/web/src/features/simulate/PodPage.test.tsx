@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PodResponse, VerifyEvictionResponse } from '@pdbscope/shared/api';
+import { queryKeys } from '../../api/queries.js';
+import { blockedStep, cluster, zookeeper } from '../../test/fixtures.js';
+import { fakeFetch, renderApp } from '../../test/render.js';
+
+const pod: PodResponse = {
+  pod: {
+    namespace: 'data',
+    name: 'zookeeper-0',
+    uid: 'c0ffee00-0000-4000-8000-000000000001',
+    phase: 'Running',
+    ready: true,
+    labels: { 'app.kubernetes.io/name': 'zookeeper' },
+    nodeName: 'worker-1',
+    owner: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper' },
+    restartCount: 0,
+  },
+  budgets: [zookeeper],
+  eviction: blockedStep().decision,
+  eventId: 'e1-100',
+};
+
+describe('PodPage', () => {
+  it("shows the pod's budgets and what evicting it now would answer", () => {
+    renderApp({ path: '/pods/data/zookeeper-0', cache: [[queryKeys.pod('data', 'zookeeper-0'), pod], [queryKeys.cluster, cluster()]] });
+    expect(screen.getByRole('link', { name: 'PDB data/zookeeper' }).getAttribute('href')).toBe('/budgets/PodDisruptionBudget/data/zookeeper');
+    expect(screen.getByText('Eviction refused: 429 TooManyRequests for', { exact: false })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Verify with the API server' })).toBeNull();
+  });
+
+  it('offers to verify with the API server when the BFF allows it, and shows both answers', async () => {
+    const verified: VerifyEvictionResponse = {
+      pod: 'data/zookeeper-0',
+      ours: blockedStep().decision,
+      server: { httpStatus: 429, code: 429, status: 'Failure', reason: 'TooManyRequests', message: blockedStep().decision.message, causes: [] },
+      agree: true,
+    };
+    const { fetchImpl, calls } = fakeFetch({ 'POST /api/verify/eviction': { status: 200, body: verified } });
+    vi.stubGlobal('fetch', fetchImpl);
+    renderApp({ path: '/pods/data/zookeeper-0', cache: [[queryKeys.pod('data', 'zookeeper-0'), pod], [queryKeys.cluster, cluster({ verifyEnabled: true })]] });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify with the API server' }));
+    const region = screen.getByRole('status', { name: 'Verification' });
+    await waitFor(() => expect(region.textContent).toContain('The API server agrees with pdbscope.'));
+    expect(region.textContent).toContain("API server (dryRun=All)HTTP 429: Cannot evict pod as it would violate the pod's disruption budget.");
+    expect(calls).toStrictEqual([{ method: 'POST', path: '/api/verify/eviction', body: { pod: 'data/zookeeper-0' } }]);
+  });
+});
