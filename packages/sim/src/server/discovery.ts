@@ -1,5 +1,6 @@
 import type { ResourceType } from '../store/index.js';
 import { RESOURCE_TYPES, apiVersionOf, groupVersions } from '../store/index.js';
+import { openApiDocument } from './openapi.js';
 
 /** What `/version` reports: a recent kube-apiserver. */
 export const VERSION_INFO = {
@@ -54,6 +55,7 @@ function apiGroup(group: string): Record<string, unknown> {
 export function discoveryDocument(path: string): unknown {
   if (path === '/version') return VERSION_INFO;
   if (path === '/healthz' || path === '/livez' || path === '/readyz') return 'ok';
+  if (path.startsWith('/openapi/')) return openApiDocument(path);
   if (path === '/api') {
     return {
       kind: 'APIVersions',

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { seedShop } from './__fixtures__/cluster.js';
@@ -71,6 +74,29 @@ describe('kubectl against the simulator', () => {
     );
     expect((await h.kubectl(['label', 'pod', 'web-1', '-n', 'shop', 'tier=fe'])).stdout).toBe('pod/web-1 labeled\n');
     expect(h.store.get('pods', 'shop', 'web-1')?.metadata.labels).toStrictEqual({ app: 'web', tier: 'fe' });
+  });
+
+  it('apply creates and then patches a PDB; an invalid one is refused with the server\'s 422', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdbscope-apply-'));
+    const file = join(dir, 'pdb.yaml');
+    const manifest = (spec: string): string =>
+      `apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\n  namespace: shop\nspec:\n${spec}  selector:\n    matchLabels:\n      app: api\n`;
+    try {
+      writeFileSync(file, manifest('  maxUnavailable: 1\n'));
+      expect((await h.kubectl(['apply', '-f', file])).stdout).toBe('poddisruptionbudget.policy/api created\n');
+      writeFileSync(file, manifest('  maxUnavailable: 2\n'));
+      expect((await h.kubectl(['apply', '-f', file])).stdout).toBe('poddisruptionbudget.policy/api configured\n');
+      const stored = h.store.get('poddisruptionbudgets', 'shop', 'api');
+      expect([stored?.metadata.generation, stored?.spec]).toStrictEqual([2, { maxUnavailable: 2, selector: { matchLabels: { app: 'api' } } }]);
+      writeFileSync(file, manifest('  maxUnavailable: 2\n  minAvailable: 1\n'));
+      const refused = await h.kubectl(['apply', '-f', file]);
+      expect([refused.code, refused.stderr]).toStrictEqual([
+        1,
+        'The PodDisruptionBudget "api" is invalid: spec: Invalid value: {"selector":{"matchLabels":{"app":"api"}},"minAvailable":1,"maxUnavailable":2}: minAvailable and maxUnavailable cannot be both set\n',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('scale writes spec.replicas through the scale subresource', async () => {

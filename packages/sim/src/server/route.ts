@@ -29,6 +29,7 @@ export function route(pathname: string): Route {
     if (parts.length <= 3) return { kind: 'discovery', path: pathname.replace(/\/+$/, '') };
     return resourcePath(parts[1] ?? '', parts[2] ?? '', parts.slice(3));
   }
+  if (parts[0] === 'openapi') return { kind: 'discovery', path: pathname.replace(/\/+$/, '') };
   if (parts.length === 1 && ['version', 'healthz', 'livez', 'readyz'].includes(parts[0] ?? '')) {
     return { kind: 'discovery', path: `/${parts[0] ?? ''}` };
   }
