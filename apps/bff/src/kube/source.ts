@@ -60,6 +60,7 @@ export class Source<T> {
   private lastActivity = 0;
   private stopped = true;
   private synced = false;
+  private forbidden = false;
   private count = 0;
   private readonly backoff: { initialMs: number; maxMs: number };
   private readonly watchdogMs: number;
@@ -99,6 +100,14 @@ export class Source<T> {
   /** True once the first list has been applied (and ever after). */
   get hasSynced(): boolean {
     return this.synced;
+  }
+
+  /**
+   * Synced, or refused with a 403: readiness does not wait for what we may not read (the
+   * source stays degraded and says what is missing, and keeps retrying).
+   */
+  get settled(): boolean {
+    return this.synced || this.forbidden;
   }
 
   start(): void {
@@ -161,6 +170,7 @@ export class Source<T> {
     if (this.stopped) return;
     const status = errorStatus(err);
     const reason = errorReason(err);
+    this.forbidden = status === 403;
     this.options.logger.warn({ source: this.options.id, status, err: reason }, 'source degraded');
     const forbidden =
       status === 403 && this.options.namespace !== undefined ? [this.options.namespace] : undefined;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from './cli.js';
+
+describe('parseCli', () => {
+  it('reads every flag', () => {
+    expect(
+      parseCli([
+        '--context',
+        'prod',
+        '--namespace',
+        'data, query',
+        '--allow-dry-run-verify',
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '8080',
+        '--token',
+        't'.repeat(20),
+      ]),
+    ).toStrictEqual({
+      context: 'prod',
+      namespaces: ['data', 'query'],
+      sim: false,
+      allowDryRunVerify: true,
+      host: '0.0.0.0',
+      port: 8080,
+      token: 't'.repeat(20),
+      help: false,
+    });
+    expect(parseCli([])).toStrictEqual({ sim: false, allowDryRunVerify: false, help: false });
+  });
+
+  it('refuses unknown flags, bad ports and --sim with --snapshot', () => {
+    expect(() => parseCli(['--frobnicate'])).toThrow(/Unknown option '--frobnicate'/);
+    expect(() => parseCli(['--port', 'http'])).toThrow('--port: not a port: http');
+    expect(() => parseCli(['--sim', '--snapshot', 'x.yaml'])).toThrow(
+      '--sim and --snapshot exclude each other',
+    );
+  });
+});

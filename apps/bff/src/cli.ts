@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+
+export interface CliFlags {
+  context?: string;
+  namespaces?: string[];
+  snapshot?: string;
+  sim: boolean;
+  allowDryRunVerify: boolean;
+  host?: string;
+  port?: number;
+  token?: string;
+  help: boolean;
+}
+
+export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only)
+
+  --context NAME           kubeconfig context (default: the current one)
+  --namespace a,b          watch only these namespaces
+  --snapshot FILE          analyse a kubectl snapshot (kubectl get pods,pdb,deploy,rs,sts -A -o yaml)
+  --sim                    start the simulated demo cluster and connect to it (default without a kubeconfig)
+  --allow-dry-run-verify   enable POST /api/verify/eviction (sends the eviction with dryRun=All)
+  --host HOST              listen address (default 127.0.0.1; env HOST)
+  --port PORT              listen port (default 7070; env PORT)
+  --token TOKEN            require Authorization: Bearer TOKEN on /api (env PDBSCOPE_TOKEN)
+`;
+
+/** Parses the command line; throws with a readable message on a bad flag. */
+export function parseCli(argv: readonly string[]): CliFlags {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      context: { type: 'string' },
+      namespace: { type: 'string' },
+      snapshot: { type: 'string' },
+      sim: { type: 'boolean', default: false },
+      'allow-dry-run-verify': { type: 'boolean', default: false },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`--port: not a port: ${values.port}`);
+  const namespaces = values.namespace
+    ?.split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+  if (values.sim && values.snapshot !== undefined)
+    throw new Error('--sim and --snapshot exclude each other');
+  return {
+    ...(values.context !== undefined ? { context: values.context } : {}),
+    ...(namespaces && namespaces.length > 0 ? { namespaces } : {}),
+    ...(values.snapshot !== undefined ? { snapshot: values.snapshot } : {}),
+    sim: values.sim,
+    allowDryRunVerify: values['allow-dry-run-verify'],
+    ...(values.host !== undefined ? { host: values.host } : {}),
+    ...(port !== undefined ? { port } : {}),
+    ...(values.token !== undefined ? { token: values.token } : {}),
+    help: values.help,
+  };
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+
+export interface ResolvedKubeConfig {
+  kc: KubeConfig;
+  source: 'kubeconfig' | 'in-cluster';
+  context: string;
+  /** The server URL, for display (never credentials). */
+  server: string;
+}
+
+/** Candidate kubeconfig files: $KUBECONFIG (a path list) or ~/.kube/config. */
+export function kubeconfigFiles(env: {
+  KUBECONFIG?: string | undefined;
+  HOME?: string | undefined;
+}): string[] {
+  if (env.KUBECONFIG) return env.KUBECONFIG.split(path.delimiter).filter((p) => p !== '');
+  return env.HOME ? [path.join(env.HOME, '.kube', 'config')] : [];
+}
+
+function describe(kc: KubeConfig, source: ResolvedKubeConfig['source']): ResolvedKubeConfig {
+  return {
+    kc,
+    source,
+    context: kc.getCurrentContext(),
+    server: kc.getCurrentCluster()?.server ?? '',
+  };
+}
+
+/** A kubeconfig from YAML text (the simulated cluster's). */
+export function kubeConfigFromString(text: string, context?: string): ResolvedKubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromString(text);
+  if (context) useContext(kc, context);
+  return describe(kc, 'kubeconfig');
+}
+
+function useContext(kc: KubeConfig, context: string): void {
+  if (!kc.getContexts().some((c) => c.name === context)) {
+    throw new Error(
+      `no context "${context}" in the kubeconfig (have: ${
+        kc
+          .getContexts()
+          .map((c) => c.name)
+          .join(', ') || 'none'
+      })`,
+    );
+  }
+  kc.setCurrentContext(context);
+}
+
+/**
+ * The cluster to watch: the first kubeconfig file that exists (its current context, or
+ * `context`), else the in-cluster config when running in a pod; undefined when there is none.
+ */
+export function resolveKubeConfig(input: {
+  env: {
+    KUBECONFIG?: string | undefined;
+    HOME?: string | undefined;
+    KUBERNETES_SERVICE_HOST?: string | undefined;
+  };
+  context?: string;
+}): ResolvedKubeConfig | undefined {
+  const file = kubeconfigFiles(input.env).find((f) => existsSync(f));
+  if (file) {
+    const kc = new KubeConfig();
+    kc.loadFromFile(file);
+    if (input.context) useContext(kc, input.context);
+    return describe(kc, 'kubeconfig');
+  }
+  if (input.env.KUBERNETES_SERVICE_HOST) {
+    const kc = new KubeConfig();
+    kc.loadFromCluster();
+    return describe(kc, 'in-cluster');
+  }
+  return undefined;
+}

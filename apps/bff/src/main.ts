@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { parseCli, USAGE } from './cli.js';
+import { readEnv } from './env.js';
+import { kubeConfigFromString, resolveKubeConfig } from './kube/kubeconfig.js';
+import { startBff, type BffSource } from './server.js';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+async function main(): Promise<void> {
+  const flags = parseCli(process.argv.slice(2));
+  if (flags.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const env = readEnv();
+  const logger = pino({ level: env.LOG_LEVEL });
+  const host = flags.host ?? env.HOST ?? '127.0.0.1';
+  const port = flags.port ?? env.PORT ?? 7070;
+  if (!LOOPBACK.has(host)) {
+    logger.warn(
+      { host },
+      'listening beyond loopback: anyone who can reach this address can read the cluster view; set --token or PDBSCOPE_TOKEN',
+    );
+  }
+
+  let source: BffSource;
+  let closeSim: (() => Promise<void>) | undefined;
+  const cluster =
+    flags.sim || flags.snapshot !== undefined
+      ? undefined
+      : resolveKubeConfig({ env, ...(flags.context ? { context: flags.context } : {}) });
+  if (flags.snapshot !== undefined) {
+    source = { kind: 'snapshot', file: path.resolve(flags.snapshot) };
+  } else if (cluster) {
+    source = { kind: 'cluster', cluster };
+  } else {
+    if (!flags.sim) logger.info('no kubeconfig found: starting the simulated demo cluster');
+    // Imported only here: a real cluster never loads the simulator.
+    const { startSim } = await import('@pdbscope/sim');
+    const sim = await startSim({ demo: true, activity: true });
+    closeSim = () => sim.close();
+    source = { kind: 'cluster', cluster: kubeConfigFromString(sim.kubeconfig()), sim: true };
+    logger.info({ url: sim.url }, 'simulated cluster started');
+  }
+
+  const token = flags.token ?? env.PDBSCOPE_TOKEN;
+  const bff = await startBff({
+    source,
+    logger,
+    host,
+    port,
+    ...(flags.namespaces ? { namespaces: flags.namespaces } : {}),
+    allowDryRunVerify: flags.allowDryRunVerify,
+    ...(token !== undefined ? { token } : {}),
+    extraHosts: (env.PDBSCOPE_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== ''),
+    webDist: WEB_DIST,
+  });
+  process.stdout.write(`pdbscope is running at ${bff.url}\n`);
+  void bff.ready().then(() => logger.info('synced with the cluster'));
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await bff.close();
+    await closeSim?.();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`pdbscope: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,188 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { readSnapshot } from '@pdbscope/shared';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import { EventHub } from './events/hub.js';
+import { startClusterSources, type ClusterSourcesOptions } from './kube/cluster-sources.js';
+import { KubeHttp } from './kube/http.js';
+import type { ResolvedKubeConfig } from './kube/kubeconfig.js';
+import { realTimers, type Timers } from './kube/timers.js';
+import { evictionVerifier } from './kube/verify.js';
+import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
+import { ClusterStore, type StoreMeta } from './store/cluster-store.js';
+import { storeReader } from './store/reader.js';
+import { podResponse } from './views/pods.js';
+
+export type BffSource =
+  | { kind: 'cluster'; cluster: ResolvedKubeConfig; sim?: boolean }
+  | { kind: 'snapshot'; file: string };
+
+export interface StartBffOptions {
+  source: BffSource;
+  logger: Logger;
+  host?: string;
+  port?: number;
+  namespaces?: readonly string[];
+  allowDryRunVerify?: boolean;
+  token?: string;
+  extraHosts?: readonly string[];
+  webDist?: string;
+  timers?: Timers;
+  tuning?: ClusterSourcesOptions['tuning'];
+  sseMaxClients?: number;
+}
+
+export interface Bff {
+  url: string;
+  store: ClusterStore;
+  hub: EventHub;
+  /** Resolves when every source has synced (the index is built). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function loadSnapshot(store: ClusterStore, file: string, timers: Timers): Promise<void> {
+  const snapshot = readSnapshot(await readFile(file, 'utf8'));
+  for (const o of [
+    ...snapshot.nodes,
+    ...snapshot.workloads,
+    ...snapshot.pods,
+    ...snapshot.pdbs,
+    ...snapshot.pubs,
+  ])
+    store.sink.upsert(o);
+  const objects =
+    snapshot.nodes.length +
+    snapshot.workloads.length +
+    snapshot.pods.length +
+    snapshot.pdbs.length +
+    snapshot.pubs.length;
+  const state = {
+    id: 'snapshot',
+    resource: file,
+    state: 'live' as const,
+    since: timers.now().toISOString(),
+    objects,
+    forbiddenNamespaces: [],
+    ...(snapshot.errors.length > 0
+      ? { reason: `${snapshot.errors.length} objects could not be read` }
+      : {}),
+  };
+  store.addFixedSource(state);
+  store.sourceChanged(state);
+}
+
+/** Starts the BFF: the store and its sources, the HTTP server, the event heartbeat. */
+export async function startBff(options: StartBffOptions): Promise<Bff> {
+  const { logger } = options;
+  const timers = options.timers ?? realTimers;
+  const source = options.source;
+  const live = source.kind === 'cluster';
+  const meta: StoreMeta =
+    source.kind === 'cluster'
+      ? {
+          source: source.sim ? 'sim' : source.cluster.source,
+          context: source.cluster.context,
+          server: source.cluster.server,
+          namespaces: options.namespaces ? [...options.namespaces] : null,
+          verifyEnabled: live && (options.allowDryRunVerify ?? false),
+        }
+      : {
+          source: 'snapshot',
+          context: 'snapshot',
+          server: source.file,
+          namespaces: null,
+          verifyEnabled: false,
+        };
+  const hub = new EventHub({
+    timers,
+    ...(options.sseMaxClients !== undefined ? { maxClients: options.sseMaxClients } : {}),
+  });
+  const store = new ClusterStore({ meta, hub, timers, logger });
+  const reader = storeReader(store, timers);
+  const verifier =
+    source.kind === 'cluster' && meta.verifyEnabled
+      ? evictionVerifier({
+          kc: source.cluster.kc,
+          ours: (pod) => {
+            const [namespace = '', name = ''] = pod.split('/');
+            const index = store.index;
+            const answer =
+              index &&
+              podResponse({
+                index,
+                namespace,
+                name,
+                marks: store.marks(),
+                now: timers.now(),
+                eventId: hub.lastId,
+              });
+            return answer ? answer.eviction : { unknown: pod };
+          },
+        })
+      : undefined;
+
+  const host = options.host ?? '127.0.0.1';
+  const server = http.createServer();
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 7070, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  server.on(
+    'request',
+    createApp({
+      store: reader,
+      hub,
+      logger,
+      host,
+      port,
+      ...(options.extraHosts ? { extraHosts: options.extraHosts } : {}),
+      ...(options.token !== undefined ? { token: options.token } : {}),
+      ...(verifier ? { verifier } : {}),
+      ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
+    }),
+  );
+  let heartbeat: unknown;
+  const beat = () => {
+    hub.heartbeat();
+    heartbeat = timers.setTimeout(beat, SSE_HEARTBEAT_MS);
+  };
+  heartbeat = timers.setTimeout(beat, SSE_HEARTBEAT_MS);
+
+  store.start();
+  let stopSources = async () => {};
+  if (source.kind === 'cluster') {
+    const started = await startClusterSources({
+      kc: source.cluster.kc,
+      http: new KubeHttp(source.cluster.kc),
+      store,
+      timers,
+      logger,
+      ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+      ...(options.tuning ? { tuning: options.tuning } : {}),
+    });
+    stopSources = started.stop;
+  } else {
+    await loadSnapshot(store, source.file, timers);
+  }
+
+  const displayHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${displayHost}:${port}`,
+    store,
+    hub,
+    ready: () => store.whenReady,
+    close: async () => {
+      timers.clearTimeout(heartbeat);
+      store.stop();
+      hub.closeAll();
+      await stopSources();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,308 @@
+import { refKey, type Budget } from '@pdbscope/shared';
+import { ClusterIndex, type BudgetDelta } from '@pdbscope/shared/index';
+import type {
+  BudgetRef,
+  BudgetRow,
+  BudgetSummary,
+  ClusterCounts,
+  ClusterResponse,
+  SourceState,
+} from '@pdbscope/shared/api';
+import { jsonEqual } from '@pdbscope/shared/events';
+import type { Logger } from 'pino';
+import type { EventHub } from '../events/hub.js';
+import type { ClusterObject } from '../kube/resources.js';
+import type { SourceSink } from '../kube/source.js';
+import type { Timers } from '../kube/timers.js';
+import { budgetRow, NO_MARKS, type BudgetMarks } from '../views/rows.js';
+import { analyze, summarize, type Analysis } from './analysis.js';
+import { addOrUpdate, emptyPending, remove, replaceAllChange, type Pending } from './pending.js';
+import { rowEvent } from './row-events.js';
+
+export type StoreMeta = Pick<
+  ClusterResponse,
+  'source' | 'context' | 'server' | 'namespaces' | 'verifyEnabled'
+>;
+
+/** What the store needs of a source: its state now and whether it has listed once. */
+export interface SourceHandle {
+  snapshot(): SourceState;
+  /** Synced once, or refused (403): readiness does not wait for it. */
+  readonly settled: boolean;
+}
+
+export interface ClusterStoreOptions {
+  meta: StoreMeta;
+  hub: EventHub;
+  timers: Timers;
+  logger: Logger;
+  /** How often time moves for the index (disruptedPods entries expire). */
+  tickMs?: number;
+  /** The least time between two runs of the overlap and findings analysis. */
+  analysisIntervalMs?: number;
+}
+
+/**
+ * The narrow store in front of the informers: it holds objects until every source has synced,
+ * then feeds the shared ClusterIndex change by change, and turns the index's deltas into
+ * events. Reads go through {@link ClusterStore.index}, the published rows and the analysis.
+ */
+export class ClusterStore {
+  private indexValue: ClusterIndex | undefined;
+  private pending: Pending | undefined = emptyPending();
+  private readonly sources = new Map<string, SourceHandle>();
+  private readonly fixedSources = new Map<string, SourceState>();
+  private readonly rawBudgets = new Map<string, unknown>();
+  private readonly podNamespaces = new Map<string, number>();
+  /** The rows clients have been sent; the budget list is served from here. */
+  readonly published = new Map<string, BudgetRow>();
+  private readonly dirty = new Set<string>();
+  private flushQueued = false;
+  private analysisValue: Analysis | undefined;
+  private analysisStale = true;
+  private analysisTimer: unknown;
+  private tickTimer: unknown;
+  private summaryTimer: unknown;
+  private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
+  private stopped = false;
+  private resolveReady: () => void = () => {};
+  /** Resolves once every source has synced and the index is built. */
+  readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
+
+  constructor(private readonly options: ClusterStoreOptions) {}
+
+  get meta(): StoreMeta {
+    return this.options.meta;
+  }
+
+  get hub(): EventHub {
+    return this.options.hub;
+  }
+
+  /** The index, once every source has synced. */
+  get index(): ClusterIndex | undefined {
+    return this.indexValue;
+  }
+
+  isReady(): boolean {
+    return this.indexValue !== undefined;
+  }
+
+  addSource(id: string, handle: SourceHandle): void {
+    this.sources.set(id, handle);
+  }
+
+  /** A source with a fixed state: `absent` resources, or a snapshot file. */
+  addFixedSource(state: SourceState): void {
+    this.fixedSources.set(state.id, state);
+  }
+
+  sourceStates(): SourceState[] {
+    return [
+      ...[...this.sources.values()].map((s) => s.snapshot()),
+      ...this.fixedSources.values(),
+    ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** A source changed state: tell clients, and build the index when the last one has synced. */
+  sourceChanged(state: SourceState): void {
+    this.maybeBuild();
+    this.options.hub.publish({ type: 'source-changed', source: state, ready: this.isReady() });
+  }
+
+  readonly sink: SourceSink<ClusterObject> = {
+    upsert: (object) => this.change('upsert', object),
+    remove: (object) => this.change('delete', object),
+  };
+
+  /** Keeps a budget's stored object (budgets are few) for the detail view's YAML. */
+  rememberRaw(view: ClusterObject, raw: unknown): void {
+    if (view.kind === 'PodDisruptionBudget' || view.kind === 'PodUnavailableBudget')
+      this.rawBudgets.set(refKey(view), raw);
+  }
+
+  rawBudget(ref: BudgetRef): unknown {
+    return this.rawBudgets.get(refKey(ref));
+  }
+
+  namespaces(): Iterable<string> {
+    return this.podNamespaces.keys();
+  }
+
+  /** The last analysis; run now if there is none yet. */
+  analysis(): Analysis | undefined {
+    if (!this.indexValue) return undefined;
+    this.analysisValue ??= this.runAnalysis();
+    return this.analysisValue;
+  }
+
+  marks(): BudgetMarks {
+    return this.analysisValue?.marks ?? NO_MARKS;
+  }
+
+  counts(): ClusterCounts {
+    const c = this.indexValue?.counts();
+    const p = this.pending;
+    return {
+      pods: c?.pods ?? p?.pods.size ?? 0,
+      nodes: c?.nodes ?? p?.nodes.size ?? 0,
+      workloads: c?.workloads ?? p?.workloads.size ?? 0,
+      budgets: c?.budgets ?? p?.budgets.size ?? 0,
+      podDisruptionBudgets:
+        c?.pdbs ??
+        [...(p?.budgets.values() ?? [])].filter((b) => b.kind === 'PodDisruptionBudget').length,
+      podUnavailableBudgets:
+        c?.pubs ??
+        [...(p?.budgets.values() ?? [])].filter((b) => b.kind === 'PodUnavailableBudget').length,
+    };
+  }
+
+  summary(): BudgetSummary {
+    return summarize(this.published.values(), this.analysisValue);
+  }
+
+  start(): void {
+    const tick = () => {
+      if (this.stopped) return;
+      if (this.indexValue) this.queue(this.indexValue.evaluate(this.options.timers.now()));
+      this.tickTimer = this.options.timers.setTimeout(tick, this.options.tickMs ?? 1000);
+    };
+    this.tickTimer = this.options.timers.setTimeout(tick, this.options.tickMs ?? 1000);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const t of [this.tickTimer, this.analysisTimer, this.summaryTimer])
+      this.options.timers.clearTimeout(t);
+  }
+
+  private change(type: 'upsert' | 'delete', object: ClusterObject): void {
+    if (object.kind === 'Pod') {
+      const n = (this.podNamespaces.get(object.namespace) ?? 0) + (type === 'upsert' ? 1 : -1);
+      if (n > 0) this.podNamespaces.set(object.namespace, n);
+      else this.podNamespaces.delete(object.namespace);
+    }
+    if (
+      type === 'delete' &&
+      (object.kind === 'PodDisruptionBudget' || object.kind === 'PodUnavailableBudget')
+    ) {
+      this.rawBudgets.delete(refKey(object));
+    }
+    if (this.pending) {
+      if (type === 'upsert') addOrUpdate(this.pending, object);
+      else remove(this.pending, object);
+      return;
+    }
+    this.queue(this.indexValue?.apply({ type, object }, this.options.timers.now()) ?? []);
+  }
+
+  private maybeBuild(): void {
+    if (!this.pending || [...this.sources.values()].some((s) => !s.settled)) return;
+    const started = Date.now();
+    const change = replaceAllChange(this.pending);
+    this.pending = undefined;
+    this.indexValue = new ClusterIndex(
+      { now: this.options.timers.now() },
+      {
+        pods: change.pods ?? [],
+        budgets: (change.budgets ?? []) as Budget[],
+        workloads: change.workloads ?? [],
+        nodes: change.nodes ?? [],
+      },
+    );
+    for (const evaluation of this.indexValue.budgets())
+      this.published.set(refKey(evaluation.ref), budgetRow(evaluation));
+    this.options.logger.info({ ms: Date.now() - started, ...this.counts() }, 'index built: ready');
+    this.analysisStale = true;
+    this.scheduleAnalysis(0);
+    this.resolveReady();
+  }
+
+  private queue(deltas: readonly BudgetDelta[]): void {
+    if (deltas.length === 0) return;
+    for (const d of deltas) this.dirty.add(refKey(d.ref));
+    this.analysisStale = true;
+    this.scheduleAnalysis(this.options.analysisIntervalMs ?? 2000);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** Sends an event for every budget whose row changed since clients last heard of it. */
+  private flush(): void {
+    this.flushQueued = false;
+    const index = this.indexValue;
+    if (!index || this.stopped) return;
+    const marks = this.marks();
+    for (const key of this.dirty) {
+      const [kind = '', namespace = '', name = ''] = key.split('/');
+      const ref = { kind, namespace, name } as BudgetRef;
+      const evaluation = index.budget(ref);
+      const next = evaluation ? budgetRow(evaluation, marks) : undefined;
+      const event = rowEvent(ref, this.published.get(key), next);
+      if (next) this.published.set(key, next);
+      else this.published.delete(key);
+      if (event) this.options.hub.publish(event);
+    }
+    this.dirty.clear();
+    this.scheduleSummary();
+  }
+
+  private runAnalysis(): Analysis {
+    const index = this.indexValue as ClusterIndex;
+    const result = analyze({
+      index,
+      namespaces: this.namespaces(),
+      now: this.options.timers.now(),
+    });
+    this.analysisStale = false;
+    return result;
+  }
+
+  private scheduleAnalysis(minDelayMs: number): void {
+    if (this.analysisTimer !== undefined || this.stopped) return;
+    // Space runs by 20× their cost so the analysis never takes more than ~5% of the time.
+    const delay = Math.max(minDelayMs, 20 * (this.analysisValue?.tookMs ?? 0));
+    this.analysisTimer = this.options.timers.setTimeout(() => {
+      this.analysisTimer = undefined;
+      if (!this.indexValue || !this.analysisStale || this.stopped) return;
+      const before = this.marks();
+      this.analysisValue = this.runAnalysis();
+      this.markChangedFlags(before, this.analysisValue.marks);
+      this.scheduleSummary();
+    }, delay);
+  }
+
+  /** Budgets whose overlap or findings flag moved get their row re-sent. */
+  private markChangedFlags(before: BudgetMarks, after: BudgetMarks): void {
+    const keys = new Set([
+      ...before.overlapping,
+      ...after.overlapping,
+      ...before.findings.keys(),
+      ...after.findings.keys(),
+    ]);
+    for (const key of keys) {
+      if (
+        before.overlapping.has(key) !== after.overlapping.has(key) ||
+        before.findings.get(key) !== after.findings.get(key)
+      ) {
+        this.dirty.add(key);
+      }
+    }
+    if (this.dirty.size > 0 && !this.flushQueued) {
+      this.flushQueued = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private scheduleSummary(): void {
+    if (this.summaryTimer !== undefined || this.stopped) return;
+    this.summaryTimer = this.options.timers.setTimeout(() => {
+      this.summaryTimer = undefined;
+      const next = { summary: this.summary(), counts: this.counts() };
+      if (this.lastSummary && jsonEqual(this.lastSummary, next)) return;
+      this.lastSummary = next;
+      this.options.hub.publish({ type: 'summary-changed', ...next });
+    }, 1000);
+  }
+}

@@ -1,0 +1,203 @@
+import type { PodView } from '@pdbscope/shared';
+import type { BudgetEvaluation, ClusterIndex } from '@pdbscope/shared/index';
+import type {
+  BudgetDetailResponse,
+  ExpectedSource,
+  Finding,
+  LanePod,
+  Overlap,
+} from '@pdbscope/shared/api';
+import { stringify } from 'yaml';
+import { budgetRow, statusDifferences, statusNumbers, type BudgetMarks } from './rows.js';
+
+function reasonCode(lane: LanePod['lane'], pod: PodView): string {
+  if (lane === 'available') return 'Ready';
+  if (lane === 'disrupted') return 'Disrupted';
+  if (pod.deletionTimestamp !== undefined) return 'Terminating';
+  if (pod.phase === 'Pending' || pod.phase === 'Succeeded' || pod.phase === 'Failed')
+    return pod.phase;
+  return 'NotReady';
+}
+
+export function lanePod(
+  pod: PodView,
+  lane: LanePod['lane'],
+  message: string,
+  disruptedPods: Readonly<Record<string, string>>,
+): LanePod {
+  const disruptedAt = disruptedPods[pod.name];
+  return {
+    namespace: pod.namespace,
+    name: pod.name,
+    lane,
+    reason: reasonCode(lane, pod),
+    message,
+    phase: pod.phase,
+    ready: pod.ready,
+    restartCount: pod.restartCount,
+    ...(pod.nodeName !== undefined ? { nodeName: pod.nodeName } : {}),
+    ...(pod.controller
+      ? {
+          owner: {
+            apiVersion: pod.controller.apiVersion,
+            kind: pod.controller.kind,
+            name: pod.controller.name,
+          },
+        }
+      : {}),
+    ...(pod.waitingReason !== undefined ? { waitingReason: pod.waitingReason } : {}),
+    ...(pod.deletionTimestamp !== undefined ? { deletionTimestamp: pod.deletionTimestamp } : {}),
+    ...(disruptedAt !== undefined ? { disruptedAt } : {}),
+  };
+}
+
+/** How many selected pods each expected controller accounts for (through a ReplicaSet for Deployments). */
+function podsPerController(pods: readonly PodView[], index: ClusterIndex): Map<string, number> {
+  const counts = new Map<string, number>();
+  const bump = (uid: string) => counts.set(uid, (counts.get(uid) ?? 0) + 1);
+  for (const pod of pods) {
+    const c = pod.controller;
+    if (!c) continue;
+    bump(c.uid);
+    const parent = index.workload({
+      namespace: pod.namespace,
+      apiVersion: c.apiVersion,
+      kind: c.kind,
+      name: c.name,
+    })?.controller;
+    if (parent) bump(parent.uid);
+  }
+  return counts;
+}
+
+function expectedSource(evaluation: BudgetEvaluation, index: ClusterIndex): ExpectedSource {
+  if (evaluation.kind === 'PodDisruptionBudget') {
+    const { sync } = evaluation;
+    if (sync.syncFailed)
+      return {
+        type: 'error',
+        controllers: [],
+        message: sync.error ?? 'the expected count could not be computed',
+      };
+    const e = sync.expected;
+    const unmanaged =
+      e.unmanagedPods.length > 0
+        ? `; ${e.unmanagedPods.length} selected pods have no controller and count for nothing`
+        : '';
+    if (e.kind === 'controllers') {
+      const perController = podsPerController(evaluation.pods, index);
+      const controllers = e.controllers.map((c) => ({
+        apiVersion: '',
+        kind: c.kind,
+        name: c.name,
+        replicas: c.replicas,
+        pods: perController.get(c.uid) ?? 0,
+      }));
+      const listed = controllers
+        .map((c) => `${c.kind} ${c.name}: ${c.replicas} replicas`)
+        .join(', ');
+      return {
+        type: 'controllers',
+        controllers,
+        message: `the scale of the pods' controllers: ${listed || 'none found'}${unmanaged}`,
+      };
+    }
+    if (e.kind === 'pod-count') {
+      return {
+        type: 'pod-count',
+        controllers: [],
+        message: `minAvailable is an integer: the ${evaluation.pods.length} selected pods${unmanaged}`,
+      };
+    }
+    return {
+      type: 'none',
+      controllers: [],
+      message: 'neither minAvailable nor maxUnavailable is set',
+    };
+  }
+  const pub = evaluation.budget;
+  if (evaluation.sync.error !== undefined)
+    return { type: 'error', controllers: [], message: evaluation.sync.error };
+  if (pub.spec.protectTotalReplicas !== undefined) {
+    return {
+      type: 'protect-total-replicas',
+      controllers: [],
+      message: `protectTotalReplicas: ${pub.spec.protectTotalReplicas}`,
+    };
+  }
+  if (pub.spec.targetRef) {
+    const t = pub.spec.targetRef;
+    return {
+      type: 'target-ref',
+      controllers: [],
+      message: `the scale of ${t.kind} ${t.name} (targetRef)`,
+    };
+  }
+  return {
+    type: 'controllers',
+    controllers: [],
+    message: "the scale of the selected pods' workloads",
+  };
+}
+
+function stripManagedFields(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const obj = raw as { metadata?: Record<string, unknown> };
+  if (!obj.metadata || !('managedFields' in obj.metadata)) return raw;
+  const { managedFields: _dropped, ...metadata } = obj.metadata;
+  return { ...obj, metadata };
+}
+
+export interface DetailInput {
+  evaluation: BudgetEvaluation;
+  index: ClusterIndex;
+  raw: unknown;
+  marks: BudgetMarks;
+  findings: readonly Finding[];
+  overlaps: readonly Overlap[];
+  eventId: string;
+}
+
+/** GET /api/budgets/{kind}/{namespace}/{name} from the index's evaluation. */
+export function budgetDetail(input: DetailInput): BudgetDetailResponse {
+  const { evaluation } = input;
+  const lanes: BudgetDetailResponse['lanes'] = { available: [], unavailable: [], disrupted: [] };
+  const disruptedPods = evaluation.synced.status.disruptedPods;
+  for (const c of evaluation.classification)
+    lanes[c.lane].push(lanePod(c.pod, c.lane, c.reason, disruptedPods));
+  const reported = statusNumbers(evaluation.budget);
+  const failed =
+    evaluation.kind === 'PodDisruptionBudget'
+      ? evaluation.sync.syncFailed
+      : evaluation.sync.error !== undefined;
+  const recomputed = failed ? null : statusNumbers(evaluation.synced);
+  const error =
+    evaluation.kind === 'PodDisruptionBudget'
+      ? (evaluation.sync.error ?? null)
+      : (evaluation.sync.error ?? null);
+  return {
+    budget: budgetRow(evaluation, input.marks),
+    lanes,
+    reported,
+    recomputed,
+    recomputeError: failed ? (error ?? 'sync failed') : null,
+    differences: recomputed ? statusDifferences(reported, recomputed) : [],
+    expected: expectedSource(evaluation, input.index),
+    conditions:
+      evaluation.kind === 'PodDisruptionBudget'
+        ? evaluation.budget.status.conditions.map((c) => ({ ...c }))
+        : [],
+    controllerEvents:
+      evaluation.kind === 'PodDisruptionBudget'
+        ? evaluation.sync.events.map((e) => ({
+            type: e.type,
+            reason: e.reason,
+            message: e.message,
+          }))
+        : [],
+    yaml: input.raw === undefined ? '' : stringify(stripManagedFields(input.raw)),
+    findings: [...input.findings],
+    overlaps: [...input.overlaps],
+    eventId: input.eventId,
+  };
+}

@@ -1,0 +1,88 @@
+import { decideEviction, type PodView } from '@pdbscope/shared';
+import type { ClusterIndex } from '@pdbscope/shared/index';
+import type { NodeRow, PodResponse, PodSummary } from '@pdbscope/shared/api';
+import { apiDecision } from './decision.js';
+import { budgetRow, type BudgetMarks } from './rows.js';
+
+export function podSummary(pod: PodView): PodSummary {
+  return {
+    namespace: pod.namespace,
+    name: pod.name,
+    uid: pod.uid,
+    phase: pod.phase,
+    ready: pod.ready,
+    labels: { ...pod.labels },
+    restartCount: pod.restartCount,
+    ...(pod.nodeName !== undefined ? { nodeName: pod.nodeName } : {}),
+    ...(pod.controller
+      ? {
+          owner: {
+            apiVersion: pod.controller.apiVersion,
+            kind: pod.controller.kind,
+            name: pod.controller.name,
+          },
+        }
+      : {}),
+    ...(pod.waitingReason !== undefined ? { waitingReason: pod.waitingReason } : {}),
+    ...(pod.creationTimestamp !== undefined ? { creationTimestamp: pod.creationTimestamp } : {}),
+    ...(pod.deletionTimestamp !== undefined ? { deletionTimestamp: pod.deletionTimestamp } : {}),
+  };
+}
+
+/** GET /api/pods/{namespace}/{name}: the pod, its budgets, and what a dry-run eviction would answer now. */
+export function podResponse(input: {
+  index: ClusterIndex;
+  namespace: string;
+  name: string;
+  marks: BudgetMarks;
+  now: Date;
+  eventId: string;
+}): PodResponse | undefined {
+  const { index } = input;
+  const pod = index.pod(input);
+  if (!pod) return undefined;
+  const { pdbs, pubs } = index.budgetsForPod(pod);
+  const budgets = [...pdbs, ...pubs];
+  const decision = decideEviction({
+    namespace: pod.namespace,
+    podName: pod.name,
+    pod,
+    pdbs,
+    pubs,
+    options: { dryRun: true },
+    now: input.now,
+  });
+  return {
+    pod: podSummary(pod),
+    budgets: budgets.flatMap((b) => {
+      const evaluation = index.budget(b);
+      return evaluation ? [budgetRow(evaluation, input.marks)] : [];
+    }),
+    eviction: apiDecision({ namespace: pod.namespace, name: pod.name, pod, decision, budgets }),
+    eventId: input.eventId,
+  };
+}
+
+/** GET /api/nodes rows, sorted by name. */
+export function nodeRows(index: ClusterIndex): NodeRow[] {
+  const rows: NodeRow[] = [];
+  for (const node of index.nodes()) {
+    const pods = index.podsOnNode(node.name);
+    let budgeted = 0;
+    for (const pod of pods) {
+      const b = index.budgetsForPod(pod);
+      if (b.pdbs.length + b.pubs.length > 0) budgeted++;
+    }
+    rows.push({
+      name: node.name,
+      ready: node.ready,
+      unschedulable: node.unschedulable,
+      pods: pods.length,
+      budgetedPods: budgeted,
+      ...(node.creationTimestamp !== undefined
+        ? { creationTimestamp: node.creationTimestamp }
+        : {}),
+    });
+  }
+  return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

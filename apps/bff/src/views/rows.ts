@@ -1,0 +1,176 @@
+import {
+  parseSelector,
+  refKey,
+  selectorToString,
+  type PdbView,
+  type PubView,
+  type LabelSelector,
+} from '@pdbscope/shared';
+import type { BudgetEvaluation } from '@pdbscope/shared/index';
+import type { BudgetFlags, BudgetRow, BudgetStatusNumbers } from '@pdbscope/shared/api';
+
+/** What the analysis (overlaps, findings) says about budgets, by `refKey`. */
+export interface BudgetMarks {
+  overlapping: ReadonlySet<string>;
+  findings: ReadonlyMap<string, number>;
+}
+
+export const NO_MARKS: BudgetMarks = { overlapping: new Set(), findings: new Map() };
+
+/** kubectl's rendering of a selector; `<none>` when absent, `<invalid: …>` when it does not parse. */
+export function selectorText(selector: LabelSelector | null | undefined): string {
+  if (selector === null || selector === undefined) return '<none>';
+  const parsed = parseSelector(selector);
+  if (!parsed.ok) return `<invalid: ${parsed.error}>`;
+  const text = selectorToString(parsed.selector);
+  return text === '' ? '<all>' : text;
+}
+
+/** A selector in the API's (mutable, copied) shape. */
+export function apiSelector(selector: LabelSelector | null | undefined): BudgetRow['selector'] {
+  if (selector === null || selector === undefined) return null;
+  return {
+    ...(selector.matchLabels ? { matchLabels: { ...selector.matchLabels } } : {}),
+    ...(selector.matchExpressions
+      ? {
+          matchExpressions: selector.matchExpressions.map((e) => ({
+            key: e.key,
+            operator: e.operator,
+            ...(e.values ? { values: [...e.values] } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** The status numbers of a budget (as stored, recomputed, or planned). */
+export function statusNumbers(
+  budget: Pick<PdbView, 'kind' | 'status'> | Pick<PubView, 'kind' | 'status'>,
+): BudgetStatusNumbers {
+  if (budget.kind === 'PodDisruptionBudget') {
+    const s = budget.status;
+    return {
+      kind: budget.kind,
+      observedGeneration: s.observedGeneration,
+      expectedPods: s.expectedPods,
+      desiredHealthy: s.desiredHealthy,
+      currentHealthy: s.currentHealthy,
+      disruptionsAllowed: s.disruptionsAllowed,
+      disruptedPods: { ...s.disruptedPods },
+    };
+  }
+  const s = budget.status;
+  return {
+    kind: budget.kind,
+    observedGeneration: s.observedGeneration,
+    totalReplicas: s.totalReplicas,
+    desiredAvailable: s.desiredAvailable,
+    currentAvailable: s.currentAvailable,
+    unavailableAllowed: s.unavailableAllowed,
+    disruptedPods: { ...s.disruptedPods },
+    unavailablePods: { ...s.unavailablePods },
+  };
+}
+
+const COUNTERS = {
+  PodDisruptionBudget: ['expectedPods', 'desiredHealthy', 'currentHealthy', 'disruptionsAllowed'],
+  PodUnavailableBudget: [
+    'totalReplicas',
+    'desiredAvailable',
+    'currentAvailable',
+    'unavailableAllowed',
+  ],
+} as const;
+
+/**
+ * The counters where the reported status and the recomputed one differ. Only counters: the
+ * controller may not have written yet (observedGeneration) and disruptedPods carry times.
+ */
+export function statusDifferences(
+  reported: BudgetStatusNumbers,
+  recomputed: BudgetStatusNumbers,
+): string[] {
+  const a = reported as unknown as Record<string, unknown>;
+  const b = recomputed as unknown as Record<string, unknown>;
+  return COUNTERS[reported.kind].filter((field) => a[field] !== b[field]);
+}
+
+function recomputeError(evaluation: BudgetEvaluation): string | null {
+  if (evaluation.kind === 'PodDisruptionBudget')
+    return evaluation.sync.syncFailed ? (evaluation.sync.error ?? 'sync failed') : null;
+  return evaluation.sync.error ?? null;
+}
+
+function flagsOf(evaluation: BudgetEvaluation, marks: BudgetMarks): BudgetFlags {
+  const budget = evaluation.budget;
+  const key = refKey(evaluation.ref);
+  const error = recomputeError(evaluation);
+  const blocking =
+    budget.kind === 'PodDisruptionBudget'
+      ? budget.status.disruptionsAllowed <= 0
+      : budget.status.unavailableAllowed <= 0;
+  return {
+    overlap: marks.overlapping.has(key),
+    findings: marks.findings.get(key) ?? 0,
+    stale: budget.status.observedGeneration < budget.generation,
+    blocking,
+    mismatch:
+      error === null &&
+      statusDifferences(statusNumbers(budget), statusNumbers(evaluation.synced)).length > 0,
+    error,
+  };
+}
+
+/** One row of GET /api/budgets from the index's evaluation: the numbers the cluster reports. */
+export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_MARKS): BudgetRow {
+  const common = {
+    uid: evaluation.budget.uid,
+    namespace: evaluation.budget.namespace,
+    name: evaluation.budget.name,
+    generation: evaluation.budget.generation,
+    observedGeneration: evaluation.budget.status.observedGeneration,
+    matchedPods: evaluation.counts.selected,
+    flags: flagsOf(evaluation, marks),
+    ...(evaluation.budget.creationTimestamp !== undefined
+      ? { creationTimestamp: evaluation.budget.creationTimestamp }
+      : {}),
+    ...(evaluation.budget.spec.minAvailable !== undefined
+      ? { minAvailable: evaluation.budget.spec.minAvailable }
+      : {}),
+    ...(evaluation.budget.spec.maxUnavailable !== undefined
+      ? { maxUnavailable: evaluation.budget.spec.maxUnavailable }
+      : {}),
+  };
+  if (evaluation.kind === 'PodDisruptionBudget') {
+    const b = evaluation.budget;
+    return {
+      kind: 'PodDisruptionBudget',
+      apiVersion: b.apiVersion,
+      ...common,
+      selector: apiSelector(b.spec.selector),
+      selectorText: selectorText(b.spec.selector),
+      expectedPods: b.status.expectedPods,
+      desiredHealthy: b.status.desiredHealthy,
+      currentHealthy: b.status.currentHealthy,
+      disruptionsAllowed: b.status.disruptionsAllowed,
+      ...(b.spec.unhealthyPodEvictionPolicy !== undefined
+        ? { unhealthyPodEvictionPolicy: b.spec.unhealthyPodEvictionPolicy }
+        : {}),
+    };
+  }
+  const b = evaluation.budget;
+  return {
+    kind: 'PodUnavailableBudget',
+    apiVersion: b.apiVersion,
+    ...common,
+    selector: apiSelector(b.spec.selector),
+    selectorText: b.spec.targetRef
+      ? `targetRef ${b.spec.targetRef.kind}/${b.spec.targetRef.name}`
+      : selectorText(b.spec.selector),
+    ...(b.spec.targetRef ? { targetRef: { ...b.spec.targetRef } } : {}),
+    totalReplicas: b.status.totalReplicas,
+    desiredAvailable: b.status.desiredAvailable,
+    currentAvailable: b.status.currentAvailable,
+    unavailableAllowed: b.status.unavailableAllowed,
+  };
+}
