@@ -1,15 +1,13 @@
 // The scenario file format (SEMANTICS.md §11, ORACLE.md). Inputs are raw Kubernetes JSON; `expect`
 // and `note` are never read by the adapter.
+import type { EvictionOptions } from '../eviction/decide-types.js';
 import type { ApiResourceInfo } from '../model/workload.js';
 
 export interface EvictionRequest {
   pod: string;
-  options?: {
-    dryRun?: boolean | readonly string[];
-    urlName?: string;
-    preconditions?: { uid?: string; resourceVersion?: string };
-  };
-  faults?: { podDeleteConflict?: boolean; podDeleteAlwaysConflict?: boolean };
+  /** As in the Eviction: `dryRun` may be `["All"]`. */
+  options?: Omit<EvictionOptions, 'dryRun' | 'faults'> & { dryRun?: boolean | readonly string[] };
+  faults?: EvictionOptions['faults'] & Record<string, unknown>;
 }
 
 export interface Scenario {
