@@ -1,6 +1,6 @@
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import { parseSelector, selectorMatches, selectorToString, type SelectorResult } from '../selectors/selector.js';
+import { parseSelector, selectorMatches, type SelectorResult } from '../selectors/selector.js';
 import type { BudgetEvent } from './types.js';
 
 // Views are immutable, so a PDB's parsed selector can be kept as long as its spec object lives.
@@ -63,10 +63,4 @@ export function pdbForPodEvent(pod: PodView, pdbs: readonly PdbView[]): { pdb?: 
       object: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
     },
   };
-}
-
-/** The selector as events print it (`labels.Selector.String()`); empty for nil, `{}` or an error. */
-export function pdbSelectorText(pdb: PdbView): string {
-  const parsed = pdbSelector(pdb);
-  return parsed.ok ? selectorToString(parsed.selector) : '';
 }

@@ -137,7 +137,7 @@ describe('syncPdb', () => {
         type: 'Warning',
         reason: 'UnmanagedPods',
         message:
-          'Pods selected by this PodDisruptionBudget (selector: app=web) were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.',
+          'Pods selected by this PodDisruptionBudget (selector: &LabelSelector{MatchLabels:map[string]string{app: web,},MatchExpressions:[]LabelSelectorRequirement{},}) were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.',
         object: { kind: 'PodDisruptionBudget', namespace: 'default', name: 'web' },
       },
     ]);

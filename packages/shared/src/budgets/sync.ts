@@ -3,7 +3,8 @@ import type { PodView } from '../model/pod.js';
 import { failSafeStatus, withDisruptionAllowedCondition } from './condition.js';
 import { buildDisruptedPodMap, countHealthyPods } from './disrupted.js';
 import { getExpectedPodCount } from './expected.js';
-import { pdbSelector, pdbSelectorText } from './select.js';
+import { pdbSelector } from './select.js';
+import { labelSelectorGoString } from './selector-go-string.js';
 import type { BudgetEvent, PdbSync } from './types.js';
 import type { WorkloadLookup } from './workload-lookup.js';
 
@@ -49,7 +50,7 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
     return failSafe(expected.error);
   }
   if (expected.source.unmanagedPods.length > 0) {
-    event('Warning', 'UnmanagedPods', `Pods selected by this PodDisruptionBudget (selector: ${pdbSelectorText(pdb)}) ${UNMANAGED_TEXT}`);
+    event('Warning', 'UnmanagedPods', `Pods selected by this PodDisruptionBudget (selector: ${labelSelectorGoString(pdb.spec.selector)}) ${UNMANAGED_TEXT}`);
   }
 
   const disrupted = buildDisruptedPodMap(pdb, pods, now);
