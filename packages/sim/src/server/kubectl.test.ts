@@ -125,6 +125,28 @@ describe('kubectl against the simulator', () => {
     }
   });
 
+  it('serves events: kubectl get events and describe find them by involvedObject', async () => {
+    const event = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'web-1.17f3a', namespace: 'shop' },
+      involvedObject: { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web', apiVersion: 'policy/v1', uid: h.store.get('poddisruptionbudgets', 'shop', 'web')?.metadata.uid },
+      reason: 'NoPods',
+      message: 'No matching pods found',
+      type: 'Normal',
+      source: { component: 'controllermanager' },
+      firstTimestamp: '2024-05-01T11:50:00Z',
+      lastTimestamp: '2024-05-01T11:55:00Z',
+      count: 2,
+    };
+    expect(h.store.create('events', event).ok).toBe(true);
+    expect((await h.kubectl(['get', 'events', '-n', 'shop'])).stdout).toBe(
+      ['LAST SEEN   TYPE     REASON   OBJECT                    MESSAGE', '5m          Normal   NoPods   poddisruptionbudget/web   No matching pods found', ''].join('\n'),
+    );
+    // describe computes event ages on kubectl's own clock, not the simulator's.
+    expect((await h.kubectl(['describe', 'pdb', 'web', '-n', 'shop'])).stdout).toMatch(/\n {2}Normal {2}NoPods {2}\S+ \(x2 over \S+\) {2}controllermanager {2}No matching pods found\n/);
+  });
+
   it('reports unknown objects and resource types like a real server', async () => {
     expect(await h.kubectl(['get', 'pod', 'nope', '-n', 'shop'])).toStrictEqual({ code: 1, stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n' });
     expect((await h.kubectl(['get', 'widgets'])).stderr).toBe('error: the server doesn\'t have a resource type "widgets"\n');

@@ -44,6 +44,11 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     hasGeneration: true, clearStatusOnCreate: false,
   }),
   type({
+    group: '', version: 'v1', resource: 'events', singularName: 'event', kind: 'Event', listKind: 'EventList',
+    namespaced: true, shortNames: ['ev'], categories: [], subresources: [], hasGeneration: false,
+    clearStatusOnCreate: false,
+  }),
+  type({
     group: '', version: 'v1', resource: 'replicationcontrollers', singularName: 'replicationcontroller',
     kind: 'ReplicationController', listKind: 'ReplicationControllerList', namespaced: true, shortNames: ['rc'],
     categories: ['all'], subresources: ['status', 'scale'], hasGeneration: true, clearStatusOnCreate: false,

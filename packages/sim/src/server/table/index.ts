@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../store/index.js';
 import { pdbTable, pubTable } from './budgets.js';
+import { eventTable } from './events.js';
 import { namespaceTable, nodeTable } from './cluster.js';
 import type { TablePrinter } from './columns.js';
 import { podTable } from './pods.js';
@@ -14,6 +15,7 @@ const PRINTERS: Readonly<Record<string, TablePrinter>> = {
   poddisruptionbudgets: pdbTable,
   podunavailablebudgets: pubTable,
   nodes: nodeTable,
+  events: eventTable,
   namespaces: namespaceTable,
   deployments: deploymentTable,
   replicasets: replicaSetTable,
