@@ -109,7 +109,7 @@ export class DeploymentController {
       spec: {
         replicas,
         selector: { ...selector, matchLabels: { ...(selector.matchLabels ?? {}), [HASH_LABEL]: hash } },
-        template: { ...template, metadata: { ...template.metadata, labels } },
+        template: { ...structuredClone(template), metadata: { ...template.metadata, labels } },
       },
     };
     const created = this.ctx.store.create('replicasets', rs);
