@@ -14,7 +14,7 @@ import { handleEviction } from './handlers/eviction.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleScale } from './handlers/scale.js';
 import { handleWatch } from './handlers/watch.js';
-import { handleCreate, handleDelete, handlePatch, handleUpdate } from './handlers/write.js';
+import { handleCreate, handleDelete, handleDeleteCollection, handlePatch, handleUpdate } from './handlers/write.js';
 import { sendError, sendJson } from './http.js';
 import { parseListQuery } from './query.js';
 import type { ResourceRoute } from './route.js';
@@ -69,6 +69,7 @@ async function handleResource(ctx: ServerContext, r: ResourceRoute, req: Incomin
   if (r.name === undefined) {
     if (method === 'GET') return query.value.watch ? handleWatch(ctx, r, query.value, req, res, params) : handleList(ctx, r, query.value, req, res, params);
     if (method === 'POST') return handleCreate(ctx, r, req, res, params);
+    if (method === 'DELETE' && r.type.verbs.includes('deletecollection')) return handleDeleteCollection(ctx, r, query.value, req, res, params);
   } else if (sub === 'eviction') {
     if (method === 'POST') return handleEviction(ctx, r, req, res, params);
   } else if (sub === 'scale') {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedShop } from './__fixtures__/cluster.js';
+import { pod, seedShop } from './__fixtures__/cluster.js';
 import type { Harness } from './__fixtures__/harness.js';
 import { startHarness } from './__fixtures__/harness.js';
 import { openWatch } from './__fixtures__/watch-client.js';
@@ -46,7 +46,7 @@ describe('errors are Status bodies like kube-apiserver', () => {
   });
 
   it('405 for a method the resource does not allow', async () => {
-    expect((await call('DELETE', '/api/v1/namespaces/shop/pods')).status).toBe(405);
+    expect((await call('DELETE', '/api/v1/namespaces')).status).toBe(405);
     expect((await call('GET', '/api/v1/namespaces/shop/pods/web-1/eviction')).status).toBe(405);
   });
 
@@ -92,6 +92,17 @@ describe('errors are Status bodies like kube-apiserver', () => {
 
   it('415 for a patch type it does not understand', async () => {
     expect((await call('PATCH', '/api/v1/nodes/node-a', { spec: {} }, 'application/apply-patch+yaml')).status).toBe(415);
+  });
+});
+
+describe('deletecollection', () => {
+  it('deletes what the selectors match, gracefully for pods', async () => {
+    const r = await call('DELETE', '/api/v1/namespaces/shop/pods?fieldSelector=spec.nodeName%3Dnode-b');
+    const items = r.body.items as { metadata: { name: string; deletionTimestamp?: string } }[];
+    expect([r.status, r.body.kind, items.map((i) => [i.metadata.name, i.metadata.deletionTimestamp !== undefined])]).toStrictEqual([200, 'PodList', [['web-3', true]]]);
+    h.clock.advance(30_000);
+    expect(h.store.get('pods', 'shop', 'web-3')).toBeUndefined();
+    expect(h.store.create('pods', { ...pod({ name: 'web-3', nodeName: 'node-b', ip: '10.244.2.4' }) }).ok).toBe(true);
   });
 });
 

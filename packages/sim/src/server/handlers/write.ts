@@ -3,6 +3,7 @@ import type { DeleteOptions, KubeObject, StoreError } from '../../store/index.js
 import { PATCH_CONTENT_TYPES, apiVersionOf, badRequest, notFound } from '../../store/index.js';
 import type { ServerContext } from '../context.js';
 import { readJsonBody, sendError, sendJson } from '../http.js';
+import type { ListQuery } from '../query.js';
 import { dryRunOf } from '../query.js';
 import type { ResourceRoute } from '../route.js';
 
@@ -119,4 +120,27 @@ export async function handleDelete(ctx: ServerContext, route: ResourceRoute, req
   const deleted = ctx.store.delete(route.type.resource, route.namespace, route.name ?? '', deleteOptionsFrom(body, params));
   if (!deleted.ok) return sendError(res, deleted.error);
   sendJson(res, 200, deleted.value.object);
+}
+
+/** DELETE on a collection: every object the selectors match, each deleted as a single DELETE would. */
+export async function handleDeleteCollection(ctx: ServerContext, route: ResourceRoute, query: ListQuery, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+  const hasBody = Number(req.headers['content-length'] ?? '0') > 0 || req.headers['transfer-encoding'] !== undefined;
+  let body: unknown;
+  if (hasBody) {
+    const read = await readJsonBody(req);
+    if (read.ok) body = read.value;
+  } else req.resume();
+  const listed = ctx.store.list(route.type.resource, {
+    ...(route.namespace === undefined ? {} : { namespace: route.namespace }),
+    ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),
+    ...(query.fieldSelector === undefined ? {} : { fieldSelector: query.fieldSelector }),
+  });
+  if (!listed.ok) return sendError(res, listed.error);
+  const options = deleteOptionsFrom(body, params);
+  const items: KubeObject[] = [];
+  for (const obj of listed.value.items) {
+    const deleted = ctx.store.delete(route.type.resource, obj.metadata.namespace, obj.metadata.name ?? '', options);
+    if (deleted.ok) items.push(deleted.value.object);
+  }
+  sendJson(res, 200, { kind: route.type.listKind, apiVersion: apiVersionOf(route.type), metadata: { resourceVersion: ctx.store.resourceVersion() }, items });
 }
