@@ -104,6 +104,27 @@ describe('decideEviction', () => {
     );
   });
 
+  it('replaces a stale caller resourceVersion with the pod\'s own on the unhealthy-pod shortcut', () => {
+    const d = decide(pod('web-0', { ready: false, resourceVersion: '4711' }), [exhausted], { options: { preconditions: { resourceVersion: '1' } } });
+    expect([d.allowed, d.deletePreconditionResourceVersion]).toStrictEqual([true, '4711']);
+  });
+
+  it('on a dry run reports a failed precondition in the storage layer\'s words', () => {
+    const d = decide(ready, [healthy], { options: { dryRun: true, preconditions: { resourceVersion: '99' } } });
+    expect([d.code, d.podDeleted]).toStrictEqual([409, false]);
+    expect(d.message).toBe(
+      'Operation cannot be fulfilled on pods "web-0": StorageError: invalid object, Code: 4, Key: /registry/pods/default/web-0, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: ResourceVersion in precondition: 99, ResourceVersion in object meta: 100',
+    );
+  });
+
+  it('retries a Pending pod\'s conflicting delete: once, or 20 times when it always conflicts', () => {
+    const pending = pod('web-0', { phase: 'Pending', ready: false });
+    const once = decide(pending, [], { options: { faults: { podDeleteConflict: true } } });
+    const always = decide(pending, [], { options: { faults: { podDeleteAlwaysConflict: true } } });
+    expect([once.code, once.deleteAttempts, once.podDeleted]).toStrictEqual([201, 2, true]);
+    expect([always.code, always.reason, always.deleteAttempts]).toStrictEqual([409, 'Conflict', 20]);
+  });
+
   it('relays a PUB webhook denial before looking at PDBs', () => {
     const protectedPod = pod('web-0', { annotations: { 'pub.kruise.io/related-pub': 'web-pub' } });
     const budget = pub('web-pub', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }, { status: { unavailableAllowed: 0, desiredAvailable: 2 } });

@@ -93,16 +93,29 @@ export function checkAndDecrement(pdb: PdbView, podName: string, dryRun: boolean
   return { ok: true, pdbAfter: { ...pdb, status } };
 }
 
-/** addConditionAndDeletePod's check of the caller's UID and resourceVersion preconditions. */
-function preconditionMismatch(pod: PodView, pre: { uid?: string; resourceVersion?: string } | undefined): string | undefined {
+type Preconditions = { uid?: string; resourceVersion?: string };
+
+/**
+ * The delete's preconditions against the stored pod: addConditionAndDeletePod's own wording, or on
+ * a dry run (which skips that step) the storage layer's.
+ */
+function preconditionMismatch(pod: PodView, pre: Preconditions, dryRun: boolean): { resource: string; why: string } | undefined {
   const checks = [
-    { given: pre?.uid, stored: pod.uid, what: 'UID', consequence: 'deleted and then recreated' },
-    { given: pre?.resourceVersion, stored: pod.resourceVersion, what: 'ResourceVersion', consequence: 'modified' },
+    { given: pre.uid, stored: pod.uid, what: 'UID', consequence: 'deleted and then recreated' },
+    { given: pre.resourceVersion, stored: pod.resourceVersion, what: 'ResourceVersion', consequence: 'modified' },
   ];
   for (const c of checks) {
-    if (c.given !== undefined && c.given !== '' && c.given !== c.stored) {
-      return `the ${c.what} in the precondition (${c.given}) does not match the ${c.what} in record (${c.stored}). The object might have been ${c.consequence}`;
+    if (c.given === undefined || c.given === '' || c.given === c.stored) continue;
+    if (dryRun) {
+      return {
+        resource: 'pods',
+        why: `StorageError: invalid object, Code: 4, Key: /registry/pods/${pod.namespace}/${pod.name}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: ${c.what} in precondition: ${c.given}, ${c.what} in object meta: ${c.stored}`,
+      };
     }
+    return {
+      resource: 'Pod',
+      why: `the ${c.what} in the precondition (${c.given}) does not match the ${c.what} in record (${c.stored}). The object might have been ${c.consequence}`,
+    };
   }
   return undefined;
 }
@@ -110,7 +123,7 @@ function preconditionMismatch(pod: PodView, pre: { uid?: string; resourceVersion
 interface DeleteInput {
   pod: PodView;
   input: DecideEvictionInput;
-  /** The resourceVersion precondition the server adds (Pending pods, unhealthy shortcut). */
+  /** The resourceVersion precondition the server sets (Pending pods, unhealthy shortcut); it replaces the caller's. */
   serverRv?: string;
 }
 
@@ -123,8 +136,10 @@ function deletePod({ pod, input, serverRv }: DeleteInput): Outcome {
     deleteAttempts: 1,
     ...(serverRv !== undefined ? { deletePreconditionResourceVersion: serverRv } : {}),
   };
-  const mismatch = preconditionMismatch(pod, options.preconditions);
-  if (mismatch !== undefined) return { ...base, status: conflictStatus('Pod', pod.name, mismatch) };
+  const given = options.preconditions ?? {};
+  const effective: Preconditions = { ...given, ...(serverRv !== undefined ? { resourceVersion: serverRv } : {}) };
+  const mismatch = preconditionMismatch(pod, effective, options.dryRun ?? false);
+  if (mismatch !== undefined) return { ...base, status: conflictStatus(mismatch.resource, pod.name, mismatch.why) };
   const faults = options.faults ?? {};
   if (faults.podDeleteAlwaysConflict || faults.podDeleteConflict) {
     return { ...base, status: conflictStatus('pods', pod.name, OBJECT_MODIFIED) };
@@ -159,7 +174,7 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput): Outcome {
     const healthyBudget = pdb.status.currentHealthy >= pdb.status.desiredHealthy && pdb.status.desiredHealthy > 0;
     if (always || healthyBudget) {
       // The pod must not have become Ready since the decision: the delete is guarded by its RV.
-      const out = deletePod({ pod, input, ...(userRv === undefined ? { serverRv: pod.resourceVersion } : {}) });
+      const out = deletePod({ pod, input, serverRv: pod.resourceVersion });
       if (out.status.code === 409 && userRv === undefined) {
         return { ...out, budget: pdb, status: tooManyRequestsStatus(`The disruption budget ${pdb.name} is still being processed by the server.`, 10) };
       }
