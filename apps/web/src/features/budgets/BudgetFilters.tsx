@@ -1,9 +1,12 @@
 import type { BudgetListQuery } from '@pdbscope/shared/api';
 
+/** One filter changed; '' clears it. A patch, not a whole query, so quick successive changes never undo each other. */
+export type FilterChange = { [K in keyof BudgetListQuery]-?: { key: K; value: NonNullable<BudgetListQuery[K]> | '' } }[keyof BudgetListQuery];
+
 interface BudgetFiltersProps {
   query: BudgetListQuery;
   namespaces: readonly string[];
-  onChange: (query: BudgetListQuery) => void;
+  onChange: (change: FilterChange) => void;
 }
 
 const stateLabels = [
@@ -16,11 +19,11 @@ const stateLabels = [
   ['error', 'Cannot evaluate'],
 ] as const;
 
-function withField<K extends keyof BudgetListQuery>(query: BudgetListQuery, key: K, value: BudgetListQuery[K] | ''): BudgetListQuery {
-  const next = { ...query };
-  if (value === '' || value === undefined) delete next[key];
-  else next[key] = value;
-  return next;
+export function applyFilterChange(query: BudgetListQuery, change: FilterChange): BudgetListQuery {
+  const next: Record<string, string> = { ...query };
+  if (change.value === '') delete next[change.key];
+  else next[change.key] = change.value;
+  return next as BudgetListQuery;
 }
 
 export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProps) {
@@ -28,11 +31,11 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
     <div className="toolbar" role="search" aria-label="Filter budgets">
       <label>
         Search
-        <input type="search" value={query.text ?? ''} placeholder="name or selector" onChange={(event) => onChange(withField(query, 'text', event.target.value))} />
+        <input type="search" value={query.text ?? ''} placeholder="name or selector" onChange={(event) => onChange({ key: 'text', value: event.target.value })} />
       </label>
       <label>
         Namespace
-        <select value={query.namespace ?? ''} onChange={(event) => onChange(withField(query, 'namespace', event.target.value))}>
+        <select value={query.namespace ?? ''} onChange={(event) => onChange({ key: 'namespace', value: event.target.value })}>
           <option value="">All namespaces</option>
           {namespaces.map((namespace) => (
             <option key={namespace} value={namespace}>
@@ -45,7 +48,7 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
         Kind
         <select
           value={query.kind ?? ''}
-          onChange={(event) => onChange(withField(query, 'kind', event.target.value as BudgetListQuery['kind'] | ''))}
+          onChange={(event) => onChange({ key: 'kind', value: event.target.value as NonNullable<BudgetListQuery['kind']> | '' })}
         >
           <option value="">All kinds</option>
           <option value="PodDisruptionBudget">PodDisruptionBudget</option>
@@ -54,7 +57,7 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
       </label>
       <label>
         State
-        <select value={query.state ?? ''} onChange={(event) => onChange(withField(query, 'state', event.target.value as BudgetListQuery['state'] | ''))}>
+        <select value={query.state ?? ''} onChange={(event) => onChange({ key: 'state', value: event.target.value as NonNullable<BudgetListQuery['state']> | '' })}>
           {stateLabels.map(([value, label]) => (
             <option key={value} value={value}>
               {label}

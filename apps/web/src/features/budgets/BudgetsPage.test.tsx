@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { queryKeys } from '../../api/queries.js';
 import { budgetList, cluster } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
@@ -75,5 +75,19 @@ describe('BudgetsPage', () => {
   it('says when the cluster has no budgets at all', () => {
     renderApp({ path: '/', cache: [[queryKeys.budgets, budgetList([])], [queryKeys.cluster, cluster()]] });
     expect(screen.getByText('No disruption budgets in the watched namespaces.')).toBeDefined();
+  });
+});
+
+describe('BudgetsPage filters in quick succession', () => {
+  it('keeps each change: clearing the search and picking a state before a re-render', () => {
+    const { router } = renderApp({ path: '/?q=zookeeper', cache: cache() });
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    const state = screen.getByRole('combobox', { name: 'State' });
+    act(() => {
+      fireEvent.change(search, { target: { value: '' } });
+      fireEvent.change(state, { target: { value: 'blocking' } });
+    });
+    expect(router.state.location.search).toBe('?state=blocking');
+    expect(rowNames()).toStrictEqual(['zookeeper']);
   });
 });

@@ -1,15 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { BudgetListQuery } from '@pdbscope/shared/api';
 import { budgetsQuery } from '../../api/queries.js';
 import { VirtualGrid } from '../../components/VirtualGrid.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
 import { budgetColumns } from './columns.js';
-import { BudgetFilters } from './BudgetFilters.js';
+import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
-import { namespacesOf, readOverviewState, toggleSort, visibleRows, writeOverviewState } from './overview-query.js';
+import { namespacesOf, readOverviewState, type OverviewState, toggleSort, visibleRows, writeOverviewState } from './overview-query.js';
 
 export function BudgetsPage() {
   const budgets = useQuery(budgetsQuery());
@@ -21,9 +20,18 @@ export function BudgetsPage() {
   const rows = useMemo(() => (items === undefined ? [] : visibleRows(items, state)), [items, state]);
   const namespaces = useMemo(() => (items === undefined ? [] : namespacesOf(items)), [items]);
 
-  // Typing in the search box replaces the history entry; changing a filter or sort adds one.
-  const setQuery = (query: BudgetListQuery) => setParams(writeOverviewState({ ...state, query }), { replace: query.text !== state.query.text });
-  const setSort = (column: string) => setParams(writeOverviewState({ ...state, sort: toggleSort(state.sort, column) }));
+  // Changes build on the URL as last written, not as of the last render (react-router's
+  // functional form sees the render's params), so two quick changes never undo each other.
+  const latest = useRef(params);
+  latest.current = params;
+  const update = (change: (now: OverviewState) => OverviewState, replace: boolean) => {
+    const next = writeOverviewState(change(readOverviewState(latest.current)));
+    latest.current = next;
+    setParams(next, { replace });
+  };
+  // Typing in the search box replaces the history entry; changing a filter or the sort adds one.
+  const setFilter = (change: FilterChange) => update((now) => ({ ...now, query: applyFilterChange(now.query, change) }), change.key === 'text');
+  const setSort = (column: string) => update((now) => ({ ...now, sort: toggleSort(now.sort, column) }), false);
 
   return (
     <>
@@ -33,7 +41,7 @@ export function BudgetsPage() {
       {budgets.data ? (
         <>
           <SummaryStrip summary={budgets.data.summary} />
-          <BudgetFilters query={state.query} namespaces={namespaces} onChange={setQuery} />
+          <BudgetFilters query={state.query} namespaces={namespaces} onChange={setFilter} />
           <p className="muted" aria-live="polite">
             Showing {rows.length} of {budgets.data.items.length} budgets
           </p>

@@ -41,9 +41,9 @@ export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
           : `Draining ${plan.node} would not complete: ${plan.neverEvictable.length} pod${plan.neverEvictable.length === 1 ? '' : 's'} can never be evicted with the budgets as they are.`}
       </p>
       <section className="rounds" aria-label="Rounds">
-        {plan.rounds.map((round) => (
+        {plan.rounds.map((round, position) => (
           <div key={round.index} className="card" style={{ marginBottom: 8 }}>
-            <h3>Round {round.index + 1}</h3>
+            <h3>Round {position + 1}</h3>
             {round.evicted.length > 0 ? (
               <>
                 <span>Evicted ({round.evicted.length}):</span>

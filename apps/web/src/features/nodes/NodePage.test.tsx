@@ -13,8 +13,8 @@ const plan: SimulateDrainResponse = {
   node: 'worker-1',
   complete: false,
   rounds: [
-    { index: 0, evicted: [{ pod: 'query/trino-worker-1', decision: allowed('query/trino-worker-1') }], blocked: [{ pod: 'data/zookeeper-0', decision: blockedStep().decision }], waitsFor: ['query/trino-worker-1 to be replaced and Ready'] },
-    { index: 1, evicted: [], blocked: [{ pod: 'data/zookeeper-0', decision: blockedStep().decision }], waitsFor: [] },
+    { index: 1, evicted: [{ pod: 'query/trino-worker-1', decision: allowed('query/trino-worker-1') }], blocked: [{ pod: 'data/zookeeper-0', decision: blockedStep().decision }], waitsFor: ['query/trino-worker-1 to be replaced and Ready'] },
+    { index: 2, evicted: [], blocked: [{ pod: 'data/zookeeper-0', decision: blockedStep().decision }], waitsFor: [] },
   ],
   skipped: [{ pod: 'kube-system/fluent-bit-x2k9p', reason: 'DaemonSet pod' }],
   neverEvictable: [{ pod: 'data/zookeeper-0', reason: 'zookeeper allows no disruption while zookeeper-2 is unhealthy', budget: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' } }],
