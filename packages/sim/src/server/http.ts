@@ -6,8 +6,10 @@ const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; error: StoreError };
 
-/** Reads and parses a JSON body; malformed or oversized bodies are a 400 as kube-apiserver says it. */
-export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+export type TextResult = { ok: true; value: string } | { ok: false; error: StoreError };
+
+/** Reads a request body as text, refusing oversized ones. */
+export async function readTextBody(req: IncomingMessage): Promise<TextResult> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -16,7 +18,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
     if (size > MAX_BODY_BYTES) return { ok: false, error: { code: 413, reason: 'BadRequest', message: 'the request body is too large' } };
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return { ok: true, value: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** Reads and parses a JSON body; malformed or oversized bodies are a 400 as kube-apiserver says it. */
+export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  const read = await readTextBody(req);
+  if (!read.ok) return read;
+  const text = read.value;
   if (text.trim() === '') return { ok: false, error: badRequest('the body of the request was empty') };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

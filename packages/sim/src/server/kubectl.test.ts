@@ -88,6 +88,9 @@ describe('kubectl against the simulator', () => {
       expect((await h.kubectl(['apply', '-f', file])).stdout).toBe('poddisruptionbudget.policy/api configured\n');
       const stored = h.store.get('poddisruptionbudgets', 'shop', 'api');
       expect([stored?.metadata.generation, stored?.spec]).toStrictEqual([2, { maxUnavailable: 2, selector: { matchLabels: { app: 'api' } } }]);
+      writeFileSync(file, manifest('  maxUnavailable: 3\n'));
+      expect((await h.kubectl(['apply', '--server-side', '-f', file])).stdout).toBe('poddisruptionbudget.policy/api serverside-applied\n');
+      expect(h.store.get('poddisruptionbudgets', 'shop', 'api')?.spec).toStrictEqual({ maxUnavailable: 3, selector: { matchLabels: { app: 'api' } } });
       writeFileSync(file, manifest('  maxUnavailable: 2\n  minAvailable: 1\n'));
       const refused = await h.kubectl(['apply', '-f', file]);
       expect([refused.code, refused.stderr]).toStrictEqual([

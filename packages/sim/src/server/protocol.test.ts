@@ -91,7 +91,7 @@ describe('errors are Status bodies like kube-apiserver', () => {
   });
 
   it('415 for a patch type it does not understand', async () => {
-    expect((await call('PATCH', '/api/v1/nodes/node-a', { spec: {} }, 'application/apply-patch+yaml')).status).toBe(415);
+    expect((await call('PATCH', '/api/v1/nodes/node-a', { spec: {} }, 'text/plain')).status).toBe(415);
   });
 });
 

@@ -4,6 +4,7 @@ import { PATCH_CONTENT_TYPES, apiVersionOf, badRequest, notFound } from '../../s
 import type { ServerContext } from '../context.js';
 import { readJsonBody, sendError, sendJson } from '../http.js';
 import type { ListQuery } from '../query.js';
+import { APPLY_PATCH_CONTENT_TYPE, handleApply } from './apply.js';
 import { dryRunOf } from '../query.js';
 import type { ResourceRoute } from '../route.js';
 
@@ -71,13 +72,14 @@ export async function handleUpdate(ctx: ServerContext, route: ResourceRoute, req
 
 export async function handlePatch(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (contentType === APPLY_PATCH_CONTENT_TYPE) return handleApply(ctx, route, req, res, params);
   const type = PATCH_CONTENT_TYPES[contentType];
   if (type === undefined) {
     req.resume();
     return sendError(res, {
       code: 415,
       reason: 'UnsupportedMediaType',
-      message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`,
+      message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json`,
     });
   }
   const body = await readJsonBody(req);
