@@ -36,6 +36,8 @@ export interface NewPodInput {
   restarts?: number;
   /** For the scheduler's message on an unschedulable pod. */
   nodeCount?: number;
+  /** The node's InternalIP and the pod's IP, as the kubelet reports them. */
+  ips?: { hostIP: string; podIP: string };
 }
 
 interface Container {
@@ -81,6 +83,10 @@ export function newPod(input: NewPodInput): KubeObject {
     restarts: input.restarts ?? 0,
     ...(input.nodeCount !== undefined ? { nodeCount: input.nodeCount } : {}),
   });
+  if (input.ips !== undefined && input.state !== 'unschedulable') {
+    const { hostIP, podIP } = input.ips;
+    pod['status'] = { ...(pod['status'] as Record<string, unknown>), hostIP, hostIPs: [{ ip: hostIP }], podIP, podIPs: [{ ip: podIP }] };
+  }
   return pod;
 }
 
@@ -127,6 +133,8 @@ export function podStatus({ pod, state, now, restarts, nodeCount }: PodStatusInp
   }
   const ready = state === 'ready';
   const running = state !== 'creating';
+  const previous = (pod['status'] ?? {}) as Record<string, unknown>;
+  const ips = Object.fromEntries(['hostIP', 'hostIPs', 'podIP', 'podIPs'].filter((k) => previous[k] !== undefined).map((k) => [k, previous[k]]));
   const notReady = `containers with unready status: [${names.join(' ')}]`;
   const containerStatuses = containers.map((c) => {
     const name = c.name ?? 'main';
@@ -149,8 +157,9 @@ export function podStatus({ pod, state, now, restarts, nodeCount }: PodStatusInp
   });
   return {
     phase: running ? 'Running' : 'Pending',
+    ...ips,
     qosClass: 'Burstable',
-    startTime: at,
+    startTime: typeof previous['startTime'] === 'string' ? previous['startTime'] : at,
     conditions: [
       condition('PodReadyToStartContainers', running, at),
       condition('Initialized', true, at),

@@ -64,10 +64,21 @@ export function createWorkloadPod(ctx: ControllerContext, input: CreateWorkloadP
     now: ctx.clock.now(),
     restarts: 5 + ((input.ordinal * 37) % 90),
     nodeCount: nodeCount(ctx),
+    ...(nodeName !== undefined ? { ips: addresses(ctx, nodeName) } : {}),
   });
   const created = ctx.store.create('pods', pod, { preserveStatus: true });
   if (!created.ok) ctx.onError(`create pod ${input.name}: ${created.error.message}`);
   else ctx.pods.refresh(pod.metadata.namespace ?? '', input.name);
+}
+
+/** The node's InternalIP, and a pod IP inside the node's podCIDR (or 10.244.0.0/16). */
+function addresses(ctx: ControllerContext, nodeName: string): { hostIP: string; podIP: string } {
+  const node = ctx.store.get('nodes', undefined, nodeName);
+  const status = (node?.['status'] ?? {}) as { addresses?: { type?: string; address?: string }[] };
+  const hostIP = status.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '10.0.0.1';
+  const cidr = specOf<{ podCIDR?: string }>(node ?? { apiVersion: 'v1', kind: 'Node', metadata: {} }).podCIDR;
+  const base = /^(\d+\.\d+\.\d+)\.0\/24$/.exec(cidr ?? '')?.[1] ?? `10.244.${ctx.random.int(0, 255)}`;
+  return { hostIP, podIP: `${base}.${ctx.random.int(2, 254)}` };
 }
 
 export function templateOf(workload: KubeObject): PodTemplate {

@@ -60,7 +60,9 @@ describe('the demo scenario', () => {
     const clock = new ManualClock('2026-11-21T08:00:00Z');
     sim = await startSim({ clock, activity: false });
     const s = sim;
-    expect(s.store.counts()).toStrictEqual({
+    const { namespaces, nodes, pods, replicationcontrollers, deployments, replicasets, statefulsets, poddisruptionbudgets, podunavailablebudgets } =
+      s.store.counts();
+    expect({ namespaces, nodes, pods, replicationcontrollers, deployments, replicasets, statefulsets, poddisruptionbudgets, podunavailablebudgets }).toStrictEqual({
       namespaces: 10,
       nodes: 6,
       // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods.
