@@ -161,6 +161,17 @@ describe('syncPdb', () => {
     ]);
   });
 
+  it('writes nothing when the counters are unchanged and the condition is up to date', () => {
+    const condition = { type: 'DisruptionAllowed', status: 'True', reason: 'SufficientPods', message: 'left over', observedGeneration: 0, lastTransitionTime: '2024-04-02T00:00:00Z' };
+    const p = pdb('web', {
+      minAvailable: 1,
+      status: { observedGeneration: 1, disruptionsAllowed: 10, currentHealthy: 11, desiredHealthy: 1, expectedPods: 13, conditions: [condition] },
+    });
+    expect(run(p, rolloutPods).status).toStrictEqual(p.status);
+    const changed = run({ ...p, generation: 2 }, rolloutPods).status;
+    expect(changed.conditions).toStrictEqual([{ ...condition, message: '', observedGeneration: 2 }]);
+  });
+
   it('fails when a pod controller cannot be resolved (stale UID)', () => {
     const stale = pod('web-x', { owner: { ...ownerRef(rsNew), uid: 'uid-recreated' } });
     const result = run(pdb('web', { maxUnavailable: 1 }), [stale]);

@@ -1,9 +1,10 @@
 import type { PdbStatus, PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import { failSafeStatus, withDisruptionAllowedCondition } from './condition.js';
+import { disruptionAllowedCondition, failSafeStatus, withDisruptionAllowedCondition } from './condition.js';
 import { buildDisruptedPodMap, countHealthyPods } from './disrupted.js';
 import { getExpectedPodCount } from './expected.js';
 import { pdbSelector } from './select.js';
+import { timeMs } from './time.js';
 import { labelSelectorGoString } from './selector-go-string.js';
 import type { BudgetEvent, PdbSync } from './types.js';
 import type { WorkloadLookup } from './workload-lookup.js';
@@ -18,6 +19,29 @@ export interface SyncPdbInput {
 
 const UNMANAGED_TEXT =
   'were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.';
+
+function sameTimes(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] !== undefined && timeMs(b[k]) === timeMs(a[k] ?? ''));
+}
+
+/** The no-write check of `updatePdbStatus`, with `ConditionsAreUpToDate`. */
+function isUpToDate(pdb: PdbView, computed: Omit<PdbStatus, 'conditions'>): boolean {
+  const s = pdb.status;
+  if (
+    s.currentHealthy !== computed.currentHealthy ||
+    s.desiredHealthy !== computed.desiredHealthy ||
+    s.expectedPods !== computed.expectedPods ||
+    s.disruptionsAllowed !== computed.disruptionsAllowed ||
+    s.observedGeneration !== pdb.generation ||
+    !sameTimes(s.disruptedPods, computed.disruptedPods)
+  ) {
+    return false;
+  }
+  const c = disruptionAllowedCondition(s);
+  if (!c) return false;
+  return s.disruptionsAllowed > 0 ? c.status === 'True' && c.reason === 'SufficientPods' : c.status === 'False' && c.reason === 'InsufficientPods';
+}
 
 /**
  * One sync of the disruption controller for one PDB (`trySync` + `failSafe`). Never throws: a
@@ -59,18 +83,18 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
   let disruptionsAllowed = currentHealthy - expected.desiredHealthy;
   if (expected.expectedCount <= 0 || disruptionsAllowed <= 0) disruptionsAllowed = 0;
 
-  const status: PdbStatus = withDisruptionAllowedCondition(
-    {
-      observedGeneration: pdb.generation,
-      disruptedPods: disrupted.disruptedPods,
-      disruptionsAllowed,
-      currentHealthy,
-      desiredHealthy: expected.desiredHealthy,
-      expectedPods: expected.expectedCount,
-      conditions: pdb.status.conditions,
-    },
-    now,
-  );
+  const computed: Omit<PdbStatus, 'conditions'> = {
+    observedGeneration: pdb.generation,
+    disruptedPods: disrupted.disruptedPods,
+    disruptionsAllowed,
+    currentHealthy,
+    desiredHealthy: expected.desiredHealthy,
+    expectedPods: expected.expectedCount,
+  };
+  // updatePdbStatus writes nothing when the counters match and the condition is up to date.
+  const status: PdbStatus = isUpToDate(pdb, computed)
+    ? pdb.status
+    : withDisruptionAllowedCondition({ ...computed, conditions: pdb.status.conditions }, now);
   return {
     status,
     syncFailed: false,
