@@ -1,0 +1,142 @@
+import { ClusterIndex } from '@pdbscope/shared/index';
+import { planDrain, planEvictions } from '@pdbscope/shared';
+import type {
+  BudgetDetailResponse,
+  BudgetListResponse,
+  ClusterResponse,
+  NodesResponse,
+  SimulateDrainResponse,
+  SimulateEvictionsResponse,
+  VerifyEvictionResponse,
+} from '@pdbscope/shared/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClusterObject } from '../kube/resources.js';
+import { freshList, getJson, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ allowDryRunVerify: true });
+  await h.bff.ready();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** The engine run directly on a fresh list, to compare with what the API answers. */
+async function engineIndex(): Promise<ClusterIndex> {
+  const objects = await freshList(h.sim);
+  const of = (kinds: string[]) => objects.filter((o) => kinds.includes(o.kind));
+  const isWorkload = (o: ClusterObject) =>
+    !['Pod', 'Node', 'PodDisruptionBudget', 'PodUnavailableBudget'].includes(o.kind);
+  return new ClusterIndex(
+    { now: new Date() },
+    {
+      pods: of(['Pod']) as never,
+      nodes: of(['Node']) as never,
+      budgets: of(['PodDisruptionBudget', 'PodUnavailableBudget']) as never,
+      workloads: objects.filter(isWorkload) as never,
+    },
+  );
+}
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  getJson<unknown>(h.bff, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('the evaluation API against the simulated cluster', () => {
+  it('answers simulated evictions as the engine does, cumulatively', async () => {
+    const ledger = (
+      await getJson<BudgetDetailResponse>(h.bff, '/api/budgets/PodDisruptionBudget/payments/ledger')
+    ).body.lanes.available[0];
+    if (!ledger) throw new Error('no ledger pod');
+    // Cumulative: the second ZooKeeper eviction sees the first; the ledger pod has two PDBs (500).
+    const pods = [
+      'zookeeper/zookeeper-0',
+      'zookeeper/zookeeper-1',
+      `payments/${ledger.name}`,
+      'databases/postgres-0',
+    ];
+    const answer = (await post('/api/simulate/evictions', { pods }))
+      .body as SimulateEvictionsResponse;
+    const plan = planEvictions({
+      index: await engineIndex(),
+      pods: pods.map((p) => ({ namespace: p.split('/')[0] ?? '', name: p.split('/')[1] ?? '' })),
+      now: new Date(),
+    });
+    expect(answer.steps.map((s) => s.decision.code)).toStrictEqual([201, 429, 500, 429]);
+    expect(
+      answer.steps.map((s) => [
+        s.pod,
+        s.decision.allowed,
+        s.decision.code,
+        s.decision.message,
+        s.decision.causes,
+      ]),
+    ).toStrictEqual(
+      plan.steps.map((s) => [
+        `${s.pod.namespace}/${s.pod.name}`,
+        s.decision.allowed,
+        s.decision.code,
+        s.decision.message,
+        s.decision.causes.map((c) => ({ reason: c.reason, message: c.message })),
+      ]),
+    );
+  });
+
+  it('answers a drain as the engine plans it', async () => {
+    const nodes = (await getJson<NodesResponse>(h.bff, '/api/nodes')).body.items;
+    const node = nodes.find((n) => n.budgetedPods > 0);
+    if (!node) throw new Error('no node with budgeted pods');
+    const answer = (await post('/api/simulate/drain', { node: node.name }))
+      .body as SimulateDrainResponse;
+    const plan = planDrain({ index: await engineIndex(), node: node.name, now: new Date() });
+    expect([
+      answer.complete,
+      answer.rounds.map((r) => r.evicted.map((e) => e.pod)),
+      answer.neverEvictable.map((b) => b.pod),
+    ]).toStrictEqual([
+      plan.complete,
+      plan.rounds.map((r) => r.evicted.map((p) => `${p.namespace}/${p.name}`)),
+      plan.blocked.map((b) => `${b.pod.namespace}/${b.pod.name}`),
+    ]);
+  });
+
+  it('verifies an eviction with the API server (dryRun=All) and agrees with it', async () => {
+    const answer = (await post('/api/verify/eviction', { pod: 'databases/postgres-0' }))
+      .body as VerifyEvictionResponse;
+    expect([
+      answer.agree,
+      answer.server.code,
+      answer.ours.code,
+      answer.server.message,
+    ]).toStrictEqual([
+      true,
+      429,
+      429,
+      "Cannot evict pod as it would violate the pod's disruption budget.",
+    ]);
+    const cluster = (await getJson<ClusterResponse>(h.bff, '/api/cluster')).body;
+    expect([cluster.verifyEnabled, cluster.ready, cluster.counts.pods > 0]).toStrictEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('refuses bad bodies, unknown ids and foreign origins', async () => {
+    const answers = await Promise.all([
+      post('/api/simulate/evictions', { pods: 'zookeeper-0' }),
+      post('/api/simulate/drain', { node: 'no-such-node' }),
+      getJson(h.bff, '/api/budgets/PodDisruptionBudget/zookeeper/nope'),
+      getJson(h.bff, '/api/pods/zookeeper/nope'),
+      post('/api/simulate/drain', { node: 'worker-1' }, { origin: 'http://evil.example' }),
+    ]);
+    expect(answers.map((a) => a.status)).toStrictEqual([400, 404, 404, 404, 403]);
+    const list = await getJson<BudgetListResponse>(h.bff, '/api/budgets?state=blocking');
+    expect(list.body.items.every((r) => r.flags.blocking)).toBe(true);
+  });
+});
