@@ -42,7 +42,7 @@ describe('syncPub', () => {
 
   it('finds nothing for a targetRef whose group does not match the kind', () => {
     const r = syncPub({ pub: pub('cs', { targetRef: { apiVersion: 'apps/v1', kind: 'CloneSet', name: 'cs' }, maxUnavailable: 1 }), pods: webPods, workloads: lookup, now: NOW });
-    expect([r.status.totalReplicas, r.pods]).toStrictEqual([0, []]);
+    expect([r.status.totalReplicas, r.pods, r.events.map((e) => e.reason)]).toStrictEqual([0, [], ['NoPods']]);
   });
 
   it('prunes expired disrupted (20 s) and unavailable (10 s) entries and rechecks at the earliest expiry', () => {
@@ -56,6 +56,14 @@ describe('syncPub', () => {
       { 'web-0': '2024-05-01T11:59:45Z' },
       { 'web-2': '2024-05-01T11:59:55Z' },
       5,
+    ]);
+    expect(r.events).toStrictEqual([
+      {
+        type: 'Warning',
+        reason: 'NotDeleted',
+        message: "Pod was expected by PUB default/web to be deleted but it wasn't",
+        object: { kind: 'Pod', namespace: 'default', name: 'web-1' },
+      },
     ]);
   });
 

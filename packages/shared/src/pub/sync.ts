@@ -1,3 +1,4 @@
+import type { BudgetEvent } from '../budgets/types.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import { scaledRoundUp } from '../budgets/scaled.js';
 import { timeMs } from '../budgets/time.js';
@@ -35,23 +36,35 @@ interface Pruned {
   disruptedPods: Record<string, string>;
   unavailablePods: Record<string, string>;
   recheckAtMs?: number;
+  events: BudgetEvent[];
 }
 
 /** `buildDisruptedAndUnavailablePods`: entries kept only for active protected pods, until they expire. */
 function prune(pub: PubView, pods: readonly PodView[], now: Date): Pruned {
-  const out: Pruned = { disruptedPods: {}, unavailablePods: {} };
+  const out: Pruned = { disruptedPods: {}, unavailablePods: {}, events: [] };
   const nowMs = now.getTime();
-  const keep = (into: Record<string, string>, name: string, at: string | undefined, timeout: number) => {
+  const keep = (into: Record<string, string>, pod: PodView, at: string | undefined, timeout: number) => {
     if (at === undefined) return;
     const expires = timeMs(at) + timeout;
-    if (expires < nowMs) return;
+    const name = pod.name;
+    if (expires < nowMs) {
+      if (into === out.disruptedPods) {
+        out.events.push({
+          type: 'Warning',
+          reason: 'NotDeleted',
+          message: `Pod was expected by PUB ${pub.namespace}/${pub.name} to be deleted but it wasn't`,
+          object: { kind: 'Pod', namespace: pod.namespace, name },
+        });
+      }
+      return;
+    }
     into[name] = at;
     if (out.recheckAtMs === undefined || expires < out.recheckAtMs) out.recheckAtMs = expires;
   };
   for (const pod of pods) {
     if (!isPodActive(pod)) continue;
-    keep(out.disruptedPods, pod.name, pub.status.disruptedPods[pod.name], PUB_DELETION_TIMEOUT_MS);
-    keep(out.unavailablePods, pod.name, pub.status.unavailablePods[pod.name], PUB_UPDATE_DELAY_MS);
+    keep(out.disruptedPods, pod, pub.status.disruptedPods[pod.name], PUB_DELETION_TIMEOUT_MS);
+    keep(out.unavailablePods, pod, pub.status.unavailablePods[pod.name], PUB_UPDATE_DELAY_MS);
   }
   return out;
 }
@@ -77,12 +90,24 @@ export function classifyPubPodsWith(
  */
 export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
   const coverage = pubCoverage(pub, workloads);
-  if (!coverage.ok) return { status: pub.status, error: coverage.error, pods: [], classification: [] };
+  if (!coverage.ok) return { status: pub.status, error: coverage.error, pods: [], classification: [], events: [] };
   const protectedPods = pubPods(coverage, pods);
+  const pubRef = { kind: 'PodUnavailableBudget', namespace: pub.namespace, name: pub.name };
+  const events: BudgetEvent[] =
+    protectedPods.length === 0 ? [{ type: 'Normal', reason: 'NoPods', message: 'No matching pods found', object: pubRef }] : [];
   const expected = protectTotalReplicas(pub) ?? (coverage.expectedFromPods ? expectedScaleForPods(protectedPods, workloads) : coverage.targetReplicas);
   const desired = desiredAvailableForPub(pub, expected);
-  if (!desired.ok) return { status: pub.status, error: desired.error, pods: protectedPods, classification: [] };
+  if (!desired.ok) {
+    events.push({
+      type: 'Warning',
+      reason: 'CalculateExpectedPodCountFailed',
+      message: `Failed to calculate the number of expected pods: ${desired.error}`,
+      object: pubRef,
+    });
+    return { status: pub.status, error: desired.error, pods: protectedPods, classification: [], events };
+  }
   const pruned = prune(pub, protectedPods, now);
+  events.push(...pruned.events);
   const classification = classifyPubPodsWith(protectedPods, pruned);
   const currentAvailable = classification.filter((c) => c.lane === 'available').length;
   const status: PubStatus = {
@@ -98,6 +123,7 @@ export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
     status,
     pods: protectedPods,
     classification,
+    events,
     ...(pruned.recheckAtMs !== undefined ? { recheckAfterSeconds: (pruned.recheckAtMs - now.getTime()) / 1000 } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { PubStatus, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import type { PodLane } from '../budgets/types.js';
+import type { BudgetEvent, PodLane } from '../budgets/types.js';
 
 /** One reconcile of the OpenKruise PodUnavailableBudget controller. */
 export interface PubSync {
@@ -11,6 +11,8 @@ export interface PubSync {
   pods: PodView[];
   /** Each protected pod's lane, consistent with `currentAvailable`. */
   classification: PubPodClassification[];
+  /** NoPods, CalculateExpectedPodCountFailed (on the PUB) and NotDeleted (on a pod), as the controller records them. */
+  events: BudgetEvent[];
   /** Seconds until the earliest disruptedPods/unavailablePods entry expires. */
   recheckAfterSeconds?: number;
 }
