@@ -50,7 +50,12 @@ export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
                 <ul>
                   {round.evicted.map((entry) => (
                     <li key={entry.pod}>
-                      <PodKeyLink pod={entry.pod} /> goes: <q>{entry.decision.message}</q>
+                      <PodKeyLink pod={entry.pod} /> goes (HTTP {entry.decision.httpStatus})
+                      {entry.decision.message === '' ? null : (
+                        <>
+                          : <q>{entry.decision.message}</q>
+                        </>
+                      )}
                     </li>
                   ))}
                 </ul>

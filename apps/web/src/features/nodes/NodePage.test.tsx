@@ -33,7 +33,7 @@ describe('NodePage', () => {
     await waitFor(() => expect(region.textContent).toContain('Round 2'));
     expect(calls).toStrictEqual([{ method: 'POST', path: '/api/simulate/drain', body: { node: 'worker-1' } }]);
     expect(region.textContent).toContain('Draining worker-1 would not complete: 1 pod can never be evicted with the budgets as they are.');
-    expect(region.textContent).toContain('Evicted (1):query/trino-worker-1 goes');
+    expect(region.textContent).toContain('Evicted (1):query/trino-worker-1 goes (HTTP 201)Blocked (1)');
     expect(region.textContent).toContain(`data/zookeeper-0 blocked by data/zookeeper: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429)`);
     expect(region.textContent).toContain('Then waits for: query/trino-worker-1 to be replaced and Ready');
     expect(region.textContent).toContain('data/zookeeper-0: zookeeper allows no disruption while zookeeper-2 is unhealthy (PodDisruptionBudget data/zookeeper)');

@@ -8,6 +8,11 @@ function verdict(decision: EvictionDecision): string {
   return `Eviction refused: ${decision.httpStatus}${decision.reason === undefined ? '' : ` ${decision.reason}`}`;
 }
 
+/** Our explanations may lack a full stop; the line goes on with another sentence. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 interface DecisionViewProps {
   decision: EvictionDecision;
   /** The affected budgets after this step, when the simulation reports them. */
@@ -23,7 +28,7 @@ export function DecisionView({ decision, after }: DecisionViewProps) {
         {verdict(decision)} for <Link to={podHref({ namespace, name })}>{decision.pod}</Link>
       </strong>
       <p>
-        API server: <q>{decision.message}</q> (HTTP {decision.httpStatus}, code {decision.code}
+        API server: {decision.message === '' ? 'no message' : <q>{decision.message}</q>} (HTTP {decision.httpStatus}, code {decision.code}
         {decision.retryAfterSeconds === undefined ? '' : `, retry after ${decision.retryAfterSeconds} s`})
       </p>
       {decision.causes.length > 0 ? (
@@ -36,7 +41,7 @@ export function DecisionView({ decision, after }: DecisionViewProps) {
         </ul>
       ) : null}
       <p className="muted">
-        Why: {decision.explanation}
+        Why: {sentence(decision.explanation)}
         {decision.decidedBy === null ? null : (
           <>
             {' '}
