@@ -10,7 +10,7 @@ const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main(): Promise<void> {
-  const flags = parseCli(process.argv.slice(2));
+  const flags = parseCli(process.argv.slice(2).filter((a) => a !== '--'));
   if (flags.help) {
     process.stdout.write(USAGE);
     return;

@@ -1,0 +1,301 @@
+// pnpm bench:bff: the BFF against a simulated cluster of 150,000 pods, 5,000 nodes and 10,000
+// budgets. The simulator and the BFF each run in their own process (so the BFF's memory is its
+// own). Printed in one run, beside the floor measured against the same server:
+//   - the floor: a bare paginated list of every pod (500 a page), JSON.parse, nothing kept;
+//   - the BFF's start-to-ready time (process spawn → /readyz 200) and its ratio to the floor;
+//   - the BFF's resident memory when ready;
+//   - the latency from a pod readiness change in the server to the event on /api/events (p50, p99);
+//   - `kubectl get pods -A -o json` against the same server (with a timeout).
+// Figures only; this never fails a build. BENCH_PODS / BENCH_NODES / BENCH_BUDGETS / BENCH_CHANGES
+// shrink it for a quick run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
+const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
+const BUDGETS = Number(process.env['BENCH_BUDGETS'] ?? 10_000);
+const CHANGES = Number(process.env['BENCH_CHANGES'] ?? 200);
+const KUBECTL_TIMEOUT_MS = Number(process.env['BENCH_KUBECTL_TIMEOUT_MS'] ?? 180_000);
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const ms = (v: number): string => `${v.toFixed(0)} ms`;
+const mb = (kb: number): string => `${(kb / 1024).toFixed(0)} MB`;
+
+/** Resident and peak memory of a process, from /proc (kB). */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
+  return { rss: read('VmRSS'), hwm: read('VmHWM') };
+}
+
+function getText(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { accept: 'application/json', ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+async function post(url: string, body: unknown): Promise<number> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** Spawns a node process running a TS entry point; resolves with the first stdout line matching `ready`. */
+function spawnNode(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = ready.exec(out);
+      if (m) resolve({ child, match: m });
+    });
+    child.stderr?.on('data', (c: Buffer) => process.stderr.write(c));
+    child.once('exit', (code) =>
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${out.slice(-500)}`)),
+    );
+  });
+}
+
+/** The floor: every pod listed in pages of 500, each page parsed and dropped. */
+async function floor(server: string): Promise<{ ms: number; pods: number }> {
+  const started = performance.now();
+  let token = '';
+  let pods = 0;
+  do {
+    const page = await getText(
+      `${server}/api/v1/pods?limit=500${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
+    );
+    const parsed = JSON.parse(page.body) as { items: unknown[]; metadata: { continue?: string } };
+    pods += parsed.items.length;
+    token = parsed.metadata.continue ?? '';
+  } while (token);
+  return { ms: performance.now() - started, pods };
+}
+
+/** An SSE reader that timestamps each event as it arrives. */
+function events(url: string): {
+  on(
+    fn: (data: { type: string; budget?: { namespace: string; name: string } }, at: number) => void,
+  ): void;
+  close(): void;
+} {
+  const listeners: ((
+    data: { type: string; budget?: { namespace: string; name: string } },
+    at: number,
+  ) => void)[] = [];
+  const req = http.get(url, (res) => {
+    let buffer = '';
+    res.on('data', (chunk: Buffer) => {
+      const at = performance.now();
+      buffer += chunk.toString();
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const line = block.split('\n').find((l) => l.startsWith('data: '));
+        if (line) for (const l of listeners) l(JSON.parse(line.slice(6)) as never, at);
+      }
+    });
+  });
+  req.on('error', () => {});
+  return { on: (fn) => listeners.push(fn), close: () => req.destroy() };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function readinessLatency(bff: string, sim: string): Promise<number[]> {
+  const list = JSON.parse((await getText(`${bff}/api/budgets?kind=PodDisruptionBudget`)).body) as {
+    items: { namespace: string; name: string; matchedPods: number }[];
+  };
+  const candidates = list.items.filter((b) => b.matchedPods > 0);
+  const targets: { pod: { namespace: string; name: string }; budget: string }[] = [];
+  for (const b of candidates) {
+    if (targets.length >= CHANGES) break;
+    const detail = JSON.parse(
+      (await getText(`${bff}/api/budgets/PodDisruptionBudget/${b.namespace}/${b.name}`)).body,
+    ) as {
+      lanes: { available: { namespace: string; name: string }[] };
+    };
+    const pod = detail.lanes.available[0];
+    if (pod) targets.push({ pod, budget: `${b.namespace}/${b.name}` });
+  }
+  const stream = events(`${bff}/api/events`);
+  let waiting: { budget: string; resolve: (at: number) => void } | undefined;
+  stream.on((e, at) => {
+    if (
+      waiting &&
+      e.type === 'budget-changed' &&
+      e.budget &&
+      `${e.budget.namespace}/${e.budget.name}` === waiting.budget
+    ) {
+      waiting.resolve(at);
+      waiting = undefined;
+    }
+  });
+  const latencies: number[] = [];
+  for (const t of targets) {
+    const seen = new Promise<number>((resolve) => (waiting = { budget: t.budget, resolve }));
+    const started = performance.now();
+    await post(`${sim}/_sim/pods/${t.pod.namespace}/${t.pod.name}/ready`, { ready: false });
+    const at = await Promise.race([
+      seen,
+      new Promise<number>((r) => setTimeout(() => r(NaN), 5000)),
+    ]);
+    latencies.push(at - started);
+  }
+  stream.close();
+  return latencies;
+}
+
+async function kubectl(kubeconfig: string): Promise<string> {
+  const started = performance.now();
+  const child = spawn(
+    'kubectl',
+    [
+      '--kubeconfig',
+      kubeconfig,
+      'get',
+      'pods',
+      '-A',
+      '-o',
+      'json',
+      `--request-timeout=${Math.round(KUBECTL_TIMEOUT_MS / 1000)}s`,
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let peak = 0;
+  const poll = setInterval(() => {
+    try {
+      if (child.pid) peak = Math.max(peak, memoryOf(child.pid).hwm);
+    } catch {
+      // exited between polls
+    }
+  }, 200);
+  const timeout = setTimeout(() => child.kill('SIGKILL'), KUBECTL_TIMEOUT_MS);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(poll);
+  clearTimeout(timeout);
+  const took = performance.now() - started;
+  if (code !== 0) return `did not finish (exit ${code}) after ${ms(took)}, peak ≥ ${mb(peak)}`;
+  return `${ms(took)}, peak ≥ ${mb(peak)}`;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pdbscope-bench-'));
+  const kubeconfig = path.join(dir, 'kubeconfig');
+  const children: ChildProcess[] = [];
+  try {
+    process.stdout.write(
+      `generating a simulated cluster: ${PODS} pods, ${NODES} nodes, ${BUDGETS} budgets...\n`,
+    );
+    const sim = await spawnNode(
+      [
+        '--max-old-space-size=8192',
+        'packages/sim/bin/sim.ts',
+        '--port',
+        '0',
+        '--write-kubeconfig',
+        kubeconfig,
+        '--generate-pods',
+        `${PODS}`,
+        '--generate-nodes',
+        `${NODES}`,
+        '--generate-budgets',
+        `${BUDGETS}`,
+      ],
+      {},
+      /kubeconfig written to/,
+    );
+    children.push(sim.child);
+    const server =
+      /listening on (http:\/\/[0-9.:]+)/.exec(
+        readFileSync(kubeconfig, 'utf8').match(/server: "?(http[^"\n]+)/)?.[0] ?? '',
+      )?.[1] ??
+      readFileSync(kubeconfig, 'utf8').match(/server: "?(http[^"\n]+)/)?.[1] ??
+      '';
+    process.stdout.write(`simulated API server at ${server}\n\n`);
+
+    const f1 = await floor(server);
+    const f2 = await floor(server);
+    const floorMs = Math.min(f1.ms, f2.ms);
+    process.stdout.write(
+      `floor (paged list of ${f1.pods} pods, 500 a page, JSON.parse, nothing kept): ${ms(floorMs)} (best of 2: ${ms(f1.ms)}, ${ms(f2.ms)})\n`,
+    );
+
+    const spawned = performance.now();
+    const bff = await spawnNode(
+      ['apps/bff/src/main.ts', '--port', '0'],
+      { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
+      /running at (http:\/\/[0-9.:]+)/,
+    );
+    children.push(bff.child);
+    const bffUrl = bff.match[1] ?? '';
+    const listening = performance.now();
+    for (;;) {
+      const r = await getText(`${bffUrl}/readyz`).catch(() => ({ status: 0, body: '' }));
+      if (r.status === 200) break;
+      await new Promise((r2) => setTimeout(r2, 25));
+    }
+    const ready = performance.now();
+    const memory = memoryOf(bff.child.pid ?? 0);
+    const total = ready - spawned;
+    process.stdout.write(
+      `BFF start to ready: ${ms(total)} = ${(total / floorMs).toFixed(2)}x the floor (target ≤ 1.5x); of which listening → ready ${ms(ready - listening)} = ${((ready - listening) / floorMs).toFixed(2)}x\n`,
+    );
+    process.stdout.write(
+      `BFF resident memory when ready: ${mb(memory.rss)} (peak ${mb(memory.hwm)}; target < 400 MB)\n`,
+    );
+
+    const latencies = (await readinessLatency(bffUrl, server))
+      .filter((v) => Number.isFinite(v))
+      .sort((a, b) => a - b);
+    process.stdout.write(
+      `pod readiness change → event on /api/events over ${latencies.length} changes: p50 ${latencies.length ? percentile(latencies, 50).toFixed(1) : 'n/a'} ms, p99 ${latencies.length ? percentile(latencies, 99).toFixed(1) : 'n/a'} ms (target p99 < 100 ms)\n`,
+    );
+    process.stdout.write(
+      `BFF resident memory after the changes: ${mb(memoryOf(bff.child.pid ?? 0).rss)}\n`,
+    );
+
+    process.stdout.write(
+      `kubectl get pods -A -o json (timeout ${ms(KUBECTL_TIMEOUT_MS)}): ${await kubectl(kubeconfig)}\n`,
+    );
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
