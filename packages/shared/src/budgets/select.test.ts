@@ -23,7 +23,12 @@ describe('selectPdbPods', () => {
 
   it('returns the conversion error of a bad selector', () => {
     const bad = pdb('bad', { selector: { matchExpressions: [{ key: 'app', operator: 'In', values: [] }] } });
-    expect(selectPdbPods(bad, [web])).toStrictEqual({ ok: false, error: "values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty" });
+    expect(selectPdbPods(bad, [web])).toStrictEqual({ ok: false, error: "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty" });
+    const exists = pdb('bad', { selector: { matchExpressions: [{ key: 'app', operator: 'Exists', values: ['a', 'b'] }] } });
+    expect(selectPdbPods(exists, [web])).toStrictEqual({
+      ok: false,
+      error: 'values: Invalid value: []string{"a", "b"}: values set must be empty for exists and does not exist',
+    });
   });
 });
 

@@ -24,20 +24,25 @@ export type SelectorResult = { ok: true; selector: Selector } | { ok: false; err
 
 const OPERATORS: readonly string[] = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
 
+/** Go's `%#v` of a `[]string`, as field errors print a bad values list: `[]string{"a", "b"}`. */
+function goStringSlice(values: readonly string[]): string {
+  return `[]string{${values.map((v) => JSON.stringify(v)).join(', ')}}`;
+}
+
 function requirement(key: string, operator: string, values: readonly string[]): Requirement | string {
   const keyErrs = qualifiedNameErrors(key);
   if (keyErrs.length > 0) return `key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`;
   if (!OPERATORS.includes(operator)) return `${JSON.stringify(operator)} is not a valid label selector operator`;
   const op = operator as Operator;
   if ((op === 'In' || op === 'NotIn') && values.length === 0) {
-    return "values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty";
+    return `values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`;
   }
   if ((op === 'Exists' || op === 'DoesNotExist') && values.length !== 0) {
-    return `values: Invalid value: ${JSON.stringify(values)}: values set must be empty for exists and does not exist`;
+    return `values: Invalid value: ${goStringSlice(values)}: values set must be empty for exists and does not exist`;
   }
-  for (const v of values) {
+  for (const [i, v] of values.entries()) {
     const errs = labelValueErrors(v);
-    if (errs.length > 0) return `values[0]: Invalid value: ${JSON.stringify(v)}: ${errs.join('; ')}`;
+    if (errs.length > 0) return `values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${errs.join('; ')}`;
   }
   return { key, operator: op, values: [...new Set(values)].sort() };
 }
