@@ -1,6 +1,7 @@
 import {
   BudgetDetailResponseSchema,
   BudgetListResponseSchema,
+  FindingsResponseSchema,
   NodesResponseSchema,
   OverlapsResponseSchema,
   budgetPath,
@@ -21,6 +22,7 @@ export function apiClient(base: string) {
     detail: (ref: BudgetRef) => get(budgetPath(ref), BudgetDetailResponseSchema),
     nodes: () => get('/api/nodes', NodesResponseSchema),
     overlaps: () => get('/api/overlaps', OverlapsResponseSchema),
+    findings: () => get('/api/findings', FindingsResponseSchema),
   };
 }
 

@@ -1,0 +1,185 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowedOf, apiClient, refOf } from './api.js';
+import { launchChromium, type Browser } from './chromium.js';
+import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
+
+const screenshots = path.join(repoRoot, 'docs/screenshots');
+const blockedMessage = "Cannot evict pod as it would violate the pod's disruption budget.";
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let api: ReturnType<typeof apiClient>;
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
+}
+
+beforeAll(async () => {
+  await mkdir(screenshots, { recursive: true });
+  if (process.env['PDBSCOPE_E2E_SKIP_BUILD'] !== '1') await buildWeb();
+  stack = await startStack({ sim: { demo: true, activity: false, seed: 1 } });
+  api = apiClient(stack.url);
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('the dashboard on the demo cluster', () => {
+  it('lists every demo budget in the overview, with 0 allowed disruptions shown as 0', async () => {
+    const { items } = await api.budgets();
+    await page.goto(`${stack.url}/`);
+    const table = page.getByRole('table', { name: 'Budgets' });
+    await expect.poll(() => page.getByText(`Showing ${items.length} of ${items.length} budgets`).count()).toBe(1);
+    // The grid is virtualised: search for each budget so its row is rendered.
+    for (const row of items) {
+      await page.getByRole('searchbox', { name: 'Search' }).fill(row.name);
+      await expect.poll(() => table.getByRole('link', { name: row.name, exact: true }).count()).toBeGreaterThanOrEqual(1);
+    }
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    const blocking = items.filter((row) => allowedOf(row) === 0);
+    expect(blocking.length).toBeGreaterThan(0);
+    await page.getByRole('combobox', { name: 'State' }).selectOption('blocking');
+    await expect.poll(() => table.getByRole('row').count()).toBe(items.filter((row) => row.flags.blocking).length + 1);
+    await expect.poll(() => table.getByText('0 blocks').count()).toBeGreaterThan(0);
+    await page.getByRole('combobox', { name: 'State' }).selectOption('');
+    await shot('overview');
+  });
+
+  it("shows a budget's pods in the Available, Unavailable and Disrupted lanes", async () => {
+    const { items } = await api.budgets();
+    const row = items.find((candidate) => candidate.matchedPods > 0 && candidate.flags.error === null);
+    if (row === undefined) throw new Error('the demo has no budget with pods');
+    const detail = await api.detail(refOf(row));
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(row.name);
+    await page.getByRole('table', { name: 'Budgets' }).getByRole('link', { name: row.name, exact: true }).first().click();
+    await page.waitForURL(`**/budgets/${row.kind}/${row.namespace}/${row.name}`);
+    for (const [lane, title] of [
+      ['available', 'Available'],
+      ['unavailable', 'Unavailable'],
+      ['disrupted', 'Disrupted'],
+    ] as const) {
+      const region = page.getByRole('region', { name: new RegExp(`^${title} \\(`) });
+      await expect.poll(() => region.getByRole('heading').textContent()).toBe(`${title} (${detail.lanes[lane].length})`);
+      for (const pod of detail.lanes[lane]) {
+        expect(await region.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count()).toBe(1);
+      }
+    }
+    await shot('budget-detail');
+  });
+
+  it('simulates a blocked and an allowed eviction and shows the API server messages', async () => {
+    const { items } = await api.budgets();
+    const details = await Promise.all(items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))));
+    const blocked = details.find((detail) => allowedOf(detail.budget) === 0 && !detail.budget.flags.overlap && detail.lanes.available.length > 0);
+    const allowed = details.find((detail) => allowedOf(detail.budget) > 0 && !detail.budget.flags.overlap && detail.lanes.available.length > 0);
+    if (blocked === undefined || allowed === undefined) throw new Error('the demo needs a blocking and an allowing budget with available pods');
+
+    const blockedPod = blocked.lanes.available[0]!;
+    await page.goto(`${stack.url}/budgets/${blocked.budget.kind}/${blocked.budget.namespace}/${blocked.budget.name}`);
+    await page.getByRole('button', { name: `Simulate eviction ${blockedPod.name}`, exact: true }).click();
+    const region = page.getByRole('status', { name: 'Eviction decision' });
+    await expect.poll(() => region.textContent(), { timeout: 15_000 }).toContain('Eviction refused: 429');
+    expect(await region.textContent()).toContain(blockedMessage);
+    await shot('simulate-blocked');
+
+    const allowedPod = allowed.lanes.available[0]!;
+    await page.goto(`${stack.url}/budgets/${allowed.budget.kind}/${allowed.budget.namespace}/${allowed.budget.name}`);
+    await page.getByRole('button', { name: `Simulate eviction ${allowedPod.name}`, exact: true }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Eviction decision' }).textContent(), { timeout: 15_000 }).toContain('Eviction allowed');
+    expect(await page.getByRole('status', { name: 'Eviction decision' }).textContent()).toContain('Budgets after this eviction');
+    await shot('simulate-allowed');
+  });
+
+  it('plans a node drain in rounds', async () => {
+    const { items } = await api.nodes();
+    const node = [...items].sort((a, b) => b.budgetedPods - a.budgetedPods)[0];
+    if (node === undefined) throw new Error('the demo has no nodes');
+    await page.goto(`${stack.url}/nodes`);
+    await page.getByRole('button', { name: `Simulate drain ${node.name}`, exact: true }).click();
+    await page.waitForURL(`**/nodes/${node.name}/drain`);
+    const plan = page.getByRole('status', { name: 'Drain plan' });
+    await expect.poll(() => plan.textContent(), { timeout: 20_000 }).toContain('Round 1');
+    expect(await plan.textContent()).toMatch(/Draining .* would (complete|not complete)/);
+    await shot('drain');
+  });
+
+  it('shows the demo overlapping budgets in the Overlaps view', async () => {
+    const { items } = await api.overlaps();
+    const live = items.filter((overlap) => overlap.kind === 'live');
+    expect(live.length).toBeGreaterThan(0);
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('link', { name: 'Overlaps', exact: true }).click();
+    await page.waitForURL('**/overlaps');
+    await expect.poll(() => page.getByRole('heading', { name: `Sharing live pods (${live.length})` }).count()).toBe(1);
+    for (const overlap of live) {
+      for (const budget of overlap.budgets) {
+        expect(await page.getByRole('link', { name: `${budget.kind} ${budget.namespace}/${budget.name}`, exact: true }).count()).toBeGreaterThan(0);
+      }
+    }
+    expect(await page.getByRole('table', { name: 'Overlap matrix' }).getByText('L', { exact: true }).count()).toBeGreaterThan(0);
+    await shot('overlaps');
+  });
+
+  it('shows findings with severity, a linked subject and a remedy', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('link', { name: 'Findings', exact: true }).click();
+    await page.waitForURL('**/findings');
+    const { items } = await api.findings();
+    expect(items.length).toBeGreaterThan(0);
+    const table = page.getByRole('table');
+    await expect.poll(() => table.getByRole('row').count()).toBe(items.length + 1);
+    for (const finding of items.slice(0, 5)) {
+      const row = table.getByRole('row').filter({ hasText: finding.message }).first();
+      expect(await row.getByRole('cell').first().textContent()).toBe(finding.severity);
+      expect(await row.textContent()).toContain(finding.remedy);
+      const subject = `${finding.subject.kind} ${finding.subject.namespace === '' ? '' : `${finding.subject.namespace}/`}${finding.subject.name}`;
+      expect(await row.getByText(subject, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await shot('findings');
+  });
+
+  it('shows a pod made unready in the simulator without a reload', async () => {
+    const { items } = await api.budgets();
+    const details = await Promise.all(items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))));
+    const subject = details.find((detail) => detail.lanes.available.length > 1 && !detail.budget.flags.overlap);
+    if (subject === undefined) throw new Error('the demo needs a budget with two available pods');
+    const pod = subject.lanes.available[0]!;
+    await page.goto(`${stack.url}/budgets/${subject.budget.kind}/${subject.budget.namespace}/${subject.budget.name}`);
+    const unavailable = page.getByRole('region', { name: /^Unavailable \(/ });
+    await expect.poll(() => unavailable.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count()).toBe(0);
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const response = await fetch(`${stack.sim.url}/_sim/pods/${pod.namespace}/${pod.name}/ready`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ready: false }),
+    });
+    expect(response.ok).toBe(true);
+    await expect.poll(() => unavailable.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await shot('live-update');
+  });
+
+  it('renders the dark theme', async () => {
+    const dark = await launchChromium({ colorScheme: 'dark' });
+    try {
+      const darkPage = await dark.context.newPage();
+      await darkPage.goto(`${stack.url}/`);
+      await darkPage.getByRole('table', { name: 'Budgets' }).waitFor();
+      expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 18, 22)');
+      await darkPage.screenshot({ path: path.join(screenshots, 'overview-dark.png') });
+    } finally {
+      await dark.close();
+    }
+  });
+});
