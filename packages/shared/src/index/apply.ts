@@ -6,7 +6,7 @@ import type { WorkloadView } from '../model/workload.js';
 import type { BudgetEntry } from './entry.js';
 import { removeMember, setMember } from './entry.js';
 import { evaluateEntry } from './evaluate.js';
-import { dropPod, indexLabelKey, podKey, putPod } from './pod-store.js';
+import { dropPod, indexLabelKey, putPod } from './pod-store.js';
 import {
   addMembership,
   candidateBudgets,
@@ -59,9 +59,8 @@ function evaluateKeys(state: IndexState, keys: Iterable<string>): BudgetDelta[] 
 
 /** A pod was added or changed: only the budgets whose selectors match its old or new labels move. */
 export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
-  putPod(state.pods, pod);
-  const key = podKey(pod);
-  const affected = new Set<string>(state.membership.get(key));
+  const record = putPod(state.pods, pod);
+  const affected = new Set<string>(record.budgets);
   const candidates = new Set<string>(affected);
   candidateBudgets(state, pod, candidates);
   for (const bkey of candidates) {
@@ -69,10 +68,10 @@ export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
     if (!entry) continue;
     if (entryMatches(entry, pod)) {
       setMember(entry, pod);
-      addMembership(state, key, bkey);
+      addMembership(record, bkey);
       affected.add(bkey);
     } else if (removeMember(entry, pod.name)) {
-      removeMembership(state, key, bkey);
+      removeMembership(record, bkey);
     }
   }
   return evaluateKeys(state, affected);
@@ -82,15 +81,14 @@ export function deletePod(
   state: IndexState,
   ref: { namespace: string; name: string },
 ): BudgetDelta[] {
-  const old = dropPod(state.pods, ref);
-  if (!old) return [];
-  const key = podKey(old);
-  const affected = [...(state.membership.get(key) ?? [])];
+  const record = dropPod(state.pods, ref);
+  if (!record) return [];
+  const affected = record.budgets;
+  record.budgets = [];
   for (const bkey of affected) {
     const entry = state.budgets.get(bkey);
-    if (entry) removeMember(entry, old.name);
+    if (entry) removeMember(entry, record.pod.name);
   }
-  state.membership.delete(key);
   return evaluateKeys(state, affected);
 }
 
@@ -218,7 +216,10 @@ export function replaceAll(
   change: Extract<ObjectChange, { type: 'replaceAll' }>,
 ): { state: IndexState; deltas: BudgetDelta[] } {
   const pods =
-    change.pods ?? allOf(state.pods.namespaces.values()).flatMap((ns) => allOf(ns.pods.values()));
+    change.pods ??
+    allOf(state.pods.namespaces.values()).flatMap((ns) =>
+      allOf(ns.pods.values()).map((r) => r.pod),
+    );
   const budgets = change.budgets ?? allOf(state.budgets.values()).map((e) => e.budget);
   const workloads = change.workloads ?? allOf(state.workloads.byKey.values());
   const nodes = change.nodes ?? allOf(state.nodes.values());

@@ -8,7 +8,7 @@ import { advanceTime, applyChange, buildState, replaceAll } from './apply.js';
 import { budgetKey, type IndexState } from './state.js';
 import type { BudgetDelta, BudgetEvaluation, ClusterIndexOptions, ObjectChange } from './types.js';
 import { storeLookup, workloadDependency } from './workload-store.js';
-import { podKey } from './pod-store.js';
+import { podRecord } from './pod-store.js';
 
 /** Counts of what the index holds. */
 export interface IndexCounts {
@@ -79,7 +79,7 @@ export class ClusterIndex {
   budgetsForPod(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] } {
     const pdbs: PdbView[] = [];
     const pubs: PubView[] = [];
-    for (const key of this.state.membership.get(podKey(ref)) ?? []) {
+    for (const key of podRecord(this.state.pods, ref)?.budgets ?? []) {
       const budget = this.state.budgets.get(key)?.budget;
       if (budget?.kind === 'PodDisruptionBudget') pdbs.push(budget);
       else if (budget) pubs.push(budget);
@@ -89,24 +89,21 @@ export class ClusterIndex {
   }
 
   pod(ref: { namespace: string; name: string }): PodView | undefined {
-    return this.state.pods.namespaces.get(ref.namespace)?.pods.get(ref.name);
+    return podRecord(this.state.pods, ref)?.pod;
   }
 
   /** The pods of a namespace (any order). */
   *podsInNamespace(namespace: string): IterableIterator<PodView> {
     const ns = this.state.pods.namespaces.get(namespace);
-    if (ns) yield* ns.pods.values();
+    if (ns) for (const record of ns.pods.values()) yield record.pod;
   }
 
   /** The pods scheduled to a node, sorted by namespace/name. */
   podsOnNode(nodeName: string): PodView[] {
     const out: PodView[] = [];
-    for (const key of [...(this.state.pods.byNode.get(nodeName) ?? [])].sort()) {
-      const slash = key.indexOf('/');
-      const pod = this.pod({ namespace: key.slice(0, slash), name: key.slice(slash + 1) });
-      if (pod) out.push(pod);
-    }
-    return out;
+    for (const record of this.state.pods.byNode.get(nodeName) ?? []) out.push(record.pod);
+    const key = (p: PodView) => `${p.namespace}/${p.name}`;
+    return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
 
   node(name: string): NodeView | undefined {

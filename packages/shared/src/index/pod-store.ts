@@ -1,19 +1,29 @@
 import type { PodView } from '../model/pod.js';
 
 /**
+ * One pod's slot in the store, stable while the pod exists: the label and node indexes hold slots,
+ * not names, so an update swaps `pod` without re-keying anything.
+ */
+export interface PodRecord {
+  pod: PodView;
+  /** Keys of the budgets it is a member of (usually one). */
+  budgets: string[];
+}
+
+/**
  * The pods of one namespace, with an inverted label index kept only for the label keys some budget
- * anchors on (see `anchor.ts`): key → value → pod names. Indexing every key would cost memory
- * for labels no selector reads (pod-template-hash, pod-name...).
+ * anchors on (see `anchor.ts`): key → value → records. Indexing every key would cost memory for
+ * labels no selector reads (pod-template-hash, pod-name...).
  */
 export interface NamespacePods {
-  pods: Map<string, PodView>;
-  byLabel: Map<string, Map<string, Set<string>>>;
+  pods: Map<string, PodRecord>;
+  byLabel: Map<string, Map<string, PodRecord[]>>;
 }
 
 /** All pods: per namespace, plus by node. */
 export interface PodStore {
   namespaces: Map<string, NamespacePods>;
-  byNode: Map<string, Set<string>>;
+  byNode: Map<string, PodRecord[]>;
   /** Label keys indexed in every namespace. */
   indexedKeys: Set<string>;
   count: number;
@@ -21,10 +31,6 @@ export interface PodStore {
 
 export function createPodStore(): PodStore {
   return { namespaces: new Map(), byNode: new Map(), indexedKeys: new Set(), count: 0 };
-}
-
-export function podKey(p: { namespace: string; name: string }): string {
-  return `${p.namespace}/${p.name}`;
 }
 
 export function namespacePods(store: PodStore, namespace: string): NamespacePods {
@@ -37,23 +43,42 @@ export function namespacePods(store: PodStore, namespace: string): NamespacePods
   return ns;
 }
 
-function indexLabels(ns: NamespacePods, pod: PodView): void {
+export function podRecord(
+  store: PodStore,
+  ref: { namespace: string; name: string },
+): PodRecord | undefined {
+  return store.namespaces.get(ref.namespace)?.pods.get(ref.name);
+}
+
+// Arrays, not Sets: a node holds tens of pods and a label value at most a few hundred, and pushing
+// is several times cheaper than hashing 150,000 objects into Sets at build time.
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function deleteFrom<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (!list) return;
+  const i = list.indexOf(value);
+  if (i === -1) return;
+  const last = list.pop() as V;
+  if (i < list.length) list[i] = last;
+  if (list.length === 0) map.delete(key);
+}
+
+function indexLabels(ns: NamespacePods, record: PodRecord, labels: PodView['labels']): void {
   for (const [key, values] of ns.byLabel) {
-    const value = pod.labels[key];
-    if (value === undefined) continue;
-    let names = values.get(value);
-    if (!names) values.set(value, (names = new Set()));
-    names.add(pod.name);
+    const value = labels[key];
+    if (value !== undefined) addTo(values, value, record);
   }
 }
 
-function unindexLabels(ns: NamespacePods, pod: PodView): void {
+function unindexLabels(ns: NamespacePods, record: PodRecord, labels: PodView['labels']): void {
   for (const [key, values] of ns.byLabel) {
-    const value = pod.labels[key];
-    if (value === undefined) continue;
-    const names = values.get(value);
-    names?.delete(pod.name);
-    if (names?.size === 0) values.delete(value);
+    const value = labels[key];
+    if (value !== undefined) deleteFrom(values, value, record);
   }
 }
 
@@ -63,56 +88,44 @@ function sameIndexedLabels(ns: NamespacePods, a: PodView, b: PodView): boolean {
   return true;
 }
 
-function linkNode(store: PodStore, nodeName: string | undefined, key: string): void {
-  if (nodeName === undefined) return;
-  let set = store.byNode.get(nodeName);
-  if (!set) store.byNode.set(nodeName, (set = new Set()));
-  set.add(key);
-}
-
-function unlinkNode(store: PodStore, nodeName: string | undefined, key: string): void {
-  if (nodeName === undefined) return;
-  const set = store.byNode.get(nodeName);
-  set?.delete(key);
-  if (set?.size === 0) store.byNode.delete(nodeName);
-}
-
-/** Adds or replaces a pod; returns the previous version. */
-export function putPod(store: PodStore, pod: PodView): PodView | undefined {
+/** Adds or replaces a pod; returns its record (the same one as before for an update). */
+export function putPod(store: PodStore, pod: PodView): PodRecord {
   const ns = namespacePods(store, pod.namespace);
-  const old = ns.pods.get(pod.name);
-  const key = podKey(pod);
-  if (old) {
-    if (!sameIndexedLabels(ns, old, pod)) {
-      unindexLabels(ns, old);
-      indexLabels(ns, pod);
-    }
-    if (old.nodeName !== pod.nodeName) {
-      unlinkNode(store, old.nodeName, key);
-      linkNode(store, pod.nodeName, key);
-    }
-  } else {
-    indexLabels(ns, pod);
-    linkNode(store, pod.nodeName, key);
+  const record = ns.pods.get(pod.name);
+  if (!record) {
+    const fresh: PodRecord = { pod, budgets: [] };
+    ns.pods.set(pod.name, fresh);
+    indexLabels(ns, fresh, pod.labels);
+    if (pod.nodeName !== undefined) addTo(store.byNode, pod.nodeName, fresh);
     store.count++;
+    return fresh;
   }
-  ns.pods.set(pod.name, pod);
-  return old;
+  const old = record.pod;
+  if (!sameIndexedLabels(ns, old, pod)) {
+    unindexLabels(ns, record, old.labels);
+    indexLabels(ns, record, pod.labels);
+  }
+  if (old.nodeName !== pod.nodeName) {
+    if (old.nodeName !== undefined) deleteFrom(store.byNode, old.nodeName, record);
+    if (pod.nodeName !== undefined) addTo(store.byNode, pod.nodeName, record);
+  }
+  record.pod = pod;
+  return record;
 }
 
-/** Removes a pod; returns it, or undefined when it was not there. */
+/** Removes a pod; returns its record, or undefined when it was not there. */
 export function dropPod(
   store: PodStore,
   ref: { namespace: string; name: string },
-): PodView | undefined {
+): PodRecord | undefined {
   const ns = store.namespaces.get(ref.namespace);
-  const old = ns?.pods.get(ref.name);
-  if (!ns || !old) return undefined;
-  unindexLabels(ns, old);
-  unlinkNode(store, old.nodeName, podKey(old));
+  const record = ns?.pods.get(ref.name);
+  if (!ns || !record) return undefined;
+  unindexLabels(ns, record, record.pod.labels);
+  if (record.pod.nodeName !== undefined) deleteFrom(store.byNode, record.pod.nodeName, record);
   ns.pods.delete(ref.name);
   store.count--;
-  return old;
+  return record;
 }
 
 /** Starts indexing a label key (one pass over every pod); a no-op when it is indexed already. */
@@ -120,14 +133,11 @@ export function indexLabelKey(store: PodStore, key: string): void {
   if (store.indexedKeys.has(key)) return;
   store.indexedKeys.add(key);
   for (const ns of store.namespaces.values()) {
-    const values = new Map<string, Set<string>>();
+    const values = new Map<string, PodRecord[]>();
     ns.byLabel.set(key, values);
-    for (const pod of ns.pods.values()) {
-      const value = pod.labels[key];
-      if (value === undefined) continue;
-      let names = values.get(value);
-      if (!names) values.set(value, (names = new Set()));
-      names.add(pod.name);
+    for (const record of ns.pods.values()) {
+      const value = record.pod.labels[key];
+      if (value !== undefined) addTo(values, value, record);
     }
   }
 }

@@ -3,7 +3,7 @@ import { pubCoverage } from '../pub/pods.js';
 import { parseSelector, selectorMatches } from '../selectors/selector.js';
 import { ANY_VALUE, anchorOf } from './anchor.js';
 import type { BudgetEntry } from './entry.js';
-import { indexLabelKey, namespacePods, podKey } from './pod-store.js';
+import { indexLabelKey, type PodRecord } from './pod-store.js';
 import { namespaceBudgets, type IndexState } from './state.js';
 import { storeLookup } from './workload-store.js';
 
@@ -103,53 +103,58 @@ export function candidateBudgets(state: IndexState, pod: PodView, into: Set<stri
 }
 
 /** Candidate pods of an entry: through its anchor's label index, or the whole namespace. */
-function* candidatePods(state: IndexState, entry: BudgetEntry): Iterable<PodView> {
+function forEachCandidate(
+  state: IndexState,
+  entry: BudgetEntry,
+  visit: (record: PodRecord) => void,
+): void {
   const ns = state.pods.namespaces.get(entry.budget.namespace);
   if (!ns) return;
   const anchor =
     entry.budget.kind === 'PodUnavailableBudget' ? { kind: 'namespace' as const } : entry.anchor;
   if (anchor.kind === 'none') return;
   if (anchor.kind === 'namespace') {
-    yield* ns.pods.values();
+    for (const record of ns.pods.values()) visit(record);
     return;
   }
-  const byValue = namespacePods(state.pods, entry.budget.namespace).byLabel.get(anchor.key);
+  const byValue = ns.byLabel.get(anchor.key);
   if (!byValue) return;
-  const sets = anchor.values === null ? byValue.values() : anchor.values.map((v) => byValue.get(v));
-  for (const names of sets) {
-    if (!names) continue;
-    for (const name of names) {
-      const pod = ns.pods.get(name);
-      if (pod) yield pod;
-    }
+  if (anchor.values === null) {
+    for (const records of byValue.values()) for (const record of records) visit(record);
+    return;
+  }
+  for (const value of anchor.values) {
+    const records = byValue.get(value);
+    if (records) for (const record of records) visit(record);
   }
 }
 
 /** Fills an entry's members from the pod store and records the membership. */
 export function selectMembers(state: IndexState, entry: BudgetEntry): void {
-  for (const pod of candidatePods(state, entry)) {
-    if (!entryMatches(entry, pod)) continue;
-    entry.members.set(pod.name, pod);
-    addMembership(state, podKey(pod), entry.key);
-  }
+  forEachCandidate(state, entry, (record) => {
+    if (!entryMatches(entry, record.pod)) return;
+    entry.members.set(record.pod.name, record.pod);
+    addMembership(record, entry.key);
+  });
   entry.sorted = undefined;
 }
 
 /** Forgets every member of an entry. */
 export function clearMembers(state: IndexState, entry: BudgetEntry): void {
-  for (const pod of entry.members.values()) removeMembership(state, podKey(pod), entry.key);
+  const ns = state.pods.namespaces.get(entry.budget.namespace);
+  for (const name of entry.members.keys()) {
+    const record = ns?.pods.get(name);
+    if (record) removeMembership(record, entry.key);
+  }
   entry.members.clear();
   entry.sorted = undefined;
 }
 
-export function addMembership(state: IndexState, pod: string, budget: string): void {
-  let set = state.membership.get(pod);
-  if (!set) state.membership.set(pod, (set = new Set()));
-  set.add(budget);
+export function addMembership(record: PodRecord, budget: string): void {
+  if (!record.budgets.includes(budget)) record.budgets.push(budget);
 }
 
-export function removeMembership(state: IndexState, pod: string, budget: string): void {
-  const set = state.membership.get(pod);
-  set?.delete(budget);
-  if (set?.size === 0) state.membership.delete(pod);
+export function removeMembership(record: PodRecord, budget: string): void {
+  const i = record.budgets.indexOf(budget);
+  if (i !== -1) record.budgets.splice(i, 1);
 }

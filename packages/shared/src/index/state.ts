@@ -29,8 +29,6 @@ export interface IndexState {
   nodes: Map<string, NodeView>;
   budgets: Map<string, BudgetEntry>;
   budgetsByNamespace: Map<string, NamespaceBudgets>;
-  /** Pod key (`ns/name`) → keys of the budgets it is a member of. */
-  membership: Map<string, Set<string>>;
   /** Workload dependency key → keys of the budgets whose last evaluation looked it up. */
   dependents: Map<string, Set<string>>;
   /** Keys of the budgets whose evaluation has a recheck time. */
@@ -46,7 +44,6 @@ export function createState(options: ClusterIndexOptions): IndexState {
     nodes: new Map(),
     budgets: new Map(),
     budgetsByNamespace: new Map(),
-    membership: new Map(),
     dependents: new Map(),
     rechecks: new Set(),
   };

@@ -11,6 +11,14 @@ import {
 import { SeededRandom } from './random.js';
 import type { GenerateClusterOptions, SyntheticCluster } from './types.js';
 
+function byKey<T extends { metadata?: { namespace?: string; name?: string } }>(items: T[]): T[] {
+  const key = (o: T): string => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+  return items
+    .map((o) => ({ o, k: key(o) }))
+    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
+    .map((e) => e.o);
+}
+
 const SYSTEM_NAMESPACES: readonly NamespacePlan[] = [
   { name: 'kube-system', team: '', env: '' },
   { name: 'monitoring', team: '', env: '' },
@@ -56,16 +64,17 @@ export function generateCluster(options: GenerateClusterOptions): SyntheticClust
   const bare = buildBarePods(ctx, { apps, namespaces: plans, nodeNames, pods: barePods });
   const { pdbs, pubs } = buildBudgets(ctx, { apps, namespaces: plans, count: budgetCount });
 
+  // In the order a list from the API server comes: by namespace, then name (etcd key order).
   return {
-    nodes,
-    namespaces,
-    pods: [...apps.flatMap((a) => a.pods), ...(daemon?.pods ?? []), ...jobs.pods, ...bare],
-    deployments: apps.flatMap((a) => (a.kind === 'Deployment' ? [a.workload] : [])),
-    replicaSets: apps.flatMap((a) => a.replicaSets),
-    statefulSets: apps.flatMap((a) => (a.kind === 'StatefulSet' ? [a.workload] : [])),
+    nodes: byKey(nodes),
+    namespaces: byKey(namespaces),
+    pods: byKey([...apps.flatMap((a) => a.pods), ...(daemon?.pods ?? []), ...jobs.pods, ...bare]),
+    deployments: byKey(apps.flatMap((a) => (a.kind === 'Deployment' ? [a.workload] : []))),
+    replicaSets: byKey(apps.flatMap((a) => a.replicaSets)),
+    statefulSets: byKey(apps.flatMap((a) => (a.kind === 'StatefulSet' ? [a.workload] : []))),
     daemonSets: daemon ? [daemon.daemonSet] : [],
-    jobs: jobs.jobs,
-    pdbs,
-    pubs,
+    jobs: byKey(jobs.jobs),
+    pdbs: byKey(pdbs),
+    pubs: byKey(pubs),
   };
 }
