@@ -24,6 +24,7 @@ export function formatOverlaps(report: OverlapReport): string {
     out.push(`  ${name(p.a)} + ${name(p.b)}: e.g. a pod labelled ${JSON.stringify(p.witness ?? {})}`);
     out.push(`    flagged by: ${p.rules.map((r) => RULE_TEXT[r] ?? r).join(', ')}`);
   }
+  if (report.staticTruncated) out.push('  (static analysis stopped at its cap: many selectors use unrelated label keys, so they all could overlap)');
   out.push('', `OpenKruise conflicts (${report.kruiseConflicts.length}):`);
   for (const c of report.kruiseConflicts) out.push(`  ${name(c.a)} + ${name(c.b)}: ${c.message}`);
   if (report.invalidSelectors.length > 0) {

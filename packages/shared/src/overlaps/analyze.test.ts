@@ -63,6 +63,7 @@ describe('analyzeOverlaps', () => {
       kruiseConflicts: [],
       podsWithMultipleBudgets: [{ pod: ref('Pod', 'web-0'), budgets: [web, frontend], evictionFails: true }],
       invalidSelectors: [{ budget: ref('PodDisruptionBudget', 'broken'), error: '"Gt" is not a valid label selector operator' }],
+      staticTruncated: false,
     });
   });
 

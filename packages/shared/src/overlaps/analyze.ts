@@ -23,7 +23,12 @@ const pairKey = (a: ResourceRef, b: ResourceRef): string => {
  * selector overlap with a witness, and OpenKruise's conflict rules, merged per pair with the rules
  * that flag it.
  */
-export function analyzeOverlaps(input: { budgets: readonly Budget[]; podsOf: PodsOf }): OverlapReport {
+export function analyzeOverlaps(input: {
+  budgets: readonly Budget[];
+  podsOf: PodsOf;
+  /** Cap on statically overlapping pairs (default DEFAULT_MAX_STATIC_PAIRS); live sharing is never capped. */
+  maxStaticPairs?: number;
+}): OverlapReport {
   const pairs = new Map<string, BudgetOverlap>();
   const get = (a: ResourceRef, b: ResourceRef): BudgetOverlap => {
     const key = pairKey(a, b);
@@ -47,7 +52,7 @@ export function analyzeOverlaps(input: { budgets: readonly Budget[]; podsOf: Pod
     const selector = staticSelectorOf(budget);
     if (selector !== 'target') entries.push({ item: refOf(budget), namespace: budget.namespace, selector });
   }
-  const statics = staticOverlapPairs(entries);
+  const statics = staticOverlapPairs(entries, input.maxStaticPairs !== undefined ? { maxPairs: input.maxStaticPairs } : {});
   for (const p of statics.pairs) {
     const pair = get(p.a, p.b);
     pair.rules.push('static-analysis');
@@ -65,5 +70,6 @@ export function analyzeOverlaps(input: { budgets: readonly Budget[]; podsOf: Pod
     kruiseConflicts: conflicts,
     podsWithMultipleBudgets: live.podsWithMultipleBudgets,
     invalidSelectors: statics.invalid.map(({ item, error }) => ({ budget: item, error })),
+    staticTruncated: statics.truncated,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelSelector } from '../model/labels.js';
+import { parseSelector } from '../selectors/selector.js';
 import { selectorsIntersect } from './static.js';
 import { staticOverlapPairs, type SelectorEntry } from './potential.js';
 
@@ -26,19 +27,28 @@ describe('staticOverlapPairs', () => {
         { a: 'web-frontend', b: 'not-canary', witness: { app: 'web', tier: 'frontend' } },
         { a: 'db', b: 'not-canary', witness: { app: 'db' } },
       ],
+      truncated: false,
       invalid: [],
     });
   });
 
   it('lists unparsable selectors as invalid and pairs them with nothing', () => {
-    const result = staticOverlapPairs([
-      entry('shop', 'bad', { matchExpressions: [{ key: 'app', operator: 'In', values: [] }] }),
-      entry('shop', 'all', {}),
-    ]);
+    const bad: LabelSelector = { matchExpressions: [{ key: 'app', operator: 'In', values: [] }] };
+    const parsed = parseSelector(bad);
+    const result = staticOverlapPairs([entry('shop', 'bad', bad), entry('shop', 'all', {})]);
+    expect(parsed.ok).toStrictEqual(false);
     expect(result).toStrictEqual({
       pairs: [],
-      invalid: [{ item: 'bad', error: "values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty" }],
+      truncated: false,
+      invalid: [{ item: 'bad', error: parsed.ok ? 'parsed' : parsed.error }],
     });
+  });
+
+  it('stops at maxPairs and says so', () => {
+    const entries = ['a', 'b', 'c', 'd'].map((k) => entry('shop', k, { matchExpressions: [{ key: k, operator: 'Exists' }] }));
+    const capped = staticOverlapPairs(entries, { maxPairs: 2 });
+    expect([capped.pairs.map((p) => `${p.a}+${p.b}`), capped.truncated]).toStrictEqual([['a+b', 'a+c'], true]);
+    expect(staticOverlapPairs(entries, { maxPairs: 6 }).truncated).toStrictEqual(false);
   });
 
   it('agrees with pairwise selectorsIntersect on a mixed set of selectors', () => {

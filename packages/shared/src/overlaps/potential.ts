@@ -18,6 +18,8 @@ export interface StaticPair<T> {
 
 export interface StaticPairsResult<T> {
   pairs: StaticPair<T>[];
+  /** True when the search stopped at `maxPairs`: selectors with unrelated label keys all overlap pairwise. */
+  truncated: boolean;
   /** Entries whose selector does not parse: they match no pod, so they overlap nothing. */
   invalid: { item: T; error: string }[];
 }
@@ -97,12 +99,19 @@ class NamespaceIndex<T> {
   }
 }
 
-function pairsInNamespace<T>(entries: readonly Prepared<T>[], out: StaticPair<T>[]): void {
+/** Collects a namespace's pairs into `out`; false when `maxPairs` was reached. */
+function pairsInNamespace<T>(entries: readonly Prepared<T>[], out: StaticPair<T>[], maxPairs: number): boolean {
   const index = new NamespaceIndex(entries);
   const seen = new Int32Array(entries.length).fill(-1);
+  let complete = true;
   entries.forEach((e, i) => {
+    if (!complete) return;
     const consider = (j: number): void => {
-      if (j <= i || seen[j] === i) return;
+      if (j <= i || seen[j] === i || !complete) return;
+      if (out.length >= maxPairs) {
+        complete = false;
+        return;
+      }
       seen[j] = i;
       const other = entries[j];
       if (!other || constraintsConflict(e.byKey, other.byKey)) return;
@@ -113,13 +122,21 @@ function pairsInNamespace<T>(entries: readonly Prepared<T>[], out: StaticPair<T>
     if (lists === undefined) for (let j = i + 1; j < entries.length; j++) consider(j);
     else for (const list of lists) for (const j of list) consider(j);
   });
+  return complete;
 }
+
+/** The default cap on pairs: enough for any readable report, small enough to stay in memory. */
+export const DEFAULT_MAX_STATIC_PAIRS = 100_000;
 
 /**
  * Every pair of selectors within one namespace that some label set matches both (exact, with a
- * witness). Pairs are reported once, in input order (`a` before `b`).
+ * witness). Pairs are reported once, in input order (`a` before `b`), up to `maxPairs`.
  */
-export function staticOverlapPairs<T>(entries: readonly SelectorEntry<T>[]): StaticPairsResult<T> {
+export function staticOverlapPairs<T>(
+  entries: readonly SelectorEntry<T>[],
+  options: { maxPairs?: number } = {},
+): StaticPairsResult<T> {
+  const maxPairs = options.maxPairs ?? DEFAULT_MAX_STATIC_PAIRS;
   const invalid: StaticPairsResult<T>['invalid'] = [];
   const byNamespace = new Map<string, Prepared<T>[]>();
   for (const entry of entries) {
@@ -130,6 +147,12 @@ export function staticOverlapPairs<T>(entries: readonly SelectorEntry<T>[]): Sta
     else byNamespace.set(entry.namespace, [p]);
   }
   const pairs: StaticPair<T>[] = [];
-  for (const list of byNamespace.values()) pairsInNamespace(list, pairs);
-  return { pairs, invalid };
+  let truncated = false;
+  for (const list of byNamespace.values()) {
+    if (!pairsInNamespace(list, pairs, maxPairs)) {
+      truncated = true;
+      break;
+    }
+  }
+  return { pairs, truncated, invalid };
 }

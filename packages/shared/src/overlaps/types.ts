@@ -44,4 +44,9 @@ export interface OverlapReport {
   podsWithMultipleBudgets: PodWithBudgets[];
   /** Budgets whose selector does not parse; they select no pod. */
   invalidSelectors: { budget: ResourceRef; error: string }[];
+  /**
+   * Static analysis stopped at its cap: `potential` is incomplete and some live pairs may lack the
+   * `static-analysis` rule. Happens when many selectors use unrelated label keys (they all overlap).
+   */
+  staticTruncated: boolean;
 }

@@ -17,7 +17,7 @@ import { unhealthyPodsBlockDrain } from './unhealthy-blocking.js';
 import { jobPodsSelected } from './job-pods.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
-const noOverlaps: OverlapReport = { live: [], potential: [], kruiseConflicts: [], podsWithMultipleBudgets: [], invalidSelectors: [] };
+const noOverlaps: OverlapReport = { live: [], potential: [], kruiseConflicts: [], podsWithMultipleBudgets: [], invalidSelectors: [], staticTruncated: false };
 
 function run(rule: FindingRule, facts: BudgetFacts[]) {
   return evaluateFindings({ now: NOW, budgets: facts, pods: facts.flatMap((f) => f.pods), workloads: [], overlaps: noOverlaps }, [rule]);

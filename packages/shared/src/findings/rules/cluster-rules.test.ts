@@ -13,7 +13,7 @@ import { podsUnderMultipleBudgets } from './multiple-budgets.js';
 import { kruiseConflict } from './kruise-conflict.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
-const noOverlaps: OverlapReport = { live: [], potential: [], kruiseConflicts: [], podsWithMultipleBudgets: [], invalidSelectors: [] };
+const noOverlaps: OverlapReport = { live: [], potential: [], kruiseConflicts: [], podsWithMultipleBudgets: [], invalidSelectors: [], staticTruncated: false };
 const facts = (budget: Budget, pods: PodView[]): BudgetFacts => ({ budget, pods, validation: [] });
 
 function run(rule: FindingRule, input: { budgets?: BudgetFacts[]; pods?: PodView[]; workloads?: WorkloadView[]; overlaps?: OverlapReport }) {
