@@ -30,6 +30,17 @@ describe('selectPdbPods', () => {
       error: 'values: Invalid value: []string{"a", "b"}: values set must be empty for exists and does not exist',
     });
   });
+
+  it('reports every problem of one requirement together, as Go aggregates them, but an unknown operator alone', () => {
+    const both = pdb('bad', { selector: { matchExpressions: [{ key: '-bad', operator: 'In', values: [] }] } });
+    expect(selectPdbPods(both, [web])).toStrictEqual({
+      ok: false,
+      error:
+        "[key: Invalid value: \"-bad\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty]",
+    });
+    const op = pdb('bad', { selector: { matchExpressions: [{ key: '-bad', operator: 'Gt', values: [] }] } });
+    expect(selectPdbPods(op, [web])).toStrictEqual({ ok: false, error: '"Gt" is not a valid label selector operator' });
+  });
 });
 
 describe('pdbsForPod / pdbForPodEvent', () => {

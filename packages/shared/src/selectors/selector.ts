@@ -29,21 +29,31 @@ function goStringSlice(values: readonly string[]): string {
   return `[]string{${values.map((v) => JSON.stringify(v)).join(', ')}}`;
 }
 
-function requirement(key: string, operator: string, values: readonly string[]): Requirement | string {
+/** `utilerrors.NewAggregate(errs).Error()`: one message as is, several as `[a, b]` (duplicates dropped). */
+function aggregate(messages: readonly string[]): string {
+  const distinct = [...new Set(messages)];
+  return distinct.length === 1 ? (distinct[0] ?? '') : `[${distinct.join(', ')}]`;
+}
+
+/**
+ * `labels.NewRequirement` for an operator already known to be valid: every problem (key, values
+ * count, each value) is collected and reported together, as Go aggregates them.
+ */
+function requirement(key: string, op: Operator, values: readonly string[]): Requirement | string {
+  const errs: string[] = [];
   const keyErrs = qualifiedNameErrors(key);
-  if (keyErrs.length > 0) return `key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`;
-  if (!OPERATORS.includes(operator)) return `${JSON.stringify(operator)} is not a valid label selector operator`;
-  const op = operator as Operator;
+  if (keyErrs.length > 0) errs.push(`key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`);
   if ((op === 'In' || op === 'NotIn') && values.length === 0) {
-    return `values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`;
+    errs.push(`values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`);
   }
   if ((op === 'Exists' || op === 'DoesNotExist') && values.length !== 0) {
-    return `values: Invalid value: ${goStringSlice(values)}: values set must be empty for exists and does not exist`;
+    errs.push(`values: Invalid value: ${goStringSlice(values)}: values set must be empty for exists and does not exist`);
   }
   for (const [i, v] of values.entries()) {
-    const errs = labelValueErrors(v);
-    if (errs.length > 0) return `values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${errs.join('; ')}`;
+    const valueErrs = labelValueErrors(v);
+    if (valueErrs.length > 0) errs.push(`values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${valueErrs.join('; ')}`);
   }
+  if (errs.length > 0) return aggregate(errs);
   return { key, operator: op, values: [...new Set(values)].sort() };
 }
 
@@ -60,7 +70,9 @@ export function parseSelector(selector: LabelSelector | null | undefined): Selec
     requirements.push(r);
   }
   for (const e of exprs) {
-    const r = requirement(e.key, e.operator, e.values ?? []);
+    // LabelSelectorAsSelector rejects an unknown operator before NewRequirement looks at the key.
+    if (!OPERATORS.includes(e.operator)) return { ok: false, error: `${JSON.stringify(e.operator)} is not a valid label selector operator` };
+    const r = requirement(e.key, e.operator as Operator, e.values ?? []);
     if (typeof r === 'string') return { ok: false, error: r };
     requirements.push(r);
   }
