@@ -30,9 +30,17 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    return { ok: false, error: badRequest(`the object provided is unrecognized or malformed: ${detail}`) };
+    return { ok: false, error: badRequest(`couldn't get version/kind; json parse error: ${goJsonError(text, e)}`) };
   }
+}
+
+/** encoding/json's wording for a syntax error, as kube-apiserver reports it. */
+function goJsonError(text: string, e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/end of (JSON )?input/i.test(message)) return 'unexpected end of JSON input';
+  const at = /position (\d+)/.exec(message);
+  const c = at === null ? /Unexpected token '(.)'/.exec(message)?.[1] : text[Number(at[1])];
+  return c === undefined ? 'invalid JSON' : `invalid character '${c}' looking for beginning of value`;
 }
 
 export function sendJson(res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -28,8 +28,11 @@ const PDBS = '/apis/policy/v1/namespaces/shop/poddisruptionbudgets';
 describe('errors are Status bodies like kube-apiserver', () => {
   it('400 for a malformed body, and the server keeps serving', async () => {
     const r = await call('POST', PDBS, '{"apiVersion": "policy/v1", "kind": ');
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'BadRequest', code: 400 });
+    expect(r).toStrictEqual({
+      status: 400,
+      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: "couldn't get version/kind; json parse error: unexpected end of JSON input", reason: 'BadRequest', code: 400 },
+    });
+    expect((await call('POST', PDBS, '{"apiVersion": x}')).body.message).toBe("couldn't get version/kind; json parse error: invalid character 'x' looking for beginning of value");
     expect((await call('GET', PDBS)).status).toBe(200);
   });
 
