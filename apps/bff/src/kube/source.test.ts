@@ -1,0 +1,140 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KubeConfig } from '@kubernetes/client-node';
+import type { SourceState } from '@pdbscope/shared/api';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KubeHttp } from './http.js';
+import { PODS, collectionPath, projector, type ClusterObject } from './resources.js';
+import { Source } from './source.js';
+import type { Timers } from './timers.js';
+
+/** Timers driven by the test: `advance` runs what is due, no wall-clock sleeping. */
+function manualTimers(start: Date) {
+  let now = start.getTime();
+  let seq = 0;
+  const due = new Map<number, { at: number; fn: () => void }>();
+  const timers: Timers & { advance(ms: number): void } = {
+    now: () => new Date(now),
+    setTimeout: (fn, ms) => {
+      const id = ++seq;
+      due.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout: (handle) => void due.delete(handle as number),
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const next = [...due.entries()]
+          .filter(([, t]) => t.at <= end)
+          .sort((a, b) => a[1].at - b[1].at)[0];
+        if (!next) break;
+        due.delete(next[0]);
+        now = next[1].at;
+        next[1].fn();
+      }
+      now = end;
+    },
+  };
+  return timers;
+}
+
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+/** An API server that lists one pod; the watch is the test's fake. */
+async function listServer(): Promise<KubeConfig> {
+  const server = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify({
+        kind: 'PodList',
+        apiVersion: 'v1',
+        metadata: { resourceVersion: '1000' },
+        items: [
+          {
+            metadata: {
+              name: 'zookeeper-0',
+              namespace: 'zookeeper',
+              uid: 'u0',
+              resourceVersion: '990',
+            },
+            status: { phase: 'Running' },
+          },
+        ],
+      }),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push(server);
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [
+      {
+        name: 'c',
+        server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        skipTLSVerify: true,
+      },
+    ],
+    users: [{ name: 'u', token: 't' }],
+    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
+    currentContext: 'x',
+  });
+  return kc;
+}
+
+describe('Source', () => {
+  it('goes live after its list, and a silent watch trips the watchdog into degraded, then a restart', async () => {
+    const kc = await listServer();
+    const timers = manualTimers(new Date('2026-11-21T19:00:00Z'));
+    const states: SourceState[] = [];
+    const upserts: ClusterObject[] = [];
+    const watchCalls: Record<string, unknown>[] = [];
+    const source = new Source<ClusterObject>({
+      id: 'pods',
+      resource: 'v1 pods',
+      kc,
+      http: new KubeHttp(kc),
+      path: collectionPath(PODS),
+      project: projector(PODS, () => {}),
+      sink: { upsert: (o) => upserts.push(o), remove: () => {} },
+      timers,
+      logger: pino({ level: 'silent' }),
+      onState: (s) => states.push(s),
+      watchdogMs: 60_000,
+      watchTimeoutSeconds: 30,
+      backoff: { initialMs: 1000, maxMs: 1000 },
+      // A watch that connects and then never says a word (a half-open connection).
+      watch: {
+        watch: (_path, params) => {
+          watchCalls.push(params);
+          return Promise.resolve(new AbortController());
+        },
+      },
+    });
+    source.start();
+    await expect.poll(() => states.map((s) => s.state)).toStrictEqual(['live']);
+    expect([upserts.map((o) => o.name), watchCalls[0]]).toStrictEqual([
+      ['zookeeper-0'],
+      { resourceVersion: '1000', allowWatchBookmarks: true, timeoutSeconds: 30 },
+    ]);
+    timers.advance(59_000);
+    expect(states.map((s) => s.state)).toStrictEqual(['live']);
+    timers.advance(16_000);
+    expect(states.map((s) => [s.state, s.reason])).toStrictEqual([
+      ['live', undefined],
+      ['degraded', 'no event for 60 s: restarting the watch'],
+    ]);
+    timers.advance(1000);
+    await expect.poll(() => states.map((s) => s.state)).toStrictEqual(['live', 'degraded', 'live']);
+    // The restart resumes the watch from the last resourceVersion: no second list.
+    expect([watchCalls.length, watchCalls[1]?.['resourceVersion'], upserts.length]).toStrictEqual([
+      2,
+      '1000',
+      1,
+    ]);
+    await source.stop();
+  });
+});
