@@ -1,7 +1,7 @@
 import type { SeededRandom } from '@pdbscope/shared/synthetic';
 import type { SimClock } from '../store/clock.js';
 import type { ObjectStore } from '../store/object-store.js';
-import type { KubeObject } from '../store/types.js';
+import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { PodIndex } from './pod-index.js';
 
 /** What every controller of the simulated control plane shares. */
@@ -64,4 +64,38 @@ export function specOf<T = Record<string, unknown>>(obj: KubeObject): T {
 
 export function statusOf<T = Record<string, unknown>>(obj: KubeObject): T {
   return (obj['status'] ?? {}) as T;
+}
+
+function readyOf(pod: KubeObject): string | undefined {
+  return statusOf<{ conditions?: { type?: string; status?: string }[] }>(pod).conditions?.find((c) => c.type === 'Ready')?.status;
+}
+
+/**
+ * Whether a pod event can change what its workload controller does or reports: a pod added or
+ * removed, or a change of deletion, phase, readiness, node or controller. Label and annotation
+ * edits (e.g. the PUB controller's marks) are not worth a resync.
+ */
+export function podChangeMatters(event: StoreEvent): boolean {
+  const before = event.oldObject;
+  if (event.type !== 'MODIFIED' || before === undefined) return true;
+  const after = event.object;
+  return (
+    before.metadata.deletionTimestamp !== after.metadata.deletionTimestamp ||
+    statusOf<{ phase?: string }>(before).phase !== statusOf<{ phase?: string }>(after).phase ||
+    readyOf(before) !== readyOf(after) ||
+    specOf<{ nodeName?: string }>(before).nodeName !== specOf<{ nodeName?: string }>(after).nodeName ||
+    controllerRefOf(before)?.uid !== controllerRefOf(after)?.uid
+  );
+}
+
+/** Whether a workload event is more than a metadata edit: its spec or its status changed. */
+export function workloadChangeMatters(event: StoreEvent): boolean {
+  const before = event.oldObject;
+  if (event.type !== 'MODIFIED' || before === undefined) return true;
+  const after = event.object;
+  return (
+    before.metadata.generation !== after.metadata.generation ||
+    JSON.stringify(before['spec']) !== JSON.stringify(after['spec']) ||
+    JSON.stringify(before['status']) !== JSON.stringify(after['status'])
+  );
 }

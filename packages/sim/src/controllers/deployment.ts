@@ -2,7 +2,7 @@ import { scaledValue } from '@pdbscope/shared';
 import { rfc3339 } from '../store/clock.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { controllerRefOf, specOf, statusOf } from './context.js';
+import { controllerRefOf, specOf, statusOf, workloadChangeMatters } from './context.js';
 import { stableJson, templateHash } from './names.js';
 import type { PodTemplate } from './pod-factory.js';
 import { ownerReference, replicasOf, templateOf } from './workload-pods.js';
@@ -50,7 +50,7 @@ export class DeploymentController {
   constructor(private readonly ctx: ControllerContext) {}
 
   onEvent(event: StoreEvent): void {
-    if (event.type === 'DELETED') return;
+    if (event.type === 'DELETED' || !workloadChangeMatters(event)) return;
     if (event.resource === 'deployments') this.sync(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
     else if (event.resource === 'replicasets') {
       const owner = controllerRefOf(event.object);

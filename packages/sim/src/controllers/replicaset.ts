@@ -1,6 +1,6 @@
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { controllerRefOf, specOf, statusOf } from './context.js';
+import { controllerRefOf, podChangeMatters, specOf, statusOf } from './context.js';
 import { isPodReady, podNodeName, podPhase } from './pod-factory.js';
 import { createWorkloadPod, replicasOf, templateOf } from './workload-pods.js';
 
@@ -32,7 +32,7 @@ export class ReplicaSetController {
       if (event.type !== 'DELETED') this.sync(event.resource, event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
       return;
     }
-    if (event.resource !== 'pods') return;
+    if (event.resource !== 'pods' || !podChangeMatters(event)) return;
     const owner = controllerRefOf(event.object) ?? (event.oldObject ? controllerRefOf(event.oldObject) : undefined);
     const resource = owner && RESOURCES[owner.kind];
     if (owner && resource) this.sync(resource, event.object.metadata.namespace ?? '', owner.name);

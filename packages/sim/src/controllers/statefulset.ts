@@ -1,6 +1,6 @@
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { controllerRefOf, specOf, statusOf } from './context.js';
+import { controllerRefOf, podChangeMatters, specOf, statusOf } from './context.js';
 import { stableJson, templateHash } from './names.js';
 import { isPodReady } from './pod-factory.js';
 import { isActivePod } from './replicaset.js';
@@ -33,7 +33,7 @@ export class StatefulSetController {
       if (event.type !== 'DELETED') this.sync(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
       return;
     }
-    if (event.resource !== 'pods') return;
+    if (event.resource !== 'pods' || !podChangeMatters(event)) return;
     const owner = controllerRefOf(event.object);
     if (owner?.kind === 'StatefulSet') this.sync(event.object.metadata.namespace ?? '', owner.name);
   }
