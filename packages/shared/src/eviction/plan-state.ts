@@ -99,7 +99,10 @@ export class PlanState {
       if (own === undefined) out.push(p);
       else if (own !== null) out.push(own);
     }
-    out.push(...(this.extra.get(refKey(ref)) ?? []));
+    // basePods is sorted already; only replacements need placing.
+    const extra = this.extra.get(refKey(ref));
+    if (!extra) return out;
+    out.push(...extra);
     return out.sort(byName);
   }
 
