@@ -151,3 +151,49 @@ describe('PUB controller', () => {
     expect(c.errors).toStrictEqual([]);
   });
 });
+
+describe('events', () => {
+  function barePod(name: string): KubeObject {
+    return {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: 'shop', labels: { app: 'legacy' } },
+      spec: { nodeName: 'worker-1', containers: [{ name: 'legacy', image: 'legacy:1' }] },
+      status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+    };
+  }
+
+  it('records what a sync says as core/v1 Events on the PDB, aggregating repeats', () => {
+    const c = testCluster();
+    c.store.create('pods', barePod('legacy-1'), { preserveStatus: true });
+    c.store.create('pods', barePod('legacy-2'), { preserveStatus: true });
+    c.store.create('poddisruptionbudgets', pdb('legacy', 'legacy', { minAvailable: '50%' }));
+    const events = () => {
+      const list = c.store.list('events', { namespace: 'shop' });
+      return list.ok
+        ? list.value.items.map((e) => ({
+            type: e['type'],
+            reason: e['reason'],
+            message: e['message'],
+            count: e['count'],
+            involvedObject: { kind: (e['involvedObject'] as { kind: string }).kind, name: (e['involvedObject'] as { name: string }).name },
+            source: e['source'],
+          }))
+        : [];
+    };
+    const unmanaged = {
+      type: 'Warning',
+      reason: 'UnmanagedPods',
+      message:
+        'Pods selected by this PodDisruptionBudget (selector: &LabelSelector{MatchLabels:map[string]string{app: legacy,},MatchExpressions:[]LabelSelectorRequirement{},}) were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.',
+      involvedObject: { kind: 'PodDisruptionBudget', name: 'legacy' },
+      source: { component: 'controllermanager' },
+    };
+    expect(events()).toStrictEqual([{ ...unmanaged, count: 1 }]);
+    c.store.modify('pods', 'shop', 'legacy-1', (p) => void (p.metadata.labels = { app: 'legacy', touched: '1' }));
+    expect(events()).toStrictEqual([{ ...unmanaged, count: 1 }]);
+    c.clock.advance(61_000);
+    c.store.modify('pods', 'shop', 'legacy-1', (p) => void (p.metadata.labels = { app: 'legacy', touched: '2' }));
+    expect(events()).toStrictEqual([{ ...unmanaged, count: 2 }]);
+  });
+});

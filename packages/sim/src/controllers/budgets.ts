@@ -5,6 +5,7 @@ import { ClusterIndex } from '@pdbscope/shared/index';
 import type { TimerHandle } from '../store/clock.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
+import { EventRecorder } from './events.js';
 import { stableJson } from './names.js';
 
 const RELATED_PUB = 'pub.kruise.io/related-pub';
@@ -50,15 +51,18 @@ export function pubStatusJson(status: PubStatus): Record<string, unknown> {
  * The disruption controller and OpenKruise's PUB controller in one: every change goes into the
  * shared engine's ClusterIndex, which re-evaluates only the budgets it touches; each budget whose
  * status differs from the stored one gets a status write. A timer re-evaluates budgets when a
- * disruptedPods (or unavailablePods) entry expires.
+ * disruptedPods (or unavailablePods) entry expires. What a sync says (UnmanagedPods, NoPods,
+ * SyncFailed causes) is recorded as core/v1 Events.
  */
 export class BudgetController {
   private readonly index: ClusterIndex;
   private readonly rechecks = new Map<string, number>();
   private timer: { at: number; handle: TimerHandle } | undefined;
+  private readonly events: EventRecorder;
 
   constructor(private readonly ctx: ControllerContext) {
     this.index = new ClusterIndex({ now: ctx.clock.now() });
+    this.events = new EventRecorder(ctx);
   }
 
   onEvent(event: StoreEvent): void {
@@ -114,6 +118,7 @@ export class BudgetController {
       else this.rechecks.delete(k);
       if (evaluation.kind === 'PodDisruptionBudget') this.writePdb(evaluation);
       else this.writePub(evaluation);
+      for (const event of evaluation.sync.events ?? []) this.events.record(event);
     }
     this.scheduleRecheck();
   }
