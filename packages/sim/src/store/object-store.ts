@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { Selector } from '@pdbscope/shared';
 import type { SimClock, TimerHandle } from './clock.js';
 import { rfc3339, systemClock } from './clock.js';
-import { decodeContinue, encodeContinue } from './continue-token.js';
 import type { StoreError } from './errors.js';
 import { STALE_OBJECT, alreadyExists, badRequest, conflict, expired, invalid, notFound } from './errors.js';
+import { listPage } from './list-page.js';
+import type {
+  CreateOptions,
+  DeleteOptions,
+  DeleteResult,
+  ListOptions,
+  ListResult,
+  ObjectStoreOptions,
+  PatchOptions,
+  StoredObject,
+  UpdateOptions,
+} from './store-options.js';
 import type { HistoryEntry } from './history.js';
 import { EventHistory, historyEntry } from './history.js';
-import type { FieldSelector } from './query-selectors.js';
-import { labelsMatch } from './query-selectors.js';
 import type { ResourceType } from './resource-types.js';
 import { RESOURCE_TYPES, resourceType } from './resource-types.js';
 import type { ObjectValidator } from './write-rules.js';
@@ -16,73 +24,19 @@ import { metadataErrors, podGracePeriod, prepareCreate, prepareStatusUpdate, pre
 import { defaultValidators } from './validators.js';
 import type { KubeObject, StoreEvent, StoreResult, WatchEventType } from './types.js';
 import { applyPatch } from './apply-patch.js';
-import type { PatchType } from './apply-patch.js';
 
-/** An object as stored, with its JSON serialised once. */
-export interface StoredObject {
-  object: KubeObject;
-  json: string;
-}
-
-export interface ListOptions {
-  namespace?: string;
-  labelSelector?: Selector;
-  fieldSelector?: FieldSelector;
-  limit?: number;
-  continue?: string;
-}
-
-export interface ListResult<T> {
-  items: T[];
-  resourceVersion: string;
-  continue?: string;
-  remainingItemCount?: number;
-}
-
-export interface WriteOptions {
-  dryRun?: boolean;
-}
-
-export interface CreateOptions extends WriteOptions {
-  /** Keep the given status even where the API server would clear it (seeding scenarios and fixtures). */
-  preserveStatus?: boolean;
-  /**
-   * Load a fixture as given: status, uid, generation and resourceVersion are kept when present, and
-   * validation is skipped (oracle scenarios hold objects the API would refuse). Implies preserveStatus.
-   */
-  seed?: boolean;
-}
-
-export interface UpdateOptions extends WriteOptions {
-  subresource?: 'status';
-}
-
-export interface PatchOptions extends UpdateOptions {
-  type: PatchType;
-  patch: unknown;
-}
-
-export interface DeleteOptions extends WriteOptions {
-  gracePeriodSeconds?: number;
-  preconditions?: { uid?: string; resourceVersion?: string };
-}
-
-export interface DeleteResult {
-  /** The object's last state (with deletionTimestamp when deletion is graceful). */
-  object: KubeObject;
-  /** True when the object is gone from the store. */
-  removed: boolean;
-}
-
-export interface ObjectStoreOptions {
-  clock?: SimClock;
-  /** How many events are kept for watch resumption. */
-  historySize?: number;
-  uid?: () => string;
-  /** Per-resource validators (422 Invalid when they return field errors); PDB and PUB rules by default. */
-  validators?: Readonly<Record<string, ObjectValidator>>;
-  onListenerError?: (error: unknown) => void;
-}
+export type {
+  CreateOptions,
+  DeleteOptions,
+  DeleteResult,
+  ListOptions,
+  ListResult,
+  ObjectStoreOptions,
+  PatchOptions,
+  StoredObject,
+  UpdateOptions,
+  WriteOptions,
+} from './store-options.js';
 
 type Listener = (event: StoreEvent) => void;
 type EntryListener = (entry: HistoryEntry) => void;
@@ -159,36 +113,14 @@ export class ObjectStore {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const map = this.objects.get(resource) ?? new Map<string, StoredObject>();
-    let listRv = this.rv;
-    let startAfter: string | undefined;
-    if (options.continue !== undefined && options.continue !== '') {
-      const token = decodeContinue(options.continue);
-      if (token === undefined) return fail(badRequest('invalid continue token'));
-      if (token.rv < this.epochStart) {
-        return fail(expired('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.'));
-      }
-      listRv = token.rv;
-      startAfter = token.start;
-    }
-    const keys = this.keysOf(resource, map);
-    const prefix = type.value.namespaced && options.namespace !== undefined ? `${options.namespace}/` : '';
-    let i = lowerBound(keys, startAfter === undefined ? prefix : startAfter + '\u0000');
-    const limit = options.limit !== undefined && options.limit > 0 ? options.limit : Infinity;
-    const items: StoredObject[] = [];
-    let last: string | undefined;
-    for (; i < keys.length; i++) {
-      const k = keys[i] as string;
-      if (prefix !== '' && !k.startsWith(prefix)) break;
-      const stored = map.get(k);
-      if (stored === undefined || !matches(stored.object, options)) continue;
-      if (items.length >= limit) break;
-      items.push(stored);
-      last = k;
-    }
-    const more = i < keys.length && (prefix === '' || (keys[i] as string).startsWith(prefix)) && items.length >= limit;
-    const result: ListResult<StoredObject> = { items, resourceVersion: String(listRv) };
-    if (more && last !== undefined) result.continue = encodeContinue({ rv: listRv, start: last });
-    return { ok: true, value: result };
+    return listPage({
+      keys: this.keysOf(resource, map),
+      objects: map,
+      namespaced: type.value.namespaced,
+      options,
+      currentRv: this.rv,
+      epochStart: this.epochStart,
+    });
   }
 
   create(resource: string, input: KubeObject, options: CreateOptions = {}): StoreResult<KubeObject> {
@@ -457,20 +389,4 @@ function key(namespace: string | undefined, name: string): string {
 
 function removalKey(resource: string, obj: KubeObject): string {
   return `${resource}|${key(obj.metadata.namespace, obj.metadata.name ?? '')}`;
-}
-
-function matches(obj: KubeObject, options: ListOptions): boolean {
-  if (options.labelSelector !== undefined && !labelsMatch(options.labelSelector, obj.metadata.labels)) return false;
-  return options.fieldSelector === undefined || options.fieldSelector.matches(obj);
-}
-
-function lowerBound(keys: readonly string[], target: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((keys[mid] as string) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
