@@ -25,7 +25,8 @@ function matches(obj: KubeObject, options: ListOptions): boolean {
   return options.fieldSelector === undefined || options.fieldSelector.matches(obj);
 }
 
-function lowerBound(keys: readonly string[], target: string): number {
+/** The first index whose key is not below `target`. */
+export function lowerBound(keys: readonly string[], target: string): number {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {

@@ -95,6 +95,15 @@ describe('ObjectStore list', () => {
     expect([names(second.items), second.continue, second.resourceVersion]).toStrictEqual([['shop/d'], undefined, first.resourceVersion]);
   });
 
+  it('keeps key order as objects come and go between lists', () => {
+    const store = seeded();
+    expect(names(ok(store.list('pods')).items)).toStrictEqual(['bank/c', 'shop/a', 'shop/b', 'shop/d']);
+    ok(store.create('pods', pod({ name: 'aa', namespace: 'bank', nodeName: '' })));
+    ok(store.delete('pods', 'shop', 'b', { gracePeriodSeconds: 0 }));
+    ok(store.create('pods', pod({ name: 'c', namespace: 'shop' })));
+    expect(names(ok(store.list('pods')).items)).toStrictEqual(['bank/aa', 'bank/c', 'shop/a', 'shop/c', 'shop/d']);
+  });
+
   it('expires continue tokens issued before a restart', () => {
     const store = seeded();
     const first = ok(store.list('pods', { limit: 1 }));

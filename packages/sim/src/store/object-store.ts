@@ -3,7 +3,7 @@ import type { SimClock, TimerHandle } from './clock.js';
 import { rfc3339, systemClock } from './clock.js';
 import type { StoreError } from './errors.js';
 import { STALE_OBJECT, alreadyExists, badRequest, conflict, expired, invalid, notFound } from './errors.js';
-import { listPage } from './list-page.js';
+import { listPage, lowerBound } from './list-page.js';
 import type {
   CreateOptions,
   DeleteOptions,
@@ -320,9 +320,9 @@ export class ObjectStore {
     const k = key(obj.metadata.namespace, obj.metadata.name ?? '');
     if (type === 'DELETED') {
       map.delete(k);
-      this.sortedKeys.delete(t.resource);
+      removeSorted(this.sortedKeys.get(t.resource), k);
     } else {
-      if (!map.has(k)) this.sortedKeys.delete(t.resource);
+      if (!map.has(k)) insertSorted(this.sortedKeys.get(t.resource), k);
       map.set(k, { object: obj, json });
     }
     const event: StoreEvent = { type, resource: t.resource, object: obj, resourceVersion: String(rv) };
@@ -369,6 +369,18 @@ export class ObjectStore {
     if (t === undefined) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource', details: {} });
     return { ok: true, value: t };
   }
+}
+
+/** Keeps a materialised key index sorted as keys come and go (no re-sort of 150,000 keys per write). */
+function insertSorted(keys: string[] | undefined, k: string): void {
+  if (keys === undefined) return;
+  keys.splice(lowerBound(keys, k), 0, k);
+}
+
+function removeSorted(keys: string[] | undefined, k: string): void {
+  if (keys === undefined) return;
+  const i = lowerBound(keys, k);
+  if (keys[i] === k) keys.splice(i, 1);
 }
 
 /** Fixture metadata the store would otherwise assign. */
