@@ -74,7 +74,7 @@ export class ObjectStore {
     this.clock = options.clock ?? systemClock;
     this.uid = options.uid ?? randomUUID;
     this.validators = options.validators ?? defaultValidators;
-    this.historySize = options.historySize ?? 100_000;
+    this.historySize = options.historySize ?? 10_000;
     this.rv = EPOCH_STEP;
     this.epochStart = this.rv;
     this.history = new EventHistory(this.historySize, this.rv);

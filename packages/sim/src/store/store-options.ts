@@ -63,7 +63,7 @@ export interface DeleteResult {
 
 export interface ObjectStoreOptions {
   clock?: SimClock;
-  /** How many events are kept for watch resumption. */
+  /** How many events are kept for watch resumption (default 10,000; older versions are Expired). */
   historySize?: number;
   uid?: () => string;
   /** Per-resource validators (422 Invalid when they return field errors); PDB and PUB rules by default. */
