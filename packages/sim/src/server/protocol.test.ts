@@ -3,6 +3,7 @@ import { pod, seedShop } from './__fixtures__/cluster.js';
 import type { Harness } from './__fixtures__/harness.js';
 import { startHarness } from './__fixtures__/harness.js';
 import { openWatch } from './__fixtures__/watch-client.js';
+import { rfc3339 } from '../store/index.js';
 
 let h: Harness;
 
@@ -120,11 +121,20 @@ describe('list, paging and Tables', () => {
   });
 
   it('serves PUB Tables with the CRD printer columns', async () => {
+    const pub = {
+      apiVersion: 'policy.kruise.io/v1alpha1',
+      kind: 'PodUnavailableBudget',
+      metadata: { name: 'web-pub', namespace: 'shop', creationTimestamp: rfc3339(new Date(h.clock.now().getTime() - 150_000)) },
+      spec: { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 },
+      status: { unavailableAllowed: 1, currentAvailable: 3, desiredAvailable: 2, totalReplicas: 3 },
+    };
+    expect(h.store.create('podunavailablebudgets', pub, { seed: true }).ok).toBe(true);
     const res = await fetch(new URL('/apis/policy.kruise.io/v1alpha1/podunavailablebudgets', h.server.url), {
       headers: { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
     });
-    const table = (await res.json()) as { columnDefinitions: { name: string }[] };
+    const table = (await res.json()) as { columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[] };
     expect(table.columnDefinitions.map((c) => c.name)).toStrictEqual(['Name', 'Allowed', 'Available', 'Desired', 'Total', 'AGE']);
+    expect(table.rows.map((r) => r.cells)).toStrictEqual([['web-pub', 1, 3, 2, 3, '2m30s']]);
   });
 });
 

@@ -25,7 +25,7 @@ export const pdbTable: TablePrinter = {
   },
 };
 
-/** OpenKruise's CRD additionalPrinterColumns (AGE is a date column: kubectl renders it as an age). */
+/** OpenKruise's CRD additionalPrinterColumns (the server renders the `date` column as an age). */
 export const pubTable: TablePrinter = {
   columns: [
     NAME_COLUMN,
@@ -35,7 +35,7 @@ export const pubTable: TablePrinter = {
     column('Total', 'integer', { description: 'TotalReplicas total number of pods counted by this unavailable budget' }),
     column('AGE', 'date', { description: 'CreationTimestamp is a timestamp representing the server time when this object was created.' }),
   ],
-  cells(pub) {
+  cells(pub, now) {
     const status = record(pub.status);
     const opt = (v: unknown): unknown => (typeof v === 'number' ? v : null);
     return [
@@ -44,7 +44,7 @@ export const pubTable: TablePrinter = {
       opt(status.currentAvailable),
       opt(status.desiredAvailable),
       opt(status.totalReplicas),
-      pub.metadata.creationTimestamp ?? null,
+      age(pub.metadata.creationTimestamp, now),
     ];
   },
 };
