@@ -12,7 +12,15 @@ import { KRUISE_APPS_GROUP, kruiseScaleForRef } from './finders.js';
  * expected count (`totalReplicas` before `protectTotalReplicas`).
  */
 export type PubCoverage =
-  | { ok: true; covers: (pod: PodView) => boolean; expectedFromPods: boolean; targetReplicas: number; selectorFallback?: (pod: PodView) => boolean }
+  | {
+      ok: true;
+      covers: (pod: PodView) => boolean;
+      expectedFromPods: boolean;
+      targetReplicas: number;
+      selectorFallback?: (pod: PodView) => boolean;
+      /** Why nothing is covered although a selector is set (it does not convert). */
+      warning?: string;
+    }
   | { ok: false; error: string };
 
 const TARGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
@@ -23,7 +31,7 @@ const TARGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
   CloneSet: [KRUISE_APPS_GROUP],
 };
 
-const NOTHING: PubCoverage = { ok: true, covers: () => false, expectedFromPods: false, targetReplicas: 0 };
+const NOTHING: Extract<PubCoverage, { ok: true }> = { ok: true, covers: () => false, expectedFromPods: false, targetReplicas: 0 };
 
 /** `ControllerFinder.GetPodsForRef` for a targetRef PUB (the workload's own pods). */
 function targetCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
@@ -62,7 +70,8 @@ function targetCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
 export function pubCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
   if (pub.spec.targetRef) return targetCoverage(pub, lookup);
   const parsed = parseSelector(pub.spec.selector);
-  if (!parsed.ok) return { ok: false, error: parsed.error };
+  // The controller logs an unconvertible selector and protects nothing; it is not a reconcile error.
+  if (!parsed.ok) return { ...NOTHING, expectedFromPods: true, warning: `spec.selector does not convert: ${parsed.error}` };
   const sel = parsed.selector;
   return {
     ok: true,

@@ -67,6 +67,18 @@ describe('syncPub', () => {
     ]);
   });
 
+  it('protects nothing, without failing, when the selector does not convert', () => {
+    const p = pub('web', { selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] }, maxUnavailable: 1 });
+    const r = syncPub({ pub: p, pods: webPods, workloads: lookup, now: NOW });
+    expect([r.error, r.warning, r.pods, r.status.totalReplicas, r.status.unavailableAllowed]).toStrictEqual([
+      undefined,
+      'spec.selector does not convert: "Gt" is not a valid label selector operator',
+      [],
+      0,
+      0,
+    ]);
+  });
+
   it('reports an unparsable percentage as an error and keeps the stored status', () => {
     const p = pub('web', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 'abc%' }, { status: { unavailableAllowed: 2 } });
     const r = syncPub({ pub: p, pods: webPods, workloads: lookup, now: NOW });

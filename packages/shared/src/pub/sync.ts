@@ -124,6 +124,7 @@ export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
     pods: protectedPods,
     classification,
     events,
+    ...(coverage.warning !== undefined ? { warning: coverage.warning } : {}),
     ...(pruned.recheckAtMs !== undefined ? { recheckAfterSeconds: (pruned.recheckAtMs - now.getTime()) / 1000 } : {}),
   };
 }

@@ -7,6 +7,8 @@ export interface PubSync {
   /** The status it writes; on `error` the previous status (the reconcile returned the error). */
   status: PubStatus;
   error?: string;
+  /** A problem that leaves the PUB protecting nothing without failing the reconcile (a selector that does not convert). */
+  warning?: string;
   /** The active pods the PUB protects (selector or targetRef), which the counters are computed over. */
   pods: PodView[];
   /** Each protected pod's lane, consistent with `currentAvailable`. */
