@@ -73,8 +73,8 @@ export type FindingRule = (ctx: FindingsContext) => Finding[];
 
 /** The input plus lookups built once per evaluation and shared by rules. */
 export interface FindingsContext extends FindingsInput {
-  /** `ns/name` of every pod selected by at least one budget. */
-  readonly coveredPods: ReadonlySet<string>;
+  /** Whether at least one budget selects the pod. */
+  readonly isCovered: (pod: { namespace: string; name: string }) => boolean;
   /** Workloads by UID, to walk pod → ReplicaSet → Deployment. */
   readonly workloadsByUid: ReadonlyMap<string, WorkloadView>;
 }

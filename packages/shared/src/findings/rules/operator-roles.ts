@@ -3,7 +3,7 @@ import type { PodView } from '../../model/pod.js';
 import type { ResourceRef } from '../../model/refs.js';
 import { refKey } from '../../model/refs.js';
 import { refOf } from '../../overlaps/live.js';
-import { finding, namesList, podKey, somePods } from '../context.js';
+import { finding, namesList, somePods } from '../context.js';
 import type { Finding, FindingRule } from '../types.js';
 
 const NAME = 'app.kubernetes.io/name';
@@ -15,11 +15,32 @@ const MANAGED_BY = 'app.kubernetes.io/managed-by';
 /** An operator writes its budgets with a managed-by label (e.g. Stackable's role-level budgets). */
 export const isOperatorGenerated = (b: Budget): boolean => b.labels[MANAGED_BY] !== undefined;
 
-const instanceOf = (p: PodView): string | undefined => {
-  const name = p.labels[NAME];
-  const instance = p.labels[INSTANCE];
-  return name !== undefined && instance !== undefined ? `${p.namespace}/${name}/${instance}` : undefined;
-};
+/** The operator's budget covering some pod of (namespace, app name, instance): nested maps, no keys built per pod. */
+class InstanceBudgets {
+  private readonly byNamespace = new Map<string, Map<string, Map<string, ResourceRef>>>();
+
+  add(pod: PodView, budget: ResourceRef): void {
+    const instance = pod.labels[INSTANCE];
+    const app = pod.labels[NAME];
+    if (instance === undefined || app === undefined) return;
+    let byApp = this.byNamespace.get(pod.namespace);
+    if (!byApp) this.byNamespace.set(pod.namespace, (byApp = new Map()));
+    let byInstance = byApp.get(app);
+    if (!byInstance) byApp.set(app, (byInstance = new Map()));
+    if (!byInstance.has(instance)) byInstance.set(instance, budget);
+  }
+
+  budgetOf(pod: PodView): ResourceRef | undefined {
+    const instance = pod.labels[INSTANCE];
+    const app = pod.labels[NAME];
+    if (instance === undefined || app === undefined) return undefined;
+    return this.byNamespace.get(pod.namespace)?.get(app)?.get(instance);
+  }
+
+  get size(): number {
+    return this.byNamespace.size;
+  }
+}
 
 /**
  * Pods of an operator-managed instance (same app.kubernetes.io/name + instance) that no budget
@@ -27,29 +48,26 @@ const instanceOf = (p: PodView): string | undefined => {
  * without a budget), grouped per role and role group.
  */
 export const rolePodsUncovered: FindingRule = (ctx) => {
-  const generatedBudgetOfInstance = new Map<string, ResourceRef>();
+  const instances = new InstanceBudgets();
   for (const facts of ctx.budgets) {
     if (!isOperatorGenerated(facts.budget)) continue;
-    for (const pod of facts.pods) {
-      const inst = instanceOf(pod);
-      if (inst !== undefined && !generatedBudgetOfInstance.has(inst)) generatedBudgetOfInstance.set(inst, refOf(facts.budget));
-    }
+    const ref = refOf(facts.budget);
+    for (const pod of facts.pods) instances.add(pod, ref);
   }
-  if (generatedBudgetOfInstance.size === 0) return [];
-  const uncovered = new Map<string, { budget: ResourceRef; role: string; pods: PodView[] }>();
+  if (instances.size === 0) return [];
+  const uncovered = new Map<string, { budget: ResourceRef; instance: string; role: string; pods: PodView[] }>();
   for (const pod of ctx.pods) {
-    const inst = instanceOf(pod);
-    const budget = inst !== undefined ? generatedBudgetOfInstance.get(inst) : undefined;
-    if (!budget || ctx.coveredPods.has(podKey(pod))) continue;
+    const budget = instances.budgetOf(pod);
+    if (!budget || ctx.isCovered(pod)) continue;
+    const instance = `${pod.namespace}/${pod.labels[NAME] ?? ''}/${pod.labels[INSTANCE] ?? ''}`;
     const role = `${pod.labels[COMPONENT] ?? '(no component)'}${pod.labels[ROLE_GROUP] !== undefined ? `/${pod.labels[ROLE_GROUP]}` : ''}`;
-    const key = `${inst}\u0000${role}`;
+    const key = `${instance}\u0000${role}`;
     const entry = uncovered.get(key);
     if (entry) entry.pods.push(pod);
-    else uncovered.set(key, { budget, role, pods: [pod] });
+    else uncovered.set(key, { budget, instance, role, pods: [pod] });
   }
   const out: Finding[] = [];
-  for (const [key, { budget, role, pods }] of uncovered) {
-    const instance = key.split('\u0000')[0] ?? '';
+  for (const { budget, instance, role, pods } of uncovered.values()) {
     out.push(
       finding({
         kind: 'role-pods-uncovered',

@@ -1,6 +1,6 @@
 import type { WorkloadView } from '../../model/workload.js';
 import { refOf } from '../../overlaps/live.js';
-import { finding, podKey, topWorkloadOf } from '../context.js';
+import { finding, topWorkloadOf } from '../context.js';
 import type { Finding, FindingRule } from '../types.js';
 
 /** Replicated workloads (replicas > 1) none of whose pods any budget protects. One pass over the pods. */
@@ -12,7 +12,7 @@ export const workloadWithoutBudget: FindingRule = (ctx) => {
     let entry = seen.get(w.uid);
     if (!entry) seen.set(w.uid, (entry = { workload: w, pods: 0, covered: 0 }));
     entry.pods++;
-    if (ctx.coveredPods.has(podKey(pod))) entry.covered++;
+    if (ctx.isCovered(pod)) entry.covered++;
   }
   const out: Finding[] = [];
   for (const { workload: w, pods, covered } of seen.values()) {
