@@ -131,7 +131,7 @@ describe('decideEviction', () => {
     const d = decide(protectedPod, [healthy], { pubs: [budget] });
     expect([d.allowed, d.code, d.reason, d.pdbChanged]).toStrictEqual([false, 403, 'Forbidden', false]);
     expect(d.message).toBe(
-      'admission webhook "vpod.kb.io" denied the request: podunavailablebudget.policy.kruise.io "web-pub" is forbidden: pub unavailable allowed is negative',
+      'admission webhook "vpodeviction.kb.io" denied the request: podunavailablebudget.policy.kruise.io "web-pub" is forbidden: pub unavailable allowed is negative',
     );
   });
 

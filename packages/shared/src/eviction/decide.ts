@@ -20,8 +20,8 @@ import {
 export const MAX_DISRUPTED_POD_SIZE = 2000;
 /** `EvictionsRetry.Steps`: how often a conflicting pod delete is tried. */
 export const EVICTION_DELETE_ATTEMPTS = 20;
-/** The name OpenKruise registers its pod validating webhook under. */
-export const KRUISE_POD_WEBHOOK = 'vpod.kb.io';
+/** The name OpenKruise registers its `pods/eviction` validating webhook under (pkg/webhook/pod/validating/webhooks.go). */
+export const KRUISE_EVICTION_WEBHOOK = 'vpodeviction.kb.io';
 
 const OBJECT_MODIFIED = 'the object has been modified; please apply your changes to the latest version and try again';
 
@@ -208,7 +208,7 @@ export function decideEviction(input: DecideEvictionInput): EvictionDecision {
     if (!admission.allowed) {
       return decision(
         {
-          status: webhookDeniedStatus(KRUISE_POD_WEBHOOK, {
+          status: webhookDeniedStatus(KRUISE_EVICTION_WEBHOOK, {
             code: admission.code,
             reason: admission.reason,
             message: admission.message ?? '',

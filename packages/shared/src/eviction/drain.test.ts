@@ -324,7 +324,7 @@ describe('planDrain', () => {
       complete: true,
     });
     expect(plan.rounds[0]?.steps[1]?.decision.message).toBe(
-      'admission webhook "vpod.kb.io" denied the request: podunavailablebudget.policy.kruise.io "cache" is forbidden: pub unavailable allowed is negative',
+      'admission webhook "vpodeviction.kb.io" denied the request: podunavailablebudget.policy.kruise.io "cache" is forbidden: pub unavailable allowed is negative',
     );
   });
 
