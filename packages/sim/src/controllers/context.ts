@@ -28,7 +28,7 @@ export interface ControllerContext {
 export const SIM_ANNOTATIONS = {
   /** Comma-separated node names; the pod with ordinal i is placed on the i-th (seeding only). */
   nodes: 'sim.pdbscope.io/nodes',
-  /** The first N pods created while seeding are in CrashLoopBackOff. */
+  /** The first N pods created while seeding crash-loop, and replacements keep N of them crashing. */
   crashloopPods: 'sim.pdbscope.io/crashloop-pods',
   /** New pods of this workload take readyDelayMs times this factor to become Ready. */
   readyDelayFactor: 'sim.pdbscope.io/ready-delay-factor',

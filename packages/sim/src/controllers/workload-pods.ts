@@ -1,6 +1,6 @@
 import type { KubeObject } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { SIM_ANNOTATIONS, annotation, specOf } from './context.js';
+import { SIM_ANNOTATIONS, annotation, specOf, statusOf } from './context.js';
 import type { OwnerReference, PodTemplate, SimPodState } from './pod-factory.js';
 import { newPod } from './pod-factory.js';
 import { nodeCount, pickNode } from './scheduler.js';
@@ -37,9 +37,30 @@ function seededNode(steering: KubeObject, ordinal: number): string | undefined {
   return list[ordinal % list.length];
 }
 
+function crashloopPods(steering: KubeObject): number {
+  return Number(annotation(steering, SIM_ANNOTATIONS.crashloopPods) ?? '0') || 0;
+}
+
 function seededState(steering: KubeObject, ordinal: number): SimPodState {
-  const crashing = Number(annotation(steering, SIM_ANNOTATIONS.crashloopPods) ?? '0');
-  return ordinal < crashing ? 'crashloop' : 'ready';
+  return ordinal < crashloopPods(steering) ? 'crashloop' : 'ready';
+}
+
+function isCrashLooping(pod: KubeObject): boolean {
+  const statuses = statusOf<{ containerStatuses?: { state?: { waiting?: { reason?: string } } }[] }>(pod).containerStatuses;
+  return (statuses ?? []).some((s) => s.state?.waiting?.reason === 'CrashLoopBackOff');
+}
+
+/** A broken release stays broken: a replacement crashes while fewer than N of the owner's pods do. */
+function keepsCrashing(ctx: ControllerContext, input: CreateWorkloadPodInput): boolean {
+  const wanted = crashloopPods(input.steering);
+  if (wanted <= 0) return false;
+  const namespace = input.owner.metadata.namespace ?? '';
+  let crashing = 0;
+  for (const k of ctx.pods.ownedBy(input.owner.metadata.uid ?? '')) {
+    const pod = ctx.store.get('pods', namespace, k.slice(namespace.length + 1));
+    if (pod !== undefined && pod.metadata.deletionTimestamp === undefined && isCrashLooping(pod)) crashing++;
+  }
+  return crashing < wanted;
 }
 
 /**
@@ -51,7 +72,13 @@ export function createWorkloadPod(ctx: ControllerContext, input: CreateWorkloadP
   const seededOn = ctx.seeding ? seededNode(input.steering, input.ordinal) : undefined;
   const nodeName = seededOn ?? pickNode(ctx);
   const state: SimPodState =
-    nodeName === undefined ? 'unschedulable' : ctx.seeding ? seededState(input.steering, input.ordinal) : 'creating';
+    nodeName === undefined
+      ? 'unschedulable'
+      : ctx.seeding
+        ? seededState(input.steering, input.ordinal)
+        : keepsCrashing(ctx, input)
+          ? 'crashloop'
+          : 'creating';
   const pod = newPod({
     namespace: input.owner.metadata.namespace ?? '',
     name: input.name,

@@ -131,3 +131,28 @@ describe('StatefulSet controller', () => {
     expect(c.podSummary('shop').map((p) => p.ready)).toStrictEqual([true, true, true]);
   });
 });
+
+describe('a crash-looping workload', () => {
+  it('keeps N pods in CrashLoopBackOff: a replaced crashing pod crashes again', () => {
+    const c = testCluster();
+    const broken = deployment('orders', 3);
+    broken.metadata.annotations = { 'sim.pdbscope.io/crashloop-pods': '1' };
+    c.store.create('deployments', broken);
+    c.clock.advance(3000);
+    const crashing = () =>
+      c.pods('shop').filter((p) =>
+        ((p['status'] as { containerStatuses?: { state?: { waiting?: { reason?: string } } }[] }).containerStatuses ?? []).some(
+          (s) => s.state?.waiting?.reason === 'CrashLoopBackOff',
+        ),
+      );
+    expect(c.podSummary('shop').map((p) => p.ready).sort()).toStrictEqual([false, true, true]);
+    const first = crashing().map((p) => p.metadata.name);
+    expect(first).toHaveLength(1);
+    c.store.delete('pods', 'shop', first[0] ?? '');
+    c.clock.advance(4000);
+    const again = crashing().map((p) => p.metadata.name);
+    expect(again).toHaveLength(1);
+    expect(again).not.toStrictEqual(first);
+    expect(c.podSummary('shop').map((p) => p.ready).sort()).toStrictEqual([false, true, true]);
+  });
+});
