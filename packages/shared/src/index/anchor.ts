@@ -29,20 +29,45 @@ function better(a: Requirement, b: Requirement): boolean {
   return a.key < b.key;
 }
 
-/** The anchor of a parsed selector (undefined selector = did not parse: selects nothing). */
-export function anchorOf(selector: Selector | undefined): Anchor {
+/** The label keys a selector's positive requirements (`In`, `Exists`) use: the ones worth indexing. */
+export function positiveKeys(selector: Selector | undefined): string[] {
+  if (selector?.kind !== 'requirements') return [];
+  return selector.requirements
+    .filter((r) => r.operator === 'In' || r.operator === 'Exists')
+    .map((r) => r.key);
+}
+
+/**
+ * The anchor of a parsed selector (undefined selector = did not parse: selects nothing). With
+ * `size` (how many pods a requirement's label index holds now), the smallest candidate set wins;
+ * without, a fixed preference (fewest values, then the keys that usually tell apps apart).
+ */
+export function anchorOf(
+  selector: Selector | undefined,
+  size?: (r: Requirement) => number,
+): Anchor {
   if (!selector || selector.kind === 'nothing') return { kind: 'none' };
   if (selector.kind === 'everything') return { kind: 'namespace' };
   let best: Requirement | undefined;
-  let exists: Requirement | undefined;
+  let bestSize = Number.POSITIVE_INFINITY;
   for (const r of selector.requirements) {
-    if (r.operator === 'In' && (best === undefined || better(r, best))) best = r;
-    if (r.operator === 'Exists' && (exists === undefined || rank(r.key) < rank(exists.key)))
-      exists = r;
+    if (r.operator !== 'In' && r.operator !== 'Exists') continue;
+    const n = size ? size(r) : 0;
+    // Prefer In over Exists at equal size: an In set is never larger than its key's Exists set.
+    const wins =
+      best === undefined ||
+      n < bestSize ||
+      (n === bestSize &&
+        (best.operator === 'Exists'
+          ? r.operator === 'In' || rank(r.key) < rank(best.key)
+          : r.operator === 'In' && better(r, best)));
+    if (wins) {
+      best = r;
+      bestSize = n;
+    }
   }
-  if (best) return { kind: 'label', key: best.key, values: best.values };
-  if (exists) return { kind: 'label', key: exists.key, values: null };
-  return { kind: 'namespace' };
+  if (!best) return { kind: 'namespace' };
+  return { kind: 'label', key: best.key, values: best.operator === 'In' ? best.values : null };
 }
 
 /** A stand-in value for "any value" in the budget registry, never a valid label value. */

@@ -6,12 +6,13 @@ import type { WorkloadView } from '../model/workload.js';
 import type { BudgetEntry } from './entry.js';
 import { removeMember, setMember } from './entry.js';
 import { evaluateEntry } from './evaluate.js';
-import { dropPod, indexLabelKey, putPod } from './pod-store.js';
+import { dropPod, putPod } from './pod-store.js';
 import {
   addMembership,
   candidateBudgets,
   clearMembers,
   entryMatches,
+  indexSelectorKeys,
   newEntry,
   refreshCoverage,
   register,
@@ -191,7 +192,7 @@ export function buildState(
   const entries: BudgetEntry[] = [];
   for (const b of lists.budgets ?? []) {
     const entry = newEntry(state, budgetKey(b), b);
-    if (entry.anchor.kind === 'label') indexLabelKey(state.pods, entry.anchor.key);
+    indexSelectorKeys(state, entry);
     entries.push(entry);
   }
   for (const p of lists.pods ?? []) putPod(state.pods, p);

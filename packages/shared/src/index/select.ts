@@ -1,7 +1,7 @@
 import type { PodView } from '../model/pod.js';
 import { pubCoverage } from '../pub/pods.js';
 import { parseSelector, selectorMatches } from '../selectors/selector.js';
-import { ANY_VALUE, anchorOf } from './anchor.js';
+import { ANY_VALUE, anchorOf, positiveKeys } from './anchor.js';
 import type { BudgetEntry } from './entry.js';
 import { indexLabelKey, type PodRecord } from './pod-store.js';
 import { namespaceBudgets, type IndexState } from './state.js';
@@ -25,7 +25,6 @@ export function newEntry(
   if (budget.kind === 'PodDisruptionBudget') {
     const parsed = parseSelector(budget.spec.selector);
     if (parsed.ok) entry.selector = parsed.selector;
-    entry.anchor = anchorOf(entry.selector);
   } else {
     refreshCoverage(state, entry);
   }
@@ -47,17 +46,39 @@ export function entryMatches(entry: BudgetEntry, pod: PodView): boolean {
   return c !== undefined && c.ok && (c.covers(pod) || (c.selectorFallback?.(pod) ?? false));
 }
 
-/** Registers the entry where `candidateBudgets` will find it, indexing its anchor key if needed. */
+/** Indexes the label keys an entry's selector could anchor on (one pass over the pods per new key). */
+export function indexSelectorKeys(state: IndexState, entry: BudgetEntry): void {
+  for (const key of positiveKeys(entry.selector)) indexLabelKey(state.pods, key);
+}
+
+/** Picks the entry's anchor from the label index as it is now: the smallest candidate set. */
+function chooseAnchor(state: IndexState, entry: BudgetEntry): void {
+  const byLabel = state.pods.namespaces.get(entry.budget.namespace)?.byLabel;
+  entry.anchor = anchorOf(entry.selector, (r) => {
+    const byValue = byLabel?.get(r.key);
+    if (!byValue) return 0;
+    let n = 0;
+    if (r.operator === 'Exists') for (const list of byValue.values()) n += list.length;
+    else for (const v of r.values) n += byValue.get(v)?.length ?? 0;
+    return n;
+  });
+}
+
+/**
+ * Registers the entry where `candidateBudgets` will find it, under an anchor chosen now (it stays
+ * valid as pods change: every selected pod satisfies it, whatever the set sizes become).
+ */
 export function register(state: IndexState, entry: BudgetEntry): void {
   const nb = namespaceBudgets(state, entry.budget.namespace);
   if (entry.budget.kind === 'PodUnavailableBudget') {
     nb.pubs.add(entry.key);
     return;
   }
+  indexSelectorKeys(state, entry);
+  chooseAnchor(state, entry);
   const anchor = entry.anchor;
   if (anchor.kind === 'namespace') nb.wide.add(entry.key);
   if (anchor.kind !== 'label') return;
-  indexLabelKey(state.pods, anchor.key);
   let byValue = nb.anchored.get(anchor.key);
   if (!byValue) nb.anchored.set(anchor.key, (byValue = new Map()));
   for (const value of anchor.values ?? [ANY_VALUE]) {
