@@ -7,5 +7,5 @@ const bff = process.env['PDBSCOPE_BFF_URL'] ?? 'http://127.0.0.1:7070';
 export default defineConfig({
   plugins: [react()],
   server: { host: '127.0.0.1', proxy: { '/api': { target: bff, changeOrigin: false } } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
 });

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { describeError } from '../api/errors.js';
 
-/** Loading text that a screen reader announces. */
-export function Loading({ what }: { what: string }) {
+/** Loading text that a screen reader announces; while retrying it says why the last try failed (e.g. still syncing). */
+export function Loading({ what, retrying }: { what: string; retrying?: unknown }) {
   return (
     <p role="status" className="muted">
-      Loading {what}…
+      Loading {what}…{retrying === null || retrying === undefined ? '' : ` ${describeError(retrying)} Trying again.`}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type DefaultOptions, type QueryKey } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router.js';
 
@@ -8,11 +8,13 @@ export interface RenderAppOptions {
   path: string;
   /** Cache entries to start with, so a page renders without a request. */
   cache?: readonly (readonly [QueryKey, unknown])[];
+  /** Query defaults over the tests' own (no retries). */
+  queries?: DefaultOptions['queries'];
 }
 
 /** Renders the real routes at `path` with a fresh cache; returns the router for history checks. */
-export function renderApp({ path, cache = [] }: RenderAppOptions) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+export function renderApp({ path, cache = [], queries = {} }: RenderAppOptions) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, ...queries }, mutations: { retry: false } } });
   for (const [key, data] of cache) client.setQueryData(key, data);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(

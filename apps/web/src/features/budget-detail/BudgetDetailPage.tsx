@@ -100,7 +100,7 @@ export function BudgetDetailPage() {
       <nav aria-label="Breadcrumb" className="muted">
         <Link to="/">Budgets</Link> / {ref.namespace} / {ref.name}
       </nav>
-      {detail.isPending ? <Loading what={`budget ${ref.namespace}/${ref.name}`} /> : null}
+      {detail.isPending ? <Loading what={`budget ${ref.namespace}/${ref.name}`} retrying={detail.failureReason} /> : null}
       {detail.isError ? <ErrorNotice error={detail.error} what={`budget ${ref.namespace}/${ref.name}`} /> : null}
       {detail.data ? <Detail detail={detail.data} /> : null}
     </>

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '../../api/queries.js';
 import { budgetList, cluster } from '../../test/fixtures.js';
-import { renderApp } from '../../test/render.js';
+import { shouldRetry } from '../../app/query-client.js';
+import { fakeFetch, renderApp } from '../../test/render.js';
 
 function cache() {
   return [
@@ -89,5 +90,20 @@ describe('BudgetsPage filters in quick succession', () => {
     });
     expect(router.state.location.search).toBe('?state=blocking');
     expect(rowNames()).toStrictEqual(['zookeeper']);
+  });
+});
+
+describe('BudgetsPage while the BFF syncs', () => {
+  it('says the server is still syncing and keeps waiting instead of failing', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      'GET /api/budgets': { status: 503, body: { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'still syncing with the cluster: waiting for pods' } },
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    renderApp({ path: '/', cache: [[queryKeys.cluster, cluster()]], queries: { retry: shouldRetry, retryDelay: 1 } });
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/budgets').length).toBeGreaterThan(3));
+    expect(screen.getByText(/^Loading budgets…/).textContent).toBe(
+      'Loading budgets… Service Unavailable: still syncing with the cluster: waiting for pods Trying again.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ export function BudgetsPage() {
   return (
     <>
       <h1>Budgets</h1>
-      {budgets.isPending ? <Loading what="budgets" /> : null}
+      {budgets.isPending ? <Loading what="budgets" retrying={budgets.failureReason} /> : null}
       {budgets.isError ? <ErrorNotice error={budgets.error} what="the budgets" /> : null}
       {budgets.data ? (
         <>

@@ -13,7 +13,7 @@ export function FindingsPage() {
   return (
     <>
       <h1>Findings</h1>
-      {findings.isPending ? <Loading what="findings" /> : null}
+      {findings.isPending ? <Loading what="findings" retrying={findings.failureReason} /> : null}
       {findings.isError ? <ErrorNotice error={findings.error} what="the findings" /> : null}
       {findings.data ? (
         <>

@@ -12,7 +12,7 @@ export function NodesPage() {
   return (
     <>
       <h1>Nodes</h1>
-      {nodes.isPending ? <Loading what="nodes" /> : null}
+      {nodes.isPending ? <Loading what="nodes" retrying={nodes.failureReason} /> : null}
       {nodes.isError ? <ErrorNotice error={nodes.error} what="the nodes" /> : null}
       {nodes.data && nodes.data.items.length === 0 ? <Empty>The cluster reports no nodes.</Empty> : null}
       {nodes.data && nodes.data.items.length > 0 ? (

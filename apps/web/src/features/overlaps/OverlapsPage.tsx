@@ -11,7 +11,7 @@ export function OverlapsPage() {
   return (
     <>
       <h1>Overlaps</h1>
-      {overlaps.isPending ? <Loading what="overlaps" /> : null}
+      {overlaps.isPending ? <Loading what="overlaps" retrying={overlaps.failureReason} /> : null}
       {overlaps.isError ? <ErrorNotice error={overlaps.error} what="the overlaps" /> : null}
       {overlaps.data && overlaps.data.items.length === 0 ? <Empty>No two budgets select, or could select, the same pod.</Empty> : null}
       {overlaps.data && overlaps.data.items.length > 0 ? (

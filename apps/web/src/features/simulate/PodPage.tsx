@@ -22,7 +22,7 @@ export function PodPage() {
   return (
     <>
       <h1>Pod {key}</h1>
-      {pod.isPending ? <Loading what={`pod ${key}`} /> : null}
+      {pod.isPending ? <Loading what={`pod ${key}`} retrying={pod.failureReason} /> : null}
       {pod.isError ? <ErrorNotice error={pod.error} what={`pod ${key}`} /> : null}
       {pod.data ? (
         <>
