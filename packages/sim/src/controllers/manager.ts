@@ -70,7 +70,7 @@ export class ControllerManager {
    */
   resyncAll(options: { workloads?: boolean } = {}): void {
     const pods = this.ctx.store.list('pods');
-    if (pods.ok) for (const pod of pods.value.items) this.ctx.pods.refresh(pod.metadata.namespace ?? '', pod.metadata.name ?? '');
+    if (pods.ok) this.ctx.pods.addAll(pods.value.items);
     if (options.workloads ?? true) {
       this.deployments.syncAll();
       this.replicaSets.syncAll();

@@ -30,6 +30,15 @@ export class PodIndex {
     if (event.resource === 'pods') this.refresh(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
   }
 
+  /** Indexes pods just listed from the store (a bulk load), without reading each one again. */
+  addAll(pods: readonly KubeObject[]): void {
+    for (const pod of pods) {
+      const k = `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
+      this.forget(k);
+      this.remember(k, pod);
+    }
+  }
+
   /** Re-reads one pod from the store. */
   refresh(namespace: string, name: string): void {
     const k = `${namespace}/${name}`;
