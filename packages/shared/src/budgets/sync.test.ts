@@ -5,6 +5,7 @@ import { syncPdb } from './sync.js';
 import { workloadLookupFromList } from './workload-lookup.js';
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
+import { pdbFromObject, podFromObject } from '../model/convert.js';
 
 const deployment = workload('Deployment', 'web', { replicas: 10 });
 const rsOld = workload('ReplicaSet', 'web-6d4f', { replicas: 3, owner: ownerRef(deployment) });
@@ -21,6 +22,23 @@ const rolloutPods = [
   ...Array.from({ length: 3 }, (_, i) => pod(`web-6d4f-${i}`, { owner: ownerRef(rsOld) })),
   ...Array.from({ length: 10 }, (_, i) => pod(`web-7b9c-${i}`, { owner: ownerRef(rsNew), ready: i < 8 })),
 ];
+
+describe('syncPdb on objects with missing fields', () => {
+  it('treats a PDB without spec or status as selecting nothing, and a pod without status as not Ready', () => {
+    const bare = pdbFromObject({ metadata: { name: 'empty', namespace: 'default' } });
+    const podNoStatus = podFromObject({ metadata: { name: 'p', namespace: 'default', labels: { app: 'web' } } });
+    if (!bare.ok || !podNoStatus.ok) throw new Error('conversion failed');
+    const result = syncPdb({ pdb: bare.value, pods: [], workloads: lookup, now: NOW });
+    expect([result.syncFailed, result.status.expectedPods, result.status.disruptionsAllowed, result.events.map((e) => e.reason)]).toStrictEqual([
+      false,
+      0,
+      0,
+      ['NoPods'],
+    ]);
+    const withPod = syncPdb({ pdb: pdb('web', { minAvailable: 0 }), pods: [podNoStatus.value], workloads: lookup, now: NOW });
+    expect([withPod.status.expectedPods, withPod.status.currentHealthy, withPod.status.disruptionsAllowed]).toStrictEqual([1, 0, 0]);
+  });
+});
 
 describe('syncPdb', () => {
   it('counts a Deployment once across the ReplicaSets of a rollout', () => {
