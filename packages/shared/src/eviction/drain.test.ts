@@ -195,6 +195,77 @@ describe('planDrain', () => {
     });
   });
 
+  it('lets terminating and finished pods go at once without using budget', () => {
+    const pods = [
+      pod({
+        namespace: 'shop',
+        name: 'api-old-x2k9p',
+        labels: { app: 'api' },
+        owner: { kind: 'ReplicaSet', name: 'api-old' },
+        node: 'node-a',
+        deleting: true,
+      }),
+      pod({
+        namespace: 'shop',
+        name: 'migrate-7-q4x8z',
+        labels: { app: 'api' },
+        owner: { kind: 'Job', name: 'migrate-7', apiVersion: 'batch/v1' },
+        node: 'node-a',
+        phase: 'Succeeded',
+        ready: false,
+      }),
+      pod({
+        namespace: 'shop',
+        name: 'api-new-b7c2d',
+        labels: { app: 'api' },
+        owner: { kind: 'ReplicaSet', name: 'api-new' },
+        node: 'node-a',
+      }),
+      pod({
+        namespace: 'shop',
+        name: 'api-new-h8k3m',
+        labels: { app: 'api' },
+        owner: { kind: 'ReplicaSet', name: 'api-new' },
+        node: 'node-b',
+      }),
+    ];
+    const workloads = [
+      workload({ namespace: 'shop', kind: 'ReplicaSet', name: 'api-old', replicas: 0 }),
+      workload({ namespace: 'shop', kind: 'ReplicaSet', name: 'api-new', replicas: 2 }),
+    ];
+    const budgets = [
+      pdb({
+        namespace: 'shop',
+        name: 'api',
+        selector: { matchLabels: { app: 'api' } },
+        minAvailable: 1,
+      }),
+    ];
+    const plan = planDrain({
+      index: index({ pods, workloads, budgets }),
+      node: 'node-a',
+      now: NOW,
+    });
+    expect(summary(plan)).toStrictEqual({
+      rounds: [
+        {
+          evicted: ['api-new-b7c2d', 'api-old-x2k9p', 'migrate-7-q4x8z'],
+          refused: [],
+          waitedFor: [],
+        },
+      ],
+      skipped: [],
+      blocked: [],
+      complete: true,
+    });
+    // Only the Ready pod's eviction used budget (minAvailable 1 of 2 Ready → 1 allowed).
+    expect(plan.rounds[0]?.steps.map((s) => s.decision.pdbChanged)).toStrictEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('keeps a bare pod under minAvailable 1 for good: nothing replaces it', () => {
     const pods = [
       pod({ namespace: 'ops', name: 'singleton', labels: { app: 'singleton' }, node: 'node-a' }),

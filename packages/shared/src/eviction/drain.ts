@@ -33,10 +33,13 @@ function skipReason(pod: PodView): SkippedPod['reason'] | undefined {
 
 /**
  * The pod its controller creates elsewhere once an evicted pod is gone, assumed Ready there. Bare
- * pods and finished pods are not replaced; a StatefulSet recreates the same name.
+ * pods, finished pods and pods already terminating are not replaced; a StatefulSet recreates the
+ * same name.
  */
 function replacementFor(pod: PodView, now: Date): PodView | undefined {
   if (!pod.controller || pod.phase === 'Succeeded' || pod.phase === 'Failed') return undefined;
+  // A pod already terminating was replaced when its deletion began; the replacement is in the index.
+  if (pod.deletionTimestamp !== undefined) return undefined;
   // Drop what belonged to the old pod: its node, deletion, waiting reason, disruption condition.
   const {
     nodeName: _n,
