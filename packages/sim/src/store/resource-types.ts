@@ -41,7 +41,8 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   type({
     group: '', version: 'v1', resource: 'pods', singularName: 'pod', kind: 'Pod', listKind: 'PodList',
     namespaced: true, shortNames: ['po'], categories: ['all'], subresources: ['status', 'eviction'],
-    hasGeneration: true, clearStatusOnCreate: false,
+    // Pods carry no metadata.generation before v1.33 (PodObservedGenerationTracking); we serve v1.32.
+    hasGeneration: false, clearStatusOnCreate: false,
   }),
   type({
     group: '', version: 'v1', resource: 'events', singularName: 'event', kind: 'Event', listKind: 'EventList',
