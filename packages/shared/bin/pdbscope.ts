@@ -13,6 +13,11 @@ function readFile(path: string): { ok: true; text: string } | { ok: false; error
 }
 
 const result = runCli({ argv: process.argv.slice(2), readFile, now: new Date() });
+// `pdbscope ... | head` closes the pipe early: that is not an error, keep the command's exit code.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(result.exitCode);
+  throw e;
+});
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.exitCode;
