@@ -224,6 +224,26 @@ ${['x2k4q', 'p9w7m']
 `;
 
 describe('a kubectl snapshot', () => {
+  it('of the demo replays as the same cluster: same pods on the same nodes, same budget statuses', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pdbscope-snapshot-'));
+    try {
+      const original = await startSim({ clock: new ManualClock('2026-11-21T08:00:00Z'), activity: false });
+      const resources = ['namespaces', 'nodes', 'deployments', 'replicasets', 'statefulsets', 'pods', 'poddisruptionbudgets', 'podunavailablebudgets'];
+      const file = join(dir, 'snapshot.json');
+      await writeFile(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: resources.flatMap((r) => items(original, r)) }));
+      const summary = (s: SimHandle) => ({
+        pods: items(s, 'pods').map((p) => [p.metadata.namespace, p.metadata.name, podNodeName(p), (p['status'] as { phase: string }).phase]),
+        statuses: storedStatuses(s),
+      });
+      const before = summary(original);
+      await original.close();
+      sim = await startSim({ clock: new ManualClock('2026-11-21T08:00:00Z'), scenario: file });
+      expect(summary(sim)).toStrictEqual(before);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('replays as given: same pods, ownership kept through new UIDs, budgets re-evaluated', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pdbscope-snapshot-'));
     try {

@@ -86,6 +86,16 @@ function withPreviousImage(deployment: KubeObject, image: string): KubeObject {
 export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): SeedResult {
   const result: SeedResult = { created: 0, skipped: [], rollouts: [] };
   const uids = new Map<string, string>();
+  // A snapshot already holds the Deployment's ReplicaSets: its rollout state is replayed as given.
+  const withReplicaSets = new Set(
+    objects
+      .filter((o) => o.kind === 'ReplicaSet')
+      .flatMap((rs) =>
+        (rs.metadata.ownerReferences ?? [])
+          .filter((ref) => ref['controller'] === true && ref['kind'] === 'Deployment')
+          .map((ref) => `${rs.metadata.namespace ?? ''}/${String(ref['name'])}`),
+      ),
+  );
   const ordered = [...objects].sort((a, b) => (LOAD_ORDER[a.kind] ?? 9) - (LOAD_ORDER[b.kind] ?? 9));
   for (const obj of ordered) {
     const ref = {
@@ -99,7 +109,10 @@ export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): S
       continue;
     }
     let input = prepare(obj, uids);
-    const previousImage = obj.kind === 'Deployment' ? obj.metadata.annotations?.[SIM_ANNOTATIONS.previousImage] : undefined;
+    const previousImage =
+      obj.kind === 'Deployment' && !withReplicaSets.has(`${ref.namespace ?? ''}/${ref.name}`)
+        ? obj.metadata.annotations?.[SIM_ANNOTATIONS.previousImage]
+        : undefined;
     if (previousImage !== undefined) {
       result.rollouts.push({ namespace: ref.namespace ?? '', name: ref.name, template: (input['spec'] as { template?: unknown } | undefined)?.template });
       input = withPreviousImage(input, previousImage);
