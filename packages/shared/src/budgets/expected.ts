@@ -1,7 +1,7 @@
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { findControllerScale } from './finders.js';
-import { scaledRoundUp } from './scaled.js';
+import { scaledValue } from '../intstr/intstr.js';
 import type { ExpectedController, ExpectedSource } from './types.js';
 import type { WorkloadLookup } from './workload-lookup.js';
 
@@ -60,13 +60,13 @@ export function getExpectedPodCount(pdb: PdbView, pods: readonly PodView[], look
   };
   if (maxUnavailable !== undefined) {
     return fromScale((expected) => {
-      const max = scaledRoundUp(maxUnavailable, expected);
+      const max = scaledValue(maxUnavailable, expected);
       return max.ok ? { ok: true, value: Math.max(0, expected - max.value) } : max;
     });
   }
   if (typeof minAvailable === 'number') {
     return { ok: true, expectedCount: pods.length, desiredHealthy: Math.trunc(minAvailable), source: { kind: 'pod-count', unmanagedPods: [] } };
   }
-  if (minAvailable !== undefined) return fromScale((expected) => scaledRoundUp(minAvailable, expected));
+  if (minAvailable !== undefined) return fromScale((expected) => scaledValue(minAvailable, expected));
   return { ok: true, expectedCount: 0, desiredHealthy: 0, source: { kind: 'none', unmanagedPods: [] } };
 }

@@ -2,7 +2,6 @@ export * from './types.js';
 export * from './workload-lookup.js';
 export * from './group-version.js';
 export * from './finders.js';
-export * from './scaled.js';
 export * from './expected.js';
 export * from './time.js';
 export * from './disrupted.js';

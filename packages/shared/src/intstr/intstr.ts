@@ -1,5 +1,8 @@
 import type { IntOrString } from '../model/intstr.js';
 
+// Go wraps every parse error of getIntOrPercentValueSafely in this prefix.
+const PARSE_ERROR_PREFIX = 'invalid value for IntOrString: ';
+
 export type ScaledResult = { ok: true; value: number } | { ok: false; error: string };
 
 /**
@@ -11,12 +14,15 @@ export function scaledValue(value: IntOrString | undefined, total: number, round
   if (value === undefined) return { ok: false, error: 'nil value for IntOrString' };
   if (typeof value === 'number') return { ok: true, value: Math.trunc(value) };
   if (!value.endsWith('%')) {
-    return { ok: false, error: 'invalid value for IntOrString: invalid type: string is not a percentage' };
+    return { ok: false, error: `${PARSE_ERROR_PREFIX}invalid type: string is not a percentage` };
   }
   const digits = value.slice(0, -1);
   // Go's strconv.Atoi: optional sign and decimal digits only.
   if (!/^[+-]?[0-9]+$/.test(digits)) {
-    return { ok: false, error: `invalid value "${value}": strconv.Atoi: parsing "${digits}": invalid syntax` };
+    return {
+      ok: false,
+      error: `${PARSE_ERROR_PREFIX}invalid value "${value}": strconv.Atoi: parsing "${digits}": invalid syntax`,
+    };
   }
   const percent = Number.parseInt(digits, 10);
   const raw = (percent * total) / 100;

@@ -1,6 +1,6 @@
 import type { BudgetEvent } from '../budgets/types.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
-import { scaledRoundUp } from '../budgets/scaled.js';
+import { scaledValue } from '../intstr/intstr.js';
 import { timeMs } from '../budgets/time.js';
 import type { PubStatus, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
@@ -22,12 +22,12 @@ type Desired = { ok: true; value: number } | { ok: false; error: string };
 export function desiredAvailableForPub(pub: PubView, expected: number): Desired {
   const { maxUnavailable, minAvailable } = pub.spec;
   if (maxUnavailable !== undefined) {
-    const max = scaledRoundUp(maxUnavailable, expected);
+    const max = scaledValue(maxUnavailable, expected);
     return max.ok ? { ok: true, value: Math.max(0, expected - max.value) } : max;
   }
   if (minAvailable !== undefined) {
     if (typeof minAvailable === 'number') return { ok: true, value: Math.trunc(minAvailable) };
-    return scaledRoundUp(minAvailable, expected);
+    return scaledValue(minAvailable, expected);
   }
   return { ok: true, value: 0 };
 }
