@@ -1,6 +1,6 @@
 import { LineCounter, isMap, isSeq, parseAllDocuments, type Document } from 'yaml';
 import { asArray, asObject, asString, type Json } from '../model/convert-helpers.js';
-import { nodeFromObject, pdbFromObject, podFromObject, pubFromObject, workloadFromObject } from '../model/convert.js';
+import { nodeFromObject, pdbFromObject, podFromObject, pubFromObject, workloadFromObject, type Converted } from '../model/convert.js';
 import type { Snapshot } from './types.js';
 
 /** Pod owners the engine resolves; OpenKruise's CloneSet and Advanced StatefulSet included. */
@@ -49,6 +49,35 @@ function objectsOf(value: unknown, where: string, lineOfItem: (i: number) => str
   });
 }
 
+/** Reads one object into the snapshot; returns the conversion error, if any. */
+type Sink = (out: Snapshot, obj: Json) => string | undefined;
+
+function into<T>(convert: (raw: unknown) => Converted<T>, list: (s: Snapshot) => T[]): Sink {
+  return (out, obj) => {
+    const r = convert(obj);
+    if (!r.ok) return r.error;
+    list(out).push(r.value);
+    return undefined;
+  };
+}
+
+const namespaceSink: Sink = (out, obj) => {
+  const name = asString(asObject(obj['metadata'])?.['name']);
+  if (!name) return 'Namespace without metadata.name';
+  out.namespaces.push(name);
+  return undefined;
+};
+
+function sinkFor(kind: string, apiVersion: string): Sink | undefined {
+  if (kind === 'Pod') return into(podFromObject, (s) => s.pods);
+  if (kind === 'PodDisruptionBudget') return into(pdbFromObject, (s) => s.pdbs);
+  if (kind === 'PodUnavailableBudget' && apiVersion.startsWith('policy.kruise.io/')) return into(pubFromObject, (s) => s.pubs);
+  if (WORKLOAD_KINDS.has(kind)) return into(workloadFromObject, (s) => s.workloads);
+  if (kind === 'Node') return into(nodeFromObject, (s) => s.nodes);
+  if (kind === 'Namespace') return namespaceSink;
+  return undefined;
+}
+
 function addObject(out: Snapshot, { value, position }: Located): void {
   const obj = asObject(value);
   const kind = obj && asString(obj['kind']);
@@ -56,38 +85,17 @@ function addObject(out: Snapshot, { value, position }: Located): void {
     out.errors.push({ position, error: 'not a Kubernetes object (no kind)' });
     return;
   }
+  const sink = sinkFor(kind, asString(obj['apiVersion']) ?? '');
+  if (!sink) {
+    out.ignored[kind] = (out.ignored[kind] ?? 0) + 1;
+    return;
+  }
+  const error = sink(out, obj);
+  if (error === undefined) return;
   const meta = asObject(obj['metadata']);
   const name = asString(meta?.['name']);
   const ns = asString(meta?.['namespace']);
-  const label = `${kind} ${ns ? `${ns}/` : ''}${name ?? '(no name)'}`;
-  const fail = (error: string) => out.errors.push({ position, object: label, error });
-  const apiVersion = asString(obj['apiVersion']) ?? '';
-  if (kind === 'Pod') {
-    const r = podFromObject(obj);
-    if (r.ok) out.pods.push(r.value);
-    else fail(r.error);
-  } else if (kind === 'PodDisruptionBudget') {
-    const r = pdbFromObject(obj);
-    if (r.ok) out.pdbs.push(r.value);
-    else fail(r.error);
-  } else if (kind === 'PodUnavailableBudget' && apiVersion.startsWith('policy.kruise.io/')) {
-    const r = pubFromObject(obj);
-    if (r.ok) out.pubs.push(r.value);
-    else fail(r.error);
-  } else if (WORKLOAD_KINDS.has(kind)) {
-    const r = workloadFromObject(obj);
-    if (r.ok) out.workloads.push(r.value);
-    else fail(r.error);
-  } else if (kind === 'Node') {
-    const r = nodeFromObject(obj);
-    if (r.ok) out.nodes.push(r.value);
-    else fail(r.error);
-  } else if (kind === 'Namespace') {
-    if (name) out.namespaces.push(name);
-    else fail('Namespace without metadata.name');
-  } else {
-    out.ignored[kind] = (out.ignored[kind] ?? 0) + 1;
-  }
+  out.errors.push({ position, object: `${kind} ${ns ? `${ns}/` : ''}${name ?? '(no name)'}`, error });
 }
 
 function jsonDocuments(text: string): Located[] | undefined {
