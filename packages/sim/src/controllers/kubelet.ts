@@ -73,6 +73,11 @@ export class Kubelet {
       if (!this.stopping.has(uid)) this.stopping.set(uid, this.ctx.clock.setTimeout(() => this.remove(pod), this.ctx.terminationDelayMs));
       return;
     }
+    if (event.type === 'ADDED' && podPhase(pod) === '') {
+      // Written without a status (kubectl run / apply): the scheduler binds it, the kubelet starts it.
+      this.admit(pod);
+      return;
+    }
     if (isUnschedulable(pod)) this.pending.add(nsKey(pod));
     else if (isCreating(pod) && !this.starting.has(uid)) {
       this.starting.set(uid, this.ctx.clock.setTimeout(() => this.start(pod), this.readyDelayFor(pod)));
@@ -125,25 +130,46 @@ export class Kubelet {
     return this.ctx.readyDelayMs * (factor ?? 1);
   }
 
+  private admit(pod: KubeObject): void {
+    const namespace = pod.metadata.namespace ?? '';
+    const name = pod.metadata.name ?? '';
+    if (podNodeName(pod) !== undefined) {
+      this.writeStatus(namespace, name, 'creating');
+      return;
+    }
+    const node = pickNode(this.ctx);
+    if (node === undefined) this.writeStatus(namespace, name, 'unschedulable');
+    else this.bind(namespace, name, node);
+  }
+
   private bindPending(): void {
     for (const k of [...this.pending]) {
       const node = pickNode(this.ctx);
       if (node === undefined) return;
       this.pending.delete(k);
       const [namespace = '', name = ''] = k.split('/');
-      const bound = this.ctx.store.modify('pods', namespace, name, (copy) => {
-        (copy['spec'] as Record<string, unknown>)['nodeName'] = node;
-      });
-      if (!bound.ok) continue;
-      this.ctx.store.modify(
-        'pods',
-        namespace,
-        name,
-        (copy) => {
-          copy['status'] = podStatus({ pod: copy, state: 'creating', now: this.ctx.clock.now(), restarts: 0, nodeCount: nodeCount(this.ctx) });
-        },
-        { subresource: 'status' },
-      );
+      this.bind(namespace, name, node);
     }
+  }
+
+  private bind(namespace: string, name: string, node: string): void {
+    const bound = this.ctx.store.modify('pods', namespace, name, (copy) => {
+      copy['spec'] = { ...(copy['spec'] as Record<string, unknown> | undefined), nodeName: node };
+    });
+    if (bound.ok) this.writeStatus(namespace, name, 'creating');
+    else this.ctx.onError(`bind pod ${namespace}/${name}: ${bound.error.message}`);
+  }
+
+  private writeStatus(namespace: string, name: string, state: SimPodState): void {
+    const written = this.ctx.store.modify(
+      'pods',
+      namespace,
+      name,
+      (copy) => {
+        copy['status'] = podStatus({ pod: copy, state, now: this.ctx.clock.now(), restarts: 0, nodeCount: nodeCount(this.ctx) });
+      },
+      { subresource: 'status' },
+    );
+    if (!written.ok) this.ctx.onError(`status of pod ${namespace}/${name}: ${written.error.message}`);
   }
 }

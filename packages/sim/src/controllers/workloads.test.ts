@@ -156,3 +156,38 @@ describe('a crash-looping workload', () => {
     expect(c.podSummary('shop').map((p) => p.ready).sort()).toStrictEqual([false, true, true]);
   });
 });
+
+describe('scheduler and kubelet', () => {
+  const bare = (name: string) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'shop', labels: { run: name } },
+    spec: { containers: [{ name, image: 'busybox:1.36' }] },
+  });
+  const cordon = (c: ReturnType<typeof testCluster>, node: string, unschedulable: boolean) =>
+    c.store.modify('nodes', undefined, node, (n) => void (n['spec'] = unschedulable ? { unschedulable: true } : {}));
+
+  it('bind a pod written without node or status (kubectl run) and start it', () => {
+    const c = testCluster({ nodes: 2 });
+    c.store.create('pods', bare('debug'));
+    expect(c.podSummary('shop')).toStrictEqual([{ name: 'debug', node: 'worker-1', phase: 'Pending', ready: false, terminating: false }]);
+    c.clock.advance(3000);
+    expect(c.podSummary('shop')).toStrictEqual([{ name: 'debug', node: 'worker-1', phase: 'Running', ready: true, terminating: false }]);
+  });
+
+  it('leave a pod Pending (Unschedulable) while every node is cordoned, and bind it once one is not', () => {
+    const c = testCluster({ nodes: 2 });
+    cordon(c, 'worker-1', true);
+    cordon(c, 'worker-2', true);
+    c.store.create('pods', bare('debug'));
+    const scheduled = () =>
+      ((c.store.get('pods', 'shop', 'debug')?.['status'] as { conditions?: { type: string; status: string; reason?: string }[] }).conditions ?? []).find(
+        (cond) => cond.type === 'PodScheduled',
+      );
+    expect([c.podSummary('shop')[0]?.node, scheduled()?.status, scheduled()?.reason]).toStrictEqual(['', 'False', 'Unschedulable']);
+    cordon(c, 'worker-2', false);
+    expect([c.podSummary('shop')[0]?.node, scheduled()?.status]).toStrictEqual(['worker-2', 'True']);
+    c.clock.advance(3000);
+    expect(c.podSummary('shop')[0]?.ready).toBe(true);
+  });
+});
