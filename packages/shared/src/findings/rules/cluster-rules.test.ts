@@ -8,7 +8,7 @@ import { pdb, pod } from '../../overlaps/__fixtures__/objects.js';
 import { evaluateFindings } from '../table.js';
 import type { BudgetFacts, FindingRule } from '../types.js';
 import { workloadWithoutBudget } from './workload-without-budget.js';
-import { generatedBudgetOverlap, rolePodsUncovered } from './operator-roles.js';
+import { generatedBudgetOverlap, isOperatorGenerated, rolePodsUncovered } from './operator-roles.js';
 import { podsUnderMultipleBudgets } from './multiple-budgets.js';
 import { kruiseConflict } from './kruise-conflict.js';
 
@@ -92,7 +92,20 @@ describe('operator-generated role budgets', () => {
     },
     { labels: { 'app.kubernetes.io/managed-by': 'hdfs.stackable.tech_hdfscluster' } },
   );
-  const handWritten = pdb('data', 'datanodes', { selector: { matchLabels: { 'app.kubernetes.io/component': 'datanode' } }, minAvailable: 1 });
+  const handWritten = pdb(
+    'data',
+    'datanodes',
+    { selector: { matchLabels: { 'app.kubernetes.io/component': 'datanode' } }, minAvailable: 1 },
+    { labels: { 'app.kubernetes.io/managed-by': 'Helm' } },
+  );
+
+  it('tells operator-generated budgets from budgets a deployment tool labels', () => {
+    expect([isOperatorGenerated(generated), isOperatorGenerated(handWritten), isOperatorGenerated(pdb('data', 'plain', {}))]).toStrictEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
 
   it('reports roles and role groups of a covered instance that no budget covers', () => {
     const got = run(rolePodsUncovered, { budgets: [facts(generated, dn)], pods: [...dn, ...dnHot, ...jn] });

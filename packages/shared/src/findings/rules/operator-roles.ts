@@ -12,8 +12,17 @@ const COMPONENT = 'app.kubernetes.io/component';
 const ROLE_GROUP = 'app.kubernetes.io/role-group';
 const MANAGED_BY = 'app.kubernetes.io/managed-by';
 
-/** An operator writes its budgets with a managed-by label (e.g. Stackable's role-level budgets). */
-export const isOperatorGenerated = (b: Budget): boolean => b.labels[MANAGED_BY] !== undefined;
+/** Deployment tools that also set managed-by on what people write by hand (Helm charts, kustomize). */
+const DEPLOYMENT_TOOLS = /^(helm|tiller|kustomize|kubectl|argocd|argo-cd|flux|fluxcd|pulumi|terraform|skaffold|kapp|tanka)$/i;
+
+/**
+ * An operator writes its budgets with a managed-by label naming itself (Stackable:
+ * `hdfs.stackable.tech_hdfscluster`); a deployment tool's name there means a hand-written budget.
+ */
+export const isOperatorGenerated = (b: Budget): boolean => {
+  const managedBy = b.labels[MANAGED_BY];
+  return managedBy !== undefined && managedBy !== '' && !DEPLOYMENT_TOOLS.test(managedBy);
+};
 
 /** The operator's budget covering some pod of (namespace, app name, instance): nested maps, no keys built per pod. */
 class InstanceBudgets {
