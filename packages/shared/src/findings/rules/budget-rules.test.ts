@@ -179,11 +179,16 @@ describe('stale-status, disrupted-pod-not-cleared, status-differs', () => {
     ]);
   });
 
-  it('lists each status field that differs from the recomputed status', () => {
+  it('lists each status field that differs from the recomputed status, leaving stale statuses to stale-status', () => {
     const b = pdb('shop', 'web', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }, { status: status({}) });
     const recomputed: Recomputed = { status: { ...b.status, currentHealthy: 2, disruptionsAllowed: 0 }, syncFailed: false };
     const same: Recomputed = { status: b.status, syncFailed: false };
-    const got = run(statusDiffers, [facts(b, webPods, { recomputed }), facts({ ...b, name: 'same' }, webPods, { recomputed: same })]);
+    const stale = { ...b, name: 'stale', generation: 4 };
+    const got = run(statusDiffers, [
+      facts(b, webPods, { recomputed }),
+      facts({ ...b, name: 'same' }, webPods, { recomputed: same }),
+      facts(stale, webPods, { recomputed }),
+    ]);
     expect(got.map((f) => f.message)).toStrictEqual([
       'The status of shop/web differs from the recomputed one: disruptionsAllowed reported 1, recomputed 0; currentHealthy reported 3, recomputed 2. The eviction API decides on the reported status.',
     ]);

@@ -17,8 +17,9 @@ function differences(reported: PdbStatus | PubStatus, recomputed: PdbStatus | Pu
 export const statusDiffers: FindingRule = (ctx) =>
   ctx.budgets.flatMap((facts) => {
     const r = facts.recomputed;
-    if (!r || r.syncFailed) return [];
     const b = facts.budget;
+    // A stale status (never synced, or synced before the last spec change) is reported as stale-status.
+    if (!r || r.syncFailed || b.status.observedGeneration < b.generation) return [];
     const diffs = differences(b.status, r.status);
     if (diffs.length === 0) return [];
     return [
