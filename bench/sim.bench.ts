@@ -2,8 +2,8 @@
 // beside references measured in the same run:
 //   1. a full pod list, unpaged and paged (limit 500 + continue): time to the last byte and bytes;
 //      reference: JSON.stringify + JSON.parse of the same objects (what any server and client pay);
-//   2. events per second delivered to 10 concurrent watchers; reference: the store's own write rate
-//      with no watcher attached.
+//   2. events per second delivered to 10 concurrent watchers, live (bounded by the writes) and
+//      replayed from history (delivery alone); reference: the store's write rate with no watcher.
 // Figures only; this never fails a build.
 import { request } from 'node:http';
 import { generateCluster } from '../packages/shared/src/synthetic/index.js';
@@ -139,10 +139,18 @@ async function main(): Promise<void> {
     console.log(`  reference: JSON.stringify+parse        ${ms(refMs)}  ${mb(refBytes)}  (same pods, in pages of ${PAGE}, no I/O)`);
 
     const sample = items.slice(0, 5_000);
+    const replayFrom = store.resourceVersion();
     t = performance.now();
     await flipReady(store, sample, EVENTS);
     const writeMs = performance.now() - t;
     console.log(`  reference: store writes, no watcher    ${((EVENTS / writeMs) * 1000).toFixed(0)} events/s  (${EVENTS} status writes in ${ms(writeMs)})`);
+
+    // Delivery alone: 10 watchers resume from before the reference writes and replay them from history.
+    t = performance.now();
+    const replays = Array.from({ length: WATCHERS }, () => watchUntil(`${server.url}/api/v1/pods?watch=1&resourceVersion=${replayFrom}`, EVENTS));
+    const replayEnds = await Promise.all(replays.map((w) => w.done));
+    const replayMs = Math.max(...replayEnds) - t;
+    console.log(`  ${WATCHERS} watchers replaying history          ${((EVENTS * WATCHERS) / replayMs * 1000).toFixed(0)} events/s delivered  (${EVENTS} events each in ${ms(replayMs)})`);
 
     const from = store.resourceVersion();
     const watches = Array.from({ length: WATCHERS }, () => watchUntil(`${server.url}/api/v1/pods?watch=1&resourceVersion=${from}`, EVENTS));

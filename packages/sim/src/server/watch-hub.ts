@@ -26,6 +26,7 @@ export class Watcher {
   private timers: TimerHandle[] = [];
   private closed = false;
   private tableColumnsSent = false;
+  private pending: string[] = [];
 
   constructor(
     readonly spec: WatchSpec,
@@ -83,6 +84,8 @@ export class Watcher {
   /** Ends the stream cleanly (a client resumes from its last version). */
   end(): void {
     if (this.closed) return;
+    this.flush();
+    if (this.closed) return;
     this.res.end();
     this.finish();
   }
@@ -124,8 +127,17 @@ export class Watcher {
     this.write(JSON.stringify({ type, object: table }) + '\n');
   }
 
+  /** Lines written in one tick (a burst of store events, a replayed backlog) go out as one chunk. */
   private write(line: string): void {
-    this.res.write(line);
+    if (this.pending.length === 0) process.nextTick(() => this.flush());
+    this.pending.push(line);
+  }
+
+  private flush(): void {
+    if (this.closed || this.pending.length === 0) return;
+    const chunk = this.pending.join('');
+    this.pending = [];
+    this.res.write(chunk);
     if (this.res.writableLength > MAX_BUFFERED_BYTES) this.destroy();
   }
 
