@@ -55,6 +55,7 @@ async function post(url: string, body: unknown): Promise<number> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
   });
   await res.arrayBuffer();
   return res.status;
@@ -167,7 +168,14 @@ async function readinessLatency(bff: string, sim: string): Promise<number[]> {
   for (const t of targets) {
     const seen = new Promise<number>((resolve) => (waiting = { budget: t.budget, resolve }));
     const started = performance.now();
-    await post(`${sim}/_sim/pods/${t.pod.namespace}/${t.pod.name}/ready`, { ready: false });
+    const status = await post(`${sim}/_sim/pods/${t.pod.namespace}/${t.pod.name}/ready`, {
+      ready: false,
+    }).catch(() => 0);
+    if (status !== 200) {
+      waiting = undefined;
+      latencies.push(NaN);
+      continue;
+    }
     const at = await Promise.race([
       seen,
       new Promise<number>((r) => setTimeout(() => r(NaN), 5000)),
@@ -293,7 +301,7 @@ async function main(): Promise<void> {
       `kubectl get pods -A -o json (timeout ${ms(KUBECTL_TIMEOUT_MS)}): ${await kubectl(kubeconfig)}\n`,
     );
   } finally {
-    for (const c of children) c.kill('SIGTERM');
+    for (const c of children) c.kill('SIGKILL');
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,11 @@
 import type { Watch } from '@kubernetes/client-node';
 
-/** What ListWatch keeps per object: just enough metadata for its map, and our slim view. */
+/**
+ * What ListWatch keeps per object: our slim view, which also serves as the `metadata` ListWatch
+ * reads (name, namespace, resourceVersion), so no second copy is made.
+ */
 export interface Held<T> {
-  metadata: { name: string; namespace: string; resourceVersion: string };
+  metadata: { name: string; namespace?: string; resourceVersion: string };
   view: T;
 }
 

@@ -11,6 +11,7 @@ import {
   type PubView,
   type WorkloadView,
 } from '@pdbscope/shared';
+import { Interner } from './intern.js';
 import type { Held } from './projecting-watch.js';
 
 /** The slim objects the store holds, one union so a single sink serves every source. */
@@ -48,6 +49,7 @@ export function apiVersionOf(spec: ResourceSpec): string {
 export function projector(
   spec: ResourceSpec,
   onError: (error: string) => void,
+  interner: Interner = new Interner(),
 ): (raw: unknown) => Held<ClusterObject> | undefined {
   const apiVersion = apiVersionOf(spec);
   return (raw) => {
@@ -62,12 +64,9 @@ export function projector(
       onError(converted.error);
       return undefined;
     }
-    const view = converted.value;
-    const namespace = 'namespace' in view ? view.namespace : '';
-    return {
-      metadata: { name: view.name, namespace, resourceVersion: view.resourceVersion },
-      view,
-    };
+    // WorkloadView's open-ended kind keeps TypeScript from narrowing on it.
+    const view = spec.kind === 'Pod' ? interner.pod(converted.value as PodView) : converted.value;
+    return { metadata: view, view };
   };
 }
 

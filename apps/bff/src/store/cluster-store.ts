@@ -212,9 +212,19 @@ export class ClusterStore {
     );
     for (const evaluation of this.indexValue.budgets())
       this.published.set(refKey(evaluation.ref), budgetRow(evaluation));
-    this.options.logger.info({ ms: Date.now() - started, ...this.counts() }, 'index built: ready');
+    const memory = process.memoryUsage();
+    this.options.logger.info(
+      {
+        ms: Date.now() - started,
+        ...this.counts(),
+        rssMB: Math.round(memory.rss / 2 ** 20),
+        heapMB: Math.round(memory.heapUsed / 2 ** 20),
+      },
+      'index built: ready',
+    );
     this.analysisStale = true;
-    this.scheduleAnalysis(0);
+    // Not at once: the first answers after ready should not wait behind a cluster-wide analysis.
+    this.scheduleAnalysis(this.options.analysisIntervalMs ?? 2000);
     this.resolveReady();
   }
 

@@ -1,3 +1,4 @@
+import { refKey } from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
   compareBudgetRows,
@@ -6,7 +7,8 @@ import {
 } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
 import type { Timers } from '../kube/timers.js';
-import { apiFinding, apiOverlaps, concerning } from '../views/analysis.js';
+import { shapeAnalysis, EMPTY_SHAPES, type AnalysisShapes } from '../views/analysis.js';
+import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { nodeRows, podResponse } from '../views/pods.js';
@@ -22,12 +24,14 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
       throw new Error('the index is read before sync (the ready gate should have answered 503)');
     return i;
   };
-  const analysed = () => {
+  // The API shapes of one analysis run, made once and indexed by budget (details ask per budget).
+  const shaped = new WeakMap<Analysis, AnalysisShapes>();
+  const analysed = (): AnalysisShapes => {
     const a = store.analysis();
-    return {
-      overlaps: a ? apiOverlaps(a.overlaps) : [],
-      findings: a ? a.findings.map(apiFinding) : [],
-    };
+    if (!a) return EMPTY_SHAPES;
+    let s = shaped.get(a);
+    if (!s) shaped.set(a, (s = shapeAnalysis(a)));
+    return s;
   };
   return {
     ready: () => store.isReady(),
@@ -64,8 +68,8 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         index: index(),
         raw: store.rawBudget(ref),
         marks: store.marks(),
-        findings: concerning(findings, ref),
-        overlaps: concerning(overlaps, ref),
+        findings: findings.byBudget.get(refKey(ref)) ?? [],
+        overlaps: overlaps.byBudget.get(refKey(ref)) ?? [],
         eventId: eventId(),
       });
     },
@@ -78,12 +82,12 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         eventId: eventId(),
       }),
     nodes: () => ({ items: nodeRows(index()), eventId: eventId() }),
-    overlaps: () => ({ items: analysed().overlaps, eventId: eventId() }),
+    overlaps: () => ({ items: analysed().overlaps.all, eventId: eventId() }),
     findings: () => {
       const { findings } = analysed();
       const counts = { error: 0, warning: 0, info: 0 };
-      for (const f of findings) counts[f.severity]++;
-      return { items: findings, counts, eventId: eventId() };
+      for (const f of findings.all) counts[f.severity]++;
+      return { items: findings.all, counts, eventId: eventId() };
     },
     simulateEvictions: (pods) => simulateEvictions(index(), pods, timers.now()),
     simulateDrain: (node) => simulateDrain(index(), node, timers.now()),

@@ -79,12 +79,40 @@ export function apiOverlaps(report: OverlapReport): Overlap[] {
   return out;
 }
 
-/** Overlaps and findings that concern one budget. */
-export function concerning<T extends Overlap | Finding>(items: readonly T[], ref: BudgetRef): T[] {
-  const key = refKey(ref);
-  return items.filter((item) =>
-    'budgets' in item
-      ? item.budgets.some((b) => refKey(b) === key)
-      : refKey(item.subject) === key || item.related.some((r) => refKey(r) === key),
-  );
+/** One analysis run in the API's shapes: all of it, and what concerns each budget (by `refKey`). */
+export interface AnalysisShapes {
+  overlaps: { all: Overlap[]; byBudget: Map<string, Overlap[]> };
+  findings: { all: Finding[]; byBudget: Map<string, Finding[]> };
+}
+
+export const EMPTY_SHAPES: AnalysisShapes = {
+  overlaps: { all: [], byBudget: new Map() },
+  findings: { all: [], byBudget: new Map() },
+};
+
+function group<T>(items: readonly T[], keysOf: (item: T) => Iterable<string>): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    for (const key of new Set(keysOf(item))) {
+      const list = out.get(key);
+      if (list) list.push(item);
+      else out.set(key, [item]);
+    }
+  }
+  return out;
+}
+
+export function shapeAnalysis(analysis: {
+  overlaps: OverlapReport;
+  findings: readonly EngineFinding[];
+}): AnalysisShapes {
+  const overlaps = apiOverlaps(analysis.overlaps);
+  const findings = analysis.findings.map(apiFinding);
+  return {
+    overlaps: { all: overlaps, byBudget: group(overlaps, (o) => o.budgets.map(refKey)) },
+    findings: {
+      all: findings,
+      byBudget: group(findings, (f) => [refKey(f.subject), ...f.related.map(refKey)]),
+    },
+  };
 }

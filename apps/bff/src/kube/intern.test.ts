@@ -1,0 +1,49 @@
+import { podFromObject } from '@pdbscope/shared';
+import { describe, expect, it } from 'vitest';
+import { Interner } from './intern.js';
+
+function pod(name: string) {
+  const c = podFromObject({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'shop',
+      uid: `uid-${name}`,
+      resourceVersion: '7',
+      labels: { app: 'web', 'pod-template-hash': '5d8f' },
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'ReplicaSet',
+          name: 'web-5d8f',
+          uid: 'rs-1',
+          controller: true,
+        },
+      ],
+    },
+    spec: { nodeName: 'worker-3' },
+    status: { phase: 'Running' },
+  });
+  if (!c.ok) throw new Error(c.error);
+  return c.value;
+}
+
+describe('Interner', () => {
+  it('shares equal label sets and owners between pods without changing what they say', () => {
+    const interner = new Interner();
+    const [a, b] = [interner.pod(pod('web-5d8f-a')), interner.pod(pod('web-5d8f-b'))];
+    expect([
+      a.labels === b.labels,
+      a.controller === b.controller,
+      a.annotations === b.annotations,
+    ]).toStrictEqual([true, true, true]);
+    expect({
+      ...a,
+      labels: { ...a.labels },
+      controller: { ...a.controller },
+      annotations: {},
+    }).toStrictEqual(pod('web-5d8f-a'));
+    expect(interner.labels({ app: 'web', 'pod-template-hash': '6e9a' })).not.toBe(a.labels);
+  });
+});

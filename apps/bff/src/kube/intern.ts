@@ -1,0 +1,66 @@
+import type { Labels, OwnerRef, PodView } from '@pdbscope/shared';
+
+/**
+ * Shares equal values between objects: at 150,000 pods the same label sets, owners, node and
+ * namespace names recur thousands of times, and JSON.parse makes a fresh copy of each.
+ * Interned values are frozen so that sharing is safe.
+ */
+export class Interner {
+  private readonly strings = new Map<string, string>();
+  private readonly labelSets = new Map<string, Labels>();
+  private readonly owners = new Map<string, OwnerRef>();
+
+  string(value: string): string {
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  labels(labels: Labels): Labels {
+    const keys = Object.keys(labels);
+    if (keys.length === 0) return EMPTY;
+    let key = '';
+    for (const k of keys) key += `${k}\u0000${labels[k] ?? ''}\u0001`;
+    const known = this.labelSets.get(key);
+    if (known) return known;
+    const copy: Record<string, string> = {};
+    for (const k of keys) copy[this.string(k)] = this.string(labels[k] ?? '');
+    const frozen = Object.freeze(copy);
+    this.labelSets.set(key, frozen);
+    return frozen;
+  }
+
+  owner(owner: OwnerRef): OwnerRef {
+    const known = this.owners.get(owner.uid);
+    if (
+      known &&
+      known.name === owner.name &&
+      known.kind === owner.kind &&
+      known.apiVersion === owner.apiVersion
+    )
+      return known;
+    const frozen = Object.freeze({
+      apiVersion: this.string(owner.apiVersion),
+      kind: this.string(owner.kind),
+      name: owner.name,
+      uid: owner.uid,
+    });
+    this.owners.set(owner.uid, frozen);
+    return frozen;
+  }
+
+  /** Interns a freshly converted pod's recurring parts in place (the view is ours until stored). */
+  pod(view: PodView): PodView {
+    const pod = view as { -readonly [K in keyof PodView]: PodView[K] };
+    pod.namespace = this.string(pod.namespace);
+    pod.labels = this.labels(pod.labels);
+    if (Object.keys(pod.annotations).length === 0) pod.annotations = EMPTY;
+    if (pod.nodeName !== undefined) pod.nodeName = this.string(pod.nodeName);
+    if (pod.controller) pod.controller = this.owner(pod.controller);
+    if (pod.waitingReason !== undefined) pod.waitingReason = this.string(pod.waitingReason);
+    return view;
+  }
+}
+
+const EMPTY: Labels = Object.freeze({});
