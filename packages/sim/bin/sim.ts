@@ -1,6 +1,14 @@
 import { parseArgs } from 'node:util';
 import { startSim } from '../src/sim.js';
 import type { StartSimOptions } from '../src/sim.js';
+import type { Logger } from '../src/server/context.js';
+
+/** Problems go to stderr, one line each; routine requests are not logged. */
+const stderrLogger: Logger = {
+  info: () => {},
+  warn: (message, fields) => process.stderr.write(`warn: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`),
+  error: (message, fields) => process.stderr.write(`error: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`),
+};
 
 const HELP = `Usage: pnpm sim [options]
 
@@ -100,7 +108,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   let sim;
   try {
-    sim = await startSim(args.options);
+    sim = await startSim({ ...args.options, logger: stderrLogger });
   } catch (e) {
     process.stderr.write(`pnpm sim: ${(e as Error).message}\n`);
     return 1;
