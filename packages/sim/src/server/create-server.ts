@@ -23,7 +23,7 @@ import { WatchHub } from './watch-hub.js';
 
 export interface SimServerOptions {
   store: ObjectStore;
-  /** Loopback only. */
+  /** Loopback only (127.0.0.1, localhost or ::1); anything else throws. */
   host?: string;
   /** 0 = any free port. */
   port?: number;
@@ -39,6 +39,8 @@ export interface SimServer {
   faults: FaultControl;
   close(): Promise<void>;
 }
+
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
 
 const NOT_FOUND_BODY = {
   kind: 'Status',
@@ -111,6 +113,8 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
 /** Starts the simulated Kubernetes API server over `store`, on 127.0.0.1. */
 export async function createSimServer(options: SimServerOptions): Promise<SimServer> {
   const host = options.host ?? '127.0.0.1';
+  // The simulator authenticates nobody: it must never be reachable from another machine.
+  if (!LOOPBACK_HOSTS.includes(host)) throw new Error(`the simulated API server binds to loopback only, not ${host}`);
   const clock = options.clock ?? options.store.clock ?? systemClock;
   const hub = new WatchHub(options.store);
   const faults = createFaultControl(options.store, hub);

@@ -4,6 +4,7 @@ import type { Harness } from './__fixtures__/harness.js';
 import { startHarness } from './__fixtures__/harness.js';
 import { openWatch } from './__fixtures__/watch-client.js';
 import { rfc3339 } from '../store/index.js';
+import { createSimServer } from './create-server.js';
 
 let h: Harness;
 
@@ -25,6 +26,12 @@ async function call(method: string, path: string, body?: unknown, contentType = 
 }
 
 const PDBS = '/apis/policy/v1/namespaces/shop/poddisruptionbudgets';
+
+describe('createSimServer', () => {
+  it('refuses to bind anywhere but loopback', async () => {
+    await expect(createSimServer({ store: h.store, host: '0.0.0.0' })).rejects.toThrow('the simulated API server binds to loopback only, not 0.0.0.0');
+  });
+});
 
 describe('errors are Status bodies like kube-apiserver', () => {
   it('400 for a malformed body, and the server keeps serving', async () => {
