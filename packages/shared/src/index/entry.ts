@@ -14,10 +14,11 @@ export interface BudgetEntry {
   anchor: Anchor;
   /** PUBs: which pods it covers, recomputed when a workload it looked up changes. */
   coverage?: PubCoverage;
-  /** Selected pods (PUBs: candidates, filtered to active ones by the sync), by name. */
-  members: Map<string, PodView>;
-  /** `members` sorted by name; rebuilt lazily after a membership change, never mutated once shared. */
-  sorted: PodView[] | undefined;
+  /**
+   * Selected pods (PUBs: candidates, filtered to active ones by the sync), sorted by name. Copied on
+   * every change, never written into: evaluations already handed out share it.
+   */
+  members: readonly PodView[];
   /** Workload lookups the last evaluation made (see `workloadDependency`). */
   deps: Set<string>;
   evaluation: BudgetEvaluation | undefined;
@@ -25,37 +26,13 @@ export interface BudgetEntry {
 
 const byName = (a: PodView, b: PodView): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-export function sortedMembers(entry: BudgetEntry): PodView[] {
-  entry.sorted ??= [...entry.members.values()].sort(byName);
-  return entry.sorted;
+/** Sorts freshly collected members (input in list order is usually sorted already: one pass). */
+export function sortMembers(pods: PodView[]): PodView[] {
+  return pods.sort(byName);
 }
 
-/** Adds or replaces a member; keeps the sorted copy when only a member's content changed. */
-export function setMember(entry: BudgetEntry, pod: PodView): void {
-  const had = entry.members.has(pod.name);
-  entry.members.set(pod.name, pod);
-  if (!had || !entry.sorted) {
-    entry.sorted = undefined;
-    return;
-  }
-  const i = indexOfName(entry.sorted, pod.name);
-  if (i === -1) {
-    entry.sorted = undefined;
-    return;
-  }
-  // Evaluations already handed out hold the old array: copy, never write into it.
-  const next = entry.sorted.slice();
-  next[i] = pod;
-  entry.sorted = next;
-}
-
-export function removeMember(entry: BudgetEntry, name: string): boolean {
-  if (!entry.members.delete(name)) return false;
-  entry.sorted = undefined;
-  return true;
-}
-
-function indexOfName(pods: readonly PodView[], name: string): number {
+/** Index of the pod named `name`, or `-(insertion point) - 1` when absent. */
+function search(pods: readonly PodView[], name: string): number {
   let lo = 0;
   let hi = pods.length - 1;
   while (lo <= hi) {
@@ -65,5 +42,24 @@ function indexOfName(pods: readonly PodView[], name: string): number {
     if (n < name) lo = mid + 1;
     else hi = mid - 1;
   }
-  return -1;
+  return -lo - 1;
+}
+
+/** Adds or replaces a member. */
+export function setMember(entry: BudgetEntry, pod: PodView): void {
+  const i = search(entry.members, pod.name);
+  const next = entry.members.slice();
+  if (i >= 0) next[i] = pod;
+  else next.splice(-i - 1, 0, pod);
+  entry.members = next;
+}
+
+/** Removes a member; false when it was not one. */
+export function removeMember(entry: BudgetEntry, name: string): boolean {
+  const i = search(entry.members, name);
+  if (i < 0) return false;
+  const next = entry.members.slice();
+  next.splice(i, 1);
+  entry.members = next;
+  return true;
 }

@@ -6,7 +6,6 @@ import type { PdbView, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { syncPub } from '../pub/sync.js';
 import type { BudgetEntry } from './entry.js';
-import { sortedMembers } from './entry.js';
 import type { BudgetEvaluation, LaneCounts, PdbEvaluation, PubEvaluation } from './types.js';
 
 export function laneCounts(classification: readonly Pick<PodClassification, 'lane'>[]): LaneCounts {
@@ -84,7 +83,7 @@ export function evaluateEntry(
   workloads: WorkloadLookup,
   now: Date,
 ): BudgetEvaluation {
-  const pods = sortedMembers(entry);
+  const pods = entry.members;
   return entry.budget.kind === 'PodDisruptionBudget'
     ? evaluatePdb({ pdb: entry.budget, pods, workloads, now })
     : evaluatePub({ pub: entry.budget, pods, workloads, now });

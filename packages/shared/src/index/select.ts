@@ -2,7 +2,7 @@ import type { PodView } from '../model/pod.js';
 import { pubCoverage } from '../pub/pods.js';
 import { parseSelector, selectorMatches } from '../selectors/selector.js';
 import { ANY_VALUE, anchorOf, positiveKeys } from './anchor.js';
-import type { BudgetEntry } from './entry.js';
+import { sortMembers, type BudgetEntry } from './entry.js';
 import { indexLabelKey, type PodRecord } from './pod-store.js';
 import { namespaceBudgets, type IndexState } from './state.js';
 import { storeLookup } from './workload-store.js';
@@ -17,8 +17,7 @@ export function newEntry(
     key,
     budget,
     anchor: { kind: 'none' },
-    members: new Map(),
-    sorted: undefined,
+    members: [],
     deps: new Set(),
     evaluation: undefined,
   };
@@ -152,23 +151,23 @@ function forEachCandidate(
 
 /** Fills an entry's members from the pod store and records the membership. */
 export function selectMembers(state: IndexState, entry: BudgetEntry): void {
+  const members: PodView[] = [];
   forEachCandidate(state, entry, (record) => {
     if (!entryMatches(entry, record.pod)) return;
-    entry.members.set(record.pod.name, record.pod);
+    members.push(record.pod);
     addMembership(record, entry.key);
   });
-  entry.sorted = undefined;
+  entry.members = sortMembers(members);
 }
 
 /** Forgets every member of an entry. */
 export function clearMembers(state: IndexState, entry: BudgetEntry): void {
   const ns = state.pods.namespaces.get(entry.budget.namespace);
-  for (const name of entry.members.keys()) {
-    const record = ns?.pods.get(name);
+  for (const pod of entry.members) {
+    const record = ns?.pods.get(pod.name);
     if (record) removeMembership(record, entry.key);
   }
-  entry.members.clear();
-  entry.sorted = undefined;
+  entry.members = [];
 }
 
 export function addMembership(record: PodRecord, budget: string): void {
