@@ -20,7 +20,9 @@ export function findingsContext(input: FindingsInput): FindingsContext {
   }
   const workloadsByUid = new Map<string, WorkloadView>();
   for (const w of input.workloads) if (w.uid !== '') workloadsByUid.set(w.uid, w);
-  return { ...input, isCovered: (pod) => covered.get(pod.namespace)?.has(pod.name) ?? false, workloadsByUid };
+  // Several rules walk the pods: a one-shot iterable (a generator over the index) is read once here.
+  const pods: readonly PodView[] = Array.isArray(input.pods) ? (input.pods as readonly PodView[]) : [...input.pods];
+  return { ...input, pods, isCovered: (pod) => covered.get(pod.namespace)?.has(pod.name) ?? false, workloadsByUid };
 }
 
 /**

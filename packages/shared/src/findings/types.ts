@@ -62,7 +62,7 @@ export interface FindingsInput {
   /** Time is a parameter: entries are "old" relative to this. */
   now: Date;
   budgets: readonly BudgetFacts[];
-  /** Every pod, for the coverage rules (workloads and operator roles without a budget). */
+  /** Every pod, for the coverage rules (workloads and operator roles without a budget); read once. */
   pods: Iterable<PodView>;
   workloads: readonly WorkloadView[];
   overlaps: OverlapReport;
@@ -73,6 +73,8 @@ export type FindingRule = (ctx: FindingsContext) => Finding[];
 
 /** The input plus lookups built once per evaluation and shared by rules. */
 export interface FindingsContext extends FindingsInput {
+  /** Every pod, read once (the input may be a one-shot iterable). */
+  readonly pods: readonly PodView[];
   /** Whether at least one budget selects the pod. */
   readonly isCovered: (pod: { namespace: string; name: string }) => boolean;
   /** Workloads by UID, to walk pod → ReplicaSet → Deployment. */

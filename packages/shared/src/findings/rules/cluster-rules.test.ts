@@ -72,6 +72,18 @@ describe('workload-without-budget', () => {
   });
 });
 
+describe('several rules over one-shot pods', () => {
+  it('reads a generator of pods once for every rule that walks the pods', () => {
+    const api = [0, 1].map((i) => pod('shop', `api-${i}`, { app: 'api' }, { owner: { kind: 'StatefulSet', name: 'api' } }));
+    function* pods() {
+      yield* api;
+    }
+    const input = { now: NOW, budgets: [], pods: pods(), workloads: [workload('StatefulSet', 'shop', 'api', 2)], overlaps: noOverlaps };
+    const got = evaluateFindings(input, [rolePodsUncovered, workloadWithoutBudget, workloadWithoutBudget]);
+    expect(got.map((f) => f.id)).toStrictEqual(['workload-without-budget:StatefulSet/shop/api', 'workload-without-budget:StatefulSet/shop/api']);
+  });
+});
+
 describe('operator-generated role budgets', () => {
   const hdfs = (name: string, component: string, roleGroup: string) =>
     pod('data', name, {
