@@ -162,6 +162,20 @@ describe('watch', () => {
     expect(await w.next()).toBeUndefined();
   });
 
+  it('sends the initial state then an initial-events-end BOOKMARK for sendInitialEvents (WatchList)', async () => {
+    const w = await openWatch(
+      `${h.server.url}/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=metadata.name%3Dweb-2`,
+    );
+    const first = await w.next();
+    expect([first?.type, (first?.object.metadata as { name: string }).name]).toStrictEqual(['ADDED', 'web-2']);
+    expect(await w.next()).toStrictEqual({
+      type: 'BOOKMARK',
+      object: { kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: h.store.resourceVersion(), annotations: { 'k8s.io/initial-events-end': 'true' } } },
+    });
+    w.close();
+    expect((await call('GET', '/api/v1/pods?watch=1&sendInitialEvents=true')).status).toBe(422);
+  });
+
   it('resumes after a resourceVersion and sends 410 Expired as an ERROR event once it is compacted', async () => {
     const rv = h.store.resourceVersion();
     h.store.modify('pods', 'shop', 'web-1', (p) => void (p.metadata.labels = { app: 'web', tier: 'x' }));

@@ -68,10 +68,15 @@ export class Watcher {
     else this.write(`{"type":"ADDED","object":${json}}\n`);
   }
 
-  bookmark(): void {
+  /** A BOOKMARK with the latest version; `initialEventsEnd` marks the end of a WatchList's initial state. */
+  bookmark(initialEventsEnd = false): void {
     if (this.closed || !this.spec.bookmarks) return;
     const { apiVersion, kind } = this.spec.bookmarkKind;
-    this.write(JSON.stringify({ type: 'BOOKMARK', object: { kind, apiVersion, metadata: { resourceVersion: this.spec.currentVersion() } } }) + '\n');
+    const metadata = {
+      resourceVersion: this.spec.currentVersion(),
+      ...(initialEventsEnd ? { annotations: { 'k8s.io/initial-events-end': 'true' } } : {}),
+    };
+    this.write(JSON.stringify({ type: 'BOOKMARK', object: { kind, apiVersion, metadata } }) + '\n');
   }
 
   /** Sends an ERROR event with the Status and ends the stream. */

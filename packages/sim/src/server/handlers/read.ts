@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoredObject } from '../../store/index.js';
 import { apiVersionOf, internalError, notFound } from '../../store/index.js';
@@ -83,16 +82,27 @@ export async function handleList(
   await streamList(res, head, items);
 }
 
+/** Waits until the socket takes more data, or is gone (a client that hangs up never drains). */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 async function streamList(res: ServerResponse, head: string, items: readonly StoredObject[]): Promise<void> {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' });
   let buffer = head;
   for (let i = 0; i < items.length; i++) {
     buffer += (i === 0 ? '' : ',') + (items[i] as StoredObject).json;
     if (buffer.length >= CHUNK_BYTES) {
-      if (!res.write(buffer)) {
-        if (res.destroyed) return;
-        await once(res, 'drain');
-      }
+      if (!res.write(buffer)) await drainOrClose(res);
       buffer = '';
       if (res.destroyed) return;
     }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StoreError } from '../../store/index.js';
 import { apiVersionOf } from '../../store/index.js';
 import type { ServerContext } from '../context.js';
 import { sendError } from '../http.js';
@@ -6,6 +7,21 @@ import type { ListQuery } from '../query.js';
 import type { ResourceRoute } from '../route.js';
 import { Watcher } from '../watch-hub.js';
 import { includeObjectOf, tableRequested } from './read.js';
+
+/** `sendInitialEvents` (WatchList) needs bookmarks and resourceVersionMatch=NotOlderThan, as the API validates. */
+function watchListError(params: URLSearchParams, query: ListQuery): StoreError | undefined {
+  if (params.get('sendInitialEvents') !== 'true') return undefined;
+  const causes: string[] = [];
+  if (params.get('resourceVersionMatch') !== 'NotOlderThan') causes.push(`resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan`);
+  if (!query.allowWatchBookmarks) causes.push(`allowWatchBookmarks: Forbidden: sendInitialEvents requires setting allowWatchBookmarks to true`);
+  if (causes.length === 0) return undefined;
+  return {
+    code: 422,
+    reason: 'Invalid',
+    message: `ListOptions.meta.k8s.io "" is invalid: ${causes.length === 1 ? (causes[0] ?? '') : `[${causes.join(', ')}]`}`,
+    details: { group: 'meta.k8s.io', kind: 'ListOptions' },
+  };
+}
 
 /**
  * A watch: resume after `resourceVersion` (410 as an ERROR event once it was compacted), or, when it
@@ -20,6 +36,8 @@ export function handleWatch(
   params: URLSearchParams,
 ): void {
   const rv = query.resourceVersion;
+  const invalidWatchList = watchListError(params, query);
+  if (invalidWatchList !== undefined) return sendError(res, invalidWatchList);
   const resume = rv !== undefined && rv !== '0' ? ctx.store.eventsSince(rv) : undefined;
   if (resume !== undefined && !resume.ok && resume.error.code !== 410) {
     sendError(res, resume.error);
@@ -49,6 +67,7 @@ export function handleWatch(
   if (resume === undefined) {
     const listed = ctx.store.listStored(route.type.resource, route.namespace === undefined ? {} : { namespace: route.namespace });
     if (listed.ok) for (const s of listed.value.items) if (watcher.matches(s.object)) watcher.added(s.object, s.json);
+    if (params.get('sendInitialEvents') === 'true') watcher.bookmark(true);
   } else {
     for (const entry of resume.value) if (entry.event.resource === route.type.resource) watcher.deliver(entry);
   }
