@@ -3,6 +3,7 @@ import fixture from '../snapshot/__fixtures__/cluster.yaml?raw';
 import { runCli, type CliEnvironment } from './run.js';
 import type { EvaluateReport } from './evaluate.js';
 import type { OverlapReport } from '../overlaps/types.js';
+import { generateCluster } from '../synthetic/generate.js';
 
 const NOW = new Date('2024-04-28T10:00:00Z');
 const files: Record<string, string> = { 'cluster.yaml': fixture, 'garbage.yaml': 'spec: [unclosed\n', 'empty.yaml': '' };
@@ -124,5 +125,21 @@ describe('runCli evict and drain', () => {
       2,
       'pdbscope: node kind-control-plane is not in the snapshot (no Node object and no pod scheduled to it)',
     ]);
+  });
+});
+
+describe('runCli on a generated cluster', () => {
+  it('evaluates every budget (PDBs and PUBs, Jobs, DaemonSets, bare pods) and drains a node without failing', () => {
+    const c = generateCluster({ seed: 5, pods: 300, budgets: 40, nodes: 6 });
+    const items = [...c.namespaces, ...c.nodes, ...c.pods, ...c.deployments, ...c.replicaSets, ...c.statefulSets, ...c.daemonSets, ...c.jobs, ...c.pdbs, ...c.pubs];
+    const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
+    const env = (argv: string[]) => runCli({ argv, readFile: () => ({ ok: true, text }), now: new Date('2024-05-01T12:00:00Z') });
+    const evaluated = env(['evaluate', 'cluster.json', '--json']);
+    const report = JSON.parse(evaluated.stdout) as EvaluateReport;
+    expect([evaluated.exitCode, evaluated.stderr, report.budgets.length]).toStrictEqual([0, '', c.pdbs.length + c.pubs.length]);
+    const node = c.nodes[0]?.metadata?.name ?? '';
+    const drained = env(['drain', 'cluster.json', node, '--json']);
+    const plan = JSON.parse(drained.stdout) as { complete: boolean; node: string };
+    expect([drained.exitCode, plan.node]).toStrictEqual([plan.complete ? 0 : 3, node]);
   });
 });
