@@ -4,7 +4,9 @@ import type { ClusterStore } from '../store/cluster-store.js';
 import { discoverResources } from './discovery.js';
 import type { KubeHttp } from './http.js';
 import { collectionPath, projector, type ClusterObject, type ResourceSpec } from './resources.js';
-import { Source, type SourceOptions } from './source.js';
+import { ScaleFetcher } from './scale.js';
+import { Source, type SourceOptions, type SourceSink } from './source.js';
+import type { OwnerRef, PodView } from '@pdbscope/shared';
 import type { Timers } from './timers.js';
 
 export interface ClusterSourcesOptions {
@@ -42,6 +44,23 @@ export async function startClusterSources(
       forbiddenNamespaces: [],
     });
   }
+  const scales = new ScaleFetcher({
+    http: options.http,
+    logger,
+    timers,
+    onWorkload: (w) => store.sink.upsert(w),
+    onApiResource: (key, info) => store.addApiResource(key, info),
+  });
+  store.setBeforeBuild(() => scales.settled());
+  // Pods name their owners; owners we do not watch have their /scale fetched.
+  const sink: SourceSink<ClusterObject> = {
+    upsert: (o) => {
+      if (o.kind === 'Pod' && (o as PodView).controller)
+        scales.ownerSeen((o as PodView).namespace, (o as PodView).controller as OwnerRef);
+      store.sink.upsert(o);
+    },
+    remove: (o) => store.sink.remove(o),
+  };
   const sources: Source<ClusterObject>[] = [];
   const make = (spec: ResourceSpec, namespace?: string) => {
     const id = namespace === undefined ? spec.id : `${spec.id}@${namespace}`;
@@ -63,7 +82,7 @@ export async function startClusterSources(
             return held;
           }
         : project,
-      sink: store.sink,
+      sink,
       timers,
       logger,
       onState: (state) => store.sourceChanged(state),
@@ -80,6 +99,7 @@ export async function startClusterSources(
   return {
     sources,
     stop: async () => {
+      scales.stop();
       await Promise.all(sources.map((s) => s.stop()));
     },
   };

@@ -1,4 +1,4 @@
-import { refKey, type Budget } from '@pdbscope/shared';
+import { refKey, type ApiResourceInfo, type Budget } from '@pdbscope/shared';
 import { ClusterIndex, type BudgetDelta } from '@pdbscope/shared/index';
 import type {
   BudgetRef,
@@ -18,6 +18,15 @@ import { budgetRow, NO_MARKS, type BudgetMarks } from '../views/rows.js';
 import { analyze, summarize, type Analysis } from './analysis.js';
 import { addOrUpdate, emptyPending, remove, replaceAllChange, type Pending } from './pending.js';
 import { rowEvent } from './row-events.js';
+
+const FALLBACK_SOURCE: SourceState = {
+  id: 'cluster',
+  resource: '',
+  state: 'live',
+  since: new Date(0).toISOString(),
+  objects: 0,
+  forbiddenNamespaces: [],
+};
 
 export type StoreMeta = Pick<
   ClusterResponse,
@@ -42,6 +51,9 @@ export interface ClusterStoreOptions {
   analysisIntervalMs?: number;
 }
 
+/** Awaited once, after the last source syncs and before the index is built (e.g. owners' scales). */
+export type BeforeBuild = () => Promise<void>;
+
 /**
  * The narrow store in front of the informers: it holds objects until every source has synced,
  * then feeds the shared ClusterIndex change by change, and turns the index's deltas into
@@ -65,6 +77,9 @@ export class ClusterStore {
   private summaryTimer: unknown;
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
   private stopped = false;
+  private readonly apiResources: Record<string, ApiResourceInfo> = {};
+  private beforeBuild: BeforeBuild | undefined;
+  private building = false;
   private resolveReady: () => void = () => {};
   /** Resolves once every source has synced and the index is built. */
   readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
@@ -86,6 +101,21 @@ export class ClusterStore {
 
   isReady(): boolean {
     return this.indexValue !== undefined;
+  }
+
+  /** A custom kind that serves `/scale`, for the index's REST mapper; known before the index is built. */
+  addApiResource(key: string, info: ApiResourceInfo): void {
+    if (this.indexValue && !this.apiResources[key]) {
+      this.options.logger.warn(
+        { kind: key },
+        'a kind with /scale appeared after the first sync: restart to use its scale',
+      );
+    }
+    this.apiResources[key] = info;
+  }
+
+  setBeforeBuild(hook: BeforeBuild): void {
+    this.beforeBuild = hook;
   }
 
   addSource(id: string, handle: SourceHandle): void {
@@ -197,12 +227,31 @@ export class ClusterStore {
   }
 
   private maybeBuild(): void {
-    if (!this.pending || [...this.sources.values()].some((s) => !s.settled)) return;
+    if (!this.pending || this.building || [...this.sources.values()].some((s) => !s.settled))
+      return;
+    const hook = this.beforeBuild;
+    if (hook) {
+      this.beforeBuild = undefined;
+      this.building = true;
+      void hook()
+        .catch(() => undefined)
+        .then(() => {
+          this.building = false;
+          this.maybeBuild();
+          if (this.isReady())
+            this.options.hub.publish({
+              type: 'source-changed',
+              source: this.sourceStates()[0] ?? FALLBACK_SOURCE,
+              ready: true,
+            });
+        });
+      return;
+    }
     const started = Date.now();
     const change = replaceAllChange(this.pending);
     this.pending = undefined;
     this.indexValue = new ClusterIndex(
-      { now: this.options.timers.now() },
+      { now: this.options.timers.now(), apiResources: { ...this.apiResources } },
       {
         pods: change.pods ?? [],
         budgets: (change.budgets ?? []) as Budget[],
