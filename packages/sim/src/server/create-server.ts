@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ObjectStore, SimClock } from '../store/index.js';
 import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
 import { checkAccess } from './access.js';
+import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregatedDiscovery } from './aggregated-discovery.js';
 import type { Logger, ServerContext } from './context.js';
 import { silentLogger } from './context.js';
 import { handleControl } from './control.js';
@@ -15,7 +16,7 @@ import { handleGet, handleList } from './handlers/read.js';
 import { handleScale } from './handlers/scale.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handleDelete, handleDeleteCollection, handlePatch, handleUpdate } from './handlers/write.js';
-import { sendError, sendJson } from './http.js';
+import { parseAccept, sendError, sendJson } from './http.js';
 import { parseListQuery } from './query.js';
 import type { ResourceRoute } from './route.js';
 import { route } from './route.js';
@@ -94,6 +95,9 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   const r = route(url.pathname);
   if (r.kind === 'discovery') {
     req.resume();
+    if ((r.path === '/api' || r.path === '/apis') && wantsAggregatedDiscovery(parseAccept(req.headers.accept))) {
+      return sendJson(res, 200, aggregatedDiscovery(r.path), { 'Content-Type': AGGREGATED_DISCOVERY_TYPE });
+    }
     const doc = discoveryDocument(r.path);
     if (doc === undefined) return sendJson(res, 404, NOT_FOUND_BODY);
     if (typeof doc === 'string') {

@@ -33,6 +33,22 @@ describe('createSimServer', () => {
   });
 });
 
+describe('discovery', () => {
+  it('answers the aggregated form when asked for it, and the legacy form otherwise', async () => {
+    const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
+    const res = await fetch(new URL('/apis', h.server.url), { headers: { Accept: accept } });
+    const list = (await res.json()) as { kind: string; items: { metadata: { name: string }; versions: { version: string; resources: { resource: string }[] }[] }[] };
+    expect(res.headers.get('content-type')).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
+    expect(list.items.map((g) => [g.metadata.name, g.versions.map((v) => [v.version, v.resources.map((r) => r.resource)])])).toStrictEqual([
+      ['apps', [['v1', ['deployments', 'replicasets', 'statefulsets']]]],
+      ['policy', [['v1', ['poddisruptionbudgets']]]],
+      ['policy.kruise.io', [['v1alpha1', ['podunavailablebudgets']]]],
+    ]);
+    const legacy = await call('GET', '/apis');
+    expect([legacy.body.kind, (legacy.body.groups as { name: string }[]).map((g) => g.name)]).toStrictEqual(['APIGroupList', ['apps', 'policy', 'policy.kruise.io']]);
+  });
+});
+
 describe('errors are Status bodies like kube-apiserver', () => {
   it('400 for a malformed body, and the server keeps serving', async () => {
     const r = await call('POST', PDBS, '{"apiVersion": "policy/v1", "kind": ');

@@ -1,0 +1,60 @@
+import type { ResourceType } from '../store/index.js';
+import { RESOURCE_TYPES, groupVersions } from '../store/index.js';
+import type { Accepted } from './http.js';
+
+/** The media type of aggregated discovery (apidiscovery.k8s.io/v2), which kubectl asks for first. */
+export const AGGREGATED_DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+
+export function wantsAggregatedDiscovery(accept: readonly Accepted[]): boolean {
+  return accept.some((a) => a.type === 'application/json' && a.params.g === 'apidiscovery.k8s.io' && a.params.v === 'v2' && a.params.as === 'APIGroupDiscoveryList');
+}
+
+const SUBRESOURCE_KINDS: Readonly<Record<string, { group?: string; version?: string; kind?: string; verbs: string[] }>> = {
+  status: { verbs: ['get', 'patch', 'update'] },
+  scale: { group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
+  eviction: { group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
+};
+
+function resource(t: ResourceType): Record<string, unknown> {
+  const r: Record<string, unknown> = {
+    resource: t.resource,
+    responseKind: { group: t.group, version: t.version, kind: t.kind },
+    scope: t.namespaced ? 'Namespaced' : 'Cluster',
+    singularResource: t.singularName,
+    verbs: t.verbs,
+  };
+  if (t.shortNames.length > 0) r.shortNames = t.shortNames;
+  if (t.categories.length > 0) r.categories = t.categories;
+  if (t.subresources.length > 0) {
+    r.subresources = t.subresources.map((s) => {
+      const k = SUBRESOURCE_KINDS[s] ?? { verbs: ['get'] };
+      return {
+        subresource: s,
+        responseKind: { group: k.group ?? t.group, version: k.version ?? t.version, kind: k.kind ?? t.kind },
+        verbs: k.verbs,
+      };
+    });
+  }
+  return r;
+}
+
+/** `/api` (the core group) or `/apis` (every other group) as one APIGroupDiscoveryList. */
+export function aggregatedDiscovery(path: '/api' | '/apis'): Record<string, unknown> {
+  const core = path === '/api';
+  const groups = [...new Set(groupVersions().map((gv) => gv.group))].filter((g) => (g === '') === core);
+  return {
+    kind: 'APIGroupDiscoveryList',
+    apiVersion: 'apidiscovery.k8s.io/v2',
+    metadata: {},
+    items: groups.map((group) => ({
+      metadata: { ...(group === '' ? {} : { name: group }), creationTimestamp: null },
+      versions: groupVersions()
+        .filter((gv) => gv.group === group)
+        .map((gv) => ({
+          version: gv.version,
+          resources: RESOURCE_TYPES.filter((t) => t.group === group && t.version === gv.version).map(resource),
+          freshness: 'Current',
+        })),
+    })),
+  };
+}
