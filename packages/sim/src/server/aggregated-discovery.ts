@@ -1,5 +1,6 @@
 import type { ResourceType } from '../store/index.js';
 import { RESOURCE_TYPES, groupVersions } from '../store/index.js';
+import { SUBRESOURCE_KINDS } from './discovery.js';
 import type { Accepted } from './http.js';
 
 /** The media type of aggregated discovery (apidiscovery.k8s.io/v2), which kubectl asks for first. */
@@ -8,12 +9,6 @@ export const AGGREGATED_DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io
 export function wantsAggregatedDiscovery(accept: readonly Accepted[]): boolean {
   return accept.some((a) => a.type === 'application/json' && a.params.g === 'apidiscovery.k8s.io' && a.params.v === 'v2' && a.params.as === 'APIGroupDiscoveryList');
 }
-
-const SUBRESOURCE_KINDS: Readonly<Record<string, { group?: string; version?: string; kind?: string; verbs: string[] }>> = {
-  status: { verbs: ['get', 'patch', 'update'] },
-  scale: { group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
-  eviction: { group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
-};
 
 function resource(t: ResourceType): Record<string, unknown> {
   const r: Record<string, unknown> = {

@@ -15,7 +15,8 @@ export const VERSION_INFO = {
   platform: 'linux/amd64',
 };
 
-const SUBRESOURCE_KINDS: Readonly<Record<string, { group?: string; version?: string; kind?: string; verbs: string[] }>> = {
+/** What each subresource answers with, and its verbs. */
+export const SUBRESOURCE_KINDS: Readonly<Record<string, { group?: string; version?: string; kind?: string; verbs: string[] }>> = {
   status: { verbs: ['get', 'patch', 'update'] },
   scale: { group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
   eviction: { group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
