@@ -1,41 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterIndex } from '../index/cluster-index.js';
-import type { Budget } from '../model/budget.js';
-import {
-  nodeFromObject,
-  pdbFromObject,
-  podFromObject,
-  pubFromObject,
-  workloadFromObject,
-  type Converted,
-} from '../model/convert.js';
 import { generateCluster } from '../synthetic/generate.js';
+import { clusterViews } from '../synthetic/views.js';
 import { planDrain } from './drain.js';
 import { planEvictions } from './plan.js';
 import type { PlannedBudgetState } from './plan-types.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
 
-function views<T>(items: readonly unknown[], convert: (o: unknown) => Converted<T>): T[] {
-  return items.flatMap((o) => {
-    const c = convert(o);
-    return c.ok ? [c.value] : [];
-  });
-}
-
 function syntheticIndex(seed: number): ClusterIndex {
-  const c = generateCluster({ seed, nodes: 12, pods: 400, budgets: 60 });
   return new ClusterIndex(
     { now: NOW },
-    {
-      pods: views(c.pods, podFromObject),
-      budgets: [...views<Budget>(c.pdbs, pdbFromObject), ...views<Budget>(c.pubs, pubFromObject)],
-      workloads: views(
-        [...c.deployments, ...c.replicaSets, ...c.statefulSets, ...c.daemonSets, ...c.jobs],
-        workloadFromObject,
-      ),
-      nodes: views(c.nodes, nodeFromObject),
-    },
+    clusterViews(generateCluster({ seed, nodes: 12, pods: 400, budgets: 60 })),
   );
 }
 

@@ -13,6 +13,7 @@ import {
   validateLabelSelector,
 } from '../selectors/index.js';
 import { generateCluster } from './generate.js';
+import { clusterViews } from './views.js';
 
 const cluster = generateCluster({ seed: 7, nodes: 30, pods: 1200, budgets: 120 });
 
@@ -69,6 +70,13 @@ describe('generateCluster', () => {
   });
 
   it('converts every object into the model without an error', () => {
+    const views = clusterViews(cluster);
+    expect({
+      errors: views.errors,
+      pods: views.pods.length,
+      budgets: views.budgets.length,
+      nodes: views.nodes.length,
+    }).toStrictEqual({ errors: [], pods: 1200, budgets: 120, nodes: 30 });
     const failures = [
       ...cluster.pods.map(podFromObject),
       ...cluster.pdbs.map(pdbFromObject),

@@ -5,3 +5,4 @@ export type {
   SyntheticCluster,
 } from './types.js';
 export { SeededRandom } from './random.js';
+export { clusterViews, type ClusterViews } from './views.js';
