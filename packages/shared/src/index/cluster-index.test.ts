@@ -267,6 +267,26 @@ describe('ClusterIndex', () => {
     expect(index.evaluate(new Date('2024-05-01T12:05:00Z'))).toStrictEqual([]);
   });
 
+  it('moves the clock before applying a change stamped later', () => {
+    const index = build();
+    const zk = pdb({
+      namespace: 'shop',
+      name: 'zk',
+      selector: { matchLabels: { 'app.kubernetes.io/name': 'zookeeper' } },
+      minAvailable: 2,
+      disruptedPods: { 'zk-1': '2024-05-01T11:59:30Z' },
+    });
+    index.apply({ type: 'upsert', object: zk });
+    const debug = index.pod({ namespace: 'shop', name: 'debug-7xk2p' });
+    if (!debug) throw new Error('missing pod');
+    const later = new Date('2024-05-01T12:05:00Z');
+    const deltas = index.apply({ type: 'upsert', object: { ...debug, ready: false } }, later);
+    // The expired entry re-evaluates zk; the debug pod belongs to no budget.
+    expect(refs(deltas)).toStrictEqual(['changed PodDisruptionBudget/shop/zk']);
+    expect(index.now).toBe(later);
+    expect(pdbEval(index, 'shop', 'zk').evaluatedAtMs).toBe(later.getTime());
+  });
+
   it('replaces everything on a relist and reports what was added, changed and removed', () => {
     const index = build();
     const world = shopWorld();
