@@ -54,3 +54,22 @@ describe('a namespace the BFF may not read', () => {
     );
   });
 });
+
+describe('a cluster-wide 403', () => {
+  it('falls back to one watch per namespace: the refused one is degraded, the others work', async () => {
+    const harness = (h = await startHarness({ beforeBff: (sim) => sim.faults.forbid('payments') }));
+    await harness.bff.ready();
+    const cluster = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
+    const pods = cluster.sources.filter((s) => s.id === 'pods' || s.id.startsWith('pods@'));
+    expect([
+      pods.some((s) => s.id === 'pods'),
+      pods.filter((s) => s.state === 'degraded').map((s) => [s.id, s.forbiddenNamespaces]),
+      pods.filter((s) => s.state === 'live').length > 3,
+    ]).toStrictEqual([false, [['pods@payments', ['payments']]], true]);
+    const budgets = (await getJson<BudgetListResponse>(harness.bff, '/api/budgets')).body.items;
+    expect([
+      budgets.some((b) => b.namespace === 'zookeeper'),
+      budgets.some((b) => b.namespace === 'payments'),
+    ]).toStrictEqual([true, false]);
+  });
+});

@@ -2,6 +2,8 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { ClusterStore } from '../store/cluster-store.js';
 import { discoverResources } from './discovery.js';
+import { objectOf, stringOf } from './json.js';
+import { listAllPages } from './paged-list.js';
 import type { KubeHttp } from './http.js';
 import { collectionPath, projector, type ClusterObject, type ResourceSpec } from './resources.js';
 import { ScaleFetcher } from './scale.js';
@@ -62,7 +64,40 @@ export async function startClusterSources(
     remove: (o) => store.sink.remove(o),
   };
   const sources: Source<ClusterObject>[] = [];
-  const make = (spec: ResourceSpec, namespace?: string) => {
+  let stopped = false;
+  // A cluster-wide 403 on a namespaced resource: RBAC may still allow some namespaces
+  // (RoleBindings), so watch each namespace on its own and show which ones are refused.
+  const fallBack = async (spec: ResourceSpec, wide: Source<ClusterObject>) => {
+    let namespaces: string[];
+    try {
+      namespaces = (
+        await listAllPages({
+          http: options.http,
+          path: '/api/v1/namespaces',
+          project: (raw) => stringOf(objectOf(objectOf(raw)?.['metadata'])?.['name']),
+        })
+      ).items;
+    } catch (err) {
+      logger.warn(
+        { source: spec.id, err: err instanceof Error ? err.message : String(err) },
+        'cannot list namespaces to fall back to; pass --namespace',
+      );
+      return false;
+    }
+    if (stopped) return true;
+    logger.warn(
+      { source: spec.id, namespaces: namespaces.length },
+      'forbidden cluster-wide: watching each namespace',
+    );
+    // The new sources are registered before the old one leaves, so readiness waits for them.
+    const fresh = namespaces.map((ns) => make(spec, ns));
+    store.removeSource(wide.current.id);
+    sources.splice(sources.indexOf(wide), 1);
+    await wide.retire();
+    for (const source of fresh) source.start();
+    return true;
+  };
+  const make = (spec: ResourceSpec, namespace?: string): Source<ClusterObject> => {
     const id = namespace === undefined ? spec.id : `${spec.id}@${namespace}`;
     const project = projector(spec, (error) =>
       logger.warn({ source: id, error }, 'object skipped'),
@@ -86,11 +121,26 @@ export async function startClusterSources(
       timers,
       logger,
       onState: (state) => store.sourceChanged(state),
+      ...(namespace === undefined && spec.namespaced
+        ? {
+            onForbidden: () => {
+              if (fellBack.has(spec.id)) return false;
+              fellBack.add(spec.id);
+              // Until the namespaces are listed the source stays as it is (degraded, retrying if the fallback fails).
+              void fallBack(spec, source).then((taken) => {
+                if (!taken) source.retryLater();
+              });
+              return true;
+            },
+          }
+        : {}),
       ...options.tuning,
     });
     store.addSource(id, source);
     sources.push(source);
+    return source;
   };
+  const fellBack = new Set<string>();
   for (const spec of discovered.specs) {
     if (spec.namespaced && options.namespaces) for (const ns of options.namespaces) make(spec, ns);
     else make(spec);
@@ -99,6 +149,7 @@ export async function startClusterSources(
   return {
     sources,
     stop: async () => {
+      stopped = true;
       scales.stop();
       await Promise.all(sources.map((s) => s.stop()));
     },

@@ -41,6 +41,11 @@ export interface SourceOptions<T> {
   watchdogMs?: number;
   listPageSize?: number;
   listTimeoutMs?: number;
+  /**
+   * Called on a 403; returning true means the caller takes over (e.g. falls back to one source
+   * per namespace) and this source does not retry.
+   */
+  onForbidden?: () => boolean;
   /** Replaces client-node's Watch (tests); the real one is used otherwise. */
   watch?: Pick<Watch, 'watch'>;
 }
@@ -171,6 +176,11 @@ export class Source<T> {
     const status = errorStatus(err);
     const reason = errorReason(err);
     this.forbidden = status === 403;
+    if (this.forbidden && this.options.onForbidden?.() === true) {
+      // Not settled while the fallback is made: readiness waits for what replaces this source.
+      this.forbidden = false;
+      return;
+    }
     this.options.logger.warn({ source: this.options.id, status, err: reason }, 'source degraded');
     const forbidden =
       status === 403 && this.options.namespace !== undefined ? [this.options.namespace] : undefined;
@@ -219,6 +229,26 @@ export class Source<T> {
   private setState(next: SourceState): void {
     this.state = touchState(next, { now: this.options.timers.now(), objects: this.count });
     this.options.onState(this.state);
+  }
+
+  /** Degraded with a reason, and retried with backoff (after a fallback that could not be made). */
+  retryLater(): void {
+    if (this.stopped) return;
+    this.forbidden = true;
+    this.setState(
+      enterState(this.state, {
+        state: 'degraded',
+        reason: 'forbidden cluster-wide, and the namespaces cannot be listed: pass --namespace',
+        now: this.options.timers.now(),
+      }),
+    );
+    this.scheduleRestart();
+  }
+
+  /** Stops, and tells the sink every object it held is gone (a replacement source brings them back). */
+  async retire(): Promise<void> {
+    await this.stop();
+    for (const held of this.informer.list()) this.options.sink.remove(held.view);
   }
 
   /** Refresh `objects` and `lastEventAt` for display (not an event of its own). */

@@ -122,6 +122,10 @@ export class ClusterStore {
     this.sources.set(id, handle);
   }
 
+  removeSource(id: string): void {
+    this.sources.delete(id);
+  }
+
   /** A source with a fixed state: `absent` resources, or a snapshot file. */
   addFixedSource(state: SourceState): void {
     this.fixedSources.set(state.id, state);
