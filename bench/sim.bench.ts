@@ -7,6 +7,7 @@
 // Figures only; this never fails a build.
 import { request } from 'node:http';
 import { generateCluster } from '../packages/shared/src/synthetic/index.js';
+import { loadGeneratedCluster } from '../packages/sim/src/generate/load.js';
 import { createSimServer } from '../packages/sim/src/server/index.js';
 import type { KubeObject } from '../packages/sim/src/store/index.js';
 import { ObjectStore } from '../packages/sim/src/store/index.js';
@@ -98,17 +99,7 @@ async function main(): Promise<void> {
 
   const store = new ObjectStore({ historySize: EVENTS * 2 });
   t = performance.now();
-  const load = (resource: string, objects: readonly unknown[]): void => {
-    for (const o of objects) store.create(resource, o as KubeObject, { seed: true });
-  };
-  load('namespaces', cluster.namespaces);
-  load('nodes', cluster.nodes);
-  load('deployments', cluster.deployments);
-  load('replicasets', cluster.replicaSets);
-  load('statefulsets', cluster.statefulSets);
-  load('pods', cluster.pods);
-  load('poddisruptionbudgets', cluster.pdbs);
-  load('podunavailablebudgets', cluster.pubs);
+  loadGeneratedCluster(store, cluster);
   console.log(`  load into the store (serialise once)  ${ms(performance.now() - t)}  ${JSON.stringify(store.counts())}`);
 
   const server = await createSimServer({ store });

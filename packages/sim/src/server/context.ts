@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ObjectStore, SimClock } from '../store/index.js';
 import type { FaultControl } from './faults.js';
+import type { ListQuery } from './query.js';
+import type { ResourceRoute } from './route.js';
 import type { WatchHub } from './watch-hub.js';
 
 /** Structured logging; defaults to silence. */
@@ -21,4 +24,14 @@ export interface ServerContext {
   bookmarkIntervalMs: number;
   /** The user named in 403 messages. */
   userName: string;
+}
+
+/** One request for a Kubernetes resource path, as every handler takes it. */
+export interface RequestInput {
+  ctx: ServerContext;
+  route: ResourceRoute;
+  query: ListQuery;
+  req: IncomingMessage;
+  res: ServerResponse;
+  params: URLSearchParams;
 }

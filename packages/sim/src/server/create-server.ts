@@ -5,7 +5,7 @@ import type { ObjectStore, SimClock } from '../store/index.js';
 import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
 import { checkAccess } from './access.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregatedDiscovery } from './aggregated-discovery.js';
-import type { Logger, ServerContext } from './context.js';
+import type { Logger, RequestInput, ServerContext } from './context.js';
 import { silentLogger } from './context.js';
 import { handleControl } from './control.js';
 import { discoveryDocument } from './discovery.js';
@@ -68,20 +68,21 @@ async function handleResource(ctx: ServerContext, r: ResourceRoute, req: Incomin
     req.resume();
     return sendError(res, denied);
   }
+  const input: RequestInput = { ctx, route: r, query: query.value, req, res, params };
   const sub = r.subresource;
   if (r.name === undefined) {
-    if (method === 'GET') return query.value.watch ? handleWatch(ctx, r, query.value, req, res, params) : handleList(ctx, r, query.value, req, res, params);
-    if (method === 'POST') return handleCreate(ctx, r, req, res, params);
-    if (method === 'DELETE' && r.type.verbs.includes('deletecollection')) return handleDeleteCollection(ctx, r, query.value, req, res, params);
+    if (method === 'GET') return query.value.watch ? handleWatch(input) : handleList(input);
+    if (method === 'POST') return handleCreate(input);
+    if (method === 'DELETE' && r.type.verbs.includes('deletecollection')) return handleDeleteCollection(input);
   } else if (sub === 'eviction') {
-    if (method === 'POST') return handleEviction(ctx, r, req, res, params);
+    if (method === 'POST') return handleEviction(input);
   } else if (sub === 'scale') {
-    if (method === 'GET' || method === 'PUT' || method === 'PATCH') return handleScale(ctx, r, req, res, params);
+    if (method === 'GET' || method === 'PUT' || method === 'PATCH') return handleScale(input);
   } else if (sub === undefined || sub === 'status') {
-    if (method === 'GET') return handleGet(ctx, r, req, res, params);
-    if (method === 'PUT') return handleUpdate(ctx, r, req, res, params);
-    if (method === 'PATCH') return handlePatch(ctx, r, req, res, params);
-    if (method === 'DELETE' && sub === undefined) return handleDelete(ctx, r, req, res, params);
+    if (method === 'GET') return handleGet(input);
+    if (method === 'PUT') return handleUpdate(input);
+    if (method === 'PATCH') return handlePatch(input);
+    if (method === 'DELETE' && sub === undefined) return handleDelete(input);
   }
   req.resume();
   sendError(res, methodNotAllowed());

@@ -1,5 +1,5 @@
 import type { Selector } from '@pdbscope/shared';
-import type { FieldSelector, ResourceType, StoreError } from '../store/index.js';
+import type { FieldSelector, ListOptions, ResourceType, StoreError } from '../store/index.js';
 import { badRequest, parseFieldSelectorQuery, parseLabelSelectorQuery } from '../store/index.js';
 
 export interface ListQuery {
@@ -54,4 +54,13 @@ export function parseListQuery(type: ResourceType, params: URLSearchParams): Que
 /** `dryRun=All` on the query. */
 export function dryRunOf(params: URLSearchParams): boolean {
   return params.getAll('dryRun').includes('All');
+}
+
+/** The namespace and selectors of a request, as list options (absent ones left out). */
+export function selectionOf(namespace: string | undefined, query: ListQuery): Pick<ListOptions, 'namespace' | 'labelSelector' | 'fieldSelector'> {
+  return {
+    ...(namespace === undefined ? {} : { namespace }),
+    ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),
+    ...(query.fieldSelector === undefined ? {} : { fieldSelector: query.fieldSelector }),
+  };
 }

@@ -4,6 +4,7 @@ export * from './resource-types.js';
 export * from './clock.js';
 export * from './query-selectors.js';
 export * from './object-store.js';
+export type * from './store-options.js';
 export * from './apply-patch.js';
 export type { HistoryEntry } from './history.js';
 export type { ObjectValidator } from './write-rules.js';

@@ -25,18 +25,6 @@ import { defaultValidators } from './validators.js';
 import type { KubeObject, StoreEvent, StoreResult, WatchEventType } from './types.js';
 import { applyPatch } from './apply-patch.js';
 
-export type {
-  CreateOptions,
-  DeleteOptions,
-  DeleteResult,
-  ListOptions,
-  ListResult,
-  ObjectStoreOptions,
-  PatchOptions,
-  StoredObject,
-  UpdateOptions,
-  WriteOptions,
-} from './store-options.js';
 
 type Listener = (event: StoreEvent) => void;
 type EntryListener = (entry: HistoryEntry) => void;

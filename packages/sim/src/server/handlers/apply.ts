@@ -1,11 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'yaml';
 import type { KubeObject } from '../../store/index.js';
 import { apiVersionOf, applyPatch, badRequest } from '../../store/index.js';
-import type { ServerContext } from '../context.js';
+import type { RequestInput } from '../context.js';
 import { readTextBody, sendError, sendJson } from '../http.js';
 import { dryRunOf } from '../query.js';
-import type { ResourceRoute } from '../route.js';
 
 export const APPLY_PATCH_CONTENT_TYPE = 'application/apply-patch+yaml';
 
@@ -16,7 +14,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * the live one as a strategic merge patch. Field ownership is not tracked, so a field dropped from the
  * configuration stays, and there are no apply conflicts.
  */
-export async function handleApply(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handleApply({ ctx, route, req, res, params }: RequestInput): Promise<void> {
   const text = await readTextBody(req);
   if (!text.ok) return sendError(res, text.error);
   if ((params.get('fieldManager') ?? '') === '') {

@@ -1,12 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PdbView, PubView } from '@pdbscope/shared';
 import { decideEviction, pdbFromObject, podFromObject, pubFromObject } from '@pdbscope/shared';
 import type { KubeObject, StoreError } from '../../store/index.js';
 import { badRequest, internalError, rfc3339 } from '../../store/index.js';
-import type { ServerContext } from '../context.js';
+import type { RequestInput, ServerContext } from '../context.js';
 import { readJsonBody, sendError, sendJson } from '../http.js';
 import { dryRunOf } from '../query.js';
-import type { ResourceRoute } from '../route.js';
 
 const EVICTION_VERSIONS = ['policy/v1', 'policy/v1beta1'];
 
@@ -100,7 +98,7 @@ function addDisruptionTarget(pod: KubeObject, now: string): void {
  * POST pods/{name}/eviction: the shared engine decides from the stored pod and budgets; the server
  * then writes what it decided (PDB/PUB status, the pod's DisruptionTarget condition, a graceful delete).
  */
-export async function handleEviction(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handleEviction({ ctx, route, req, res, params }: RequestInput): Promise<void> {
   const body = await readJsonBody(req);
   if (!body.ok) return sendError(res, body.error);
   const eviction = readEviction(body.value, params);

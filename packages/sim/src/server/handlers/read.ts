@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoredObject } from '../../store/index.js';
 import { apiVersionOf, internalError, notFound } from '../../store/index.js';
-import type { ServerContext } from '../context.js';
+import type { RequestInput } from '../context.js';
+import { selectionOf } from '../query.js';
 import { parseAccept, sendError, sendJson, sendRawJson, wantsTable } from '../http.js';
-import type { ListQuery } from '../query.js';
-import type { ResourceRoute } from '../route.js';
 import type { IncludeObject } from '../table/index.js';
 import { toTable } from '../table/index.js';
 
@@ -21,7 +20,7 @@ export function tableRequested(req: IncomingMessage): boolean {
   return wantsTable(parseAccept(req.headers.accept));
 }
 
-export function handleGet(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): void {
+export function handleGet({ ctx, route, req, res, params }: RequestInput): void {
   const name = route.name ?? '';
   const stored = ctx.store.getStored(route.type.resource, route.namespace, name);
   if (stored === undefined) {
@@ -42,22 +41,13 @@ export function handleGet(ctx: ServerContext, route: ResourceRoute, req: Incomin
 }
 
 /** A list, streamed from each object's cached JSON (or a Table when kubectl asks for one). */
-export async function handleList(
-  ctx: ServerContext,
-  route: ResourceRoute,
-  query: ListQuery,
-  req: IncomingMessage,
-  res: ServerResponse,
-  params: URLSearchParams,
-): Promise<void> {
+export async function handleList({ ctx, route, query, req, res, params }: RequestInput): Promise<void> {
   if (ctx.faults.takeListFailure()) {
     sendError(res, internalError('simulated list failure (/_sim/faults/fail-lists)'));
     return;
   }
   const listed = ctx.store.listStored(route.type.resource, {
-    ...(route.namespace === undefined ? {} : { namespace: route.namespace }),
-    ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),
-    ...(query.fieldSelector === undefined ? {} : { fieldSelector: query.fieldSelector }),
+    ...selectionOf(route.namespace, query),
     ...(query.limit === undefined ? {} : { limit: query.limit }),
     ...(query.continue === undefined ? {} : { continue: query.continue }),
   });

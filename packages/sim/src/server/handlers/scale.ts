@@ -1,10 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeObject } from '../../store/index.js';
 import { PATCH_CONTENT_TYPES, applyPatch, badRequest, notFound } from '../../store/index.js';
-import type { ServerContext } from '../context.js';
+import type { RequestInput } from '../context.js';
 import { readJsonBody, sendError, sendJson } from '../http.js';
 import { dryRunOf } from '../query.js';
-import type { ResourceRoute } from '../route.js';
 import { formatSelector } from '../table/columns.js';
 
 type Json = Record<string, unknown>;
@@ -29,7 +27,7 @@ export function scaleOf(obj: KubeObject): KubeObject {
 }
 
 /** GET / PUT / PATCH {workload}/scale: reads and writes spec.replicas of the workload. */
-export async function handleScale(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handleScale({ ctx, route, req, res, params }: RequestInput): Promise<void> {
   const resource = route.type.resource;
   const name = route.name ?? '';
   const current = ctx.store.get(resource, route.namespace, name);

@@ -1,10 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreError } from '../../store/index.js';
 import { apiVersionOf } from '../../store/index.js';
-import type { ServerContext } from '../context.js';
+import type { RequestInput } from '../context.js';
 import { sendError } from '../http.js';
 import type { ListQuery } from '../query.js';
-import type { ResourceRoute } from '../route.js';
+import { selectionOf } from '../query.js';
 import { Watcher } from '../watch-hub.js';
 import { includeObjectOf, tableRequested } from './read.js';
 
@@ -27,14 +26,7 @@ function watchListError(params: URLSearchParams, query: ListQuery): StoreError |
  * A watch: resume after `resourceVersion` (410 as an ERROR event once it was compacted), or, when it
  * is unset or "0", synthetic ADDED events for the current state first.
  */
-export function handleWatch(
-  ctx: ServerContext,
-  route: ResourceRoute,
-  query: ListQuery,
-  req: IncomingMessage,
-  res: ServerResponse,
-  params: URLSearchParams,
-): void {
+export function handleWatch({ ctx, route, query, req, res, params }: RequestInput): void {
   const rv = query.resourceVersion;
   const invalidWatchList = watchListError(params, query);
   if (invalidWatchList !== undefined) return sendError(res, invalidWatchList);
@@ -48,9 +40,7 @@ export function handleWatch(
   const watcher = new Watcher(
     {
       resource: route.type.resource,
-      ...(route.namespace === undefined ? {} : { namespace: route.namespace }),
-      ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),
-      ...(query.fieldSelector === undefined ? {} : { fieldSelector: query.fieldSelector }),
+      ...selectionOf(route.namespace, query),
       ...(tableRequested(req) ? { table: { include: includeObjectOf(req, params) } } : {}),
       bookmarks: query.allowWatchBookmarks,
       bookmarkKind: { apiVersion: apiVersionOf(route.type), kind: route.type.kind },

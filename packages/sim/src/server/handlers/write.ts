@@ -1,11 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeleteOptions, KubeObject, StoreError } from '../../store/index.js';
 import { PATCH_CONTENT_TYPES, apiVersionOf, badRequest, notFound } from '../../store/index.js';
-import type { ServerContext } from '../context.js';
+import type { RequestInput, ServerContext } from '../context.js';
 import { readJsonBody, sendError, sendJson } from '../http.js';
-import type { ListQuery } from '../query.js';
 import { APPLY_PATCH_CONTENT_TYPE, handleApply } from './apply.js';
-import { dryRunOf } from '../query.js';
+import { dryRunOf, selectionOf } from '../query.js';
 import type { ResourceRoute } from '../route.js';
 
 type Checked = { ok: true; value: KubeObject } | { ok: false; error: StoreError };
@@ -39,7 +37,7 @@ function namespaceMissing(ctx: ServerContext, route: ResourceRoute): StoreError 
   return notFound({ group: '', resource: 'namespaces' }, route.namespace);
 }
 
-export async function handleCreate(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handleCreate({ ctx, route, req, res, params }: RequestInput): Promise<void> {
   const body = await readJsonBody(req);
   if (!body.ok) return sendError(res, body.error);
   const checked = checkObject(route, body.value);
@@ -51,7 +49,7 @@ export async function handleCreate(ctx: ServerContext, route: ResourceRoute, req
   sendJson(res, 201, created.value);
 }
 
-export async function handleUpdate(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handleUpdate({ ctx, route, req, res, params }: RequestInput): Promise<void> {
   const body = await readJsonBody(req);
   if (!body.ok) return sendError(res, body.error);
   const checked = checkObject(route, body.value);
@@ -70,9 +68,10 @@ export async function handleUpdate(ctx: ServerContext, route: ResourceRoute, req
   sendJson(res, 200, updated.value);
 }
 
-export async function handlePatch(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handlePatch(input: RequestInput): Promise<void> {
+  const { ctx, route, req, res, params } = input;
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (contentType === APPLY_PATCH_CONTENT_TYPE) return handleApply(ctx, route, req, res, params);
+  if (contentType === APPLY_PATCH_CONTENT_TYPE) return handleApply(input);
   const type = PATCH_CONTENT_TYPES[contentType];
   if (type === undefined) {
     req.resume();
@@ -111,7 +110,7 @@ function deleteOptionsFrom(body: unknown, params: URLSearchParams): DeleteOption
   return opts;
 }
 
-export async function handleDelete(ctx: ServerContext, route: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handleDelete({ ctx, route, req, res, params }: RequestInput): Promise<void> {
   const hasBody = Number(req.headers['content-length'] ?? '0') > 0 || req.headers['transfer-encoding'] !== undefined;
   let body: unknown;
   if (hasBody) {
@@ -125,18 +124,14 @@ export async function handleDelete(ctx: ServerContext, route: ResourceRoute, req
 }
 
 /** DELETE on a collection: every object the selectors match, each deleted as a single DELETE would. */
-export async function handleDeleteCollection(ctx: ServerContext, route: ResourceRoute, query: ListQuery, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+export async function handleDeleteCollection({ ctx, route, query, req, res, params }: RequestInput): Promise<void> {
   const hasBody = Number(req.headers['content-length'] ?? '0') > 0 || req.headers['transfer-encoding'] !== undefined;
   let body: unknown;
   if (hasBody) {
     const read = await readJsonBody(req);
     if (read.ok) body = read.value;
   } else req.resume();
-  const listed = ctx.store.list(route.type.resource, {
-    ...(route.namespace === undefined ? {} : { namespace: route.namespace }),
-    ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),
-    ...(query.fieldSelector === undefined ? {} : { fieldSelector: query.fieldSelector }),
-  });
+  const listed = ctx.store.list(route.type.resource, selectionOf(route.namespace, query));
   if (!listed.ok) return sendError(res, listed.error);
   const options = deleteOptionsFrom(body, params);
   const items: KubeObject[] = [];
