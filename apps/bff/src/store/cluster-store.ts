@@ -324,8 +324,8 @@ export class ClusterStore {
 
   private scheduleAnalysis(minDelayMs: number): void {
     if (this.analysisTimer !== undefined || this.stopped) return;
-    // Space runs by 20× their cost so the analysis never takes more than ~5% of the time.
-    const delay = Math.max(minDelayMs, 20 * (this.analysisValue?.tookMs ?? 0));
+    // Space runs by 50× their cost: at 150,000 pods a run blocks for a while, and events must not wait behind it often.
+    const delay = Math.max(minDelayMs, 50 * (this.analysisValue?.tookMs ?? 0));
     this.analysisTimer = this.options.timers.setTimeout(() => {
       this.analysisTimer = undefined;
       if (!this.indexValue || !this.analysisStale || this.stopped) return;

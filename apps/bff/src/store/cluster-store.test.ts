@@ -1,0 +1,122 @@
+import { podFromObject, type PodView } from '@pdbscope/shared';
+import type { ServerEvent, SourceState } from '@pdbscope/shared/api';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { EventHub } from '../events/hub.js';
+import type { Timers } from '../kube/timers.js';
+import { zookeeper } from '../views/__fixtures__/zookeeper.js';
+import { ClusterStore } from './cluster-store.js';
+
+const timers: Timers = {
+  now: () => new Date('2026-11-21T19:40:00Z'),
+  setTimeout: () => undefined,
+  clearTimeout: () => undefined,
+};
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function source(id: string, settled: { value: boolean }) {
+  const state: SourceState = {
+    id,
+    resource: id,
+    state: 'live',
+    since: '2026-11-21T19:00:00.000Z',
+    objects: 0,
+    forbiddenNamespaces: [],
+  };
+  return {
+    snapshot: () => state,
+    get settled() {
+      return settled.value;
+    },
+    state,
+  };
+}
+
+function unready(pod: PodView): PodView {
+  const c = podFromObject({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: pod.name,
+      namespace: pod.namespace,
+      uid: pod.uid,
+      resourceVersion: '999',
+      labels: pod.labels,
+      ownerReferences: [{ ...pod.controller, controller: true }],
+    },
+    spec: { nodeName: pod.nodeName },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }] },
+  });
+  if (!c.ok) throw new Error(c.error);
+  return c.value;
+}
+
+describe('ClusterStore', () => {
+  it('holds objects until every source has synced, then streams what each change does to a budget', async () => {
+    const hub = new EventHub({ timers, epoch: 's1' });
+    const events: ServerEvent[] = [];
+    hub.attach(
+      {
+        write: (chunk) => {
+          const line = chunk.split('\n').find((l) => l.startsWith('data: '));
+          if (line) events.push(JSON.parse(line.slice(6)) as ServerEvent);
+          return true;
+        },
+        pending: () => 0,
+        close: () => {},
+      },
+      undefined,
+    );
+    const store = new ClusterStore({
+      meta: {
+        source: 'sim',
+        context: 'sim',
+        server: 'http://127.0.0.1:1',
+        namespaces: null,
+        verifyEnabled: false,
+      },
+      hub,
+      timers,
+      logger: pino({ level: 'silent' }),
+    });
+    const podsSynced = { value: false };
+    const pods = source('pods', podsSynced);
+    const rest = source('poddisruptionbudgets.policy', { value: true });
+    store.addSource('pods', pods);
+    store.addSource('poddisruptionbudgets.policy', rest);
+    const { sts, pods: zkPods, pdb } = zookeeper();
+    for (const o of [sts, pdb, ...zkPods]) store.sink.upsert(o);
+    store.sourceChanged(rest.state);
+    expect([store.isReady(), store.counts().pods]).toStrictEqual([false, 3]);
+
+    podsSynced.value = true;
+    store.sourceChanged(pods.state);
+    expect([store.isReady(), [...store.published.keys()]]).toStrictEqual([
+      true,
+      ['PodDisruptionBudget/data/zookeeper'],
+    ]);
+
+    const victim = zkPods[1];
+    if (!victim) throw new Error('fixture');
+    store.sink.upsert(unready(victim));
+    await tick();
+    const changed = events.filter((e) => e.type === 'budget-changed');
+    expect(
+      changed.map((e) => e.type === 'budget-changed' && [e.budget.name, e.budget.flags.mismatch]),
+    ).toStrictEqual([['zookeeper', true]]);
+    // The same change again moves nothing: no event.
+    store.sink.upsert(unready(victim));
+    await tick();
+    expect(events.filter((e) => e.type === 'budget-changed').length).toBe(1);
+
+    store.sink.remove(pdb);
+    await tick();
+    expect(events.at(-1)).toStrictEqual({
+      type: 'budget-removed',
+      ref: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+      id: 's1-4',
+      at: '2026-11-21T19:40:00.000Z',
+    });
+    store.stop();
+  });
+});
