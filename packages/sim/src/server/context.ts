@@ -22,6 +22,7 @@ export interface ServerContext {
   faults: FaultControl;
   logger: Logger;
   bookmarkIntervalMs: number;
+  maxWatchBufferBytes: number;
   /** The user named in 403 messages. */
   userName: string;
 }

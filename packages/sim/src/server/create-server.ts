@@ -32,6 +32,8 @@ export interface SimServerOptions {
   logger?: Logger;
   /** How often watches with allowWatchBookmarks get a BOOKMARK (default 10 s). */
   bookmarkIntervalMs?: number;
+  /** Unsent bytes of live events after which a slow watch is closed, as kube-apiserver does (64 MiB). */
+  maxWatchBufferBytes?: number;
 }
 
 export interface SimServer {
@@ -130,6 +132,7 @@ export async function createSimServer(options: SimServerOptions): Promise<SimSer
     faults,
     logger: options.logger ?? silentLogger,
     bookmarkIntervalMs: options.bookmarkIntervalMs ?? 10_000,
+    maxWatchBufferBytes: options.maxWatchBufferBytes ?? 64 * 1024 * 1024,
     userName: 'system:serviceaccount:pdbscope:pdbscope-viewer',
   };
   const server = createServer((req, res) => {

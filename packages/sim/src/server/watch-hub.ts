@@ -5,8 +5,7 @@ import { labelsMatch, statusBody } from '../store/index.js';
 import type { IncludeObject } from './table/index.js';
 import { toTable } from './table/index.js';
 
-/** Beyond this many unsent bytes a watcher is too slow and is closed, as kube-apiserver does. */
-const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+const FLUSH_CHUNK_CHARS = 1024 * 1024;
 
 export interface WatchSpec {
   resource: string;
@@ -19,6 +18,8 @@ export interface WatchSpec {
   bookmarkKind: { apiVersion: string; kind: string };
   /** The store's latest version: every event up to it has been delivered, so a bookmark may carry it. */
   currentVersion: () => string;
+  /** Beyond this many unsent bytes of live events the watcher is too slow and is closed. */
+  maxBufferedBytes: number;
 }
 
 /** One open watch connection. */
@@ -27,6 +28,8 @@ export class Watcher {
   private closed = false;
   private tableColumnsSent = false;
   private pending: string[] = [];
+  private wantLive = false;
+  private live = false;
 
   constructor(
     readonly spec: WatchSpec,
@@ -140,10 +143,30 @@ export class Watcher {
 
   private flush(): void {
     if (this.closed || this.pending.length === 0) return;
-    const chunk = this.pending.join('');
+    const lines = this.pending;
     this.pending = [];
-    this.res.write(chunk);
-    if (this.res.writableLength > MAX_BUFFERED_BYTES) this.destroy();
+    let chunk = '';
+    let drained = true;
+    for (const line of lines) {
+      chunk += line;
+      if (chunk.length >= FLUSH_CHUNK_CHARS) {
+        drained = this.res.write(chunk);
+        chunk = '';
+      }
+    }
+    if (chunk !== '') drained = this.res.write(chunk);
+    if (this.live) {
+      if (this.res.writableLength > this.spec.maxBufferedBytes) this.destroy();
+    } else if (this.wantLive) {
+      // The initial state may be large: the buffer limit applies once it has gone out.
+      if (drained) this.live = true;
+      else this.res.once('drain', () => void (this.live = true));
+    }
+  }
+
+  /** Everything before this was the initial state or a backlog; what follows are live events. */
+  goLive(): void {
+    this.wantLive = true;
   }
 
   private finish(): void {

@@ -45,6 +45,7 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
       bookmarks: query.allowWatchBookmarks,
       bookmarkKind: { apiVersion: apiVersionOf(route.type), kind: route.type.kind },
       currentVersion: () => ctx.store.resourceVersion(),
+      maxBufferedBytes: ctx.maxWatchBufferBytes,
     },
     res,
     ctx.clock,
@@ -63,5 +64,6 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
   }
   if (!watcher.isOpen) return;
   ctx.hub.add(watcher);
+  watcher.goLive();
   watcher.startTimers(query.timeoutSeconds === undefined ? undefined : query.timeoutSeconds * 1000, ctx.bookmarkIntervalMs);
 }
