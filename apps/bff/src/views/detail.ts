@@ -8,6 +8,7 @@ import type {
   Overlap,
 } from '@pdbscope/shared/api';
 import { stringify } from 'yaml';
+import { podPlacement } from './pods.js';
 import { budgetRow, statusDifferences, statusNumbers, type BudgetMarks } from './rows.js';
 
 function reasonCode(lane: LanePod['lane'], pod: PodView): string {
@@ -35,18 +36,7 @@ export function lanePod(
     phase: pod.phase,
     ready: pod.ready,
     restartCount: pod.restartCount,
-    ...(pod.nodeName !== undefined ? { nodeName: pod.nodeName } : {}),
-    ...(pod.controller
-      ? {
-          owner: {
-            apiVersion: pod.controller.apiVersion,
-            kind: pod.controller.kind,
-            name: pod.controller.name,
-          },
-        }
-      : {}),
-    ...(pod.waitingReason !== undefined ? { waitingReason: pod.waitingReason } : {}),
-    ...(pod.deletionTimestamp !== undefined ? { deletionTimestamp: pod.deletionTimestamp } : {}),
+    ...podPlacement(pod),
     ...(disruptedAt !== undefined ? { disruptedAt } : {}),
   };
 }

@@ -4,15 +4,11 @@ import type { NodeRow, PodResponse, PodSummary } from '@pdbscope/shared/api';
 import { apiDecision } from './decision.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
 
-export function podSummary(pod: PodView): PodSummary {
+/** Where a pod runs, who owns it, why it waits, whether it is going: the optional fields every pod view shows. */
+export function podPlacement(
+  pod: PodView,
+): Pick<PodSummary, 'nodeName' | 'owner' | 'waitingReason' | 'deletionTimestamp'> {
   return {
-    namespace: pod.namespace,
-    name: pod.name,
-    uid: pod.uid,
-    phase: pod.phase,
-    ready: pod.ready,
-    labels: { ...pod.labels },
-    restartCount: pod.restartCount,
     ...(pod.nodeName !== undefined ? { nodeName: pod.nodeName } : {}),
     ...(pod.controller
       ? {
@@ -24,8 +20,21 @@ export function podSummary(pod: PodView): PodSummary {
         }
       : {}),
     ...(pod.waitingReason !== undefined ? { waitingReason: pod.waitingReason } : {}),
-    ...(pod.creationTimestamp !== undefined ? { creationTimestamp: pod.creationTimestamp } : {}),
     ...(pod.deletionTimestamp !== undefined ? { deletionTimestamp: pod.deletionTimestamp } : {}),
+  };
+}
+
+export function podSummary(pod: PodView): PodSummary {
+  return {
+    namespace: pod.namespace,
+    name: pod.name,
+    uid: pod.uid,
+    phase: pod.phase,
+    ready: pod.ready,
+    labels: { ...pod.labels },
+    restartCount: pod.restartCount,
+    ...podPlacement(pod),
+    ...(pod.creationTimestamp !== undefined ? { creationTimestamp: pod.creationTimestamp } : {}),
   };
 }
 
