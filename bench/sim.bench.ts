@@ -101,6 +101,8 @@ async function main(): Promise<void> {
   t = performance.now();
   loadGeneratedCluster(store, cluster);
   console.log(`  load into the store (serialise once)  ${ms(performance.now() - t)}  ${JSON.stringify(store.counts())}`);
+  globalThis.gc?.();
+  console.log(`  heap after load                       ${mb(process.memoryUsage().heapUsed)}`);
 
   const server = await createSimServer({ store });
   try {
