@@ -170,7 +170,7 @@ describe('the dashboard on the demo cluster', () => {
     await shot('live-update');
   });
 
-  it('renders the dark theme', async () => {
+  it('follows a dark system theme, and the toggle overrides it', async () => {
     const dark = await launchChromium({ colorScheme: 'dark' });
     try {
       const darkPage = await dark.context.newPage();
@@ -178,6 +178,9 @@ describe('the dashboard on the demo cluster', () => {
       await darkPage.getByRole('table', { name: 'Budgets' }).waitFor();
       expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 18, 22)');
       await darkPage.screenshot({ path: path.join(screenshots, 'overview-dark.png') });
+      // The toggle overrides the system preference.
+      await darkPage.getByRole('button', { name: 'Theme: system' }).click();
+      expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(247, 248, 250)');
     } finally {
       await dark.close();
     }
