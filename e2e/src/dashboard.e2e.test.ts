@@ -147,6 +147,22 @@ describe('the dashboard on the demo cluster', () => {
     await shot('findings');
   });
 
+  it('keeps every view at its own address, with working Back and Forward', async () => {
+    await page.goto(`${stack.url}/?state=overlapping`);
+    const table = page.getByRole('table', { name: 'Budgets' });
+    const first = table.getByRole('link').first();
+    const name = await first.textContent();
+    await first.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`/${name}`);
+    await page.goBack();
+    await page.waitForURL('**/?state=overlapping');
+    expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('overlapping');
+    await page.goForward();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`/${name}`);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`/${name}`);
+  });
+
   it('shows a pod made unready in the simulator without a reload', async () => {
     const { items } = await api.budgets();
     const details = await Promise.all(items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))));
