@@ -80,6 +80,7 @@ export class ClusterStore {
   private readonly apiResources: Record<string, ApiResourceInfo> = {};
   private beforeBuild: BeforeBuild | undefined;
   private building = false;
+  private lastChangeAt = 0;
   private resolveReady: () => void = () => {};
   /** Resolves once every source has synced and the index is built. */
   readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
@@ -283,6 +284,7 @@ export class ClusterStore {
 
   private queue(deltas: readonly BudgetDelta[]): void {
     if (deltas.length === 0) return;
+    this.lastChangeAt = this.options.timers.now().getTime();
     for (const d of deltas) this.dirty.add(refKey(d.ref));
     this.analysisStale = true;
     this.scheduleAnalysis(this.options.analysisIntervalMs ?? 2000);
@@ -322,18 +324,32 @@ export class ClusterStore {
     return result;
   }
 
+  /**
+   * The analysis runs over the whole cluster and blocks while it runs (seconds at 150,000 pods),
+   * so it waits for a quiet moment (no change for a while) so as not to hold up the event
+   * stream, but never longer than `maxStale`; runs are spaced by 50× their cost.
+   */
   private scheduleAnalysis(minDelayMs: number): void {
     if (this.analysisTimer !== undefined || this.stopped) return;
-    // Space runs by 50× their cost: at 150,000 pods a run blocks for a while, and events must not wait behind it often.
-    const delay = Math.max(minDelayMs, 50 * (this.analysisValue?.tookMs ?? 0));
-    this.analysisTimer = this.options.timers.setTimeout(() => {
+    const took = this.analysisValue?.tookMs ?? 0;
+    const delay = Math.max(minDelayMs, 50 * took);
+    const quietMs = Math.max(250, 2 * took);
+    const maxStaleMs = Math.max(5 * (this.options.analysisIntervalMs ?? 2000), 100 * took);
+    const due = this.options.timers.now().getTime() + delay;
+    const check = () => {
       this.analysisTimer = undefined;
       if (!this.indexValue || !this.analysisStale || this.stopped) return;
+      const now = this.options.timers.now().getTime();
+      if (now - this.lastChangeAt < quietMs && now - due < maxStaleMs) {
+        this.analysisTimer = this.options.timers.setTimeout(check, quietMs);
+        return;
+      }
       const before = this.marks();
       this.analysisValue = this.runAnalysis();
       this.markChangedFlags(before, this.analysisValue.marks);
       this.scheduleSummary();
-    }, delay);
+    };
+    this.analysisTimer = this.options.timers.setTimeout(check, delay);
   }
 
   /** Budgets whose overlap or findings flag moved get their row re-sent. */
