@@ -9,6 +9,7 @@ import { EventRecorder } from './events.js';
 import { stableJson } from './names.js';
 
 const RELATED_PUB = 'pub.kruise.io/related-pub';
+const MAX_WRITES_PER_INSTANT = 50;
 const RELATED_PUB_DEPRECATED = 'kruise.io/related-pub';
 
 const CONVERTERS: Readonly<Record<string, (raw: unknown) => { ok: true; value: IndexedObject } | { ok: false; error: string }>> = {
@@ -59,6 +60,7 @@ export class BudgetController {
   private readonly rechecks = new Map<string, number>();
   private timer: { at: number; handle: TimerHandle } | undefined;
   private readonly events: EventRecorder;
+  private readonly writes = new Map<string, { at: number; count: number }>();
 
   constructor(private readonly ctx: ControllerContext) {
     this.index = new ClusterIndex({ now: ctx.clock.now() });
@@ -68,13 +70,17 @@ export class BudgetController {
   onEvent(event: StoreEvent): void {
     const convert = CONVERTERS[event.resource];
     if (convert === undefined) return;
-    const converted = convert(event.object);
+    // Events arrive queued behind later writes: the index follows the store as it is now, so a
+    // status written since is never undone by an older copy (and no write can echo forever).
+    const { namespace, name } = event.object.metadata;
+    const current = this.ctx.store.get(event.resource, namespace, name ?? '');
+    const converted = convert(current ?? event.object);
     if (!converted.ok) {
-      this.ctx.onError(`${event.resource} ${event.object.metadata.name ?? ''}: ${converted.error}`);
+      this.ctx.onError(`${event.resource} ${name ?? ''}: ${converted.error}`);
       return;
     }
-    const deltas = this.index.apply({ type: event.type === 'DELETED' ? 'delete' : 'upsert', object: converted.value }, this.ctx.clock.now());
-    this.handle(deltas);
+    const change = current === undefined ? ('delete' as const) : ('upsert' as const);
+    this.handle(this.index.apply({ type: change, object: converted.value }, this.ctx.clock.now()));
   }
 
   /** Loads everything the store holds in one go and writes every budget's status (after a bulk load). */
@@ -130,8 +136,22 @@ export class BudgetController {
     // next event brings it up to date and the status is written then.
     if (stored === undefined || stored.metadata.uid !== evaluation.budget.uid) return;
     if (stableJson(stored['status'] ?? {}) === stableJson(status)) return;
+    if (this.tooManyWrites(`${resource}/${namespace}/${name}`)) return;
     const written = this.ctx.store.modify(resource, namespace, name, (copy) => void (copy['status'] = status), { subresource: 'status' });
     if (!written.ok) this.ctx.onError(`status of ${resource} ${namespace}/${name}: ${written.error.message}`);
+  }
+
+  /** A safety net: a budget rewritten over and over at one instant means a bug, not a cluster. */
+  private tooManyWrites(key: string): boolean {
+    const at = this.ctx.clock.now().getTime();
+    const seen = this.writes.get(key);
+    if (seen === undefined || seen.at !== at) {
+      this.writes.set(key, { at, count: 1 });
+      return false;
+    }
+    seen.count++;
+    if (seen.count === MAX_WRITES_PER_INSTANT) this.ctx.onError(`status of ${key} rewritten ${seen.count} times at one instant; holding further writes`);
+    return seen.count >= MAX_WRITES_PER_INSTANT;
   }
 
   private writePdb(evaluation: PdbEvaluation): void {
