@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { BudgetDetailResponse, Lane, LanePod } from '@pdbscope/shared/api';
 import { nodeHref, podHref } from '../../app/paths.js';
 import { SimulateButton } from '../simulate/SimulateButton.js';
+import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 
 const laneTitles: Record<Lane, string> = { available: 'Available', unavailable: 'Unavailable', disrupted: 'Disrupted' };
 const laneOrder: readonly Lane[] = ['available', 'unavailable', 'disrupted'];
@@ -40,32 +41,40 @@ function PodItem({ pod, selected, onToggle, onSimulate, busy }: { pod: LanePod }
   );
 }
 
+function LaneSection({ lane, pods, selected, onToggle, onSimulate, busy }: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
+  const { limit, more } = useShowMore();
+  return (
+    <section className="lane" aria-labelledby={`lane-${lane}`}>
+      <h3 id={`lane-${lane}`}>
+        {laneTitles[lane]} ({pods.length})
+      </h3>
+      {pods.length === 0 ? (
+        <p className="muted">No {laneTitles[lane].toLowerCase()} pods.</p>
+      ) : (
+        <ul>
+          {pods.slice(0, limit).map((pod) => (
+            <PodItem
+              key={`${pod.namespace}/${pod.name}`}
+              pod={pod}
+              selected={selected.has(`${pod.namespace}/${pod.name}`)}
+              onToggle={onToggle}
+              onSimulate={onSimulate}
+              busy={busy}
+            />
+          ))}
+        </ul>
+      )}
+      <ShowMore shown={Math.min(limit, pods.length)} total={pods.length} onMore={more} />
+    </section>
+  );
+}
+
 /** The budget's pods in three lanes, each pod with why it is there and a Simulate eviction button. */
-export function Lanes({ lanes, selected, onToggle, onSimulate, busy }: LanesProps) {
+export function Lanes({ lanes, ...rest }: LanesProps) {
   return (
     <div className="lanes">
       {laneOrder.map((lane) => (
-        <section key={lane} className="lane" aria-labelledby={`lane-${lane}`}>
-          <h3 id={`lane-${lane}`}>
-            {laneTitles[lane]} ({lanes[lane].length})
-          </h3>
-          {lanes[lane].length === 0 ? (
-            <p className="muted">No {laneTitles[lane].toLowerCase()} pods.</p>
-          ) : (
-            <ul>
-              {lanes[lane].map((pod) => (
-                <PodItem
-                  key={`${pod.namespace}/${pod.name}`}
-                  pod={pod}
-                  selected={selected.has(`${pod.namespace}/${pod.name}`)}
-                  onToggle={onToggle}
-                  onSimulate={onSimulate}
-                  busy={busy}
-                />
-              ))}
-            </ul>
-          )}
-        </section>
+        <LaneSection key={lane} lane={lane} pods={lanes[lane]} {...rest} />
       ))}
     </div>
   );

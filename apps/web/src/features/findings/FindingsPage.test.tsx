@@ -46,3 +46,29 @@ describe('FindingsPage', () => {
     expect(rows().map((row) => row[0])).toStrictEqual(['warning']);
   });
 });
+
+describe('FindingsPage with thousands of findings', () => {
+  it('draws 200 at a time', () => {
+    const many: FindingsResponse = {
+      items: Array.from({ length: 450 }, (_, i) => ({
+        id: `selector-matches-nothing/shop/cart-${i}`,
+        rule: 'selector-matches-nothing',
+        severity: 'warning' as const,
+        subject: { kind: 'PodDisruptionBudget', namespace: 'shop', name: `cart-${i}` },
+        related: [],
+        message: 'The selector matches no pod',
+        remedy: 'Fix the selector or delete the budget',
+      })),
+      counts: { error: 0, warning: 450, info: 0 },
+      eventId: 'e1-100',
+    };
+    renderApp({ path: '/findings', cache: [[queryKeys.findings, many], [queryKeys.cluster, cluster()]] });
+    const rows = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
+    expect(rows()).toBe(200);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 200 more' }));
+    expect(rows()).toBe(400);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    expect(rows()).toBe(450);
+    expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
+  });
+});

@@ -4,11 +4,13 @@ import { SeveritySchema } from '@pdbscope/shared/api';
 import { findingsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { FindingList } from './FindingList.js';
+import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 
 export function FindingsPage() {
   const findings = useQuery(findingsQuery());
   const [params, setParams] = useSearchParams();
   const severity = SeveritySchema.safeParse(params.get('severity'));
+  const { limit, more } = useShowMore();
   const items = findings.data?.items.filter((finding) => !severity.success || finding.severity === severity.data) ?? [];
   return (
     <>
@@ -28,7 +30,14 @@ export function FindingsPage() {
               </select>
             </label>
           </div>
-          {items.length === 0 ? <Empty>No findings{severity.success ? ` of severity ${severity.data}` : ''}.</Empty> : <FindingList findings={items} />}
+          {items.length === 0 ? (
+            <Empty>No findings{severity.success ? ` of severity ${severity.data}` : ''}.</Empty>
+          ) : (
+            <>
+              <FindingList findings={items.slice(0, limit)} />
+              <ShowMore shown={Math.min(limit, items.length)} total={items.length} onMore={more} />
+            </>
+          )}
         </>
       ) : null}
     </>

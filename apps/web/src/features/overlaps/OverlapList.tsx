@@ -1,5 +1,6 @@
 import type { Overlap } from '@pdbscope/shared/api';
 import { ObjectLink } from '../../components/ObjectLink.js';
+import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 
 const ruleNames = {
   'live-pods': 'live pods',
@@ -41,11 +42,15 @@ function OverlapItem({ overlap }: { overlap: Overlap }) {
 }
 
 export function OverlapList({ overlaps }: { overlaps: readonly Overlap[] }) {
+  const { limit, more } = useShowMore();
   return (
-    <ul className="cards" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: 8 }}>
-      {overlaps.map((overlap) => (
-        <OverlapItem key={overlap.id} overlap={overlap} />
-      ))}
-    </ul>
+    <>
+      <ul className="cards">
+        {overlaps.slice(0, limit).map((overlap) => (
+          <OverlapItem key={overlap.id} overlap={overlap} />
+        ))}
+      </ul>
+      <ShowMore shown={Math.min(limit, overlaps.length)} total={overlaps.length} onMore={more} />
+    </>
   );
 }
