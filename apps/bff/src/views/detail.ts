@@ -138,6 +138,26 @@ function stripManagedFields(raw: unknown): unknown {
   return { ...obj, metadata };
 }
 
+/** Without the stored object (a snapshot source), the budget as read, in the API's layout. */
+function fromView(budget: BudgetEvaluation['budget']): unknown {
+  return {
+    apiVersion: budget.apiVersion,
+    kind: budget.kind,
+    metadata: {
+      name: budget.name,
+      namespace: budget.namespace,
+      uid: budget.uid,
+      generation: budget.generation,
+      ...(budget.creationTimestamp !== undefined
+        ? { creationTimestamp: budget.creationTimestamp }
+        : {}),
+      ...(Object.keys(budget.labels).length > 0 ? { labels: budget.labels } : {}),
+    },
+    spec: budget.spec,
+    status: budget.status,
+  };
+}
+
 export interface DetailInput {
   evaluation: BudgetEvaluation;
   index: ClusterIndex;
@@ -185,7 +205,9 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
             message: e.message,
           }))
         : [],
-    yaml: input.raw === undefined ? '' : stringify(stripManagedFields(input.raw)),
+    yaml: stringify(
+      input.raw === undefined ? fromView(evaluation.budget) : stripManagedFields(input.raw),
+    ),
     findings: [...input.findings],
     overlaps: [...input.overlaps],
     eventId: input.eventId,

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type {
+  BudgetDetailResponse,
+  BudgetListResponse,
+  ClusterResponse,
+} from '@pdbscope/shared/api';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBff, type Bff } from '../server.js';
+import { getJson } from './harness.js';
+
+// The shared snapshot reader's own fixture: a kubectl List of a small cluster.
+const SNAPSHOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../packages/shared/src/snapshot/__fixtures__/cluster.yaml',
+);
+
+let bff: Bff;
+beforeAll(async () => {
+  bff = await startBff({
+    source: { kind: 'snapshot', file: SNAPSHOT },
+    logger: pino({ level: 'silent' }),
+    port: 0,
+  });
+  await bff.ready();
+});
+afterAll(async () => {
+  await bff.close();
+});
+
+describe('a snapshot file as the source', () => {
+  it('serves its budgets, each with a detail and YAML, and says where they come from', async () => {
+    const cluster = (await getJson<ClusterResponse>(bff, '/api/cluster')).body;
+    expect([
+      cluster.source,
+      cluster.ready,
+      cluster.sources.map((s) => [s.id, s.state]),
+    ]).toStrictEqual(['snapshot', true, [['snapshot', 'live']]]);
+    const list = (await getJson<BudgetListResponse>(bff, '/api/budgets')).body.items;
+    const first = list.find((b) => b.kind === 'PodDisruptionBudget');
+    if (!first) throw new Error('no PDB in the snapshot');
+    const detail = (
+      await getJson<BudgetDetailResponse>(
+        bff,
+        `/api/budgets/PodDisruptionBudget/${first.namespace}/${first.name}`,
+      )
+    ).body;
+    expect([
+      detail.budget,
+      detail.yaml.includes(`name: ${first.name}`),
+      detail.yaml.startsWith('apiVersion: policy/'),
+    ]).toStrictEqual([first, true, true]);
+  });
+});
