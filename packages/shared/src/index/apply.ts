@@ -105,10 +105,24 @@ function forget(state: IndexState, entry: BudgetEntry): void {
   state.budgets.delete(entry.key);
 }
 
-/** A budget was added or changed: only it is re-selected and re-evaluated. */
+/** What decides which pods a budget holds; a change elsewhere (status, limits) keeps its members. */
+function selectionOf(budget: Budget): string {
+  return budget.kind === 'PodDisruptionBudget'
+    ? JSON.stringify([budget.kind, budget.spec.selector])
+    : JSON.stringify([budget.kind, budget.spec.selector, budget.spec.targetRef]);
+}
+
+/**
+ * A budget was added or changed: only it is re-evaluated, and re-selected only when its selection
+ * changed (the disruption controller's own status writes are the most frequent budget updates).
+ */
 export function upsertBudget(state: IndexState, budget: Budget): BudgetDelta[] {
   const key = budgetKey(budget);
   const old = state.budgets.get(key);
+  if (old && selectionOf(old.budget) === selectionOf(budget)) {
+    old.budget = budget;
+    return [reevaluate(state, old)];
+  }
   if (old) forget(state, old);
   const entry = newEntry(state, key, budget);
   state.budgets.set(key, entry);
