@@ -186,6 +186,29 @@ describe('the dashboard on the demo cluster', () => {
     await shot('live-update');
   });
 
+  it('says when live updates are lost, reconnects by itself and catches up', async () => {
+    await page.goto(`${stack.url}/`);
+    const stream = page.getByRole('region', { name: 'Connection' }).getByRole('status');
+    await expect.poll(() => stream.textContent(), { timeout: 15_000 }).toBe('Live updates: connected');
+    const restarted = stack.restartBff();
+    await expect.poll(() => stream.textContent(), { timeout: 15_000 }).toMatch(/^Live updates lost .*; reconnecting \(attempt \d+\)…$/);
+    await shot('reconnecting');
+    await restarted;
+    await expect.poll(() => stream.textContent(), { timeout: 60_000 }).toBe('Live updates: connected');
+    // A change made after the restart still reaches the page without a reload.
+    const { items } = await api.budgets();
+    const row = items.find((candidate) => candidate.matchedPods > 0 && candidate.flags.error === null);
+    if (row === undefined) throw new Error('the demo has no budget with pods');
+    const detail = await api.detail(refOf(row));
+    const pod = detail.lanes.available[0];
+    if (pod === undefined) throw new Error(`${row.name} has no available pod`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(row.name);
+    const current = () => page.getByRole('table', { name: 'Budgets' }).getByRole('row').filter({ hasText: row.namespace }).filter({ has: page.getByRole('link', { name: row.name, exact: true }) }).getByRole('cell').nth(7).textContent();
+    const before = Number(await current());
+    await fetch(`${stack.sim.url}/_sim/pods/${pod.namespace}/${pod.name}/ready`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ready: false }) });
+    await expect.poll(async () => Number(await current()), { timeout: 20_000 }).toBe(before - 1);
+  });
+
   it('follows a dark system theme, and the toggle overrides it', async () => {
     const dark = await launchChromium({ colorScheme: 'dark' });
     try {

@@ -53,12 +53,42 @@ export interface Stack {
   sim: SimHandle;
   /** The BFF (API + built web app), e.g. http://127.0.0.1:41234 */
   url: string;
+  /** Stops the BFF and starts a new one on the same port, as an upgrade or a crash would. */
+  restartBff(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export interface StackOptions {
   sim: StartSimOptions;
   readyTimeoutMs?: number;
+}
+
+interface Bff {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function spawnBff(options: { port: number; kubeconfig: string; home: string }): Bff {
+  const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'apps/bff'),
+    env: { PATH: process.env['PATH'] ?? '', HOME: options.home, KUBECONFIG: options.kubeconfig, PORT: String(options.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, output: () => output };
+}
+
+async function stopBff({ child }: Bff): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 /**
@@ -68,37 +98,28 @@ export interface StackOptions {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const sim = await startSim(options.sim);
-  const dir = await mkdtemp(path.join(tmpdir(), 'pdbscope-e2e-'));
-  const kubeconfig = path.join(dir, 'kubeconfig');
+  const home = await mkdtemp(path.join(tmpdir(), 'pdbscope-e2e-'));
+  const kubeconfig = path.join(home, 'kubeconfig');
   await writeFile(kubeconfig, sim.kubeconfig());
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(repoRoot, 'apps/bff'),
-    env: { PATH: process.env['PATH'] ?? '', HOME: dir, KUBECONFIG: kubeconfig, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
+  let bff = spawnBff({ port, kubeconfig, home });
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopBff(bff);
     await sim.close();
-    await rm(dir, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
+  };
+  const restartBff = async () => {
+    await stopBff(bff);
+    bff = spawnBff({ port, kubeconfig, home });
+    await waitForReady(`${url}/readyz`, bff.child, bff.output, readyTimeoutMs);
   };
   try {
-    await waitForReady(`${url}/readyz`, child, () => output, options.readyTimeoutMs ?? 120_000);
+    await waitForReady(`${url}/readyz`, bff.child, bff.output, readyTimeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { sim, url, stop };
+  return { sim, url, restartBff, stop };
 }

@@ -40,6 +40,7 @@ export function ConnectionBar() {
             Server <strong className="mono">{data.server}</strong>
           </span>
           <span>
+            {stream.state === 'away' ? 'Last known: ' : ''}
             {data.ready ? 'All sources synced' : 'Syncing'}:{' '}
             {data.sources.map((source) => (
               <span key={source.id} className={`badge ${source.state === 'degraded' ? 'bad' : source.state === 'live' ? 'good' : 'warn'}`} title={source.resource}>
