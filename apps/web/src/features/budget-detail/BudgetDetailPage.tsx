@@ -34,9 +34,10 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
         {row.kind} {row.namespace}/{row.name}
       </h1>
       <p>
-        <span className="mono">{row.apiVersion}</span> · selector <span className="mono">{row.selectorText}</span> · {budgetRule(row)} · unhealthy pod eviction{' '}
-        {evictionPolicy(row)} · allowed disruptions <AllowedCell allowed={numbers.allowed} /> · current {numbers.current} of desired {numbers.desired}, expected{' '}
-        {numbers.expected} <FlagBadges flags={row.flags} />
+        <span className="mono">{row.apiVersion}</span> · selector <span className="mono">{row.selectorText}</span> · {budgetRule(row)}
+        {row.kind === 'PodDisruptionBudget' ? ` · unhealthy pod eviction ${evictionPolicy(row)}` : ''} ·{' '}
+        {row.kind === 'PodDisruptionBudget' ? 'allowed disruptions' : 'unavailable allowed'} <AllowedCell allowed={numbers.allowed} /> · current {numbers.current} of
+        desired {numbers.desired}, {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'} {numbers.expected} <FlagBadges flags={row.flags} />
       </p>
     </>
   );
