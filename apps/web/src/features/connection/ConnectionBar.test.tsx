@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { queryKeys } from '../../api/queries.js';
+import { streamStatus } from '../../api/stream-status.js';
 import { budgetList, cluster } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
 
@@ -19,5 +21,16 @@ describe('ConnectionBar', () => {
     renderApp({ path: '/', cache: [[queryKeys.budgets, budgetList()]] });
     const bar = screen.getByRole('region', { name: 'Connection' });
     expect(await within(bar).findByText('Cluster unknown: Could not reach the pdbscope server (no network in component tests).')).toBeDefined();
+  });
+
+  it('says while live updates are lost, and that source states are only the last known ones', () => {
+    renderApp({ path: '/', cache: [[queryKeys.cluster, cluster()], [queryKeys.budgets, budgetList()]] });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    act(() => streamStatus.lost(Date.now()));
+    expect(within(bar).getByRole('status').textContent).toBe('Live updates lost just now; reconnecting (attempt 1)…');
+    expect(bar.textContent).toContain('Last known: All sources synced');
+    act(() => streamStatus.opened(Date.now()));
+    expect(within(bar).getByRole('status').textContent).toBe('Live updates: connected');
+    expect(bar.textContent).not.toContain('Last known');
   });
 });
