@@ -31,7 +31,7 @@ export function simulateDrain(
         evicted: steps.filter((s) => s.decision.allowed),
         blocked: steps.filter((s) => !s.decision.allowed),
         waitsFor: (next?.waitedFor ?? []).map(
-          (p) => `a replacement for ${nsName(p)} to be Ready elsewhere`,
+          (w) => `a replacement for ${nsName(w.evicted)} to be Ready elsewhere`,
         ),
       };
     }),

@@ -27,7 +27,7 @@ export function formatEvictionPlan(plan: EvictionPlan): string {
 export function formatDrainPlan(plan: DrainPlan): string {
   const lines = [`Drain of node ${plan.node}:`];
   for (const round of plan.rounds) {
-    const waited = round.waitedFor.length > 0 ? ` (after replacements became Ready: ${round.waitedFor.map(nsName).join(', ')})` : '';
+    const waited = round.waitedFor.length > 0 ? ` (after the replacements of ${round.waitedFor.map((w) => nsName(w.evicted)).join(', ')} became Ready)` : '';
     lines.push(`Round ${round.round}${waited}:`);
     for (const step of round.steps) lines.push(`  ${formatStep(step)}`);
   }

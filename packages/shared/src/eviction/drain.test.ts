@@ -37,7 +37,7 @@ function summary(plan: DrainPlan) {
       refused: r.steps
         .filter((s) => !s.decision.allowed)
         .map((s) => `${s.pod.name} ${s.decision.code}`),
-      waitedFor: r.waitedFor.map((p) => p.name),
+      waitedFor: r.waitedFor.map((p) => p.evicted.name),
     })),
     skipped: plan.skipped.map((s) => `${s.pod.name} ${s.reason}`),
     blocked: plan.blocked.map((b) => `${b.pod.name} ${b.reason} ${b.budget?.name ?? '-'}`),
@@ -348,7 +348,10 @@ describe('planDrain', () => {
     expect(plan.rounds.map((r) => r.evicted.length)).toStrictEqual([1, 1, 1, 1]);
     expect(plan.complete).toBe(true);
     expect(plan.rounds[3]?.waitedFor).toStrictEqual([
-      { kind: 'Pod', namespace: 'shop', name: 'api-6d4f8c7b9-fnx2k-replacement' },
+      {
+        evicted: { kind: 'Pod', namespace: 'shop', name: 'api-6d4f8c7b9-fnx2k' },
+        replacement: { kind: 'Pod', namespace: 'shop', name: 'api-6d4f8c7b9-fnx2k-replacement' },
+      },
     ]);
     // The real index is untouched.
     expect(idx.budget({ kind: 'PodDisruptionBudget', namespace: 'shop', name: 'api' })).toBe(

@@ -6,6 +6,7 @@ import { explainBlocked } from './drain-blocked.js';
 import { budgetRefsForPod, evictInPlan } from './plan.js';
 import { PlanState } from './plan-state.js';
 import type {
+  AwaitedReplacement,
   DrainPlan,
   DrainRound,
   PlanStatusSource,
@@ -78,7 +79,7 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
   }
   const rounds: DrainRound[] = [];
   const lastStep = new Map<string, PlanStep>();
-  let waitedFor: ResourceRef[] = [];
+  let waitedFor: AwaitedReplacement[] = [];
   const maxRounds = input.maxRounds ?? remaining.length + 1;
   for (let round = 1; remaining.length > 0 && round <= maxRounds; round++) {
     const steps = remaining.map((pod) => evictInPlan(state, pod, { dryRun: false, now }));
@@ -99,7 +100,7 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
       const budgets = budgetRefsForPod(state, pod);
       const replacement = replacementFor(pod, now);
       state.remove(pod, replacement, budgets);
-      if (replacement) waitedFor.push(podRef(replacement));
+      if (replacement) waitedFor.push({ evicted: podRef(pod), replacement: podRef(replacement) });
       for (const b of budgets) touched.set(`${b.kind}/${b.namespace}/${b.name}`, b);
     }
     for (const b of touched.values()) state.resync(b);

@@ -69,16 +69,22 @@ export interface SkippedPod {
   reason: 'daemonset' | 'mirror';
 }
 
+/** An evicted pod and the (assumed) replacement its controller creates on another node. */
+export interface AwaitedReplacement {
+  evicted: ResourceRef;
+  replacement: ResourceRef;
+}
+
 /** One pass over the pods still on the node. */
 export interface DrainRound {
   round: number;
   steps: PlanStep[];
   evicted: ResourceRef[];
   /**
-   * Before this round the drain waited for these replacement pods (of the pods evicted in the
-   * previous round) to be created elsewhere and become Ready. Empty for round 1.
+   * Before this round the drain waited for the pods evicted in the previous round to be replaced
+   * elsewhere and the replacements to become Ready. Empty for round 1.
    */
-  waitedFor: ResourceRef[];
+  waitedFor: AwaitedReplacement[];
 }
 
 export interface DrainPlan {
