@@ -6,7 +6,12 @@ import { allowedOf, apiClient, refOf } from './api.js';
 import { launchChromium, type Browser } from './chromium.js';
 import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
 
-const screenshots = path.join(repoRoot, 'docs/screenshots');
+// Every run saves its screenshots; `PDBSCOPE_UPDATE_SCREENSHOTS=1` writes them over the README's
+// (docs/screenshots), so an ordinary test run leaves the working tree clean.
+const screenshots = path.join(
+  repoRoot,
+  process.env['PDBSCOPE_UPDATE_SCREENSHOTS'] === '1' ? 'docs/screenshots' : 'e2e/artifacts/screenshots',
+);
 const blockedMessage = "Cannot evict pod as it would violate the pod's disruption budget.";
 
 let stack: Stack;
