@@ -232,7 +232,7 @@ row(
 );
 console.log(
   `   ${Object.entries(overlaps.value)
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : typeof v}`)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : String(v)}`)
     .join(', ')}`,
 );
 
