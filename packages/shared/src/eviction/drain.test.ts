@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   NOW,
   deployment,
+  labelPdb,
+  labelPub,
   node,
-  pdb,
   pod,
-  pub,
   statefulSet,
   workload,
 } from '../index/__fixtures__/objects.js';
@@ -13,20 +13,30 @@ import { ClusterIndex } from '../index/cluster-index.js';
 import type { Budget } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import type { WorkloadView } from '../model/workload.js';
-import { planDrain } from './drain.js';
+import { planDrain, type PlanDrainInput } from './drain.js';
 import type { DrainPlan } from './plan-types.js';
 
 const NODES = ['node-a', 'node-b', 'node-c'];
 
-function index(parts: {
+interface Parts {
   pods: PodView[];
   workloads?: WorkloadView[];
   budgets?: Budget[];
-}): ClusterIndex {
+}
+
+function index(parts: Parts): ClusterIndex {
   return new ClusterIndex(
     { now: NOW },
     { nodes: NODES.map((n) => node(n)), workloads: [], budgets: [], ...parts },
   );
+}
+
+/** Plans draining node-a (unless told another node) of a cluster made of `parts` on NODES. */
+function drain(
+  parts: Parts,
+  options: Partial<Pick<PlanDrainInput, 'node' | 'statusSource'>> = {},
+): DrainPlan {
+  return planDrain({ index: index(parts), node: 'node-a', now: NOW, ...options });
 }
 
 /** The plan without decision bodies: rounds as pod names, blocked pods as reason + budget. */
@@ -56,18 +66,12 @@ describe('planDrain', () => {
       labels: zkLabels,
       nodes: ['node-a', 'node-a', 'node-b'],
     });
-    const idx = index({
+    const plan = drain({
       ...zk,
       budgets: [
-        pdb({
-          namespace: 'kafka',
-          name: 'zk',
-          selector: { matchLabels: zkLabels },
-          minAvailable: 2,
-        }),
+        labelPdb({ namespace: 'kafka', name: 'zk', matchLabels: zkLabels, minAvailable: 2 }),
       ],
     });
-    const plan = planDrain({ index: idx, node: 'node-a', now: NOW });
     expect(summary(plan)).toStrictEqual({
       rounds: [
         { evicted: ['zk-0'], refused: ['zk-1 429'], waitedFor: [] },
@@ -102,18 +106,10 @@ describe('planDrain', () => {
       labels: { app: 'postgres' },
       nodes: ['node-a'],
     });
-    const idx = index({
+    const plan = drain({
       ...db,
-      budgets: [
-        pdb({
-          namespace: 'billing',
-          name: 'postgres',
-          selector: { matchLabels: { app: 'postgres' } },
-          maxUnavailable: 0,
-        }),
-      ],
+      budgets: [labelPdb({ namespace: 'billing', name: 'postgres', maxUnavailable: 0 })],
     });
-    const plan = planDrain({ index: idx, node: 'node-a', now: NOW });
     expect(summary(plan)).toStrictEqual({
       rounds: [{ evicted: [], refused: ['postgres-0 429'], waitedFor: [] }],
       skipped: [],
@@ -134,20 +130,15 @@ describe('planDrain', () => {
       nodes: ['node-a', 'node-b'],
     });
     const budgets = [
-      pdb({
-        namespace: 'shop',
-        name: 'web',
-        selector: { matchLabels: { app: 'web' } },
-        maxUnavailable: 1,
-      }),
-      pdb({
+      labelPdb({ namespace: 'shop', name: 'web', maxUnavailable: 1 }),
+      labelPdb({
         namespace: 'shop',
         name: 'frontend',
-        selector: { matchLabels: { tier: 'fe' } },
+        matchLabels: { tier: 'fe' },
         maxUnavailable: '50%',
       }),
     ];
-    const plan = planDrain({ index: index({ ...web, budgets }), node: 'node-a', now: NOW });
+    const plan = drain({ ...web, budgets });
     expect(summary(plan)).toStrictEqual({
       rounds: [
         {
@@ -186,7 +177,7 @@ describe('planDrain', () => {
       }),
       pod({ namespace: 'shop', name: 'debug-shell', labels: { run: 'debug' }, node: 'node-a' }),
     ];
-    const plan = planDrain({ index: index({ pods }), node: 'node-a', now: NOW });
+    const plan = drain({ pods });
     expect(summary(plan)).toStrictEqual({
       rounds: [{ evicted: ['debug-shell'], refused: [], waitedFor: [] }],
       skipped: ['kube-proxy-node-a mirror', 'node-exporter-x7k2p daemonset'],
@@ -196,15 +187,17 @@ describe('planDrain', () => {
   });
 
   it('lets terminating and finished pods go at once without using budget', () => {
-    const pods = [
+    const apiPod = (p: { name: string; rs: string; node: string; deleting?: boolean }) =>
       pod({
         namespace: 'shop',
-        name: 'api-old-x2k9p',
+        name: p.name,
         labels: { app: 'api' },
-        owner: { kind: 'ReplicaSet', name: 'api-old' },
-        node: 'node-a',
-        deleting: true,
-      }),
+        owner: { kind: 'ReplicaSet', name: p.rs },
+        node: p.node,
+        deleting: p.deleting,
+      });
+    const pods = [
+      apiPod({ name: 'api-old-x2k9p', rs: 'api-old', node: 'node-a', deleting: true }),
       pod({
         namespace: 'shop',
         name: 'migrate-7-q4x8z',
@@ -214,38 +207,15 @@ describe('planDrain', () => {
         phase: 'Succeeded',
         ready: false,
       }),
-      pod({
-        namespace: 'shop',
-        name: 'api-new-b7c2d',
-        labels: { app: 'api' },
-        owner: { kind: 'ReplicaSet', name: 'api-new' },
-        node: 'node-a',
-      }),
-      pod({
-        namespace: 'shop',
-        name: 'api-new-h8k3m',
-        labels: { app: 'api' },
-        owner: { kind: 'ReplicaSet', name: 'api-new' },
-        node: 'node-b',
-      }),
+      apiPod({ name: 'api-new-b7c2d', rs: 'api-new', node: 'node-a' }),
+      apiPod({ name: 'api-new-h8k3m', rs: 'api-new', node: 'node-b' }),
     ];
     const workloads = [
       workload({ namespace: 'shop', kind: 'ReplicaSet', name: 'api-old', replicas: 0 }),
       workload({ namespace: 'shop', kind: 'ReplicaSet', name: 'api-new', replicas: 2 }),
     ];
-    const budgets = [
-      pdb({
-        namespace: 'shop',
-        name: 'api',
-        selector: { matchLabels: { app: 'api' } },
-        minAvailable: 1,
-      }),
-    ];
-    const plan = planDrain({
-      index: index({ pods, workloads, budgets }),
-      node: 'node-a',
-      now: NOW,
-    });
+    const budgets = [labelPdb({ namespace: 'shop', name: 'api', minAvailable: 1 })];
+    const plan = drain({ pods, workloads, budgets });
     expect(summary(plan)).toStrictEqual({
       rounds: [
         {
@@ -270,15 +240,8 @@ describe('planDrain', () => {
     const pods = [
       pod({ namespace: 'ops', name: 'singleton', labels: { app: 'singleton' }, node: 'node-a' }),
     ];
-    const budgets = [
-      pdb({
-        namespace: 'ops',
-        name: 'singleton',
-        selector: { matchLabels: { app: 'singleton' } },
-        minAvailable: 1,
-      }),
-    ];
-    const plan = planDrain({ index: index({ pods, budgets }), node: 'node-a', now: NOW });
+    const budgets = [labelPdb({ namespace: 'ops', name: 'singleton', minAvailable: 1 })];
+    const plan = drain({ pods, budgets });
     expect(summary(plan).blocked).toStrictEqual([
       'singleton budget-allows-no-disruption singleton',
     ]);
@@ -294,15 +257,8 @@ describe('planDrain', () => {
       labels: { app: 'web' },
       nodes: ['node-a', 'node-b', 'node-c'],
     });
-    const strict = [
-      pdb({
-        namespace: 'shop',
-        name: 'web',
-        selector: { matchLabels: { app: 'web' } },
-        minAvailable: 2,
-      }),
-    ];
-    const onB = planDrain({ index: index({ ...web, budgets: strict }), node: 'node-b', now: NOW });
+    const strict = [labelPdb({ namespace: 'shop', name: 'web', minAvailable: 2 })];
+    const onB = drain({ ...web, budgets: strict }, { node: 'node-b' });
     expect(summary(onB).blocked).toStrictEqual([
       'web-6d4f8c7b9-cnx2k unhealthy-pods-elsewhere web',
     ]);
@@ -311,15 +267,14 @@ describe('planDrain', () => {
     );
     // IfHealthyBudget would refuse (2 healthy < 3 desired); AlwaysAllow lets the unready pod go.
     const always = [
-      pdb({
+      labelPdb({
         namespace: 'shop',
         name: 'web',
-        selector: { matchLabels: { app: 'web' } },
         minAvailable: 3,
         unhealthyPodEvictionPolicy: 'AlwaysAllow',
       }),
     ];
-    const onA = planDrain({ index: index({ ...web, budgets: always }), node: 'node-a', now: NOW });
+    const onA = drain({ ...web, budgets: always });
     expect(summary(onA).rounds).toStrictEqual([
       { evicted: ['web-6d4f8c7b9-bnx2k'], refused: [], waitedFor: [] },
     ]);
@@ -334,14 +289,7 @@ describe('planDrain', () => {
       labels: { app: 'api' },
       nodes: ['node-a', 'node-a', 'node-b'],
     });
-    const budgets = [
-      pdb({
-        namespace: 'shop',
-        name: 'api',
-        selector: { matchLabels: { app: 'api' } },
-        maxUnavailable: 1,
-      }),
-    ];
+    const budgets = [labelPdb({ namespace: 'shop', name: 'api', maxUnavailable: 1 })];
     const idx = index({ ...api, budgets });
     const before = idx.budget({ kind: 'PodDisruptionBudget', namespace: 'shop', name: 'api' });
     const plan = planDrain({ index: idx, node: 'node-a', now: NOW });
@@ -375,19 +323,8 @@ describe('planDrain', () => {
     const workloads = [
       workload({ namespace: 'shop', kind: 'StatefulSet', name: 'cache', replicas: 3 }),
     ];
-    const budgets = [
-      pub({
-        namespace: 'shop',
-        name: 'cache',
-        selector: { matchLabels: { app: 'cache' } },
-        maxUnavailable: 1,
-      }),
-    ];
-    const plan = planDrain({
-      index: index({ pods, workloads, budgets }),
-      node: 'node-a',
-      now: NOW,
-    });
+    const budgets = [labelPub({ namespace: 'shop', name: 'cache', maxUnavailable: 1 })];
+    const plan = drain({ pods, workloads, budgets });
     expect(summary(plan)).toStrictEqual({
       rounds: [
         { evicted: ['cache-0'], refused: ['cache-1 403'], waitedFor: [] },
@@ -411,24 +348,16 @@ describe('planDrain', () => {
       nodes: ['node-a', 'node-b'],
     });
     const budgets = [
-      pdb({
+      labelPdb({
         namespace: 'shop',
         name: 'web',
-        selector: { matchLabels: { app: 'web' } },
         maxUnavailable: 1,
         generation: 3,
         observedGeneration: 2,
       }),
     ];
-    const plan = planDrain({
-      index: index({ ...web, budgets }),
-      node: 'node-a',
-      now: NOW,
-      statusSource: 'stored',
-    });
+    const plan = drain({ ...web, budgets }, { statusSource: 'stored' });
     expect(summary(plan).blocked).toStrictEqual(['web-6d4f8c7b9-bnx2k status-stale web']);
-    expect(
-      planDrain({ index: index({ ...web, budgets }), node: 'node-a', now: NOW }).complete,
-    ).toBe(true);
+    expect(drain({ ...web, budgets }).complete).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, deployment, node, pdb } from '../index/__fixtures__/objects.js';
+import { NOW, deployment, labelPdb, node } from '../index/__fixtures__/objects.js';
 import { ClusterIndex } from '../index/cluster-index.js';
 import { planEvictions } from './plan.js';
 
@@ -16,14 +16,7 @@ function shop(): ClusterIndex {
     {
       ...web,
       nodes: [node('node-a'), node('node-b'), node('node-c')],
-      budgets: [
-        pdb({
-          namespace: 'shop',
-          name: 'web',
-          selector: { matchLabels: { app: 'web' } },
-          maxUnavailable: 1,
-        }),
-      ],
+      budgets: [labelPdb({ namespace: 'shop', name: 'web', maxUnavailable: 1 })],
     },
   );
 }

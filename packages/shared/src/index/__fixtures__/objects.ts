@@ -189,14 +189,24 @@ export function pdb(input: PdbInput): PdbView {
   );
 }
 
-export function pub(input: {
+/** A PDB selecting by labels: `app: <its name>` unless `matchLabels` says otherwise. */
+export function labelPdb(
+  input: Omit<PdbInput, 'selector'> & { matchLabels?: Record<string, string> },
+): PdbView {
+  const { matchLabels, ...rest } = input;
+  return pdb({ ...rest, selector: { matchLabels: matchLabels ?? { app: input.name } } });
+}
+
+export interface PubInput {
   namespace?: string;
   name: string;
   selector?: unknown;
   targetRef?: { apiVersion: string; kind: string; name: string };
   maxUnavailable?: number | string;
   minAvailable?: number | string;
-}): PubView {
+}
+
+export function pub(input: PubInput): PubView {
   const ns = input.namespace ?? 'default';
   return value(
     pubFromObject({
@@ -224,6 +234,14 @@ export function pub(input: {
       },
     }),
   );
+}
+
+/** A PUB selecting by labels: `app: <its name>` unless `matchLabels` says otherwise. */
+export function labelPub(
+  input: Omit<PubInput, 'selector' | 'targetRef'> & { matchLabels?: Record<string, string> },
+): PubView {
+  const { matchLabels, ...rest } = input;
+  return pub({ ...rest, selector: { matchLabels: matchLabels ?? { app: input.name } } });
 }
 
 /** A Deployment with one ReplicaSet and `ready` of its pods Ready, spread over the nodes given. */
