@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdbRow, pubRow } from '../events/__fixtures__/rows.js';
+import { pdbRow, pubRow } from '../testing/index.js';
 import { BudgetListQuerySchema, BudgetRowSchema } from './budgets.js';
 import { budgetMatchesQuery, compareBudgetRows } from './budget-rows.js';
 import { ProblemSchema } from './common.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetDetailResponse } from '../api/index.js';
-import { pdbRow, source } from './__fixtures__/rows.js';
+import { pdbRow, pdbStatusNumbers, source } from '../testing/index.js';
 import { eventConcernsBudget, reduceBudgetDetail } from './budget-detail.js';
 
 const at = '2026-11-21T19:40:00Z';
@@ -8,15 +8,7 @@ const zk = pdbRow('data', 'zookeeper');
 const detail: BudgetDetailResponse = {
   budget: zk,
   lanes: { available: [], unavailable: [], disrupted: [] },
-  reported: {
-    kind: 'PodDisruptionBudget',
-    observedGeneration: 1,
-    expectedPods: 3,
-    desiredHealthy: 2,
-    currentHealthy: 3,
-    disruptionsAllowed: 1,
-    disruptedPods: { 'zookeeper-2': '2026-11-21T19:39:00Z' },
-  },
+  reported: pdbStatusNumbers({ disruptedPods: { 'zookeeper-2': '2026-11-21T19:39:00Z' } }),
   recomputed: null,
   recomputeError: null,
   differences: [],

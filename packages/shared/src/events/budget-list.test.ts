@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../api/index.js';
-import { budgetList, pdbRow, pubRow, source } from './__fixtures__/rows.js';
+import { budgetList, pdbRow, pubRow, source } from '../testing/index.js';
 import { reduceBudgetList } from './budget-list.js';
 
 const at = '2026-11-21T19:40:00Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cluster, source } from './__fixtures__/rows.js';
+import { budgetSummary, cluster, source } from '../testing/index.js';
 import { reduceCluster } from './cluster.js';
 import { parseServerEvent } from './parse.js';
 
@@ -57,16 +57,7 @@ describe('reduceCluster', () => {
         type: 'summary-changed',
         id: 'e1-14',
         at,
-        summary: {
-          budgets: 7,
-          blocking: 0,
-          overlapping: 0,
-          withFindings: 0,
-          stale: 0,
-          mismatched: 0,
-          podsWithMultipleBudgets: 0,
-          podsWithoutBudget: 0,
-        },
+        summary: budgetSummary({ budgets: 7 }),
         counts: base.counts,
       }),
     ).toBe(base);
@@ -77,16 +68,7 @@ describe('reduceCluster', () => {
 
   it('takes new counts', () => {
     const counts = { ...base.counts, pods: 41 };
-    const summary = {
-      budgets: 7,
-      blocking: 0,
-      overlapping: 0,
-      withFindings: 0,
-      stale: 0,
-      mismatched: 0,
-      podsWithMultipleBudgets: 0,
-      podsWithoutBudget: 0,
-    };
+    const summary = budgetSummary({ budgets: 7 });
     expect(
       reduceCluster(base, { type: 'summary-changed', id: 'e1-16', at, summary, counts }),
     ).toStrictEqual({ ...base, counts, eventId: 'e1-16' });

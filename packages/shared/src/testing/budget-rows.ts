@@ -1,12 +1,19 @@
+// Rows and responses as the BFF sends them, for the tests of the engine's reducers, the BFF and the
+// web app: one set of builders so that the three agree on what a row looks like.
 import type {
   BudgetListResponse,
-  BudgetRow,
+  BudgetSummary,
   ClusterResponse,
+  BudgetStatusNumbers,
   PdbRow,
+  PubRow,
   SourceState,
-} from '../../api/index.js';
+} from '../api/index.js';
 
-const noFlags = {
+type PdbStatusNumbers = Extract<BudgetStatusNumbers, { kind: 'PodDisruptionBudget' }>;
+
+/** Row flags with nothing to report. */
+export const noFlags: PdbRow['flags'] = {
   overlap: false,
   findings: 0,
   stale: false,
@@ -39,7 +46,8 @@ export function pdbRow(namespace: string, name: string, overrides: Partial<PdbRo
   };
 }
 
-export function pubRow(namespace: string, name: string): BudgetRow {
+/** A PUB row for a 4-replica CloneSet by targetRef, maxUnavailable 25%. */
+export function pubRow(namespace: string, name: string, overrides: Partial<PubRow> = {}): PubRow {
   return {
     kind: 'PodUnavailableBudget',
     apiVersion: 'policy.kruise.io/v1alpha1',
@@ -50,6 +58,7 @@ export function pubRow(namespace: string, name: string): BudgetRow {
     selectorText: '<none>',
     targetRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name },
     maxUnavailable: '25%',
+    creationTimestamp: '2026-11-19T08:00:00Z',
     generation: 2,
     observedGeneration: 2,
     matchedPods: 4,
@@ -58,24 +67,41 @@ export function pubRow(namespace: string, name: string): BudgetRow {
     desiredAvailable: 3,
     currentAvailable: 4,
     unavailableAllowed: 1,
+    ...overrides,
   };
 }
 
-export function budgetList(items: BudgetRow[]): BudgetListResponse {
+/** The reported status of `pdbRow`'s healthy 3-replica ensemble (maxUnavailable 1). */
+export function pdbStatusNumbers(overrides: Partial<PdbStatusNumbers> = {}): PdbStatusNumbers {
   return {
-    items,
-    summary: {
-      budgets: items.length,
-      blocking: 0,
-      overlapping: 0,
-      withFindings: 0,
-      stale: 0,
-      mismatched: 0,
-      podsWithMultipleBudgets: 0,
-      podsWithoutBudget: 0,
-    },
-    eventId: 'e1-10',
+    kind: 'PodDisruptionBudget',
+    observedGeneration: 1,
+    expectedPods: 3,
+    desiredHealthy: 2,
+    currentHealthy: 3,
+    disruptionsAllowed: 1,
+    disruptedPods: {},
+    ...overrides,
   };
+}
+
+/** A budget-list summary with nothing blocking, overlapping or stale. */
+export function budgetSummary(overrides: Partial<BudgetSummary> = {}): BudgetSummary {
+  return {
+    budgets: 0,
+    blocking: 0,
+    overlapping: 0,
+    withFindings: 0,
+    stale: 0,
+    mismatched: 0,
+    podsWithMultipleBudgets: 0,
+    podsWithoutBudget: 0,
+    ...overrides,
+  };
+}
+
+export function budgetList(items: BudgetListResponse['items']): BudgetListResponse {
+  return { items, summary: budgetSummary({ budgets: items.length }), eventId: 'e1-10' };
 }
 
 export function source(id: string, state: SourceState['state']): SourceState {
