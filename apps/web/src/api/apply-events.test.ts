@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '@pdbscope/shared/api';
-import { budgetList, cluster, pdbRow, zookeeper, zookeeperDetail } from '../test/fixtures.js';
+import { pdbRow } from '@pdbscope/shared/testing';
+import { budgetList, cluster, zookeeper, zookeeperDetail } from '../test/fixtures.js';
 import { applyEvents } from './apply-events.js';
 import { budgetDetailQuery, budgetsQuery, clusterQuery, queryKeys } from './queries.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { budgetList, pdbRow } from '../test/fixtures.js';
+import { pdbRow } from '@pdbscope/shared/testing';
+import { budgetList } from '../test/fixtures.js';
 import { connectEventStream, type EventSourceLike } from './event-stream.js';
 import { budgetsQuery, queryKeys } from './queries.js';
 import { StreamStatusStore } from './stream-status.js';

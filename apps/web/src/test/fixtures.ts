@@ -4,59 +4,8 @@ import type {
   ClusterResponse,
   EvictionStep,
   LanePod,
-  PdbRow,
-  PubRow,
 } from '@pdbscope/shared/api';
-
-const noFlags = { overlap: false, findings: 0, stale: false, blocking: false, mismatch: false, error: null };
-
-/** A 3-replica ZooKeeper ensemble's PDB (maxUnavailable 1), as GET /api/budgets sends it. */
-export function pdbRow(namespace: string, name: string, overrides: Partial<PdbRow> = {}): PdbRow {
-  return {
-    kind: 'PodDisruptionBudget',
-    apiVersion: 'policy/v1',
-    namespace,
-    name,
-    uid: `0b6c-${namespace}-${name}`,
-    selector: { matchLabels: { 'app.kubernetes.io/name': name } },
-    selectorText: `app.kubernetes.io/name=${name}`,
-    maxUnavailable: 1,
-    creationTimestamp: '2026-11-20T08:00:00Z',
-    generation: 1,
-    observedGeneration: 1,
-    matchedPods: 3,
-    flags: noFlags,
-    expectedPods: 3,
-    desiredHealthy: 2,
-    currentHealthy: 3,
-    disruptionsAllowed: 1,
-    ...overrides,
-  };
-}
-
-export function pubRow(namespace: string, name: string, overrides: Partial<PubRow> = {}): PubRow {
-  return {
-    kind: 'PodUnavailableBudget',
-    apiVersion: 'policy.kruise.io/v1alpha1',
-    namespace,
-    name,
-    uid: `7f21-${namespace}-${name}`,
-    selector: null,
-    selectorText: '<none>',
-    targetRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name },
-    maxUnavailable: '25%',
-    creationTimestamp: '2026-11-19T08:00:00Z',
-    generation: 2,
-    observedGeneration: 2,
-    matchedPods: 4,
-    flags: noFlags,
-    totalReplicas: 4,
-    desiredAvailable: 3,
-    currentAvailable: 4,
-    unavailableAllowed: 1,
-    ...overrides,
-  };
-}
+import { noFlags, pdbRow, pdbStatusNumbers, pubRow } from '@pdbscope/shared/testing';
 
 export const zookeeper = pdbRow('data', 'zookeeper', {
   currentHealthy: 2,
@@ -140,8 +89,8 @@ export function zookeeperDetail(): BudgetDetailResponse {
       ],
       disrupted: [],
     },
-    reported: { kind: 'PodDisruptionBudget', observedGeneration: 1, expectedPods: 3, desiredHealthy: 2, currentHealthy: 2, disruptionsAllowed: 0, disruptedPods: {} },
-    recomputed: { kind: 'PodDisruptionBudget', observedGeneration: 1, expectedPods: 3, desiredHealthy: 2, currentHealthy: 3, disruptionsAllowed: 1, disruptedPods: {} },
+    reported: pdbStatusNumbers({ currentHealthy: 2, disruptionsAllowed: 0 }),
+    recomputed: pdbStatusNumbers(),
     recomputeError: null,
     differences: ['currentHealthy', 'disruptionsAllowed'],
     expected: { type: 'controllers', controllers: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper', replicas: 3, pods: 3 }], message: 'StatefulSet zookeeper has scale 3' },
@@ -202,7 +151,7 @@ export function blockedStep(pod = 'data/zookeeper-0'): EvictionStep {
     budgets: [
       {
         ref: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
-        status: { kind: 'PodDisruptionBudget', observedGeneration: 1, expectedPods: 3, desiredHealthy: 2, currentHealthy: 2, disruptionsAllowed: 0, disruptedPods: {} },
+        status: pdbStatusNumbers({ currentHealthy: 2, disruptionsAllowed: 0 }),
       },
     ],
   };
