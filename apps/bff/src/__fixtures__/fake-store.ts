@@ -6,35 +6,10 @@ import type {
   SourceState,
 } from '@pdbscope/shared/api';
 import { budgetMatchesQuery } from '@pdbscope/shared/api';
+import { budgetSummary, pdbRow, pdbStatusNumbers } from '@pdbscope/shared/testing';
 import type { ClusterReader } from '../model.js';
 
-const noFlags = {
-  overlap: false,
-  findings: 0,
-  stale: false,
-  blocking: false,
-  mismatch: false,
-  error: null,
-};
-
-export const zkRow: PdbRow = {
-  kind: 'PodDisruptionBudget',
-  apiVersion: 'policy/v1',
-  namespace: 'data',
-  name: 'zookeeper',
-  uid: '6f1c2a9e-0d1b-4c55-9a51-0c1d9f7a1b01',
-  selector: { matchLabels: { 'app.kubernetes.io/name': 'zookeeper' } },
-  selectorText: 'app.kubernetes.io/name=zookeeper',
-  maxUnavailable: 1,
-  generation: 1,
-  observedGeneration: 1,
-  matchedPods: 3,
-  flags: noFlags,
-  expectedPods: 3,
-  desiredHealthy: 2,
-  currentHealthy: 3,
-  disruptionsAllowed: 1,
-};
+export const zkRow: PdbRow = pdbRow('data', 'zookeeper');
 
 const live = (id: string): SourceState => ({
   id,
@@ -71,16 +46,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
     }),
     budgets: (query: BudgetListQuery) => ({
       items: [zkRow].filter((r) => budgetMatchesQuery(r, query)),
-      summary: {
-        budgets: 1,
-        blocking: 0,
-        overlapping: 0,
-        withFindings: 0,
-        stale: 0,
-        mismatched: 0,
-        podsWithMultipleBudgets: 0,
-        podsWithoutBudget: 0,
-      },
+      summary: budgetSummary({ budgets: 1 }),
       eventId: 'x-0',
     }),
     budget: (ref: {
@@ -92,15 +58,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
         ? {
             budget: zkRow,
             lanes: { available: [], unavailable: [], disrupted: [] },
-            reported: {
-              kind: 'PodDisruptionBudget',
-              observedGeneration: 1,
-              expectedPods: 3,
-              desiredHealthy: 2,
-              currentHealthy: 3,
-              disruptionsAllowed: 1,
-              disruptedPods: {},
-            },
+            reported: pdbStatusNumbers(),
             recomputed: null,
             recomputeError: null,
             differences: [],

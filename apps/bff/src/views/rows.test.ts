@@ -1,5 +1,6 @@
 import { ClusterIndex } from '@pdbscope/shared/index';
 import { describe, expect, it } from 'vitest';
+import { pdbStatusNumbers } from '@pdbscope/shared/testing';
 import { zookeeper } from './__fixtures__/zookeeper.js';
 import { budgetRow, selectorText, statusDifferences } from './rows.js';
 
@@ -78,15 +79,7 @@ describe('selectorText and statusDifferences', () => {
     ]).toStrictEqual(['<none>', '<all>', 'tier in (a,b)', true]);
   });
   it('names the counters that differ', () => {
-    const base = {
-      kind: 'PodDisruptionBudget' as const,
-      observedGeneration: 1,
-      expectedPods: 3,
-      desiredHealthy: 2,
-      currentHealthy: 3,
-      disruptionsAllowed: 1,
-      disruptedPods: {},
-    };
+    const base = pdbStatusNumbers();
     expect(
       statusDifferences(base, {
         ...base,
