@@ -15,6 +15,7 @@ import {
   readMeta,
   type Json,
 } from './convert-helpers.js';
+import { hasReadyCondition } from './ready.js';
 import { fromV1beta1Selector } from './v1beta1.js';
 
 /** A conversion either yields the slim view or says, as data, why the object could not be read. */
@@ -89,7 +90,6 @@ export function podFromObject(raw: unknown): Converted<PodView> {
   const phaseText = asString(status['phase']) ?? '';
   const phase = (PHASES as readonly string[]).includes(phaseText) ? (phaseText as PodPhase) : '';
   const conditions = asArray(status['conditions']).map((c) => asObject(c) ?? {});
-  const readyCondition = conditions.find((c) => c['type'] === 'Ready');
   const dt = conditions.find((c) => c['type'] === 'DisruptionTarget');
   let restartCount = 0;
   let waitingReason: string | undefined;
@@ -112,7 +112,7 @@ export function podFromObject(raw: unknown): Converted<PodView> {
     labels: meta.labels,
     annotations,
     phase,
-    ready: readyCondition?.['status'] === 'True',
+    ready: hasReadyCondition(obj),
     restartCount,
     consistent: true,
     ...(meta.deletionTimestamp ? { deletionTimestamp: meta.deletionTimestamp } : {}),
@@ -283,11 +283,7 @@ export function nodeFromObject(raw: unknown): Converted<NodeView> {
   const meta = obj && readMeta(obj);
   if (!obj || !meta) return fail('Node without metadata.name');
   const spec = asObject(obj['spec']) ?? {};
-  const status = asObject(obj['status']) ?? {};
-  const ready = asArray(status['conditions']).some((c) => {
-    const o = asObject(c);
-    return o?.['type'] === 'Ready' && o['status'] === 'True';
-  });
+  const ready = hasReadyCondition(obj);
   return {
     ok: true,
     value: {

@@ -7,4 +7,5 @@ export * from './budget.js';
 export * from './workload.js';
 export * from './node.js';
 export * from './convert.js';
+export * from './ready.js';
 export * from './v1beta1.js';

@@ -1,6 +1,7 @@
 import type { DaemonSet } from 'kubernetes-types/apps/v1';
 import type { Job } from 'kubernetes-types/batch/v1';
 import type { Pod } from 'kubernetes-types/core/v1';
+import { hasReadyCondition } from '../model/ready.js';
 import type { App } from './apps.js';
 import { controllerRef, objectMeta, type BuildContext } from './context.js';
 import type { NamespacePlan } from './infrastructure.js';
@@ -63,9 +64,7 @@ export function buildDaemonSet(
       }),
     );
   }
-  const ready = pods.filter((p) =>
-    p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
-  ).length;
+  const ready = pods.filter(hasReadyCondition).length;
   const daemonSet: DaemonSet = {
     ...base,
     status: {
