@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pdbFromObject, podFromObject } from '@pdbscope/shared';
+import { hasReadyCondition, pdbFromObject, podFromObject } from '@pdbscope/shared';
 import { selectPdbPods } from '@pdbscope/shared/budgets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isActivePod } from './controllers/replicaset.js';
-import { isPodReady, podNodeName } from './controllers/pod-factory.js';
+import { podNodeName } from './controllers/pod-factory.js';
 import type { SimHandle } from './sim.js';
 import { startSim } from './sim.js';
 import type { KubeObject } from './store/types.js';
@@ -38,7 +38,7 @@ function watchBudgetFloors(sim: SimHandle, node: string): { violations: string[]
     // Only the drain's evictions: the Trino rollout deletes old pods elsewhere meanwhile.
     if (podNodeName(before) !== node) return;
     evicted.push(`${event.object.metadata.namespace ?? ''}/${event.object.metadata.name ?? ''}`);
-    if (!isPodReady(before)) return;
+    if (!hasReadyCondition(before)) return;
     const pods = items(sim, 'pods').flatMap((p) => {
       const v = podFromObject(p);
       return v.ok ? [v.value] : [];

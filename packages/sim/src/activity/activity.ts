@@ -1,7 +1,7 @@
+import { hasReadyCondition } from '@pdbscope/shared';
 import { SeededRandom } from '@pdbscope/shared/synthetic';
 import type { ControllerContext } from '../controllers/context.js';
 import { setPodState } from '../controllers/kubelet.js';
-import { isPodReady } from '../controllers/pod-factory.js';
 import { isActivePod } from '../controllers/replicaset.js';
 import { rfc3339 } from '../store/clock.js';
 import type { TimerHandle } from '../store/clock.js';
@@ -59,7 +59,7 @@ export function startActivity(options: ActivityOptions): Activity {
     if (flapping.size >= MAX_FLAPPING) return;
     const pods = ctx.store.list('pods');
     if (!pods.ok) return;
-    const candidates = pods.value.items.filter((p) => isActivePod(p) && isPodReady(p));
+    const candidates = pods.value.items.filter((p) => isActivePod(p) && hasReadyCondition(p));
     if (candidates.length === 0) return;
     const pod = random.pick(candidates);
     const key = `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;

@@ -171,12 +171,6 @@ export function podStatus({ pod, state, now, restarts, nodeCount }: PodStatusInp
   };
 }
 
-/** The pod's Ready condition is True. */
-export function isPodReady(pod: KubeObject): boolean {
-  const status = (pod['status'] ?? {}) as { conditions?: { type?: string; status?: string }[] };
-  return status.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
-}
-
 export function podPhase(pod: KubeObject): string {
   return ((pod['status'] ?? {}) as { phase?: string }).phase ?? '';
 }

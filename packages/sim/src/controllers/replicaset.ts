@@ -1,7 +1,8 @@
+import { hasReadyCondition } from '@pdbscope/shared';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
 import { controllerRefOf, podChangeMatters, specOf, statusOf } from './context.js';
-import { isPodReady, podNodeName, podPhase } from './pod-factory.js';
+import { podNodeName, podPhase } from './pod-factory.js';
 import { createWorkloadPod, replicasOf, templateOf } from './workload-pods.js';
 
 const RESOURCES: Readonly<Record<string, string>> = { ReplicaSet: 'replicasets', ReplicationController: 'replicationcontrollers' };
@@ -13,7 +14,7 @@ export function isActivePod(pod: KubeObject): boolean {
 
 /** Which pods a scale-down removes first: unscheduled, then not Ready, then the newest. */
 function deletionOrder(a: KubeObject, b: KubeObject): number {
-  const rank = (p: KubeObject): number => (podNodeName(p) === undefined ? 0 : isPodReady(p) ? 2 : 1);
+  const rank = (p: KubeObject): number => (podNodeName(p) === undefined ? 0 : hasReadyCondition(p) ? 2 : 1);
   return rank(a) - rank(b) || (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? '');
 }
 
@@ -88,7 +89,7 @@ export class ReplicaSetController {
   }
 
   private writeStatus(resource: string, rs: KubeObject, active: KubeObject[]): void {
-    const ready = active.filter(isPodReady).length;
+    const ready = active.filter(hasReadyCondition).length;
     const labels = specOf<{ template?: { metadata?: { labels?: Record<string, string> } } }>(rs).template?.metadata?.labels ?? {};
     const fullyLabeled = active.filter((p) => Object.entries(labels).every(([k, v]) => p.metadata.labels?.[k] === v)).length;
     const next = {

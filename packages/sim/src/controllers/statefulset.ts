@@ -1,8 +1,8 @@
+import { hasReadyCondition } from '@pdbscope/shared';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
 import { controllerRefOf, podChangeMatters, specOf, statusOf } from './context.js';
 import { stableJson, templateHash } from './names.js';
-import { isPodReady } from './pod-factory.js';
 import { isActivePod } from './replicaset.js';
 import { createWorkloadPod, replicasOf, templateOf } from './workload-pods.js';
 
@@ -66,14 +66,14 @@ export class StatefulSetController {
       if (pod === undefined) {
         this.createPod(sts, i, updateRevision);
         if (!parallel) break;
-      } else if (!parallel && (!isPodReady(pod) || !isActivePod(pod))) break;
+      } else if (!parallel && (!hasReadyCondition(pod) || !isActivePod(pod))) break;
     }
     const condemned = [];
     for (let i = replicas; owns(podAt(i)); i++) condemned.push(podAt(i) as KubeObject);
     for (const pod of condemned.reverse().filter(isActivePod).slice(0, parallel ? undefined : 1)) this.deletePod(pod);
 
     const pods = Array.from({ length: replicas }, (_, i) => podAt(i)).filter(owns);
-    const settled = pods.length === replicas && pods.every((p) => isActivePod(p) && isPodReady(p));
+    const settled = pods.length === replicas && pods.every((p) => isActivePod(p) && hasReadyCondition(p));
     if (settled && spec.updateStrategy?.type !== 'OnDelete') {
       const outdated = pods.filter((p) => p.metadata.labels?.[REVISION_LABEL] !== updateRevision).pop();
       if (outdated !== undefined) this.deletePod(outdated);
@@ -104,7 +104,7 @@ export class StatefulSetController {
   }
 
   private writeStatus(sts: KubeObject, active: KubeObject[], updateRevision: string): void {
-    const ready = active.filter(isPodReady).length;
+    const ready = active.filter(hasReadyCondition).length;
     const updated = active.filter((p) => p.metadata.labels?.[REVISION_LABEL] === updateRevision).length;
     const old = statusOf<StatefulSetStatus>(sts);
     const currentRevision = updated === active.length && active.length === replicasOf(sts) ? updateRevision : (old.currentRevision ?? updateRevision);

@@ -1,9 +1,10 @@
+import { hasReadyCondition } from '@pdbscope/shared';
 import { SeededRandom } from '@pdbscope/shared/synthetic';
 import { ManualClock } from '../store/clock.js';
 import { ObjectStore } from '../store/object-store.js';
 import type { KubeObject } from '../store/types.js';
 import { ControllerManager } from './manager.js';
-import { isPodReady, podNodeName, podPhase } from './pod-factory.js';
+import { podNodeName, podPhase } from './pod-factory.js';
 
 /** A store, a manual clock and the controllers, for tests: time moves only with `clock.advance`. */
 export function testCluster(options: { nodes?: number; readyDelayMs?: number } = {}) {
@@ -38,7 +39,7 @@ export function testCluster(options: { nodes?: number; readyDelayMs?: number } =
       name: p.metadata.name ?? '',
       node: podNodeName(p) ?? '',
       phase: podPhase(p),
-      ready: isPodReady(p),
+      ready: hasReadyCondition(p),
       terminating: p.metadata.deletionTimestamp !== undefined,
     }));
   return { clock, store, manager, errors, pods, podSummary };
