@@ -2,6 +2,7 @@ import { withDisruptionAllowedCondition } from '../budgets/condition.js';
 import { pdbsForPod } from '../budgets/select.js';
 import { rfc3339 } from '../budgets/time.js';
 import type { PdbView } from '../model/budget.js';
+import { statusIsStale } from '../model/stale.js';
 import type { PodView } from '../model/pod.js';
 import { admitPubPodOperation, relatedPubName } from '../pub/admit.js';
 import type { DecideEvictionInput, EvictionDecision, StatusBody } from './decide-types.js';
@@ -68,7 +69,7 @@ type CheckResult = { ok: true; pdbAfter: PdbView } | { ok: false; status: Status
 /** `checkAndDecrement` against the PDB's stored status. */
 export function checkAndDecrement(pdb: PdbView, podName: string, dryRun: boolean, now: Date): CheckResult {
   const s = pdb.status;
-  if (s.observedGeneration < pdb.generation) {
+  if (statusIsStale(pdb)) {
     return { ok: false, status: tooManyRequestsStatus(`The disruption budget ${pdb.name} is still being processed by the server.`, 10) };
   }
   if (s.disruptionsAllowed < 0) return { ok: false, status: pdbForbiddenStatus(pdb.name, 'pdb disruptions allowed is negative') };

@@ -8,4 +8,5 @@ export * from './workload.js';
 export * from './node.js';
 export * from './convert.js';
 export * from './ready.js';
+export * from './stale.js';
 export * from './v1beta1.js';

@@ -1,3 +1,4 @@
+import { statusIsStale } from '../../model/stale.js';
 import { refOf } from '../../overlaps/live.js';
 import { finding } from '../context.js';
 import type { FindingRule } from '../types.js';
@@ -6,7 +7,7 @@ import type { FindingRule } from '../types.js';
 export const staleStatus: FindingRule = (ctx) =>
   ctx.budgets.flatMap((facts) => {
     const b = facts.budget;
-    if (b.kind !== 'PodDisruptionBudget' || b.status.observedGeneration >= b.generation) return [];
+    if (b.kind !== 'PodDisruptionBudget' || !statusIsStale(b)) return [];
     return [
       finding({
         kind: 'stale-status',

@@ -1,4 +1,5 @@
 import type { PdbStatus, PubStatus } from '../../model/budget.js';
+import { statusIsStale } from '../../model/stale.js';
 import { refOf } from '../../overlaps/live.js';
 import { finding } from '../context.js';
 import type { FindingRule } from '../types.js';
@@ -19,7 +20,7 @@ export const statusDiffers: FindingRule = (ctx) =>
     const r = facts.recomputed;
     const b = facts.budget;
     // A stale status (never synced, or synced before the last spec change) is reported as stale-status.
-    if (!r || r.syncFailed || b.status.observedGeneration < b.generation) return [];
+    if (!r || r.syncFailed || statusIsStale(b)) return [];
     const diffs = differences(b.status, r.status);
     if (diffs.length === 0) return [];
     return [
