@@ -1,7 +1,5 @@
-import type { ResourceRef } from '../model/refs.js';
+import { nsName } from '../model/refs.js';
 import type { DrainPlan, EvictionPlan, PlanStep, PlannedBudgetState } from '../eviction/plan-types.js';
-
-const nsName = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
 
 function budgetState(b: PlannedBudgetState): string {
   const allowed = b.kind === 'PodDisruptionBudget' ? b.status.disruptionsAllowed : b.status.unavailableAllowed;
