@@ -2,6 +2,7 @@ import {
   parseSelector,
   refKey,
   selectorToString,
+  statusIsStale,
   type PdbView,
   type PubView,
   type LabelSelector,
@@ -112,7 +113,7 @@ function flagsOf(evaluation: BudgetEvaluation, marks: BudgetMarks): BudgetFlags 
   return {
     overlap: marks.overlapping.has(key),
     findings: marks.findings.get(key) ?? 0,
-    stale: budget.status.observedGeneration < budget.generation,
+    stale: statusIsStale(budget),
     blocking,
     mismatch:
       error === null &&
