@@ -30,10 +30,6 @@ const BUILT_IN_GROUPS: ReadonlyArray<{ kind: string; group: string }> = [
   { kind: 'StatefulSet', group: KRUISE_APPS_GROUP },
 ];
 
-export function isBuiltInKind(kind: string): boolean {
-  return BUILT_IN_GROUPS.some((b) => b.kind === kind);
-}
-
 function live(w: WorkloadView | undefined, uid: string): WorkloadView | undefined {
   if (!w || (uid !== '' && w.uid !== uid)) return undefined;
   return w;

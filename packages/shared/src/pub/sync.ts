@@ -128,8 +128,3 @@ export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
     ...(pruned.recheckAtMs !== undefined ? { recheckAfterSeconds: (pruned.recheckAtMs - now.getTime()) / 1000 } : {}),
   };
 }
-
-/** The lanes of the pods a PUB protects, as its controller would count them at `now`. */
-export function classifyPubPods(input: SyncPubInput): PubPodClassification[] {
-  return syncPub(input).classification;
-}
