@@ -11,7 +11,6 @@ export interface OverviewState {
 const states: readonly BudgetStateFilter[] = ['blocking', 'overlapping', 'findings', 'stale', 'mismatch', 'error'];
 const kinds = ['PodDisruptionBudget', 'PodUnavailableBudget'] as const;
 export const sortColumns = ['namespace', 'name', 'kind', 'expected', 'desired', 'current', 'allowed', 'age'] as const;
-export type SortColumn = (typeof sortColumns)[number];
 
 const defaultSort: GridSort = { column: 'namespace', direction: 'asc' };
 
