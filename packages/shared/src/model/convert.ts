@@ -14,6 +14,7 @@ import {
   asStringMap,
   readMeta,
   type Json,
+  type ObjectMeta,
 } from './convert-helpers.js';
 import { hasReadyCondition } from './ready.js';
 import { fromV1beta1Selector } from './v1beta1.js';
@@ -137,6 +138,24 @@ function timeMap(value: unknown): Record<string, string> {
   return asStringMap(value);
 }
 
+/** The metadata a PDB and a PUB view both keep. */
+type BudgetIdentity = Pick<
+  PdbView,
+  'namespace' | 'name' | 'uid' | 'generation' | 'resourceVersion' | 'creationTimestamp' | 'labels'
+>;
+
+function budgetIdentity(meta: ObjectMeta): BudgetIdentity {
+  return {
+    namespace: meta.namespace,
+    name: meta.name,
+    uid: meta.uid,
+    generation: meta.generation,
+    resourceVersion: meta.resourceVersion,
+    ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
+    labels: meta.labels,
+  };
+}
+
 export function pdbFromObject(raw: unknown): Converted<PdbView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
@@ -154,13 +173,7 @@ export function pdbFromObject(raw: unknown): Converted<PdbView> {
     value: {
       kind: 'PodDisruptionBudget',
       apiVersion,
-      namespace: meta.namespace,
-      name: meta.name,
-      uid: meta.uid,
-      generation: meta.generation,
-      resourceVersion: meta.resourceVersion,
-      ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
-      labels: meta.labels,
+      ...budgetIdentity(meta),
       spec: {
         selector,
         ...(minAvailable !== undefined ? { minAvailable } : {}),
@@ -198,13 +211,7 @@ export function pubFromObject(raw: unknown): Converted<PubView> {
   const view: PubView = {
     kind: 'PodUnavailableBudget',
     apiVersion,
-    namespace: meta.namespace,
-    name: meta.name,
-    uid: meta.uid,
-    generation: meta.generation,
-    resourceVersion: meta.resourceVersion,
-    ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
-    labels: meta.labels,
+    ...budgetIdentity(meta),
     annotations: meta.annotations,
     spec: {
       ...(spec['selector'] !== undefined ? { selector: readSelector(spec['selector']) } : {}),
