@@ -168,16 +168,26 @@ const ops = fc.array(fc.tuple(fc.nat(8), fc.nat(1000), fc.nat(1000)), {
   size: 'max',
 });
 
+/** Applies the changes `sequence` makes to a new model, one at a time, to the index built at the start. */
+function replay(
+  sequence: readonly Op[],
+  afterEach: (index: ClusterIndex) => void = () => {},
+): { model: Model; index: ClusterIndex } {
+  const model = new Model();
+  const index = model.fresh();
+  for (const op of sequence) {
+    const change = model.change(op);
+    if (change) index.apply(change);
+    afterEach(index);
+  }
+  return { model, index };
+}
+
 describe('ClusterIndex incremental updates', () => {
   it('equal an index built from scratch after any sequence of changes', () => {
     fc.assert(
       fc.property(ops, (sequence) => {
-        const model = new Model();
-        const index = model.fresh();
-        for (const op of sequence) {
-          const change = model.change(op);
-          if (change) index.apply(change);
-        }
+        const { model, index } = replay(sequence);
         const fresh = model.fresh();
         const evaluations = new Map([...index.budgets()].map((e) => [refKey(e.ref), e]));
         const expected = new Map([...fresh.budgets()].map((e) => [refKey(e.ref), e]));
@@ -196,11 +206,7 @@ describe('ClusterIndex incremental updates', () => {
   it('keeps the invariants: disruptionsAllowed ≥ 0 and the lanes add up to the selected pods', () => {
     fc.assert(
       fc.property(ops, (sequence) => {
-        const model = new Model();
-        const index = model.fresh();
-        for (const op of sequence) {
-          const change = model.change(op);
-          if (change) index.apply(change);
+        replay(sequence, (index) => {
           for (const ev of index.budgets()) {
             const { selected, available, unavailable, disrupted } = ev.counts;
             expect(available + unavailable + disrupted).toBe(selected);
@@ -212,7 +218,7 @@ describe('ClusterIndex incremental updates', () => {
               expect(ev.sync.status.unavailableAllowed).toBeGreaterThanOrEqual(0);
             }
           }
-        }
+        });
       }),
       { numRuns: 60 },
     );
