@@ -55,6 +55,16 @@ function storedStatuses(s: SimHandle): Map<string, unknown> {
   return out;
 }
 
+/** Runs `body` with a path named `name` in a fresh temporary directory, removed afterwards. */
+async function withSnapshotFile(name: string, body: (file: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdbscope-snapshot-'));
+  try {
+    await body(join(dir, name));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the demo scenario', () => {
   it('seeds workloads, pods on their nodes and budgets whose status is what the engine computes', async () => {
     const clock = new ManualClock('2026-11-21T08:00:00Z');
@@ -225,11 +235,9 @@ ${['x2k4q', 'p9w7m']
 
 describe('a kubectl snapshot', () => {
   it('of the demo replays as the same cluster: same pods on the same nodes, same budget statuses', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pdbscope-snapshot-'));
-    try {
+    await withSnapshotFile('snapshot.json', async (file) => {
       const original = await startSim({ clock: new ManualClock('2026-11-21T08:00:00Z'), activity: false });
       const resources = ['namespaces', 'nodes', 'deployments', 'replicasets', 'statefulsets', 'pods', 'poddisruptionbudgets', 'podunavailablebudgets'];
-      const file = join(dir, 'snapshot.json');
       await writeFile(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: resources.flatMap((r) => items(original, r)) }));
       const summary = (s: SimHandle) => ({
         pods: items(s, 'pods').map((p) => [p.metadata.namespace, p.metadata.name, podNodeName(p), (p['status'] as { phase: string }).phase]),
@@ -239,15 +247,11 @@ describe('a kubectl snapshot', () => {
       await original.close();
       sim = await startSim({ clock: new ManualClock('2026-11-21T08:00:00Z'), scenario: file });
       expect(summary(sim)).toStrictEqual(before);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('replays as given: same pods, ownership kept through new UIDs, budgets re-evaluated', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pdbscope-snapshot-'));
-    try {
-      const file = join(dir, 'snapshot.yaml');
+    await withSnapshotFile('snapshot.yaml', async (file) => {
       await writeFile(file, SNAPSHOT);
       const clock = new ManualClock('2024-05-01T12:00:00Z');
       sim = await startSim({ clock, scenario: file });
@@ -266,19 +270,13 @@ describe('a kubectl snapshot', () => {
       const status = s.store.get('poddisruptionbudgets', 'shop', 'web')?.['status'] as Record<string, unknown>;
       expect([status['expectedPods'], status['desiredHealthy'], status['currentHealthy'], status['disruptionsAllowed']]).toStrictEqual([2, 1, 1, 0]);
       expect(storedStatuses(s)).toStrictEqual(recomputed(s, clock.now()));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('fails to start with the loader\u2019s message when the file is malformed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pdbscope-snapshot-'));
-    try {
-      const file = join(dir, 'broken.yaml');
+    await withSnapshotFile('broken.yaml', async (file) => {
       await writeFile(file, 'apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: a}\n');
       await expect(startSim({ scenario: file })).rejects.toThrow(`${file}: document 1, item 1: object has no apiVersion`);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
