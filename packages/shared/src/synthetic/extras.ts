@@ -80,19 +80,19 @@ export function buildDaemonSet(
   return { daemonSet, pods };
 }
 
+/** Where pods outside the apps' workloads go: `pods` of them, some borrowing an app's labels. */
+export interface StrayPodsInput {
+  apps: readonly App[];
+  namespaces: readonly NamespacePlan[];
+  nodeNames: readonly string[];
+  pods: number;
+}
+
 /**
  * One-pod Jobs (migrations, backups). About 40 % carry an app's name and instance labels, as
  * Helm hook jobs do, so a budget's selector catches them.
  */
-export function buildJobs(
-  ctx: BuildContext,
-  input: {
-    apps: readonly App[];
-    namespaces: readonly NamespacePlan[];
-    nodeNames: readonly string[];
-    pods: number;
-  },
-): { jobs: Job[]; pods: Pod[] } {
+export function buildJobs(ctx: BuildContext, input: StrayPodsInput): { jobs: Job[]; pods: Pod[] } {
   const { rng } = ctx;
   const jobs: Job[] = [];
   const pods: Pod[] = [];
@@ -171,15 +171,7 @@ export function buildJobs(
  * Bare pods (no controller): debug shells, and now and then a "rogue" pod started by hand with an
  * app's labels, which a budget then counts.
  */
-export function buildBarePods(
-  ctx: BuildContext,
-  input: {
-    apps: readonly App[];
-    namespaces: readonly NamespacePlan[];
-    nodeNames: readonly string[];
-    pods: number;
-  },
-): Pod[] {
+export function buildBarePods(ctx: BuildContext, input: StrayPodsInput): Pod[] {
   const { rng } = ctx;
   const pods: Pod[] = [];
   for (let i = 0; i < input.pods; i++) {
