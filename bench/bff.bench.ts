@@ -7,7 +7,9 @@
 //   - the latency from a pod readiness change in the server to the event on /api/events (p50, p99);
 //   - `kubectl get pods -A -o json` against the same server (with a timeout).
 // Figures only; this never fails a build. BENCH_PODS / BENCH_NODES / BENCH_BUDGETS / BENCH_CHANGES
-// shrink it for a quick run.
+// shrink it for a quick run; BENCH_KUBECONFIG reuses a simulator already running (written by
+// `pnpm sim --write-kubeconfig FILE`) instead of generating one; BENCH_BFF_NODE_ARGS passes node
+// flags to the BFF (e.g. `--cpu-prof`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +22,8 @@ const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
 const BUDGETS = Number(process.env['BENCH_BUDGETS'] ?? 10_000);
 const CHANGES = Number(process.env['BENCH_CHANGES'] ?? 200);
 const KUBECTL_TIMEOUT_MS = Number(process.env['BENCH_KUBECTL_TIMEOUT_MS'] ?? 180_000);
+const REUSED_KUBECONFIG = process.env['BENCH_KUBECONFIG'];
+const BFF_NODE_ARGS = (process.env['BENCH_BFF_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
@@ -231,33 +235,38 @@ async function kubectl(kubeconfig: string): Promise<string> {
   return `${ms(took)}, peak ≥ ${mb(peak)}`;
 }
 
+/** Generates the simulated cluster in a child process (so the BFF's CPU and memory are its own). */
+async function startSim(kubeconfig: string, children: ChildProcess[]): Promise<void> {
+  process.stdout.write(
+    `generating a simulated cluster: ${PODS} pods, ${NODES} nodes, ${BUDGETS} budgets...\n`,
+  );
+  const sim = await spawnNode(
+    [
+      '--max-old-space-size=8192',
+      'packages/sim/bin/sim.ts',
+      '--port',
+      '0',
+      '--write-kubeconfig',
+      kubeconfig,
+      '--generate-pods',
+      `${PODS}`,
+      '--generate-nodes',
+      `${NODES}`,
+      '--generate-budgets',
+      `${BUDGETS}`,
+    ],
+    {},
+    /kubeconfig written to/,
+  );
+  children.push(sim.child);
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pdbscope-bench-'));
-  const kubeconfig = path.join(dir, 'kubeconfig');
+  const kubeconfig = REUSED_KUBECONFIG ?? path.join(dir, 'kubeconfig');
   const children: ChildProcess[] = [];
   try {
-    process.stdout.write(
-      `generating a simulated cluster: ${PODS} pods, ${NODES} nodes, ${BUDGETS} budgets...\n`,
-    );
-    const sim = await spawnNode(
-      [
-        '--max-old-space-size=8192',
-        'packages/sim/bin/sim.ts',
-        '--port',
-        '0',
-        '--write-kubeconfig',
-        kubeconfig,
-        '--generate-pods',
-        `${PODS}`,
-        '--generate-nodes',
-        `${NODES}`,
-        '--generate-budgets',
-        `${BUDGETS}`,
-      ],
-      {},
-      /kubeconfig written to/,
-    );
-    children.push(sim.child);
+    if (REUSED_KUBECONFIG === undefined) await startSim(kubeconfig, children);
     const server =
       /listening on (http:\/\/[0-9.:]+)/.exec(
         readFileSync(kubeconfig, 'utf8').match(/server: "?(http[^"\n]+)/)?.[0] ?? '',
@@ -275,7 +284,7 @@ async function main(): Promise<void> {
 
     const spawned = performance.now();
     const bff = await spawnNode(
-      ['apps/bff/src/main.ts', '--port', '0'],
+      [...BFF_NODE_ARGS, 'apps/bff/src/main.ts', '--port', '0'],
       { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
       /running at (http:\/\/[0-9.:]+)/,
     );
@@ -311,7 +320,16 @@ async function main(): Promise<void> {
       `kubectl get pods -A -o json (timeout ${ms(KUBECTL_TIMEOUT_MS)}): ${await kubectl(kubeconfig)}\n`,
     );
   } finally {
-    for (const c of children) c.kill('SIGKILL');
+    // A gentle stop first, so that a BFF run with --cpu-prof or --heap-prof writes its profile.
+    await Promise.all(
+      children.map(async (c) => {
+        if (c.exitCode !== null) return;
+        const exited = new Promise((resolve) => c.once('exit', resolve));
+        c.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        c.kill('SIGKILL');
+      }),
+    );
     await rm(dir, { recursive: true, force: true });
   }
 }

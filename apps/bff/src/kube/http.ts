@@ -48,7 +48,15 @@ export interface KubeGetOptions {
   /** Abandon the request after this long (a half-open connection must not hang a list). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Called once with the start of the body (its first chunk, or the first 4 KB), before the
+   * whole body has arrived and been parsed: a list's `metadata` comes first, so the caller can
+   * ask for the next page early.
+   */
+  onHead?: (head: string) => void;
 }
+
+const HEAD_BYTES = 4096;
 
 /**
  * Plain GETs against the API server with the kubeconfig's credentials. Lists go through here
@@ -89,7 +97,18 @@ export class KubeHttp {
         },
         (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
+          let head: string | undefined = options.onHead ? '' : undefined;
+          res.on('data', (c: Buffer) => {
+            chunks.push(c);
+            if (head === undefined) return;
+            // The metadata is ASCII, so a multi-byte character cut at a chunk's end does not matter here.
+            head += c.toString('latin1', 0, Math.min(c.length, HEAD_BYTES));
+            if (head.includes('"items"') || head.length >= HEAD_BYTES) {
+              const seen = head;
+              head = undefined;
+              if (res.statusCode === 200) options.onHead?.(seen);
+            }
+          });
           res.on('error', (err) =>
             reject(new KubeTransportError(`reading ${path}: ${err.message}`, err)),
           );

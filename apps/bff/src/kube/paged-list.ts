@@ -18,27 +18,80 @@ export interface PagedList<T> {
   resourceVersion: string;
 }
 
+/** The continue token in the start of a list's body (its metadata comes before its items). */
+export function continueInHead(head: string): string | undefined {
+  const items = head.indexOf('"items"');
+  const meta = /"metadata":\{[^{}]*?"continue":"([^"\\]+)"/.exec(
+    items === -1 ? head : head.slice(0, items),
+  );
+  return meta?.[1];
+}
+
+/** One page asked for, with the token it was asked with and, once its head is in, the next token. */
+interface Requested {
+  token: string | undefined;
+  body: Promise<unknown>;
+  abort: AbortController;
+  next?: string;
+}
+
 /**
  * Lists a collection in pages (`limit` + `continue`, as client-go's pager does), projecting
- * each page as it arrives so that at most one page of raw JSON is alive at a time. An expired
- * continue token (410) restarts the list from the beginning, like client-go does.
+ * each page as it arrives. The next page is asked for as soon as this page's metadata has
+ * arrived (the server prepares it while we parse this one), so at most two pages of raw JSON
+ * are alive at a time; a page asked for with a token that turns out not to be the page's is
+ * dropped. An expired continue token (410) restarts the list from the beginning, like
+ * client-go does.
  */
 export async function listAllPages<T>(options: PagedListOptions<T>): Promise<PagedList<T>> {
   const limit = options.limit ?? 500;
+  /** The page being read, and the one asked for ahead of it. */
+  let current: Requested | undefined;
+  let ahead: Requested | undefined;
+  const askAhead = (token: string) => {
+    if (ahead !== undefined) return;
+    ahead = request(token);
+    // Awaited only if used; a dropped one must not be an unhandled rejection.
+    ahead.body.catch(() => undefined);
+  };
+  const request = (token: string | undefined): Requested => {
+    const params = new URLSearchParams({ limit: String(limit) });
+    if (token) params.set('continue', token);
+    if (options.labelSelector) params.set('labelSelector', options.labelSelector);
+    const abort = new AbortController();
+    const page: Requested = { token, abort, body: Promise.resolve(undefined) };
+    page.body = options.http.getOk(`${options.path}?${params.toString()}`, {
+      timeoutMs: options.timeoutMs ?? 60_000,
+      signal: abort.signal,
+      onHead: (head) => {
+        page.next = continueInHead(head);
+        if (page.next !== undefined && page === current) askAhead(page.next);
+      },
+    });
+    return page;
+  };
+  const take = (token: string | undefined): Promise<unknown> => {
+    const early = ahead;
+    ahead = undefined;
+    if (early && early.token === token) current = early;
+    else {
+      early?.abort.abort();
+      current = request(token);
+    }
+    if (current.next !== undefined) askAhead(current.next);
+    return current.body;
+  };
+  const dropAhead = () => {
+    ahead?.abort.abort();
+    ahead = undefined;
+  };
   for (let attempt = 0; ; attempt++) {
     const items: T[] = [];
     let token: string | undefined;
     let resourceVersion = '';
     try {
       do {
-        const params = new URLSearchParams({ limit: String(limit) });
-        if (token) params.set('continue', token);
-        if (options.labelSelector) params.set('labelSelector', options.labelSelector);
-        const body = asObject(
-          await options.http.getOk(`${options.path}?${params.toString()}`, {
-            timeoutMs: options.timeoutMs ?? 60_000,
-          }),
-        );
+        const body = asObject(await take(token));
         const meta = asObject(body?.['metadata']);
         for (const raw of asArray(body?.['items'])) {
           const item = options.project(raw);
@@ -47,8 +100,10 @@ export async function listAllPages<T>(options: PagedListOptions<T>): Promise<Pag
         resourceVersion = asString(meta?.['resourceVersion']) ?? resourceVersion;
         token = asString(meta?.['continue']) || undefined;
       } while (token);
+      dropAhead();
       return { items, resourceVersion };
     } catch (err) {
+      dropAhead();
       if (
         err instanceof KubeStatusError &&
         err.statusCode === 410 &&
