@@ -78,7 +78,7 @@ describe('selectorsIntersect', () => {
     };
     expect(selectorsIntersect({}, self)).toStrictEqual({
       overlap: false,
-      reason: 'selector b matches nothing: key "app": app=web and app=db leave no value in common',
+      reason: 'selector b matches nothing: key "app": app=web and app in (db) leave no value in common',
     });
   });
 

@@ -23,7 +23,7 @@ describe('parseSelector (metav1.LabelSelectorAsSelector)', () => {
       selector: {
         kind: 'requirements',
         requirements: [
-          { key: 'app.kubernetes.io/name', operator: 'In', values: ['zookeeper'] },
+          { key: 'app.kubernetes.io/name', operator: 'In', values: ['zookeeper'], equals: true },
           { key: 'env', operator: 'In', values: ['dev', 'prod'] },
         ],
       },
@@ -84,6 +84,14 @@ describe('selectorMatches', () => {
 });
 
 describe('selectorToString', () => {
+  it('prints a one-value In expression as a set and a matchLabels entry as an equality', () => {
+    const parsed = parseSelector({
+      matchLabels: { app: 'web' },
+      matchExpressions: [{ key: 'tier', operator: 'In', values: ['fe'] }],
+    });
+    expect(parsed.ok && selectorToString(parsed.selector)).toBe('app=web,tier in (fe)');
+  });
+
   it('prints like labels.Selector.String()', () => {
     const parsed = parseSelector({
       matchLabels: { app: 'web' },

@@ -9,6 +9,11 @@ export interface Requirement {
   operator: Operator;
   /** Sorted, without duplicates. */
   values: readonly string[];
+  /**
+   * Set for `matchLabels` entries (and `k=v` in a query): Kubernetes keeps them as the Equals
+   * operator, which matches like a one-value `In` but prints as `k=v` rather than `k in (v)`.
+   */
+  equals?: true;
 }
 
 /**
@@ -67,7 +72,7 @@ export function parseSelector(selector: LabelSelector | null | undefined): Selec
   for (const [k, v] of labels) {
     const r = requirement(k, 'In', [v]);
     if (typeof r === 'string') return { ok: false, error: r };
-    requirements.push(r);
+    requirements.push({ ...r, equals: true });
   }
   for (const e of exprs) {
     // LabelSelectorAsSelector rejects an unknown operator before NewRequirement looks at the key.
@@ -120,7 +125,7 @@ export function selectorToString(selector: Selector): string {
     .map((r) => {
       switch (r.operator) {
         case 'In':
-          return r.values.length === 1 ? `${r.key}=${r.values[0]}` : `${r.key} in (${r.values.join(',')})`;
+          return r.equals ? `${r.key}=${r.values[0] ?? ''}` : `${r.key} in (${r.values.join(',')})`;
         case 'NotIn':
           return `${r.key} notin (${r.values.join(',')})`;
         case 'Exists':

@@ -1,3 +1,4 @@
+import { parseSelector, readSelector, selectorToString } from '@pdbscope/shared';
 import type { KubeObject } from '../../store/index.js';
 
 export interface ColumnDefinition {
@@ -72,19 +73,14 @@ export function containersAndImages(podSpec: Record<string, unknown>): [string, 
 }
 
 /** `metav1.FormatLabelSelector` of a LabelSelector object. */
+/**
+ * `metav1.FormatLabelSelector`, as kubectl's wide columns print it: the selector's String() form
+ * (sorted, `k=v` for matchLabels, `k in (v)` for expressions), `<none>` when empty or absent,
+ * `<error>` when it does not convert.
+ */
 export function formatSelector(selector: unknown): string {
-  const s = record(selector);
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(record(s.matchLabels))) parts.push(`${k}=${String(v)}`);
-  for (const e of list(s.matchExpressions)) {
-    const values = Array.isArray(e.values) ? (e.values as string[]).join(',') : '';
-    const op = String(e.operator ?? '');
-    if (op === 'In') parts.push(`${String(e.key)} in (${values})`);
-    else if (op === 'NotIn') parts.push(`${String(e.key)} notin (${values})`);
-    else if (op === 'Exists') parts.push(String(e.key));
-    else if (op === 'DoesNotExist') parts.push(`!${String(e.key)}`);
-    else parts.push(`${String(e.key)} ${op} (${values})`);
-  }
-  if (parts.length === 0) return selector === undefined || selector === null ? '<none>' : '<none>';
-  return parts.join(',');
+  const parsed = parseSelector(readSelector(selector));
+  if (!parsed.ok) return '<error>';
+  const text = selectorToString(parsed.selector);
+  return text === '' ? '<none>' : text;
 }
