@@ -4,6 +4,8 @@ import type {
   BudgetDetailResponse,
   BudgetListResponse,
   ClusterResponse,
+  SimulateDrainResponse,
+  NodesResponse,
 } from '@pdbscope/shared/api';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +53,30 @@ describe('a snapshot file as the source', () => {
       detail.yaml.includes(`name: ${first.name}`),
       detail.yaml.startsWith('apiVersion: policy/'),
     ]).toStrictEqual([first, true, true]);
+  });
+
+  it('lists and drains the nodes its pods name although it holds no Node objects', async () => {
+    const nodes = (await getJson<NodesResponse>(bff, '/api/nodes')).body.items;
+    expect(nodes.map((n) => [n.name, n.known, n.pods])).toStrictEqual([
+      ['kind-worker', false, 4],
+      ['kind-worker2', false, 3],
+      ['kind-worker3', false, 2],
+    ]);
+    const drain = await getJson<SimulateDrainResponse>(bff, '/api/simulate/drain', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ node: 'kind-worker' }),
+    });
+    expect([drain.status, drain.body.node, drain.body.complete]).toStrictEqual([
+      200,
+      'kind-worker',
+      false,
+    ]);
+    const unknown = await getJson<unknown>(bff, '/api/simulate/drain', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ node: 'kind-worker9' }),
+    });
+    expect(unknown.status).toBe(404);
   });
 });

@@ -15,7 +15,8 @@ export function simulateDrain(
   node: string,
   now: Date,
 ): SimulateDrainResponse | Unknown {
-  if (!index.node(node)) return { unknown: node };
+  // A snapshot of pods may name nodes it holds no Node object for; they can still be drained.
+  if (!index.node(node) && index.podsOnNode(node).length === 0) return { unknown: node };
   const plan = planDrain({ index, node, now });
   return {
     node,

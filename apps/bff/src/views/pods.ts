@@ -75,23 +75,23 @@ export function podResponse(input: {
 /** GET /api/nodes rows, sorted by name. */
 export function nodeRows(index: ClusterIndex): NodeRow[] {
   const rows: NodeRow[] = [];
-  for (const node of index.nodes()) {
-    const pods = index.podsOnNode(node.name);
+  for (const name of index.nodeNames()) {
+    const node = index.node(name);
+    const pods = index.podsOnNode(name);
     let budgeted = 0;
     for (const pod of pods) {
       const b = index.budgetsForPod(pod);
       if (b.pdbs.length + b.pubs.length > 0) budgeted++;
     }
     rows.push({
-      name: node.name,
-      ready: node.ready,
-      unschedulable: node.unschedulable,
+      name,
+      known: node !== undefined,
+      ready: node?.ready ?? false,
+      unschedulable: node?.unschedulable ?? false,
       pods: pods.length,
       budgetedPods: budgeted,
-      ...(node.creationTimestamp !== undefined
-        ? { creationTimestamp: node.creationTimestamp }
-        : {}),
+      ...(node?.creationTimestamp !== undefined ? { creationTimestamp: node.creationTimestamp } : {}),
     });
   }
-  return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return rows;
 }

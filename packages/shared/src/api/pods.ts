@@ -35,6 +35,11 @@ export type PodResponse = z.infer<typeof PodResponseSchema>;
 export const NodeRowSchema = z
   .object({
     name: z.string(),
+    /**
+     * False when no Node object is known and the node is named only by its pods' `spec.nodeName`
+     * (a snapshot of pods without nodes); `ready` and `unschedulable` are then unknown (false).
+     */
+    known: z.boolean(),
     ready: z.boolean(),
     unschedulable: z.boolean(),
     pods: z.number().int(),

@@ -119,6 +119,12 @@ describe('ClusterIndex', () => {
     expect(index.podsOnNode('node-z')).toStrictEqual([]);
   });
 
+  it('names nodes known as objects and nodes known only from pods', () => {
+    const world = shopWorld();
+    const index = new ClusterIndex({ now: NOW }, { ...world, nodes: [] });
+    expect(index.nodeNames()).toStrictEqual(['node-a', 'node-b', 'node-c']);
+  });
+
   it('re-evaluates only the budgets whose selectors match a pod’s old or new labels', () => {
     const index = build();
     const before = index.pod({ namespace: 'shop', name: 'web-6d4f8c7b9-bnx2k' });

@@ -114,6 +114,13 @@ export class ClusterIndex {
     return this.state.nodes.values();
   }
 
+  /** Every node name: Node objects, and nodes known only as a pod's `spec.nodeName`. */
+  nodeNames(): string[] {
+    const names = new Set(this.state.nodes.keys());
+    for (const [name, pods] of this.state.pods.byNode) if (pods.length > 0) names.add(name);
+    return [...names].sort();
+  }
+
   workload(ref: {
     namespace: string;
     apiVersion: string;

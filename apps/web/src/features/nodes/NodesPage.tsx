@@ -38,7 +38,15 @@ export function NodesPage() {
                   <Link to={nodeHref(node.name)}>{node.name}</Link>
                 </td>
                 <td>
-                  {node.ready ? <span className="badge good">Ready</span> : <span className="badge bad">NotReady</span>}{' '}
+                  {!node.known ? (
+                    <span className="badge" title="No Node object: known only from its pods' spec.nodeName">
+                      not in the snapshot
+                    </span>
+                  ) : node.ready ? (
+                    <span className="badge good">Ready</span>
+                  ) : (
+                    <span className="badge bad">NotReady</span>
+                  )}{' '}
                   {node.unschedulable ? <span className="badge warn">cordoned</span> : null}
                 </td>
                 <td className="num">{node.pods}</td>
