@@ -47,3 +47,19 @@ describe('Interner', () => {
     expect(interner.labels({ app: 'web', 'pod-template-hash': '6e9a' })).not.toBe(a.labels);
   });
 });
+
+describe('Interner.pod', () => {
+  it('gives a sibling whose labels differ its own set', () => {
+    const interner = new Interner();
+    const a = interner.pod(pod('web-5d8f-a'));
+    const other = pod('web-5d8f-b');
+    const b = interner.pod({ ...other, labels: { ...other.labels, canary: 'true' } });
+    const c = interner.pod({ ...other, labels: { app: 'web' } });
+    expect([{ ...a.labels }, { ...b.labels }, { ...c.labels }]).toStrictEqual([
+      { app: 'web', 'pod-template-hash': '5d8f' },
+      { app: 'web', 'pod-template-hash': '5d8f', canary: 'true' },
+      { app: 'web' },
+    ]);
+    expect(interner.pod(pod('web-5d8f-d')).labels).toBe(interner.labels(a.labels));
+  });
+});

@@ -6,8 +6,8 @@ import type { PodView } from '../model/pod.js';
  */
 export interface PodRecord {
   pod: PodView;
-  /** Keys of the budgets it is a member of (usually one). */
-  budgets: string[];
+  /** Keys of the budgets it is a member of (usually one); replaced on change, never mutated. */
+  budgets: readonly string[];
 }
 
 /**
@@ -88,12 +88,14 @@ function sameIndexedLabels(ns: NamespacePods, a: PodView, b: PodView): boolean {
   return true;
 }
 
+const NO_BUDGETS: readonly string[] = Object.freeze([]);
+
 /** Adds or replaces a pod; returns its record (the same one as before for an update). */
 export function putPod(store: PodStore, pod: PodView): PodRecord {
   const ns = namespacePods(store, pod.namespace);
   const record = ns.pods.get(pod.name);
   if (!record) {
-    const fresh: PodRecord = { pod, budgets: [] };
+    const fresh: PodRecord = { pod, budgets: NO_BUDGETS };
     ns.pods.set(pod.name, fresh);
     indexLabels(ns, fresh, pod.labels);
     if (pod.nodeName !== undefined) addTo(store.byNode, pod.nodeName, fresh);

@@ -170,11 +170,12 @@ export function clearMembers(state: IndexState, entry: BudgetEntry): void {
   entry.members = [];
 }
 
+// A pod's budget list is replaced, never grown in place: an array grown by push keeps room for
+// 17 entries, and 150,000 of them (most holding one key) cost more than 20 MB.
 export function addMembership(record: PodRecord, budget: string): void {
-  if (!record.budgets.includes(budget)) record.budgets.push(budget);
+  if (!record.budgets.includes(budget)) record.budgets = [...record.budgets, budget];
 }
 
 export function removeMembership(record: PodRecord, budget: string): void {
-  const i = record.budgets.indexOf(budget);
-  if (i !== -1) record.budgets.splice(i, 1);
+  if (record.budgets.includes(budget)) record.budgets = record.budgets.filter((b) => b !== budget);
 }
