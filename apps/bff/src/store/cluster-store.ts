@@ -346,6 +346,7 @@ export class ClusterStore {
       }
       const before = this.marks();
       this.analysisValue = this.runAnalysis();
+      this.options.logger.debug({ ms: this.analysisValue.tookMs }, 'overlaps and findings analysed');
       this.markChangedFlags(before, this.analysisValue.marks);
       this.scheduleSummary();
     };
