@@ -32,6 +32,11 @@ afterAll(async () => {
 });
 
 describe('a snapshot file as the source', () => {
+  it('has analysed overlaps and findings by the time the first answers are read', async () => {
+    const { summary } = (await getJson<BudgetListResponse>(bff, '/api/budgets')).body;
+    expect([summary.overlapping, summary.podsWithMultipleBudgets]).toStrictEqual([2, 2]);
+  });
+
   it('serves its budgets, each with a detail and YAML, and says where they come from', async () => {
     const cluster = (await getJson<ClusterResponse>(bff, '/api/cluster')).body;
     expect([

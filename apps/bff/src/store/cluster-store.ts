@@ -277,8 +277,9 @@ export class ClusterStore {
       'index built: ready',
     );
     this.analysisStale = true;
-    // Not at once: the first answers after ready should not wait behind a cluster-wide analysis.
-    this.scheduleAnalysis(this.options.analysisIntervalMs ?? 2000);
+    // Right after ready (not before: it would delay readiness): until it has run, every row says
+    // "no overlap, no findings", which is worse than the first answers waiting for it.
+    this.scheduleAnalysis(0);
     this.resolveReady();
   }
 
