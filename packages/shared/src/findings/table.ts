@@ -38,6 +38,27 @@ const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 
 
 /** Runs every rule over the input; errors first, then warnings, then info (stable within a severity). */
 export function evaluateFindings(input: FindingsInput, rules: readonly FindingRule[] = FINDING_RULES): Finding[] {
+  return mergeFindings([findingsByRule(input, rules)]);
+}
+
+/**
+ * Each rule's findings (in the order of `rules`), unsorted: one namespace's part of a per-namespace
+ * evaluation. Every rule reads one namespace at a time (budgets select pods of their own namespace,
+ * a pod's owners are in its namespace), so the input may be one namespace's budgets, pods,
+ * workloads and overlap report.
+ */
+export function findingsByRule(input: FindingsInput, rules: readonly FindingRule[] = FINDING_RULES): Finding[][] {
   const ctx = findingsContext(input);
-  return rules.flatMap((rule) => rule(ctx)).sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return rules.map((rule) => rule(ctx));
+}
+
+/**
+ * Merges per-namespace parts (from {@link findingsByRule}, in namespace order) into the order
+ * {@link evaluateFindings} gives over all of them at once: by severity, then rule, then namespace.
+ */
+export function mergeFindings(parts: readonly (readonly Finding[][])[]): Finding[] {
+  const rules = Math.max(0, ...parts.map((p) => p.length));
+  const out: Finding[] = [];
+  for (let r = 0; r < rules; r++) for (const part of parts) for (const f of part[r] ?? []) out.push(f);
+  return out.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }

@@ -23,12 +23,19 @@ const pairKey = (a: ResourceRef, b: ResourceRef): string => {
  * selector overlap with a witness, and OpenKruise's conflict rules, merged per pair with the rules
  * that flag it.
  */
-export function analyzeOverlaps(input: {
+export function analyzeOverlaps(input: OverlapsInput): OverlapReport {
+  return overlapsCounted(input).report;
+}
+
+export interface OverlapsInput {
   budgets: readonly Budget[];
   podsOf: PodsOf;
   /** Cap on statically overlapping pairs (default DEFAULT_MAX_STATIC_PAIRS); live sharing is never capped. */
   maxStaticPairs?: number;
-}): OverlapReport {
+}
+
+/** The report and how many static pairs it found (counted against the cap by a per-namespace run). */
+export function overlapsCounted(input: OverlapsInput): { report: OverlapReport; staticPairs: number } {
   const pairs = new Map<string, BudgetOverlap>();
   const get = (a: ResourceRef, b: ResourceRef): BudgetOverlap => {
     const key = pairKey(a, b);
@@ -64,7 +71,7 @@ export function analyzeOverlaps(input: {
   for (const c of conflicts) get(c.a, c.b).rules.push('kruise-admission');
 
   const all = [...pairs.values()];
-  return {
+  const report: OverlapReport = {
     live: all.filter((p) => p.sharedPods.length > 0),
     potential: all.filter((p) => p.sharedPods.length === 0 && p.witness !== undefined),
     kruiseConflicts: conflicts,
@@ -72,4 +79,5 @@ export function analyzeOverlaps(input: {
     invalidSelectors: statics.invalid.map(({ item, error }) => ({ budget: item, error })),
     staticTruncated: statics.truncated,
   };
+  return { report, staticPairs: statics.pairs.length };
 }

@@ -6,3 +6,4 @@ export * from './types.js';
 export * from './loose.js';
 export * from './kruise.js';
 export * from './analyze.js';
+export * from './by-namespace.js';

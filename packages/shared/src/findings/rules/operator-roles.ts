@@ -3,6 +3,7 @@ import type { PodView } from '../../model/pod.js';
 import type { ResourceRef } from '../../model/refs.js';
 import { refKey } from '../../model/refs.js';
 import { refOf } from '../../overlaps/live.js';
+import type { BudgetOverlap } from '../../overlaps/types.js';
 import { finding, namesList, somePods } from '../context.js';
 import type { Finding, FindingRule } from '../types.js';
 
@@ -100,7 +101,14 @@ export const generatedBudgetOverlap: FindingRule = (ctx) => {
     const b = byRef.get(refKey(ref));
     return b && isOperatorGenerated(b);
   };
-  return [...ctx.overlaps.live, ...ctx.overlaps.potential].flatMap((pair) => {
+  // Namespace by namespace (live pairs, then potential ones), so per-namespace runs merge to the same order.
+  const byNamespace = new Map<string, BudgetOverlap[]>();
+  for (const pair of [...ctx.overlaps.live, ...ctx.overlaps.potential]) {
+    const list = byNamespace.get(pair.a.namespace);
+    if (list) list.push(pair);
+    else byNamespace.set(pair.a.namespace, [pair]);
+  }
+  return [...byNamespace.values()].flat().flatMap((pair) => {
     const ga = generated(pair.a);
     const gb = generated(pair.b);
     if (ga === undefined || gb === undefined || ga === gb) return [];
