@@ -9,8 +9,9 @@
 // Figures only; this never fails a build. BENCH_PODS / BENCH_NODES / BENCH_BUDGETS / BENCH_CHANGES
 // shrink it for a quick run; BENCH_KUBECONFIG reuses a simulator already running (written by
 // `pnpm sim --write-kubeconfig FILE`) instead of generating one; BENCH_BFF_NODE_ARGS passes node
-// flags to the BFF (e.g. `--cpu-prof`).
-import { spawn, type ChildProcess } from 'node:child_process';
+// flags to the BFF (e.g. `--cpu-prof`); BENCH_BFF_TSX=1 runs its source through tsx instead of the
+// bundle `pnpm start` runs.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -24,6 +25,7 @@ const CHANGES = Number(process.env['BENCH_CHANGES'] ?? 200);
 const KUBECTL_TIMEOUT_MS = Number(process.env['BENCH_KUBECTL_TIMEOUT_MS'] ?? 180_000);
 const REUSED_KUBECONFIG = process.env['BENCH_KUBECONFIG'];
 const BFF_NODE_ARGS = (process.env['BENCH_BFF_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
+const BFF_TSX = process.env['BENCH_BFF_TSX'] === '1';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
@@ -65,13 +67,17 @@ async function post(url: string, body: unknown): Promise<number> {
   return res.status;
 }
 
-/** Spawns a node process running a TS entry point; resolves with the first stdout line matching `ready`. */
+/**
+ * Spawns a node process running an entry point (TypeScript through tsx unless `tsx: false`);
+ * resolves with the first stdout line matching `ready`.
+ */
 function spawnNode(
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
+  { tsx = true }: { tsx?: boolean } = {},
 ): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...(tsx ? ['--import', 'tsx'] : []), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -282,11 +288,15 @@ async function main(): Promise<void> {
       `floor (paged list of ${f1.pods} pods, 500 a page, JSON.parse, nothing kept): ${ms(floorMs)} (best of 2: ${ms(f1.ms)}, ${ms(f2.ms)})\n`,
     );
 
+    // As `pnpm start` runs it: the bundle built beforehand, plain node (BENCH_BFF_TSX=1: the
+    // TypeScript source through tsx, as `pnpm --filter @pdbscope/bff dev` does, for comparison).
+    if (!BFF_TSX) execFileSync(process.execPath, ['apps/bff/scripts/build.mjs'], { cwd: ROOT });
     const spawned = performance.now();
     const bff = await spawnNode(
-      [...BFF_NODE_ARGS, 'apps/bff/src/main.ts', '--port', '0'],
+      [...BFF_NODE_ARGS, BFF_TSX ? 'apps/bff/src/main.ts' : 'apps/bff/dist/main.js', '--port', '0'],
       { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
       /running at (http:\/\/[0-9.:]+)/,
+      { tsx: BFF_TSX },
     );
     children.push(bff.child);
     const bffUrl = bff.match[1] ?? '';

@@ -34,6 +34,11 @@ export async function buildWeb(): Promise<void> {
   await run(process.execPath, [path.join(repoRoot, 'apps/web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(repoRoot, 'apps/web'));
 }
 
+/** The BFF's bundle (apps/bff/dist), as `pnpm start` builds it before running it on node. */
+export async function buildBff(): Promise<void> {
+  await run(process.execPath, [path.join(repoRoot, 'apps/bff/scripts/build.mjs')], path.join(repoRoot, 'apps/bff'));
+}
+
 async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -69,7 +74,7 @@ interface Bff {
 }
 
 function spawnBff(options: { port: number; kubeconfig: string; home: string }): Bff {
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--max-old-space-size=4096', 'dist/main.js'], {
     cwd: path.join(repoRoot, 'apps/bff'),
     env: { PATH: process.env['PATH'] ?? '', HOME: options.home, KUBECONFIG: options.kubeconfig, PORT: String(options.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
+  await buildBff();
   let bff = spawnBff({ port, kubeconfig, home });
   const stop = async () => {
     await stopBff(bff);
