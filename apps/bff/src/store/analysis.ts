@@ -1,13 +1,14 @@
 import {
-  analyzeOverlaps,
-  evaluateFindings,
-  refKey,
   budgetFactsFromEvaluations,
+  findingsByRule,
+  mergeFindings,
+  overlapsByNamespace,
+  refKey,
   type Finding as EngineFinding,
   type OverlapReport,
-  type PodView,
+  type WorkloadView,
 } from '@pdbscope/shared';
-import type { ClusterIndex } from '@pdbscope/shared/index';
+import type { BudgetEvaluation, ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetSummary } from '@pdbscope/shared/api';
 import type { BudgetMarks } from '../views/rows.js';
 
@@ -17,66 +18,127 @@ export interface Analysis {
   findings: EngineFinding[];
   marks: BudgetMarks;
   podsWithoutBudget: number;
-  /** How long it took, to space the next run. */
+  /** How long it worked (the sum of its slices), to space the next run. */
   tookMs: number;
+  /** The longest time it held the event loop in one go. */
+  longestSliceMs: number;
 }
 
-/** Owners whose pods are replicated and should have a budget (not Jobs, DaemonSets or static pods). */
-const UNREPLICATED_OWNERS = new Set(['Job', 'DaemonSet', 'Node', 'CronJob']);
-
-function* allPods(index: ClusterIndex, namespaces: Iterable<string>): IterableIterator<PodView> {
-  for (const namespace of namespaces) yield* index.podsInNamespace(namespace);
-}
-
-/** Runs the overlap analysis and the findings catalogue over the whole index. */
-export function analyze(input: {
+export interface AnalysisInput {
   index: ClusterIndex;
   /** Every namespace that has pods (the index lists pods by namespace). */
   namespaces: Iterable<string>;
   now: Date;
   clock?: () => number;
-}): Analysis {
+}
+
+/** Owners whose pods are replicated and should have a budget (not Jobs, DaemonSets or static pods). */
+const UNREPLICATED_OWNERS = new Set(['Job', 'DaemonSet', 'Node', 'CronJob']);
+
+function groupBy<T>(items: Iterable<T>, namespaceOf: (item: T) => string, order: Iterable<string>): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const namespace of order) out.set(namespace, []);
+  for (const item of items) {
+    const namespace = namespaceOf(item);
+    const list = out.get(namespace);
+    if (list) list.push(item);
+    else out.set(namespace, [item]);
+  }
+  return out;
+}
+
+/**
+ * The analysis as a sequence of steps, one per namespace (budgets select pods of their own
+ * namespace, so overlaps and findings are computed per namespace and merged), returning the
+ * result. Each step reads the index as it is then: a budget removed meanwhile is skipped, one
+ * added meanwhile waits for the next run (the store marks the analysis stale on every change).
+ */
+function* analysisSteps(input: AnalysisInput): Generator<void, Omit<Analysis, 'tookMs' | 'longestSliceMs'>> {
   const { index, now } = input;
-  const clock = input.clock ?? Date.now;
-  const namespaces = [...input.namespaces];
-  const started = clock();
-  const evaluations = [...index.budgets()];
-  const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
-  const overlaps = analyzeOverlaps({
-    budgets: evaluations.map((e) => e.budget),
-    podsOf: (budget) => byKey.get(refKey(budget))?.pods ?? [],
-  });
-  const findings = evaluateFindings({
-    now,
-    budgets: budgetFactsFromEvaluations(evaluations),
-    pods: allPods(index, namespaces),
-    workloads: [...index.workloads()],
-    overlaps,
-  });
+  const budgetsByNamespace = groupBy(index.budgets(), (e) => e.ref.namespace, input.namespaces);
+  const workloadsByNamespace = groupBy<WorkloadView>(index.workloads(), (w) => w.namespace, []);
+  const overlaps = overlapsByNamespace();
+  const findingParts: EngineFinding[][][] = [];
   const overlapping = new Set<string>();
-  for (const pair of overlaps.live) {
-    overlapping.add(refKey(pair.a));
-    overlapping.add(refKey(pair.b));
-  }
   const counts = new Map<string, number>();
-  for (const f of findings) {
-    const key = refKey(f.object);
-    if (byKey.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
   let podsWithoutBudget = 0;
-  for (const pod of allPods(index, namespaces)) {
-    if (pod.controller && !UNREPLICATED_OWNERS.has(pod.controller.kind)) {
-      const covering = index.budgetsForPod(pod);
-      if (covering.pdbs.length === 0 && covering.pubs.length === 0) podsWithoutBudget++;
+  for (const [namespace, listed] of budgetsByNamespace) {
+    yield;
+    const evaluations = listed.map((e) => index.budget(e.ref)).filter((e): e is BudgetEvaluation => e !== undefined);
+    const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
+    const pods = [...index.podsInNamespace(namespace)];
+    const report = overlaps.add({
+      budgets: evaluations.map((e) => e.budget),
+      podsOf: (budget) => byKey.get(refKey(budget))?.pods ?? [],
+    });
+    for (const pair of report.live) {
+      overlapping.add(refKey(pair.a));
+      overlapping.add(refKey(pair.b));
+    }
+    const part = findingsByRule({
+      now,
+      budgets: budgetFactsFromEvaluations(evaluations),
+      pods,
+      workloads: workloadsByNamespace.get(namespace) ?? [],
+      overlaps: report,
+    });
+    findingParts.push(part);
+    for (const f of part.flat()) {
+      const key = refKey(f.object);
+      if (byKey.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const pod of pods) {
+      if (pod.controller && !UNREPLICATED_OWNERS.has(pod.controller.kind)) {
+        const covering = index.budgetsForPod(pod);
+        if (covering.pdbs.length === 0 && covering.pubs.length === 0) podsWithoutBudget++;
+      }
     }
   }
-  return {
-    overlaps,
-    findings,
-    marks: { overlapping, findings: counts },
-    podsWithoutBudget,
-    tookMs: clock() - started,
-  };
+  yield;
+  const findings = mergeFindings(findingParts);
+  yield;
+  return { overlaps: overlaps.result(), findings, marks: { overlapping, findings: counts }, podsWithoutBudget };
+}
+
+/** Runs the overlap analysis and the findings catalogue over the whole index in one go. */
+export function analyze(input: AnalysisInput): Analysis {
+  const clock = input.clock ?? Date.now;
+  const started = clock();
+  const steps = analysisSteps(input);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  const tookMs = clock() - started;
+  return { ...step.value, tookMs, longestSliceMs: tookMs };
+}
+
+/**
+ * The same analysis in slices of about `sliceMs` (whole namespaces; a namespace is never split),
+ * giving the event loop a turn between slices so that watch events and the event stream are not
+ * held up by it.
+ */
+export async function analyzeInSlices(
+  input: AnalysisInput & {
+    sliceMs?: number;
+    /** Resolves after pending I/O callbacks have run (default: setImmediate). */
+    yieldToEvents?: () => Promise<void>;
+  },
+): Promise<Analysis> {
+  const clock = input.clock ?? Date.now;
+  const sliceMs = input.sliceMs ?? 10;
+  const yieldToEvents = input.yieldToEvents ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
+  const steps = analysisSteps(input);
+  let tookMs = 0;
+  let longestSliceMs = 0;
+  for (;;) {
+    const sliceStart = clock();
+    let step = steps.next();
+    while (!step.done && clock() - sliceStart < sliceMs) step = steps.next();
+    const took = clock() - sliceStart;
+    tookMs += took;
+    longestSliceMs = Math.max(longestSliceMs, took);
+    if (step.done) return { ...step.value, tookMs, longestSliceMs };
+    await yieldToEvents();
+  }
 }
 
 /** The overview's summary from the rows and the last analysis. */

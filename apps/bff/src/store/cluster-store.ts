@@ -15,7 +15,7 @@ import type { ClusterObject } from '../kube/resources.js';
 import type { SourceSink } from '../kube/source.js';
 import type { Timers } from '../kube/timers.js';
 import { budgetRow, NO_MARKS, type BudgetMarks } from '../views/rows.js';
-import { analyze, summarize, type Analysis } from './analysis.js';
+import { analyze, analyzeInSlices, summarize, type Analysis } from './analysis.js';
 import { addOrUpdate, emptyPending, remove, replaceAllChange, type Pending } from './pending.js';
 import { rowEvent } from './row-events.js';
 
@@ -73,6 +73,8 @@ export class ClusterStore {
   private analysisValue: Analysis | undefined;
   private analysisStale = true;
   private analysisTimer: unknown;
+  /** A sliced analysis is under way (only one at a time). */
+  private analysisRunning = false;
   private tickTimer: unknown;
   private summaryTimer: unknown;
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
@@ -316,22 +318,39 @@ export class ClusterStore {
 
   private runAnalysis(): Analysis {
     const index = this.indexValue as ClusterIndex;
-    const result = analyze({
-      index,
-      namespaces: this.namespaces(),
-      now: this.options.timers.now(),
-    });
     this.analysisStale = false;
-    return result;
+    return analyze({ index, namespaces: this.namespaces(), now: this.options.timers.now() });
   }
 
   /**
-   * The analysis runs over the whole cluster and blocks while it runs (seconds at 150,000 pods),
-   * so it waits for a quiet moment (no change for a while) so as not to hold up the event
-   * stream, but never longer than `maxStale`; runs are spaced by 50× their cost.
+   * The analysis in slices of ~10 ms (namespace by namespace) so that it never holds up the event
+   * stream for long; changes made while it runs mark it stale again for the next run.
+   */
+  private async runAnalysisInSlices(): Promise<void> {
+    const index = this.indexValue as ClusterIndex;
+    this.analysisRunning = true;
+    this.analysisStale = false;
+    try {
+      const result = await analyzeInSlices({ index, namespaces: this.namespaces(), now: this.options.timers.now() });
+      if (this.stopped || index !== this.indexValue) return;
+      const before = this.marks();
+      this.analysisValue = result;
+      this.options.logger.debug({ ms: result.tookMs, longestSliceMs: result.longestSliceMs }, 'overlaps and findings analysed');
+      this.markChangedFlags(before, result.marks);
+      this.scheduleSummary();
+    } finally {
+      this.analysisRunning = false;
+      if (this.analysisStale) this.scheduleAnalysis(this.options.analysisIntervalMs ?? 2000);
+    }
+  }
+
+  /**
+   * The analysis waits for a quiet moment (no change for a while), but never longer than
+   * `maxStale`; runs are spaced by 50× their cost. Each run is sliced, so the quiet wait only
+   * keeps it from competing with a burst of changes.
    */
   private scheduleAnalysis(minDelayMs: number): void {
-    if (this.analysisTimer !== undefined || this.stopped) return;
+    if (this.analysisTimer !== undefined || this.analysisRunning || this.stopped) return;
     const took = this.analysisValue?.tookMs ?? 0;
     const delay = Math.max(minDelayMs, 50 * took);
     const quietMs = Math.max(250, 2 * took);
@@ -345,11 +364,9 @@ export class ClusterStore {
         this.analysisTimer = this.options.timers.setTimeout(check, quietMs);
         return;
       }
-      const before = this.marks();
-      this.analysisValue = this.runAnalysis();
-      this.options.logger.debug({ ms: this.analysisValue.tookMs }, 'overlaps and findings analysed');
-      this.markChangedFlags(before, this.analysisValue.marks);
-      this.scheduleSummary();
+      void this.runAnalysisInSlices().catch((err: unknown) => {
+        this.options.logger.error({ err }, 'overlaps and findings analysis failed');
+      });
     };
     this.analysisTimer = this.options.timers.setTimeout(check, delay);
   }
