@@ -112,7 +112,8 @@ export function analyze(input: AnalysisInput): Analysis {
 }
 
 /**
- * The same analysis in slices of about `sliceMs` (whole namespaces; a namespace is never split),
+ * The same analysis in slices of about `sliceMs` (default 5; whole namespaces, never split: a slice
+ * ends after the step that passes `sliceMs`, so it lasts up to `sliceMs` plus one namespace),
  * giving the event loop a turn between slices so that watch events and the event stream are not
  * held up by it.
  */
@@ -124,7 +125,7 @@ export async function analyzeInSlices(
   },
 ): Promise<Analysis> {
   const clock = input.clock ?? Date.now;
-  const sliceMs = input.sliceMs ?? 10;
+  const sliceMs = input.sliceMs ?? 5;
   const yieldToEvents = input.yieldToEvents ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
   const steps = analysisSteps(input);
   let tookMs = 0;

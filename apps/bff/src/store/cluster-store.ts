@@ -323,7 +323,7 @@ export class ClusterStore {
   }
 
   /**
-   * The analysis in slices of ~10 ms (namespace by namespace) so that it never holds up the event
+   * The analysis in slices of ~5 ms (namespace by namespace) so that it never holds up the event
    * stream for long; changes made while it runs mark it stale again for the next run.
    */
   private async runAnalysisInSlices(): Promise<void> {
