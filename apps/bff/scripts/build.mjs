@@ -1,36 +1,16 @@
 // Bundles the BFF into plain JavaScript (dist/main.js) so that `pnpm start` runs it on node
 // without tsx: no TypeScript loader thread (its own V8 isolate) and no per-file transpiling at
-// start. The workspace packages (TypeScript source) are bundled; third-party packages stay
-// external and load from node_modules as usual. `--sim` keeps loading the simulator lazily (a
-// separate chunk). `pnpm --filter @pdbscope/bff dev` still runs the source through tsx.
+// start. Everything is bundled, third-party packages too: tree-shaking keeps only the parts of
+// @kubernetes/client-node the BFF uses (its index loads every generated API and model: ~490 ms
+// and ~65 MB resident; bundled, ~320 ms and ~25 MB), and one minified file parses faster than
+// hundreds of modules resolve. `--sim` keeps loading the simulator lazily (a separate chunk). `pnpm --filter @pdbscope/bff dev` still runs the source through tsx.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(appDir, 'dist');
-
-/**
- * Bare imports of packages the BFF itself depends on stay external (node loads them from its
- * node_modules as before); our workspace packages (TypeScript source) and what only they depend
- * on (not resolvable from here) are bundled.
- */
-const externalThirdParty = {
-  name: 'external-third-party',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('node:')) return { path: args.path, external: true };
-      const segments = args.path.split('/');
-      const name = segments.slice(0, args.path.startsWith('@') ? 2 : 1).join('/');
-      if (name.startsWith('@pdbscope/')) return undefined;
-      return existsSync(path.join(appDir, 'node_modules', name))
-        ? { path: args.path, external: true }
-        : undefined;
-    });
-  },
-};
 
 /**
  * A bundled file's `import.meta.url` would be the bundle's, breaking paths a module resolves
@@ -62,5 +42,11 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [externalThirdParty, keepModuleUrls],
+  minify: true,
+  keepNames: true,
+  // Bundled CommonJS dependencies (express, pino...) call require() for node's built-ins.
+  banner: {
+    js: "import { createRequire as __pdbscopeCreateRequire } from 'node:module'; const require = __pdbscopeCreateRequire(import.meta.url);",
+  },
+  plugins: [keepModuleUrls],
 });
