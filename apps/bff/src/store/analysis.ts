@@ -3,6 +3,7 @@ import {
   findingsByRule,
   mergeFindings,
   overlapsByNamespace,
+  podExpectsBudget,
   refKey,
   type Finding as EngineFinding,
   type OverlapReport,
@@ -31,9 +32,6 @@ export interface AnalysisInput {
   now: Date;
   clock?: () => number;
 }
-
-/** Owners whose pods are replicated and should have a budget (not Jobs, DaemonSets or static pods). */
-const UNREPLICATED_OWNERS = new Set(['Job', 'DaemonSet', 'Node', 'CronJob']);
 
 function groupBy<T>(items: Iterable<T>, namespaceOf: (item: T) => string, order: Iterable<string>): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -88,7 +86,7 @@ function* analysisSteps(input: AnalysisInput): Generator<void, Omit<Analysis, 't
       if (byKey.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     for (const pod of pods) {
-      if (pod.controller && !UNREPLICATED_OWNERS.has(pod.controller.kind)) {
+      if (podExpectsBudget(pod)) {
         const covering = index.budgetsForPod(pod);
         if (covering.pdbs.length === 0 && covering.pubs.length === 0) podsWithoutBudget++;
       }

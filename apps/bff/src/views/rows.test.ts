@@ -87,6 +87,6 @@ describe('selectorText and statusDifferences', () => {
         disruptionsAllowed: 0,
         disruptedPods: { a: 'x' },
       }),
-    ).toStrictEqual(['currentHealthy', 'disruptionsAllowed']);
+    ).toStrictEqual(['disruptionsAllowed', 'currentHealthy']);
   });
 });

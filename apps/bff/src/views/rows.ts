@@ -1,4 +1,5 @@
 import {
+  differingCounters,
   parseSelector,
   refKey,
   selectorToString,
@@ -73,16 +74,6 @@ export function statusNumbers(
   };
 }
 
-const COUNTERS = {
-  PodDisruptionBudget: ['expectedPods', 'desiredHealthy', 'currentHealthy', 'disruptionsAllowed'],
-  PodUnavailableBudget: [
-    'totalReplicas',
-    'desiredAvailable',
-    'currentAvailable',
-    'unavailableAllowed',
-  ],
-} as const;
-
 /**
  * The counters where the reported status and the recomputed one differ. Only counters: the
  * controller may not have written yet (observedGeneration) and disruptedPods carry times.
@@ -91,9 +82,7 @@ export function statusDifferences(
   reported: BudgetStatusNumbers,
   recomputed: BudgetStatusNumbers,
 ): string[] {
-  const a = reported as unknown as Record<string, unknown>;
-  const b = recomputed as unknown as Record<string, unknown>;
-  return COUNTERS[reported.kind].filter((field) => a[field] !== b[field]);
+  return differingCounters(reported.kind, reported, recomputed);
 }
 
 function recomputeError(evaluation: BudgetEvaluation): string | null {

@@ -3,3 +3,4 @@ export * from './table.js';
 export { findingsContext, topWorkloadOf } from './context.js';
 export { isOperatorGenerated } from './rules/operator-roles.js';
 export * from './from-evaluations.js';
+export * from './coverage.js';

@@ -9,4 +9,5 @@ export * from './node.js';
 export * from './convert.js';
 export * from './ready.js';
 export * from './stale.js';
+export * from './status-counters.js';
 export * from './v1beta1.js';

@@ -1,17 +1,20 @@
-import type { PdbStatus, PubStatus } from '../../model/budget.js';
+import type { BudgetKind, PdbStatus, PubStatus } from '../../model/budget.js';
+import { differingCounters } from '../../model/status-counters.js';
 import { statusIsStale } from '../../model/stale.js';
 import { refOf } from '../../overlaps/live.js';
 import { finding } from '../context.js';
 import type { FindingRule } from '../types.js';
 
-const PDB_FIELDS = ['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods'] as const;
-const PUB_FIELDS = ['unavailableAllowed', 'currentAvailable', 'desiredAvailable', 'totalReplicas'] as const;
-
-function differences(reported: PdbStatus | PubStatus, recomputed: PdbStatus | PubStatus): string[] {
-  const fields: readonly string[] = 'disruptionsAllowed' in reported ? PDB_FIELDS : PUB_FIELDS;
+function differences(
+  kind: BudgetKind,
+  reported: PdbStatus | PubStatus,
+  recomputed: PdbStatus | PubStatus,
+): string[] {
   const r = reported as unknown as Record<string, unknown>;
   const c = recomputed as unknown as Record<string, unknown>;
-  return fields.filter((f) => r[f] !== c[f]).map((f) => `${f} reported ${String(r[f])}, recomputed ${String(c[f])}`);
+  return differingCounters(kind, reported, recomputed).map(
+    (f) => `${f} reported ${String(r[f])}, recomputed ${String(c[f])}`,
+  );
 }
 
 /** The cluster's status disagrees with what the controller would write now. */
@@ -21,7 +24,7 @@ export const statusDiffers: FindingRule = (ctx) =>
     const b = facts.budget;
     // A stale status (never synced, or synced before the last spec change) is reported as stale-status.
     if (!r || r.syncFailed || statusIsStale(b)) return [];
-    const diffs = differences(b.status, r.status);
+    const diffs = differences(b.kind, b.status, r.status);
     if (diffs.length === 0) return [];
     return [
       finding({
