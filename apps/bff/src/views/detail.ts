@@ -1,4 +1,4 @@
-import type { PodView } from '@pdbscope/shared';
+import type { PodClassification, PodView } from '@pdbscope/shared';
 import type { BudgetEvaluation, ClusterIndex } from '@pdbscope/shared/index';
 import type {
   BudgetDetailResponse,
@@ -11,19 +11,9 @@ import { stringify } from 'yaml';
 import { podPlacement } from './pods.js';
 import { budgetRow, statusDifferences, statusNumbers, type BudgetMarks } from './rows.js';
 
-function reasonCode(lane: LanePod['lane'], pod: PodView): string {
-  if (lane === 'available') return 'Ready';
-  if (lane === 'disrupted') return 'Disrupted';
-  if (pod.deletionTimestamp !== undefined) return 'Terminating';
-  if (pod.phase === 'Pending' || pod.phase === 'Succeeded' || pod.phase === 'Failed')
-    return pod.phase;
-  return 'NotReady';
-}
-
+/** A pod in its lane, as the engine classified it (lane, code and reason come from shared). */
 export function lanePod(
-  pod: PodView,
-  lane: LanePod['lane'],
-  message: string,
+  { pod, lane, code, reason }: PodClassification,
   disruptedPods: Readonly<Record<string, string>>,
 ): LanePod {
   const disruptedAt = disruptedPods[pod.name];
@@ -31,8 +21,8 @@ export function lanePod(
     namespace: pod.namespace,
     name: pod.name,
     lane,
-    reason: reasonCode(lane, pod),
-    message,
+    reason: code,
+    message: reason,
     phase: pod.phase,
     ready: pod.ready,
     restartCount: pod.restartCount,
@@ -173,8 +163,7 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
   const { evaluation } = input;
   const lanes: BudgetDetailResponse['lanes'] = { available: [], unavailable: [], disrupted: [] };
   const disruptedPods = evaluation.synced.status.disruptedPods;
-  for (const c of evaluation.classification)
-    lanes[c.lane].push(lanePod(c.pod, c.lane, c.reason, disruptedPods));
+  for (const c of evaluation.classification) lanes[c.lane].push(lanePod(c, disruptedPods));
   const reported = statusNumbers(evaluation.budget);
   const failed =
     evaluation.kind === 'PodDisruptionBudget'

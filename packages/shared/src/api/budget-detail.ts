@@ -13,7 +13,7 @@ export const LanePodSchema = z
     namespace: z.string(),
     name: z.string(),
     lane: LaneSchema,
-    /** Machine-readable reason, e.g. `Ready`, `NotReady`, `Pending`, `Disrupted`, `Terminating`, `Terminal`. */
+    /** Machine-readable reason (the engine's `PodLaneCode`): `Ready`, `NotReady`, `Pending`, `Succeeded`, `Failed`, `Terminating`, `Disrupted`, `UnavailableLabel`, `Updating`. */
     reason: z.string(),
     /** The reason in words, e.g. "in status.disruptedPods since 19:40:02". */
     message: z.string(),

@@ -12,10 +12,15 @@ describe('classifyPdbPods', () => {
     pod('evicted', {}),
     pod('done', { phase: 'Succeeded' }),
   ];
-  const budget = pdb('web', { minAvailable: 1, status: { disruptedPods: { evicted: '2024-05-01T11:59:00Z' } } });
+  const budget = pdb('web', {
+    minAvailable: 1,
+    status: { disruptedPods: { evicted: '2024-05-01T11:59:00Z' } },
+  });
 
   it('puts each pod in the lane the controller counts it in, with a reason', () => {
-    expect(classifyPdbPods({ pdb: budget, pods, now: NOW }).map((c) => [c.pod.name, c.lane, c.reason])).toStrictEqual([
+    expect(
+      classifyPdbPods({ pdb: budget, pods, now: NOW }).map((c) => [c.pod.name, c.lane, c.reason]),
+    ).toStrictEqual([
       ['ready', 'available', 'Ready'],
       ['unready', 'unavailable', 'not Ready'],
       ['pending', 'unavailable', 'Pending'],
@@ -25,8 +30,21 @@ describe('classifyPdbPods', () => {
     ]);
   });
 
+  it('gives each pod a machine-readable code beside the reason', () => {
+    expect(classifyPdbPods({ pdb: budget, pods, now: NOW }).map((c) => c.code)).toStrictEqual([
+      'Ready',
+      'NotReady',
+      'Pending',
+      'Terminating',
+      'Disrupted',
+      'Ready',
+    ]);
+  });
+
   it('has exactly countHealthyPods pods available', () => {
-    const available = classifyPdbPods({ pdb: budget, pods, now: NOW }).filter((c) => c.lane === 'available').length;
+    const available = classifyPdbPods({ pdb: budget, pods, now: NOW }).filter(
+      (c) => c.lane === 'available',
+    ).length;
     expect(available).toBe(countHealthyPods(pods, budget.status.disruptedPods, NOW));
   });
 });

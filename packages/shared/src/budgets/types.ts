@@ -48,9 +48,29 @@ export interface PdbSync {
 /** How one selected pod counts for its budget. */
 export type PodLane = 'available' | 'unavailable' | 'disrupted';
 
+/** Why a pod is in its lane, for machines (filters, badges); `reason` says it for people. */
+export type PodLaneCode =
+  | 'Ready'
+  | 'NotReady'
+  | 'Pending'
+  | 'Succeeded'
+  | 'Failed'
+  | 'Terminating'
+  | 'Disrupted'
+  | 'UnavailableLabel'
+  | 'Updating';
+
 export interface PodClassification {
   pod: PodView;
   lane: PodLane;
+  code: PodLaneCode;
   /** Why, for people: `Ready`, `not Ready`, `terminating`, `in disruptedPods since …`. */
   reason: string;
+}
+
+/** The code of a pod that is not Ready (or not Running): its phase when that says more. */
+export function notReadyCode(pod: PodView): PodLaneCode {
+  return pod.phase === 'Pending' || pod.phase === 'Succeeded' || pod.phase === 'Failed'
+    ? pod.phase
+    : 'NotReady';
 }

@@ -1,4 +1,5 @@
 import type { PodView } from '../model/pod.js';
+import { notReadyCode, type PodLaneCode } from '../budgets/types.js';
 
 export const UNAVAILABLE_LABEL_PREFIX = 'unavailable-pod.kruise.io/';
 /** `DeletionTimeout` of the PUB controller: an admitted delete/evict must show within 20 s. */
@@ -17,14 +18,25 @@ export function unavailableLabel(pod: PodView): string | undefined {
 }
 
 /** Why the PUB controller does not count the pod as available, or undefined when it does. */
-export function pubUnavailableReason(pod: PodView): string | undefined {
-  if (pod.deletionTimestamp !== undefined) return 'terminating';
-  if (pod.phase !== 'Running') return pod.phase === '' ? 'no phase' : pod.phase;
-  if (!pod.ready) return pod.waitingReason === undefined ? 'not Ready' : `not Ready (${pod.waitingReason})`;
+export function pubUnavailability(pod: PodView): { code: PodLaneCode; reason: string } | undefined {
+  if (pod.deletionTimestamp !== undefined) return { code: 'Terminating', reason: 'terminating' };
+  if (pod.phase !== 'Running')
+    return { code: notReadyCode(pod), reason: pod.phase === '' ? 'no phase' : pod.phase };
+  if (!pod.ready) {
+    return {
+      code: 'NotReady',
+      reason: pod.waitingReason === undefined ? 'not Ready' : `not Ready (${pod.waitingReason})`,
+    };
+  }
   const label = unavailableLabel(pod);
-  if (label !== undefined) return `labelled ${label}`;
-  if (!pod.consistent) return 'update in progress (state not consistent)';
+  if (label !== undefined) return { code: 'UnavailableLabel', reason: `labelled ${label}` };
+  if (!pod.consistent)
+    return { code: 'Updating', reason: 'update in progress (state not consistent)' };
   return undefined;
+}
+
+export function pubUnavailableReason(pod: PodView): string | undefined {
+  return pubUnavailability(pod)?.reason;
 }
 
 /** Running, Ready, not terminating, no unavailable label, state consistent. */

@@ -4,7 +4,12 @@ import { scaledValue } from '../intstr/intstr.js';
 import { timeMs } from '../budgets/time.js';
 import type { PubStatus, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import { PUB_DELETION_TIMEOUT_MS, PUB_UPDATE_DELAY_MS, isPodActive, pubUnavailableReason } from './available.js';
+import {
+  PUB_DELETION_TIMEOUT_MS,
+  PUB_UPDATE_DELAY_MS,
+  isPodActive,
+  pubUnavailability,
+} from './available.js';
 import { expectedScaleForPods, protectTotalReplicas, pubCoverage, pubPods } from './pods.js';
 import type { PubPodClassification, PubSync } from './types.js';
 
@@ -43,7 +48,12 @@ interface Pruned {
 function prune(pub: PubView, pods: readonly PodView[], now: Date): Pruned {
   const out: Pruned = { disruptedPods: {}, unavailablePods: {}, events: [] };
   const nowMs = now.getTime();
-  const keep = (into: Record<string, string>, pod: PodView, at: string | undefined, timeout: number) => {
+  const keep = (
+    into: Record<string, string>,
+    pod: PodView,
+    at: string | undefined,
+    timeout: number,
+  ) => {
     if (at === undefined) return;
     const expires = timeMs(at) + timeout;
     const name = pod.name;
@@ -72,15 +82,32 @@ function prune(pub: PubView, pods: readonly PodView[], now: Date): Pruned {
 /** Lanes of protected pods given (pruned) maps: recorded pods are `disrupted`, then availability. */
 export function classifyPubPodsWith(
   pods: readonly PodView[],
-  maps: { disruptedPods: Readonly<Record<string, string>>; unavailablePods: Readonly<Record<string, string>> },
+  maps: {
+    disruptedPods: Readonly<Record<string, string>>;
+    unavailablePods: Readonly<Record<string, string>>;
+  },
 ): PubPodClassification[] {
   return pods.map((pod): PubPodClassification => {
     const disrupted = maps.disruptedPods[pod.name];
-    if (disrupted !== undefined) return { pod, lane: 'disrupted', reason: `in disruptedPods since ${disrupted}` };
+    if (disrupted !== undefined)
+      return {
+        pod,
+        lane: 'disrupted',
+        code: 'Disrupted',
+        reason: `in disruptedPods since ${disrupted}`,
+      };
     const updating = maps.unavailablePods[pod.name];
-    if (updating !== undefined) return { pod, lane: 'disrupted', reason: `in unavailablePods since ${updating}` };
-    const why = pubUnavailableReason(pod);
-    return why === undefined ? { pod, lane: 'available', reason: 'Running and Ready' } : { pod, lane: 'unavailable', reason: why };
+    if (updating !== undefined)
+      return {
+        pod,
+        lane: 'disrupted',
+        code: 'Disrupted',
+        reason: `in unavailablePods since ${updating}`,
+      };
+    const why = pubUnavailability(pod);
+    return why === undefined
+      ? { pod, lane: 'available', code: 'Ready', reason: 'Running and Ready' }
+      : { pod, lane: 'unavailable', ...why };
   });
 }
 
@@ -90,12 +117,19 @@ export function classifyPubPodsWith(
  */
 export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
   const coverage = pubCoverage(pub, workloads);
-  if (!coverage.ok) return { status: pub.status, error: coverage.error, pods: [], classification: [], events: [] };
+  if (!coverage.ok)
+    return { status: pub.status, error: coverage.error, pods: [], classification: [], events: [] };
   const protectedPods = pubPods(coverage, pods);
   const pubRef = { kind: 'PodUnavailableBudget', namespace: pub.namespace, name: pub.name };
   const events: BudgetEvent[] =
-    protectedPods.length === 0 ? [{ type: 'Normal', reason: 'NoPods', message: 'No matching pods found', object: pubRef }] : [];
-  const expected = protectTotalReplicas(pub) ?? (coverage.expectedFromPods ? expectedScaleForPods(protectedPods, workloads) : coverage.targetReplicas);
+    protectedPods.length === 0
+      ? [{ type: 'Normal', reason: 'NoPods', message: 'No matching pods found', object: pubRef }]
+      : [];
+  const expected =
+    protectTotalReplicas(pub) ??
+    (coverage.expectedFromPods
+      ? expectedScaleForPods(protectedPods, workloads)
+      : coverage.targetReplicas);
   const desired = desiredAvailableForPub(pub, expected);
   if (!desired.ok) {
     events.push({
@@ -104,7 +138,13 @@ export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
       message: `Failed to calculate the number of expected pods: ${desired.error}`,
       object: pubRef,
     });
-    return { status: pub.status, error: desired.error, pods: protectedPods, classification: [], events };
+    return {
+      status: pub.status,
+      error: desired.error,
+      pods: protectedPods,
+      classification: [],
+      events,
+    };
   }
   const pruned = prune(pub, protectedPods, now);
   events.push(...pruned.events);
@@ -125,6 +165,8 @@ export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
     classification,
     events,
     ...(coverage.warning !== undefined ? { warning: coverage.warning } : {}),
-    ...(pruned.recheckAtMs !== undefined ? { recheckAfterSeconds: (pruned.recheckAtMs - now.getTime()) / 1000 } : {}),
+    ...(pruned.recheckAtMs !== undefined
+      ? { recheckAfterSeconds: (pruned.recheckAtMs - now.getTime()) / 1000 }
+      : {}),
   };
 }

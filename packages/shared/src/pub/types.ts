@@ -1,6 +1,6 @@
 import type { PubStatus, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import type { BudgetEvent, PodLane } from '../budgets/types.js';
+import type { BudgetEvent, PodLane, PodLaneCode } from '../budgets/types.js';
 
 /** One reconcile of the OpenKruise PodUnavailableBudget controller. */
 export interface PubSync {
@@ -22,6 +22,7 @@ export interface PubSync {
 export interface PubPodClassification {
   pod: PodView;
   lane: PodLane;
+  code: PodLaneCode;
   reason: string;
 }
 
