@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { kubeconfigFor } from '@pdbscope/sim';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { ApiResourceInfo, WorkloadView } from '@pdbscope/shared';
 import { pino } from 'pino';
@@ -51,18 +52,7 @@ async function kruiseServer(requests: string[]): Promise<KubeHttp> {
   });
   await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
   const kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [
-      {
-        name: 'c',
-        server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        skipTLSVerify: true,
-      },
-    ],
-    users: [{ name: 'u', token: 't' }],
-    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
-    currentContext: 'x',
-  });
+  kc.loadFromString(kubeconfigFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
   return new KubeHttp(kc);
 }
 
