@@ -8,4 +8,5 @@ export * from './analysis.js';
 export * from './simulate.js';
 export * from './pods.js';
 export * from './events.js';
+export * from './session.js';
 export * from './paths.js';

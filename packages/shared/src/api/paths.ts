@@ -11,6 +11,7 @@ export const apiPaths = {
   overlaps: '/api/overlaps',
   findings: '/api/findings',
   events: '/api/events',
+  session: '/api/session',
   simulateEvictions: '/api/simulate/evictions',
   simulateDrain: '/api/simulate/drain',
   verifyEviction: '/api/verify/eviction',

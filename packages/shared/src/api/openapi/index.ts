@@ -8,6 +8,7 @@ import { ClusterResponseSchema, HealthResponseSchema } from '../cluster.js';
 import { BudgetKindSchema, PROBLEM_CONTENT_TYPE, ProblemSchema } from '../common.js';
 import { ServerEventSchema } from '../events.js';
 import { NodesResponseSchema, PodResponseSchema } from '../pods.js';
+import { SessionRequestSchema, SessionResponseSchema } from '../session.js';
 import {
   SimulateDrainRequestSchema,
   SimulateDrainResponseSchema,
@@ -174,6 +175,36 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
         contentType: 'text/event-stream',
       },
       503: problem('Too many event streams open'),
+    }),
+  });
+  const noContent = (description: string) => ({ description });
+  const tokenRefused = problem(
+    'The token is missing or not right (WWW-Authenticate: Bearer); every /api route answers this when a token is required and none was given',
+  );
+  registry.registerPath({
+    method: 'post',
+    path: '/api/session',
+    summary:
+      'Trade the token (Authorization: Bearer, or a JSON body from a form) for an HttpOnly session cookie the browser sends with every API request and the event stream',
+    request: { body: { ...json(SessionRequestSchema), required: false } },
+    responses: {
+      204: noContent('Signed in: Set-Cookie carries the session (not the token)'),
+      ...responses({ 400: badBody, 401: tokenRefused, 429: problem('Rate limited') }),
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/session',
+    summary: 'Sign out: the session is forgotten and its cookie cleared',
+    responses: { 204: noContent('Signed out') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/session',
+    summary: 'Whether a token is required, and whether this request came with a session',
+    responses: responses({
+      200: { description: 'The session', schema: SessionResponseSchema },
+      401: tokenRefused,
     }),
   });
   registry.registerPath({

@@ -22,6 +22,7 @@ describe('buildOpenApiDocument', () => {
       'post /api/simulate/drain',
       'post /api/simulate/evictions',
       'post /api/verify/eviction',
+      'post,delete,get /api/session',
     ]);
   });
 
@@ -37,6 +38,28 @@ describe('buildOpenApiDocument', () => {
       description: 'No such budget',
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     });
+  });
+
+  it('describes signing in with the token: a body or a bearer header, 204 with a cookie, 401 otherwise', () => {
+    const post = doc.paths?.['/api/session']?.post;
+    expect([
+      post?.requestBody,
+      Object.keys(post?.responses ?? {}),
+      doc.components?.schemas?.['SessionRequest'],
+    ]).toStrictEqual([
+      {
+        required: false,
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/SessionRequest' } },
+        },
+      },
+      ['204', '400', '401', '429'],
+      {
+        type: 'object',
+        properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
+        required: ['token'],
+      },
+    ]);
   });
 
   it('is a new document on each call', () => {
