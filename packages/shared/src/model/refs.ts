@@ -20,7 +20,9 @@ export function nsName(ref: { namespace: string; name: string }): string {
 
 /** A key unique across kinds, e.g. `PodDisruptionBudget/default/web`. */
 export function refKey(ref: ResourceRef): string {
-  return `${ref.kind}/${ref.namespace}/${ref.name}`;
+  // Joined, not a template: a template's result stays a chain of string pieces as long as a Map
+  // keeps it as a key (three extra objects per key, for every budget and workload).
+  return [ref.kind, ref.namespace, ref.name].join('/');
 }
 
 /** Parses `ns/name`; undefined when the text is not of that form. */
