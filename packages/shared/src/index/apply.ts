@@ -4,9 +4,9 @@ import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { BudgetEntry } from './entry.js';
-import { removeMember, setMember } from './entry.js';
 import { evaluateEntry } from './evaluate.js';
-import { dropPod, putPod } from './pod-store.js';
+import { dropMember, endLoading, putMember } from './loading.js';
+import { dropPod, podRecord, putPod } from './pod-store.js';
 import {
   addMembership,
   candidateBudgets,
@@ -49,7 +49,9 @@ export function reevaluate(state: IndexState, entry: BudgetEntry): BudgetDelta {
   };
 }
 
+/** Re-evaluates the entries of these keys; nothing while loading. */
 function evaluateKeys(state: IndexState, keys: Iterable<string>): BudgetDelta[] {
+  if (state.loading) return [];
   const deltas: BudgetDelta[] = [];
   for (const key of keys) {
     const entry = state.budgets.get(key);
@@ -60,6 +62,8 @@ function evaluateKeys(state: IndexState, keys: Iterable<string>): BudgetDelta[] 
 
 /** A pod was added or changed: only the budgets whose selectors match its old or new labels move. */
 export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
+  // The same object again (a list page fed early, then the informer's own add): nothing moved.
+  if (podRecord(state.pods, pod)?.pod === pod) return [];
   const record = putPod(state.pods, pod);
   const affected = new Set<string>(record.budgets);
   const candidates = new Set<string>(affected);
@@ -68,10 +72,10 @@ export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
     const entry = state.budgets.get(bkey);
     if (!entry) continue;
     if (entryMatches(entry, pod)) {
-      setMember(entry, pod);
+      putMember(state, entry, pod, record.budgets.includes(bkey));
       addMembership(record, bkey);
       affected.add(bkey);
-    } else if (removeMember(entry, pod.name)) {
+    } else if (dropMember(state, entry, pod.name)) {
       removeMembership(record, bkey);
     }
   }
@@ -88,7 +92,7 @@ export function deletePod(
   record.budgets = [];
   for (const bkey of affected) {
     const entry = state.budgets.get(bkey);
-    if (entry) removeMember(entry, record.pod.name);
+    if (entry) dropMember(state, entry, record.pod.name);
   }
   return evaluateKeys(state, affected);
 }
@@ -121,15 +125,15 @@ export function upsertBudget(state: IndexState, budget: Budget): BudgetDelta[] {
   const old = state.budgets.get(key);
   if (old && selectionOf(old.budget) === selectionOf(budget)) {
     old.budget = budget;
-    return [reevaluate(state, old)];
+    return evaluateKeys(state, [key]);
   }
   if (old) forget(state, old);
   const entry = newEntry(state, key, budget);
   state.budgets.set(key, entry);
   register(state, entry);
   selectMembers(state, entry);
-  const delta = reevaluate(state, entry);
-  return [old && delta.type === 'added' ? { ...delta, type: 'changed' } : delta];
+  const deltas = evaluateKeys(state, [key]);
+  return old ? deltas.map((d) => (d.type === 'added' ? { ...d, type: 'changed' } : d)) : deltas;
 }
 
 export function deleteBudget(state: IndexState, ref: ResourceRef): BudgetDelta[] {
@@ -137,6 +141,8 @@ export function deleteBudget(state: IndexState, ref: ResourceRef): BudgetDelta[]
   const entry = state.budgets.get(key);
   if (!entry) return [];
   forget(state, entry);
+  // While loading, nothing was reported as added: nothing is reported as removed either.
+  if (state.loading) return [];
   return [{ type: 'removed', ref: { kind: ref.kind, namespace: ref.namespace, name: ref.name } }];
 }
 
@@ -217,7 +223,7 @@ export function buildState(
     register(state, entry);
     selectMembers(state, entry);
   }
-  for (const entry of state.budgets.values()) reevaluate(state, entry);
+  evaluateKeys(state, state.budgets.keys());
   return state;
 }
 
@@ -239,7 +245,7 @@ export function replaceAll(
   const workloads = change.workloads ?? allOf(state.workloads.byKey.values());
   const nodes = change.nodes ?? allOf(state.nodes.values());
   const next = buildState(
-    { ...state.options, now: state.now },
+    { ...state.options, now: state.now, loading: state.loading !== undefined },
     { pods, budgets, workloads, nodes },
   );
   const deltas: BudgetDelta[] = [];
@@ -271,6 +277,10 @@ export function applyChange(
  * disruptedPods entry expiring), once per recheck time.
  */
 export function advanceTime(state: IndexState, now: Date): BudgetDelta[] {
+  if (state.loading) {
+    state.now = now;
+    return [];
+  }
   state.now = now;
   const nowMs = now.getTime();
   const due: string[] = [];
@@ -287,4 +297,12 @@ export function advanceTime(state: IndexState, now: Date): BudgetDelta[] {
       due.push(key);
   }
   return evaluateKeys(state, due);
+}
+
+/** Ends loading (see `loading.ts`): every budget is evaluated once, at `now`. */
+export function finishLoading(
+  state: IndexState,
+  options: Parameters<typeof endLoading>[1],
+): BudgetDelta[] {
+  return evaluateKeys(state, endLoading(state, options));
 }

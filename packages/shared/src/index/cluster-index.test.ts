@@ -308,4 +308,43 @@ describe('ClusterIndex', () => {
     expect(pdbEval(index, 'blog', 'new').counts.selected).toBe(2);
     expect(index.counts().pods).toBe(14);
   });
+
+  it('while loading answers nothing, then evaluates every budget once with the custom kinds known at the end', () => {
+    const owner = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'web' };
+    const clones = ['web-a', 'web-b'].map((name) => pod({ name, labels: { app: 'web' }, owner }));
+    const cloneSet = workload({
+      apiVersion: owner.apiVersion,
+      kind: 'CloneSet',
+      name: 'web',
+      replicas: 4,
+    });
+    const budget = pdb({
+      name: 'web',
+      selector: { matchLabels: { app: 'web' } },
+      maxUnavailable: 1,
+    });
+    const index = new ClusterIndex({ now: NOW, loading: true });
+    const during = [budget, ...clones, cloneSet].map((object) =>
+      index.apply({ type: 'upsert', object }),
+    );
+    expect({ during, loading: index.loading, budgets: [...index.budgets()] }).toStrictEqual({
+      during: [[], [], [], []],
+      loading: true,
+      budgets: [],
+    });
+    const deltas = index.finishLoading({
+      now: NOW,
+      apiResources: { 'apps.kruise.io/CloneSet': { resource: 'clonesets', scale: true } },
+    });
+    expect(refs(deltas)).toStrictEqual(['added PodDisruptionBudget/default/web']);
+    const web = pdbEval(index, 'default', 'web');
+    expect({ pods: names(web.pods), expected: web.sync.status.expectedPods }).toStrictEqual({
+      pods: ['web-a', 'web-b'],
+      expected: 4,
+    });
+    expect({ loading: index.loading, again: index.finishLoading({ now: NOW }) }).toStrictEqual({
+      loading: false,
+      again: [],
+    });
+  });
 });

@@ -4,7 +4,8 @@ import type { PodView } from '../model/pod.js';
 import { groupOf, type ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
-import { advanceTime, applyChange, buildState, replaceAll } from './apply.js';
+import { advanceTime, applyChange, buildState, finishLoading, replaceAll } from './apply.js';
+import type { ApiResourceInfo } from '../model/workload.js';
 import { budgetKey, type IndexState } from './state.js';
 import type { BudgetDelta, BudgetEvaluation, ClusterIndexOptions, ObjectChange } from './types.js';
 import { storeLookup, workloadDependency } from './workload-store.js';
@@ -56,6 +57,22 @@ export class ClusterIndex {
       return deltas;
     }
     return [...timeDeltas, ...applyChange(this.state, change)];
+  }
+
+  /** True from a construction with `loading: true` until {@link ClusterIndex.finishLoading}. */
+  get loading(): boolean {
+    return this.state.loading !== undefined;
+  }
+
+  /**
+   * Ends loading: every budget is evaluated once at `now` (with the custom kinds known by then,
+   * when given) and returned as added. A no-op on an index that is not loading.
+   */
+  finishLoading(options: {
+    now: Date;
+    apiResources?: Readonly<Record<string, ApiResourceInfo>>;
+  }): BudgetDelta[] {
+    return finishLoading(this.state, options);
   }
 
   /** Moves the clock: budgets whose disruptedPods entries expire by `now` are re-evaluated. */

@@ -7,6 +7,7 @@ export {
   buildState,
   deleteBudget,
   deletePod,
+  finishLoading,
   deleteWorkload,
   replaceAll,
   upsertBudget,

@@ -5,6 +5,7 @@ import { refKey, type ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import { createPodStore, type PodStore } from './pod-store.js';
 import type { BudgetEntry } from './entry.js';
+import type { LoadState } from './loading.js';
 import type { ClusterIndexOptions } from './types.js';
 import { createWorkloadStore, type WorkloadStore } from './workload-store.js';
 
@@ -33,6 +34,8 @@ export interface IndexState {
   dependents: Map<string, Set<string>>;
   /** Keys of the budgets whose evaluation has a recheck time. */
   rechecks: Set<string>;
+  /** Set while loading: nothing is evaluated until `finishLoading` (see `loading.ts`). */
+  loading: LoadState | undefined;
 }
 
 export function createState(options: ClusterIndexOptions): IndexState {
@@ -46,6 +49,7 @@ export function createState(options: ClusterIndexOptions): IndexState {
     budgetsByNamespace: new Map(),
     dependents: new Map(),
     rechecks: new Set(),
+    loading: options.loading === true ? { unsorted: new Set() } : undefined,
   };
 }
 

@@ -76,4 +76,9 @@ export interface ClusterIndexOptions {
   now: Date;
   /** Custom kinds the REST mapper knows (`group/Kind` → resource, /scale), beyond the built-in ones. */
   apiResources?: Readonly<Record<string, ApiResourceInfo>>;
+  /**
+   * Start loading: changes keep memberships current but evaluate nothing (and return no deltas)
+   * until `ClusterIndex.finishLoading`, which evaluates every budget once.
+   */
+  loading?: boolean;
 }

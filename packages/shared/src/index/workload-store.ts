@@ -27,12 +27,13 @@ export function workloadDependency(
   kind: string,
   name: string,
 ): string {
-  return `w\u0000${namespace}\u0000${sameGroup(group)}\u0000${kind}\u0000${name}`;
+  // Joined, not a template (see refKey): these are Map keys for every workload.
+  return ['w', namespace, sameGroup(group), kind, name].join('\u0000');
 }
 
 /** The dependency key of a `controlledBy(namespace, ownerUid)` lookup. */
 export function ownerDependency(namespace: string, ownerUid: string): string {
-  return `o\u0000${namespace}\u0000${ownerUid}`;
+  return ['o', namespace, ownerUid].join('\u0000');
 }
 
 export function createWorkloadStore(
@@ -43,6 +44,14 @@ export function createWorkloadStore(
     byOwner: new Map(),
     mapper: workloadLookupFromList([], apiResources),
   };
+}
+
+/** Replaces the REST mapper's custom kinds (learnt while loading, e.g. from owners' /scale). */
+export function setApiResources(
+  store: WorkloadStore,
+  apiResources: Readonly<Record<string, ApiResourceInfo>>,
+): void {
+  store.mapper = workloadLookupFromList([], apiResources);
 }
 
 function keyOf(w: WorkloadView): string {
