@@ -3,8 +3,10 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { EventHub } from './events/hub.js';
-import { bearerGuard, hostPolicy, originGuard } from './http/guard.js';
+import { TokenAuth, authGuard } from './http/auth.js';
+import { hostPolicy, originGuard } from './http/guard.js';
 import { problemHandler, sendProblem } from './http/problem.js';
+import { SessionStore } from './http/session-store.js';
 import type { ClusterReader, EvictionVerifier } from './model.js';
 import { budgetRoutes } from './routes/budgets.js';
 import { clusterRoutes } from './routes/cluster.js';
@@ -16,6 +18,7 @@ import { openApiRoutes } from './routes/openapi.js';
 import { overlapRoutes } from './routes/overlaps.js';
 import { podRoutes } from './routes/pods.js';
 import { readyGate } from './routes/ready-gate.js';
+import { sessionRoutes } from './routes/session.js';
 import { simulateRoutes } from './routes/simulate.js';
 import { verifyRoutes } from './routes/verify.js';
 import { webRoutes } from './routes/web.js';
@@ -29,8 +32,10 @@ export interface AppOptions {
   port: number;
   /** More Host names accepted (ingress, Service name). */
   extraHosts?: readonly string[];
-  /** Require `Authorization: Bearer` on /api when set. */
+  /** Require `Authorization: Bearer` or a session cookie (POST /api/session) on /api when set. */
   token?: string;
+  /** Where sessions live; tests inject one to control ids and time. */
+  sessions?: SessionStore;
   /** Present only with --allow-dry-run-verify against a live cluster. */
   verifier?: EvictionVerifier;
   /** The built web app (apps/web/dist), served with an SPA fallback. */
@@ -38,14 +43,22 @@ export interface AppOptions {
   /** Requests per minute per client on simulate and verify. */
   simulateRateLimit?: number;
   verifyRateLimit?: number;
+  /** Failed sign-ins per minute per client on POST /api/session (successful ones are not counted). */
+  sessionRateLimit?: number;
 }
 
-function limiter(limit: number, what: string): RequestHandler {
+function limiter(options: {
+  limit: number;
+  what: string;
+  countSuccesses?: boolean;
+}): RequestHandler {
+  const { limit, what } = options;
   return rateLimit({
     windowMs: 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    skipSuccessfulRequests: options.countSuccesses === false,
     handler: (_req, res) =>
       sendProblem(res, 429, `too many ${what} requests: at most ${limit} a minute`),
   });
@@ -75,12 +88,30 @@ export function createApp(options: AppOptions): Express {
       strictTransportSecurity: false,
     }),
   );
-  app.use('/api', bearerGuard(options.token));
-  app.use('/api', express.json({ limit: '64kb', strict: true }));
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  const auth =
+    options.token === undefined
+      ? undefined
+      : new TokenAuth({
+          token: options.token,
+          sessions: options.sessions ?? new SessionStore({ now: Date.now }),
+        });
+  // Signing in comes before the guard (it is how a browser gets past it), behind the origin guard.
+  app.use(
+    sessionRoutes(
+      auth,
+      limiter({
+        limit: options.sessionRateLimit ?? 10,
+        what: 'failed sign-in',
+        countSuccesses: false,
+      }),
+    ),
+  );
+  app.use('/api', authGuard(auth));
+  app.use('/api', express.json({ limit: '64kb', strict: true }));
 
   app.use(healthRoutes(store));
   app.use(openApiRoutes());
@@ -104,8 +135,15 @@ export function createApp(options: AppOptions): Express {
   app.use(nodeRoutes(store));
   app.use(overlapRoutes(store));
   app.use(findingRoutes(store));
-  app.use(simulateRoutes(store, limiter(options.simulateRateLimit ?? 120, 'simulate')));
-  app.use(verifyRoutes(options.verifier, limiter(options.verifyRateLimit ?? 20, 'verify')));
+  app.use(
+    simulateRoutes(store, limiter({ limit: options.simulateRateLimit ?? 120, what: 'simulate' })),
+  );
+  app.use(
+    verifyRoutes(
+      options.verifier,
+      limiter({ limit: options.verifyRateLimit ?? 20, what: 'verify' }),
+    ),
+  );
   app.use('/api', (req, res) =>
     sendProblem(res, 404, `no API route ${req.method} ${req.originalUrl}`),
   );

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { sendProblem } from './problem.js';
 
@@ -66,24 +65,5 @@ export function originGuard(policy: HostPolicy): RequestHandler {
       return;
     }
     next();
-  };
-}
-
-/** Requires `Authorization: Bearer <token>` on the API when a token is configured. */
-export function bearerGuard(token: string | undefined): RequestHandler {
-  const expected = token === undefined ? undefined : Buffer.from(token);
-  return (req, res, next) => {
-    if (!expected) {
-      next();
-      return;
-    }
-    const header = req.headers.authorization ?? '';
-    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) {
-      next();
-      return;
-    }
-    res.setHeader('WWW-Authenticate', 'Bearer');
-    sendProblem(res, 401, 'a bearer token is required');
   };
 }

@@ -1,0 +1,105 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createApp, type AppOptions } from '../app.js';
+import { EventHub } from '../events/hub.js';
+import type { Timers } from '../kube/timers.js';
+import { fakeStore } from './fake-store.js';
+
+const timers: Timers = {
+  now: () => new Date('2026-11-21T19:40:00Z'),
+  setTimeout: () => undefined,
+  clearTimeout: () => undefined,
+};
+const servers: http.Server[] = [];
+
+/** Closes every server serveApp started; call it in afterEach. */
+export async function closeServedApps(): Promise<void> {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+}
+
+/**
+ * The real express app over a fake store on a loopback port. `asIfTls` marks each connection
+ * encrypted before express sees it, so `req.secure` is true as behind a TLS listener.
+ */
+export async function serveApp(
+  overrides: Partial<AppOptions> = {},
+  serving: { asIfTls?: boolean } = {},
+) {
+  const hub = new EventHub({ timers, epoch: 't1' });
+  const store = fakeStore();
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  const app = createApp({
+    store,
+    hub,
+    logger: pino({ level: 'silent' }),
+    host: '127.0.0.1',
+    port,
+    ...overrides,
+  });
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (serving.asIfTls === true) Object.assign(req.socket, { encrypted: true });
+    void app(req, res);
+  });
+  servers.push(server);
+  return { port, hub, store };
+}
+
+export interface Answer {
+  status: number;
+  type: string;
+  body: unknown;
+  headers: http.IncomingHttpHeaders;
+}
+
+export function request(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']).split(';')[0] ?? '',
+            body,
+            headers: res.headers,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export const post = (
+  port: number,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+) =>
+  request(port, path, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });

@@ -1,0 +1,64 @@
+import express, { Router, type RequestHandler, type Response } from 'express';
+import {
+  SESSION_COOKIE,
+  SessionRequestSchema,
+  apiPaths,
+  type SessionResponse,
+} from '@pdbscope/shared/api';
+import { TokenAuth, authGuard, refuseToken } from '../http/auth.js';
+import { sessionCookie } from '../http/cookies.js';
+import { parseOr400 } from '../http/validate.js';
+
+function setSessionCookie(
+  res: Response,
+  options: { value: string; maxAgeSeconds: number; secure: boolean },
+): void {
+  res.setHeader('Set-Cookie', sessionCookie({ name: SESSION_COOKIE, path: '/api', ...options }));
+}
+
+/**
+ * /api/session: a browser cannot put a header on an EventSource, so it trades the token for
+ * an HttpOnly cookie once (POST) and drops it on sign-out (DELETE). Mounted in front of the
+ * token guard; GET sits behind it, so a browser learns from its 401 that a token is needed.
+ */
+export function sessionRoutes(auth: TokenAuth | undefined, limiter: RequestHandler): Router {
+  const router = Router();
+  router.post(
+    apiPaths.session,
+    limiter,
+    express.json({ limit: '8kb', strict: true }),
+    (req, res) => {
+      if (!auth) {
+        // No token configured: every request is let in already, so there is nothing to trade.
+        res.status(204).end();
+        return;
+      }
+      const token =
+        TokenAuth.bearerOf(req) ?? parseOr400(SessionRequestSchema, req.body, 'body').token;
+      if (!auth.matches(token)) {
+        refuseToken(res, 'the token is not right');
+        return;
+      }
+      setSessionCookie(res, {
+        value: auth.sessions.create(),
+        maxAgeSeconds: Math.floor(auth.sessions.ttlMs / 1000),
+        secure: req.secure,
+      });
+      res.status(204).end();
+    },
+  );
+  router.delete(apiPaths.session, (req, res) => {
+    const session = TokenAuth.sessionOf(req);
+    if (auth && session !== undefined) auth.sessions.revoke(session);
+    setSessionCookie(res, { value: '', maxAgeSeconds: 0, secure: req.secure });
+    res.status(204).end();
+  });
+  router.get(apiPaths.session, authGuard(auth), (req, res) => {
+    const answer: SessionResponse = {
+      tokenRequired: auth !== undefined,
+      session: auth?.hasSession(req) ?? false,
+    };
+    res.json(answer);
+  });
+  return router;
+}
