@@ -1,4 +1,10 @@
-import type { BudgetListResponse, ClusterResponse } from '@pdbscope/shared/api';
+import type { SimHandle } from '@pdbscope/sim';
+import type {
+  BudgetListResponse,
+  ClusterResponse,
+  PodResponse,
+  SourceState,
+} from '@pdbscope/shared/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getJson, simControl, startHarness, type Harness } from './harness.js';
 
@@ -72,4 +78,98 @@ describe('a cluster-wide 403', () => {
       budgets.some((b) => b.namespace === 'payments'),
     ]).toStrictEqual([true, false]);
   });
+
+  it('follows the namespaces: one created later is watched, a deleted one is forgotten', async () => {
+    const harness = (h = await startHarness({ beforeBff: (sim) => sim.faults.forbid('payments') }));
+    await harness.bff.ready();
+    createCartNamespace(harness.sim);
+    // The Deployment's controller makes the pods; the budget counts them once they are Ready.
+    const cartPods = await vi.waitFor(
+      async () => {
+        const budgets = (
+          await getJson<BudgetListResponse>(harness.bff, '/api/budgets?namespace=cart')
+        ).body.items;
+        expect(
+          budgets.map((b) =>
+            b.kind === 'PodDisruptionBudget'
+              ? [b.name, b.expectedPods, b.currentHealthy, b.disruptionsAllowed]
+              : [b.name],
+          ),
+        ).toStrictEqual([['cart', 2, 2, 1]]);
+        return simPodNames(harness.sim, 'cart');
+      },
+      { timeout: 10_000 },
+    );
+    const pod = await getJson<PodResponse>(harness.bff, `/api/pods/cart/${cartPods[0] ?? ''}`);
+    const sourcesIn = (states: readonly SourceState[], namespace: string) =>
+      states
+        .filter((s) => s.id.endsWith(`@${namespace}`))
+        .map((s) => [s.id.slice(0, -namespace.length - 1), s.state]);
+    const cluster = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
+    expect([
+      cartPods.length,
+      pod.status,
+      pod.body.budgets.map((b) => `${b.namespace}/${b.name}`),
+      sourcesIn(cluster.sources, 'cart'),
+      cluster.sources.find((s) => s.id === 'namespaces')?.state,
+    ]).toStrictEqual([2, 200, ['cart/cart'], sourcesIn(cluster.sources, 'zookeeper'), 'live']);
+
+    expect(harness.sim.store.delete('namespaces', undefined, 'cart').ok).toBe(true);
+    await vi.waitFor(
+      async () => {
+        const after = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
+        const budgets = (
+          await getJson<BudgetListResponse>(harness.bff, '/api/budgets?namespace=cart')
+        ).body.items;
+        const gone = await getJson<unknown>(harness.bff, `/api/pods/cart/${cartPods[0] ?? ''}`);
+        expect([sourcesIn(after.sources, 'cart'), budgets, gone.status]).toStrictEqual([
+          [],
+          [],
+          404,
+        ]);
+      },
+      { timeout: 10_000 },
+    );
+  });
 });
+
+/** A namespace made after the BFF started, as `kubectl create` would: a Deployment and its budget. */
+function createCartNamespace(sim: SimHandle): void {
+  const labels = { 'app.kubernetes.io/name': 'cart' };
+  const results = [
+    sim.store.create('namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'cart', labels: { 'kubernetes.io/metadata.name': 'cart' } },
+    }),
+    sim.store.create('deployments', {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'cart', namespace: 'cart', labels },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: labels },
+        template: {
+          metadata: { labels },
+          spec: { containers: [{ name: 'cart', image: 'registry.example.com/cart:1.4.2' }] },
+        },
+      },
+    }),
+    sim.store.create('poddisruptionbudgets', {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'cart', namespace: 'cart' },
+      spec: { minAvailable: 1, selector: { matchLabels: labels } },
+    }),
+  ];
+  expect(results.map((r) => (r.ok ? r.value.metadata.name : r.error.message))).toStrictEqual([
+    'cart',
+    'cart',
+    'cart',
+  ]);
+}
+
+function simPodNames(sim: SimHandle, namespace: string): string[] {
+  const listed = sim.store.list('pods', { namespace });
+  return listed.ok ? listed.value.items.map((p) => p.metadata.name ?? '') : [];
+}

@@ -2,9 +2,9 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { ClusterStore } from '../store/cluster-store.js';
 import { discoverResources } from './discovery.js';
-import { objectOf, stringOf } from './json.js';
-import { listAllPages } from './paged-list.js';
 import type { KubeHttp } from './http.js';
+import { namespaceFallback } from './namespace-fallback.js';
+import { NamespaceWatch } from './namespace-watch.js';
 import { collectionPath, projector, type ClusterObject, type ResourceSpec } from './resources.js';
 import { ScaleFetcher } from './scale.js';
 import { Source, type SourceOptions, type SourceSink } from './source.js';
@@ -65,39 +65,45 @@ export async function startClusterSources(
   };
   const sources: Source<ClusterObject>[] = [];
   let stopped = false;
-  // A cluster-wide 403 on a namespaced resource: RBAC may still allow some namespaces
-  // (RoleBindings), so watch each namespace on its own and show which ones are refused.
-  const fallBack = async (spec: ResourceSpec, wide: Source<ClusterObject>) => {
-    let namespaces: string[];
-    try {
-      namespaces = (
-        await listAllPages({
-          http: options.http,
-          path: '/api/v1/namespaces',
-          project: (raw) => stringOf(objectOf(objectOf(raw)?.['metadata'])?.['name']),
-        })
-      ).items;
-    } catch (err) {
-      logger.warn(
-        { source: spec.id, err: err instanceof Error ? err.message : String(err) },
-        'cannot list namespaces to fall back to; pass --namespace',
-      );
-      return false;
-    }
-    if (stopped) return true;
-    logger.warn(
-      { source: spec.id, namespaces: namespaces.length },
-      'forbidden cluster-wide: watching each namespace',
-    );
-    // The new sources are registered before the old one leaves, so readiness waits for them.
-    const fresh = namespaces.map((ns) => make(spec, ns));
-    store.removeSource(wide.current.id);
-    sources.splice(sources.indexOf(wide), 1);
-    await wide.retire();
-    for (const source of fresh) source.start();
-    return true;
+  let namespaceWatch: NamespaceWatch | undefined;
+  const drop = (source: Source<ClusterObject>) => {
+    store.removeSource(source.current.id);
+    const at = sources.indexOf(source);
+    if (at !== -1) sources.splice(at, 1);
   };
-  const make = (spec: ResourceSpec, namespace?: string): Source<ClusterObject> => {
+  // A cluster-wide 403 on a namespaced resource: RBAC may still allow some namespaces
+  // (RoleBindings), so watch each namespace on its own, following the namespaces as they come
+  // and go, and show which ones are refused. The resources that fall back share one watch.
+  const fallBack = (spec: ResourceSpec, wide: Source<ClusterObject>) => {
+    namespaceWatch ??= new NamespaceWatch({
+      kc: options.kc,
+      http: options.http,
+      store,
+      timers,
+      logger,
+      ...(options.tuning ? { tuning: options.tuning } : {}),
+    });
+    namespaceWatch.follow(
+      namespaceFallback({
+        id: spec.id,
+        wide,
+        make: ({ namespace, awaited }) => make({ spec, namespace, awaited }),
+        drop,
+        stopped: () => stopped,
+        logger,
+      }),
+    );
+  };
+  const make = ({
+    spec,
+    namespace,
+    awaited = true,
+  }: {
+    spec: ResourceSpec;
+    namespace?: string;
+    /** False for a namespace that appeared after the fallback: readiness does not wait for it. */
+    awaited?: boolean;
+  }): Source<ClusterObject> => {
     const id = namespace === undefined ? spec.id : `${spec.id}@${namespace}`;
     const project = projector(spec, (error) =>
       logger.warn({ source: id, error }, 'object skipped'),
@@ -126,24 +132,24 @@ export async function startClusterSources(
             onForbidden: () => {
               if (fellBack.has(spec.id)) return false;
               fellBack.add(spec.id);
-              // Until the namespaces are listed the source stays as it is (degraded, retrying if the fallback fails).
-              void fallBack(spec, source).then((taken) => {
-                if (!taken) source.retryLater();
-              });
+              // Until the namespaces are listed the source stays as it is (then degraded and
+              // retried if they may not be listed).
+              fallBack(spec, source);
               return true;
             },
           }
         : {}),
       ...options.tuning,
     });
-    store.addSource(id, source);
+    store.addSource(id, awaited ? source : { snapshot: () => source.snapshot(), settled: true });
     sources.push(source);
     return source;
   };
   const fellBack = new Set<string>();
   for (const spec of discovered.specs) {
-    if (spec.namespaced && options.namespaces) for (const ns of options.namespaces) make(spec, ns);
-    else make(spec);
+    if (spec.namespaced && options.namespaces)
+      for (const namespace of options.namespaces) make({ spec, namespace });
+    else make({ spec });
   }
   for (const s of sources) s.start();
   return {
@@ -151,7 +157,7 @@ export async function startClusterSources(
     stop: async () => {
       stopped = true;
       scales.stop();
-      await Promise.all(sources.map((s) => s.stop()));
+      await Promise.all([...sources.map((s) => s.stop()), namespaceWatch?.stop()]);
     },
   };
 }
