@@ -43,11 +43,13 @@ export async function handleControl(ctx: ServerContext, path: string, req: Incom
       return sendJson(res, 200, f.state().faults);
     }
     case '/_sim/faults/forbid':
-      if (typeof body.namespace !== 'string' || body.namespace === '') return sendError(res, badRequest('"namespace" is required'));
-      f.forbid(body.namespace);
+      if (typeof body.resource === 'string' && body.resource !== '') f.forbidResource(body.resource);
+      else if (typeof body.namespace === 'string' && body.namespace !== '') f.forbid(body.namespace);
+      else return sendError(res, badRequest('"namespace" or "resource" is required'));
       return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/unforbid':
-      f.unforbid(typeof body.namespace === 'string' ? body.namespace : undefined);
+      if (typeof body.resource === 'string') f.unforbidResource(body.resource);
+      else f.unforbid(typeof body.namespace === 'string' ? body.namespace : undefined);
       return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/latency':
       if (typeof body.ms !== 'number' || body.ms < 0) return sendError(res, badRequest('"ms" must be a number >= 0'));

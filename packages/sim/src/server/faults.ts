@@ -6,6 +6,8 @@ import type { WatchHub } from './watch-hub.js';
 export interface FaultState {
   failListsRemaining: number;
   forbiddenNamespaces: ReadonlySet<string>;
+  /** Resources (plural names, e.g. `namespaces`) refused in every namespace and cluster-wide. */
+  forbiddenResources: ReadonlySet<string>;
   latencyMs: number;
 }
 
@@ -13,7 +15,7 @@ export interface SimState {
   resourceVersion: string;
   counts: Record<string, number>;
   watches: number;
-  faults: { failListsRemaining: number; forbiddenNamespaces: string[]; latencyMs: number };
+  faults: { failListsRemaining: number; forbiddenNamespaces: string[]; forbiddenResources: string[]; latencyMs: number };
 }
 
 /** In-process control of the simulated API server's faults (the same as the `/_sim/` endpoints). */
@@ -26,8 +28,12 @@ export interface FaultControl {
   failLists(count: number): void;
   /** Requests in this namespace (and cluster-wide requests of namespaced resources) answer 403. */
   forbid(namespace: string): void;
-  /** Lifts one namespace's 403, or all when no namespace is given. */
+  /** Every request for this resource (plural name, e.g. `namespaces`) answers 403, whatever its scope. */
+  forbidResource(resource: string): void;
+  /** Lifts one namespace's 403, or every namespace's and resource's when no namespace is given. */
   unforbid(namespace?: string): void;
+  /** Lifts one resource's 403. */
+  unforbidResource(resource: string): void;
   /** Delays every Kubernetes request by `ms`. */
   setLatency(ms: number): void;
   /** A new history: fresh resourceVersion epoch, all watches dropped, older versions Expired. */
@@ -44,10 +50,11 @@ export interface FaultControl {
 export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultControl {
   let failListsRemaining = 0;
   const forbidden = new Set<string>();
+  const forbiddenResources = new Set<string>();
   let latencyMs = 0;
   const control: FaultControl = {
     get current(): FaultState {
-      return { failListsRemaining, forbiddenNamespaces: forbidden, latencyMs };
+      return { failListsRemaining, forbiddenNamespaces: forbidden, forbiddenResources, latencyMs };
     },
     dropWatches(options = {}) {
       const watchers = hub.all();
@@ -70,9 +77,17 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
     forbid(namespace) {
       forbidden.add(namespace);
     },
+    forbidResource(resource) {
+      forbiddenResources.add(resource);
+    },
     unforbid(namespace) {
-      if (namespace === undefined) forbidden.clear();
-      else forbidden.delete(namespace);
+      if (namespace === undefined) {
+        forbidden.clear();
+        forbiddenResources.clear();
+      } else forbidden.delete(namespace);
+    },
+    unforbidResource(resource) {
+      forbiddenResources.delete(resource);
     },
     setLatency(ms) {
       latencyMs = Math.max(0, ms);
@@ -89,7 +104,12 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
         resourceVersion: store.resourceVersion(),
         counts: store.counts(),
         watches: hub.count(),
-        faults: { failListsRemaining, forbiddenNamespaces: [...forbidden].sort(), latencyMs },
+        faults: {
+          failListsRemaining,
+          forbiddenNamespaces: [...forbidden].sort(),
+          forbiddenResources: [...forbiddenResources].sort(),
+          latencyMs,
+        },
       };
     },
     takeListFailure() {

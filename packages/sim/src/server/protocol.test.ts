@@ -239,6 +239,40 @@ describe('/_sim fault and control endpoints', () => {
     expect((await call('GET', '/api/v1/pods')).status).toBe(200);
   });
 
+  it('forbid with a resource answers 403 for that resource at every scope, until unforbid', async () => {
+    const forbid = await call('POST', '/_sim/faults/forbid', { resource: 'namespaces' });
+    const listed = await call('GET', '/api/v1/namespaces');
+    const statuses = [
+      (await call('GET', '/api/v1/namespaces/shop')).status,
+      (await call('GET', '/api/v1/pods')).status,
+      (await call('GET', '/api/v1/namespaces/shop/pods')).status,
+    ];
+    const lifted = await call('POST', '/_sim/faults/unforbid', { resource: 'namespaces' });
+    expect([forbid.body, listed, statuses, lifted.body, (await call('GET', '/api/v1/namespaces')).status]).toStrictEqual([
+      { failListsRemaining: 0, forbiddenNamespaces: [], forbiddenResources: ['namespaces'], latencyMs: 0 },
+      {
+        status: 403,
+        body: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: 'namespaces is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "namespaces" in API group "" at the cluster scope',
+          reason: 'Forbidden',
+          details: { kind: 'namespaces' },
+          code: 403,
+        },
+      },
+      [403, 200, 200],
+      { failListsRemaining: 0, forbiddenNamespaces: [], forbiddenResources: [], latencyMs: 0 },
+      200,
+    ]);
+  });
+
+  it('forbid without a namespace or resource is a 400', async () => {
+    expect((await call('POST', '/_sim/faults/forbid', {})).status).toBe(400);
+  });
+
   it('flips a pod Ready condition as a kubelet would and reports state', async () => {
     const r = await call('POST', '/_sim/pods/shop/web-2/ready', { ready: false });
     const ready = (r.body.status as { conditions: { type: string; status: string }[] }).conditions.find((c) => c.type === 'Ready');
