@@ -1,3 +1,4 @@
+import { authStatus } from './auth-status.js';
 import { ApiError, problemFrom } from './errors.js';
 
 /** Parses a response body into a typed value; the zod schemas from @pdbscope/shared/api fit this. */
@@ -6,7 +7,7 @@ export interface Parser<T> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -21,7 +22,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the BFF and returns the parsed body; a non-2xx answer throws an ApiError from its problem+json. */
+/**
+ * Calls the BFF and returns the parsed body; a non-2xx answer throws an ApiError from its
+ * problem+json. A 401 also tells the auth status, so the page asks for the token.
+ */
 export async function requestJson<T>(path: string, parser: Parser<T>, options: RequestOptions = {}): Promise<T> {
   const init: RequestInit = { method: options.method ?? 'GET', headers: { accept: 'application/json' } };
   if (options.signal) init.signal = options.signal;
@@ -31,6 +35,7 @@ export async function requestJson<T>(path: string, parser: Parser<T>, options: R
   }
   const response = await fetch(path, init);
   const body = await readBody(response);
+  if (response.status === 401) authStatus.tokenRefused();
   if (!response.ok) throw new ApiError(problemFrom(body, response.status, response.statusText));
   return parser.parse(body);
 }

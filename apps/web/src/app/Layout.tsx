@@ -2,6 +2,8 @@ import { NavLink, Outlet } from 'react-router';
 import { ConnectionBar } from '../features/connection/ConnectionBar.js';
 import { ThemeToggle } from './ThemeToggle.js';
 import { useEventStream } from '../api/use-event-stream.js';
+import { useAuthStatus } from '../api/auth-status.js';
+import { TokenForm } from '../features/auth/TokenForm.js';
 
 const links = [
   { to: '/', label: 'Budgets', end: true },
@@ -12,7 +14,8 @@ const links = [
 ] as const;
 
 export function Layout() {
-  useEventStream();
+  const auth = useAuthStatus();
+  useEventStream(auth.generation);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -33,7 +36,7 @@ export function Layout() {
       </header>
       <ConnectionBar />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {auth.needsToken ? <TokenForm /> : <Outlet />}
       </main>
     </div>
   );

@@ -43,6 +43,7 @@ export function fakeFetch(answers: Record<string, FakeResponse | ((body: unknown
       return new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${method} ${path}` }), { status: 404 });
     }
     const response = typeof answer === 'function' ? answer(body) : answer;
+    if (response.status === 204) return new Response(null, { status: 204 });
     return new Response(JSON.stringify(response.body), { status: response.status, headers: { 'content-type': 'application/json' } });
   };
   return { fetchImpl, calls };

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { authStatus } from '../api/auth-status.js';
 
 // The layout opens /api/events; component tests drive the cache directly, so the stream stays silent.
 class SilentEventSource {
@@ -36,4 +37,5 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   stubGlobals();
+  authStatus.reset();
 });

@@ -4,6 +4,7 @@ import { clusterQuery } from '../../api/queries.js';
 import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
 import { describeError } from '../../api/errors.js';
 import { ago, useNow } from '../../components/time.js';
+import { SignOutButton } from '../auth/SignOutButton.js';
 
 function sourceText(source: SourceState): string {
   const reason = source.reason === undefined ? '' : ` (${source.reason})`;
@@ -58,6 +59,7 @@ export function ConnectionBar() {
         {streamText(stream, now)}
       </span>
       <span>Last event: {lastEvent(data, stream, now)}</span>
+      <SignOutButton />
     </section>
   );
 }
