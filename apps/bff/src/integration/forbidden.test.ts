@@ -173,3 +173,87 @@ function simPodNames(sim: SimHandle, namespace: string): string[] {
   const listed = sim.store.list('pods', { namespace });
   return listed.ok ? listed.value.items.map((p) => p.metadata.name ?? '') : [];
 }
+
+describe('a cluster-wide 403 when namespaces may not be read either', () => {
+  const states = (bff: Harness['bff'], ids: readonly string[]) =>
+    bff.store
+      .sourceStates()
+      .filter((s) => ids.includes(s.id))
+      .map((s) => [s.id, s.state, s.reason]);
+
+  it('is ready with the resources degraded, and falls back once namespaces may be listed', async () => {
+    const harness = (h = await startHarness({
+      beforeBff: (sim) => {
+        sim.faults.forbid('payments');
+        sim.faults.forbidResource('namespaces');
+      },
+    }));
+    await harness.bff.ready();
+    const cluster = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
+    const pods = cluster.sources.find((s) => s.id === 'pods');
+    expect([
+      cluster.ready,
+      pods?.state,
+      pods?.reason?.includes('forbidden') ?? false,
+      cluster.sources.find((s) => s.id === 'namespaces'),
+    ]).toStrictEqual([
+      true,
+      'degraded',
+      true,
+      {
+        id: 'namespaces',
+        resource: 'v1 namespaces (for the resources watched namespace by namespace)',
+        state: 'degraded',
+        reason:
+          'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
+        since: expect.any(String) as string,
+        objects: 0,
+        forbiddenNamespaces: [],
+        lastEventAt: expect.any(String) as string,
+      },
+    ]);
+    harness.sim.faults.unforbidResource('namespaces');
+    await vi.waitFor(
+      () =>
+        expect(
+          states(harness.bff, ['namespaces', 'pods', 'pods@payments', 'pods@zookeeper']),
+        ).toStrictEqual([
+          ['namespaces', 'live', undefined],
+          ['pods@payments', 'degraded', expect.stringContaining('forbidden') as string],
+          ['pods@zookeeper', 'live', undefined],
+        ]),
+      { timeout: 10_000 },
+    );
+    const budgets = (await getJson<BudgetListResponse>(harness.bff, '/api/budgets')).body.items;
+    expect(budgets.some((b) => b.namespace === 'zookeeper')).toBe(true);
+  });
+
+  it('keeps the namespaces it has while they may not be watched, and catches up after', async () => {
+    const harness = (h = await startHarness({ beforeBff: (sim) => sim.faults.forbid('payments') }));
+    await harness.bff.ready();
+    harness.sim.faults.forbidResource('namespaces');
+    harness.sim.faults.dropWatches({ abrupt: true });
+    await vi.waitFor(
+      () =>
+        expect(states(harness.bff, ['namespaces', 'pods@zookeeper'])).toStrictEqual([
+          [
+            'namespaces',
+            'degraded',
+            'namespaces may no longer be watched (403): namespaces created or deleted since are not followed',
+          ],
+          ['pods@zookeeper', 'live', undefined],
+        ]),
+      { timeout: 10_000 },
+    );
+    createCartNamespace(harness.sim);
+    harness.sim.faults.unforbidResource('namespaces');
+    await vi.waitFor(
+      () =>
+        expect(states(harness.bff, ['namespaces', 'pods@cart'])).toStrictEqual([
+          ['namespaces', 'live', undefined],
+          ['pods@cart', 'live', undefined],
+        ]),
+      { timeout: 10_000 },
+    );
+  });
+});
