@@ -54,6 +54,17 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`the BFF was not ready at ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Flips a pod's Ready condition through the simulator's control endpoint; true when it answered 2xx. */
+export async function setPodReady(sim: SimHandle, pod: { namespace: string; name: string }, ready: boolean): Promise<boolean> {
+  const response = await fetch(`${sim.url}/_sim/pods/${pod.namespace}/${pod.name}/ready`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ready }),
+  });
+  await response.arrayBuffer();
+  return response.ok;
+}
+
 export interface Stack {
   sim: SimHandle;
   /** The BFF (API + built web app), e.g. http://127.0.0.1:41234 */
@@ -66,6 +77,8 @@ export interface Stack {
 export interface StackOptions {
   sim: StartSimOptions;
   readyTimeoutMs?: number;
+  /** Start the BFF with `--token TOKEN`, as an in-cluster deployment would be. */
+  token?: string;
 }
 
 interface Bff {
@@ -73,8 +86,9 @@ interface Bff {
   output: () => string;
 }
 
-function spawnBff(options: { port: number; kubeconfig: string; home: string }): Bff {
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', 'dist/main.js'], {
+function spawnBff(options: { port: number; kubeconfig: string; home: string; token: string | undefined }): Bff {
+  const tokenArgs = options.token === undefined ? [] : ['--token', options.token];
+  const child = spawn(process.execPath, ['--max-old-space-size=4096', 'dist/main.js', ...tokenArgs], {
     cwd: path.join(repoRoot, 'apps/bff'),
     env: { PATH: process.env['PATH'] ?? '', HOME: options.home, KUBECONFIG: options.kubeconfig, PORT: String(options.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -110,7 +124,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
   await buildBff();
-  let bff = spawnBff({ port, kubeconfig, home });
+  const spawnOptions = { port, kubeconfig, home, token: options.token };
+  let bff = spawnBff(spawnOptions);
   const stop = async () => {
     await stopBff(bff);
     await sim.close();
@@ -118,7 +133,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const restartBff = async () => {
     await stopBff(bff);
-    bff = spawnBff({ port, kubeconfig, home });
+    bff = spawnBff(spawnOptions);
     await waitForReady(`${url}/readyz`, bff.child, bff.output, readyTimeoutMs);
   };
   try {
