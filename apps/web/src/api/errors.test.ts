@@ -19,6 +19,11 @@ describe('describeError', () => {
     expect(describeError(error)).toBe('Not found: no PodDisruptionBudget default/web');
   });
 
+  it('says a token is needed rather than repeating the API client instructions of a 401', () => {
+    const error = new ApiError({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'this pdbscope needs a token: send Authorization: Bearer <token>, or sign in with POST /api/session' });
+    expect(describeError(error)).toBe('This pdbscope needs a token: sign in with it.');
+  });
+
   it('gives the title and detail of other errors', () => {
     const error = new ApiError({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'pods[0]: expected "namespace/name"' });
     expect(describeError(error)).toBe('Bad Request: pods[0]: expected "namespace/name"');

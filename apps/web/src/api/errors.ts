@@ -23,6 +23,8 @@ export function problemFrom(body: unknown, status: number, statusText: string): 
 /** A sentence for an error state: what failed, in words a user can act on. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
+    // The BFF's 401 detail is written for API clients; in the page, the token form says the rest.
+    if (error.status === 401) return 'This pdbscope needs a token: sign in with it.';
     if (error.status === 404) return `Not found: ${error.problem.detail === '' ? error.problem.title : error.problem.detail}`;
     return error.message;
   }

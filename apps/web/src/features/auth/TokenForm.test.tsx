@@ -64,6 +64,7 @@ describe('TokenForm', () => {
     renderApp({ path: '/' });
     const form = await screen.findByRole('region', { name: 'This pdbscope needs a token' });
     const input = within(form).getByLabelText('Token');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Connection' }).textContent).toContain('Cluster unknown: This pdbscope needs a token: sign in with it.'));
     expect([
       input.getAttribute('type'),
       input.getAttribute('autocomplete'),
