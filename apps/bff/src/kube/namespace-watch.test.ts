@@ -1,0 +1,101 @@
+import { startSim, type SimHandle } from '@pdbscope/sim';
+import type { SourceState } from '@pdbscope/shared/api';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KubeHttp } from './http.js';
+import { kubeConfigFromString } from './kubeconfig.js';
+import { NamespaceWatch, type NamespaceFollower } from './namespace-watch.js';
+import { realTimers } from './timers.js';
+
+let sim: SimHandle | undefined;
+let watch: NamespaceWatch | undefined;
+afterEach(async () => {
+  await watch?.stop();
+  await sim?.close();
+  watch = undefined;
+  sim = undefined;
+});
+
+function namespace(name: string) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },
+  };
+}
+
+/** A follower that writes down what it is told, in order. */
+function recorder(): NamespaceFollower & { heard: string[] } {
+  const heard: string[] = [];
+  return {
+    heard,
+    initial: (namespaces) => heard.push(`initial ${namespaces.join(',')}`),
+    added: (name) => heard.push(`added ${name}`),
+    removed: (name) => heard.push(`removed ${name}`),
+    refused: () => heard.push('refused'),
+  };
+}
+
+/** A simulator with two namespaces, and a namespace watch on it whose store and log are kept. */
+async function setUp(options: { forbidNamespaces?: boolean } = {}) {
+  sim = await startSim({ port: 0, demo: false, activity: false });
+  for (const name of ['billing', 'zookeeper'])
+    expect(sim.store.create('namespaces', namespace(name)).ok).toBe(true);
+  if (options.forbidNamespaces) sim.faults.forbidResource('namespaces');
+  const { kc } = kubeConfigFromString(sim.kubeconfig());
+  const states: SourceState[] = [];
+  const registered: string[] = [];
+  const warnings: string[] = [];
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => warnings.push((JSON.parse(line) as { msg: string }).msg) },
+  );
+  watch = new NamespaceWatch({
+    kc,
+    http: new KubeHttp(kc),
+    store: {
+      addSource: (id, handle) => registered.push(`${id} settled=${String(handle.settled)}`),
+      sourceChanged: (state) => states.push(state),
+    },
+    timers: realTimers,
+    logger,
+    tuning: { backoff: { initialMs: 5, maxMs: 20 } },
+  });
+  return { sim, watch, states, registered, warnings };
+}
+
+describe('NamespaceWatch', () => {
+  it('tells every follower the namespaces once listed, then each one created or deleted', async () => {
+    const { sim, watch, registered } = await setUp();
+    const first = recorder();
+    watch.follow(first);
+    await expect.poll(() => first.heard).toStrictEqual(['initial billing,zookeeper']);
+    const second = recorder();
+    watch.follow(second);
+    await expect.poll(() => second.heard).toStrictEqual(['initial billing,zookeeper']);
+    expect(sim.store.create('namespaces', namespace('cart')).ok).toBe(true);
+    expect(sim.store.delete('namespaces', undefined, 'billing').ok).toBe(true);
+    const told = ['initial billing,zookeeper', 'added cart', 'removed billing'];
+    await expect.poll(() => [first.heard, second.heard]).toStrictEqual([told, told]);
+    // One watch for both, shown beside the sources but never holding readiness back.
+    expect(registered).toStrictEqual(['namespaces settled=true']);
+  });
+
+  it('when namespaces are refused: says so, logs once however often it retries, and lists them once allowed', async () => {
+    const { sim, watch, states, warnings } = await setUp({ forbidNamespaces: true });
+    const follower = recorder();
+    watch.follow(follower);
+    await expect.poll(() => states.length).toBeGreaterThan(3);
+    expect([follower.heard, warnings, states.at(-1)?.state, states.at(-1)?.reason]).toStrictEqual([
+      ['refused'],
+      [
+        'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
+      ],
+      'degraded',
+      'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
+    ]);
+    sim.faults.unforbidResource('namespaces');
+    await expect.poll(() => follower.heard).toStrictEqual(['refused', 'initial billing,zookeeper']);
+    expect(states.at(-1)?.state).toBe('live');
+  });
+});
