@@ -1,0 +1,46 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KubeConfig } from '@kubernetes/client-node';
+import { kubeconfigFor } from '@pdbscope/sim';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KubeHttp } from './http.js';
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((s) => {
+      s.closeAllConnections();
+      return new Promise((resolve) => s.close(resolve));
+    }),
+  );
+});
+
+/** An API server answering every GET with a one-item list; it counts connections and records auth. */
+async function listServer() {
+  const seen = { connections: 0, authorizations: [] as (string | undefined)[] };
+  const server = http.createServer((req, res) => {
+    seen.authorizations.push(req.headers.authorization);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ kind: 'List', metadata: { resourceVersion: '7' }, items: [] }));
+  });
+  server.on('connection', () => seen.connections++);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const kc = new KubeConfig();
+  kc.loadFromString(kubeconfigFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  return { kc, seen };
+}
+
+describe('KubeHttp', () => {
+  it('sends the pages of a list over one kept-alive connection, with the kubeconfig’s credentials', async () => {
+    const { kc, seen } = await listServer();
+    const client = new KubeHttp(kc);
+    const bodies: unknown[] = [];
+    for (let page = 0; page < 5; page++) bodies.push(await client.getOk(`/api/v1/pods?limit=500`));
+    expect({ bodies: bodies.length, ...seen }).toStrictEqual({
+      bodies: 5,
+      connections: 1,
+      authorizations: Array<string>(5).fill('Bearer pdbscope-sim'),
+    });
+  });
+});
