@@ -44,7 +44,9 @@ const names = (raw: unknown) => (raw as { metadata: { name: string } }).metadata
 describe('continueInHead', () => {
   it('reads the token from the metadata before the items', () => {
     expect(
-      continueInHead('{"kind":"PodList","metadata":{"resourceVersion":"9","continue":"abc="},"items":[{'),
+      continueInHead(
+        '{"kind":"PodList","metadata":{"resourceVersion":"9","continue":"abc="},"items":[{',
+      ),
     ).toBe('abc=');
   });
 
@@ -63,11 +65,23 @@ describe('listAllPages', () => {
       ['t2', page(['web-4'])],
     ]);
     const fake = fakeHttp(pages);
-    const list = await listAllPages({ http: fake.http, path: '/api/v1/pods', project: names });
+    // Each page is handed over as it is projected, before the next one is read.
+    const handed: { items: readonly string[]; asked: number }[] = [];
+    const list = await listAllPages({
+      http: fake.http,
+      path: '/api/v1/pods',
+      project: names,
+      onPage: (items) => handed.push({ items, asked: fake.asked.length }),
+    });
     expect(list).toStrictEqual({
       items: ['web-0', 'web-1', 'web-2', 'web-3', 'web-4'],
       resourceVersion: '812',
     });
+    expect(handed).toStrictEqual([
+      { items: ['web-0', 'web-1'], asked: 2 },
+      { items: ['web-2', 'web-3'], asked: 3 },
+      { items: ['web-4'], asked: 3 },
+    ]);
     expect(fake.asked).toStrictEqual(['', 't1', 't2']);
     expect(fake.aborted).toStrictEqual([]);
   });
@@ -111,8 +125,15 @@ describe('listAllPages', () => {
       first = false;
       return base(path, options);
     };
-    const list = await listAllPages({ http: fake.http, path: '/api/v1/pods', project: names });
+    const handed: (readonly string[])[] = [];
+    const list = await listAllPages({
+      http: fake.http,
+      path: '/api/v1/pods',
+      project: names,
+      onPage: (items) => handed.push(items),
+    });
     expect(list.items).toStrictEqual(['web-0', 'web-1']);
+    expect(handed).toStrictEqual([['web-0'], ['web-0'], ['web-1']]);
     expect(fake.asked).toStrictEqual(['', 'expired', '', 't1']);
   });
 });

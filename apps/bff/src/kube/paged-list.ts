@@ -7,6 +7,12 @@ export interface PagedListOptions<T> {
   path: string;
   /** Turns one raw item into what is kept; undefined drops it. Raw items are never kept. */
   project: (raw: unknown) => T | undefined;
+  /**
+   * Each page's items as soon as they are projected, before the list is complete: a consumer can
+   * start on them while the next page is in flight. A list restarted after an expired token
+   * hands over its pages again.
+   */
+  onPage?: (items: readonly T[]) => void;
   limit?: number;
   labelSelector?: string;
   timeoutMs?: number;
@@ -93,10 +99,12 @@ export async function listAllPages<T>(options: PagedListOptions<T>): Promise<Pag
       do {
         const body = asObject(await take(token));
         const meta = asObject(body?.['metadata']);
+        const first = items.length;
         for (const raw of asArray(body?.['items'])) {
           const item = options.project(raw);
           if (item !== undefined) items.push(item);
         }
+        options.onPage?.(items.slice(first));
         resourceVersion = asString(meta?.['resourceVersion']) ?? resourceVersion;
         token = asString(meta?.['continue']) || undefined;
       } while (token);

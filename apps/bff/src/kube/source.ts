@@ -135,6 +135,12 @@ export class Source<T> {
       http: this.options.http,
       path: this.options.path,
       project: this.options.project,
+      // Each page goes to the store as it arrives (the index loads it while the next page is in
+      // flight); ListWatch's own adds at the end bring the same objects again, which the store
+      // takes as no change.
+      onPage: (page) => {
+        for (const held of page) this.options.sink.upsert(held.view);
+      },
       ...(this.options.listPageSize !== undefined ? { limit: this.options.listPageSize } : {}),
       ...(this.options.listTimeoutMs !== undefined
         ? { timeoutMs: this.options.listTimeoutMs }

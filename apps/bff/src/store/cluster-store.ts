@@ -1,4 +1,4 @@
-import { refKey, type ApiResourceInfo, type Budget } from '@pdbscope/shared';
+import { refKey, type ApiResourceInfo } from '@pdbscope/shared';
 import { ClusterIndex, type BudgetDelta } from '@pdbscope/shared/index';
 import type {
   BudgetRef,
@@ -16,7 +16,6 @@ import type { SourceSink } from '../kube/source.js';
 import type { Timers } from '../kube/timers.js';
 import { budgetRow, NO_MARKS, type BudgetMarks } from '../views/rows.js';
 import { analyze, analyzeInSlices, summarize, type Analysis } from './analysis.js';
-import { addOrUpdate, emptyPending, remove, replaceAllChange, type Pending } from './pending.js';
 import { rowEvent } from './row-events.js';
 
 const FALLBACK_SOURCE: SourceState = {
@@ -55,13 +54,15 @@ export interface ClusterStoreOptions {
 export type BeforeBuild = () => Promise<void>;
 
 /**
- * The narrow store in front of the informers: it holds objects until every source has synced,
- * then feeds the shared ClusterIndex change by change, and turns the index's deltas into
- * events. Reads go through {@link ClusterStore.index}, the published rows and the analysis.
+ * The narrow store in front of the informers: it feeds every object to the shared ClusterIndex
+ * as it arrives (list pages included), the index loading (memberships kept, nothing evaluated)
+ * until every source has synced; then every budget is evaluated once and from there on each
+ * change's deltas become events. Reads go through {@link ClusterStore.index} (once ready), the
+ * published rows and the analysis.
  */
 export class ClusterStore {
+  private readonly loadingIndex: ClusterIndex;
   private indexValue: ClusterIndex | undefined;
-  private pending: Pending | undefined = emptyPending();
   private readonly sources = new Map<string, SourceHandle>();
   private readonly fixedSources = new Map<string, SourceState>();
   private readonly rawBudgets = new Map<string, unknown>();
@@ -87,7 +88,9 @@ export class ClusterStore {
   /** Resolves once every source has synced and the index is built. */
   readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
 
-  constructor(private readonly options: ClusterStoreOptions) {}
+  constructor(private readonly options: ClusterStoreOptions) {
+    this.loadingIndex = new ClusterIndex({ now: options.timers.now(), loading: true });
+  }
 
   get meta(): StoreMeta {
     return this.options.meta;
@@ -178,19 +181,14 @@ export class ClusterStore {
   }
 
   counts(): ClusterCounts {
-    const c = this.indexValue?.counts();
-    const p = this.pending;
+    const c = this.loadingIndex.counts();
     return {
-      pods: c?.pods ?? p?.pods.size ?? 0,
-      nodes: c?.nodes ?? p?.nodes.size ?? 0,
-      workloads: c?.workloads ?? p?.workloads.size ?? 0,
-      budgets: c?.budgets ?? p?.budgets.size ?? 0,
-      podDisruptionBudgets:
-        c?.pdbs ??
-        [...(p?.budgets.values() ?? [])].filter((b) => b.kind === 'PodDisruptionBudget').length,
-      podUnavailableBudgets:
-        c?.pubs ??
-        [...(p?.budgets.values() ?? [])].filter((b) => b.kind === 'PodUnavailableBudget').length,
+      pods: c.pods,
+      nodes: c.nodes,
+      workloads: c.workloads,
+      budgets: c.budgets,
+      podDisruptionBudgets: c.pdbs,
+      podUnavailableBudgets: c.pubs,
     };
   }
 
@@ -214,27 +212,29 @@ export class ClusterStore {
   }
 
   private change(type: 'upsert' | 'delete', object: ClusterObject): void {
-    if (object.kind === 'Pod') {
-      const n = (this.podNamespaces.get(object.namespace) ?? 0) + (type === 'upsert' ? 1 : -1);
-      if (n > 0) this.podNamespaces.set(object.namespace, n);
-      else this.podNamespaces.delete(object.namespace);
-    }
+    if (object.kind === 'Pod') this.countPod(type, object);
     if (
       type === 'delete' &&
       (object.kind === 'PodDisruptionBudget' || object.kind === 'PodUnavailableBudget')
     ) {
       this.rawBudgets.delete(refKey(object));
     }
-    if (this.pending) {
-      if (type === 'upsert') addOrUpdate(this.pending, object);
-      else remove(this.pending, object);
-      return;
-    }
-    this.queue(this.indexValue?.apply({ type, object }, this.options.timers.now()) ?? []);
+    // While loading, the index's clock stays where it started (finishLoading sets it).
+    const now = this.indexValue ? this.options.timers.now() : this.loadingIndex.now;
+    this.queue(this.loadingIndex.apply({ type, object }, now));
+  }
+
+  /** Pods per namespace, counting an object only when it comes or goes (not on updates). */
+  private countPod(type: 'upsert' | 'delete', pod: { namespace: string; name: string }): void {
+    const known = this.loadingIndex.pod(pod) !== undefined;
+    if (known === (type === 'upsert')) return;
+    const n = (this.podNamespaces.get(pod.namespace) ?? 0) + (type === 'upsert' ? 1 : -1);
+    if (n > 0) this.podNamespaces.set(pod.namespace, n);
+    else this.podNamespaces.delete(pod.namespace);
   }
 
   private maybeBuild(): void {
-    if (!this.pending || this.building || [...this.sources.values()].some((s) => !s.settled))
+    if (this.indexValue || this.building || [...this.sources.values()].some((s) => !s.settled))
       return;
     const hook = this.beforeBuild;
     if (hook) {
@@ -255,17 +255,11 @@ export class ClusterStore {
       return;
     }
     const started = Date.now();
-    const change = replaceAllChange(this.pending);
-    this.pending = undefined;
-    this.indexValue = new ClusterIndex(
-      { now: this.options.timers.now(), apiResources: { ...this.apiResources } },
-      {
-        pods: change.pods ?? [],
-        budgets: (change.budgets ?? []) as Budget[],
-        workloads: change.workloads ?? [],
-        nodes: change.nodes ?? [],
-      },
-    );
+    this.loadingIndex.finishLoading({
+      now: this.options.timers.now(),
+      apiResources: { ...this.apiResources },
+    });
+    this.indexValue = this.loadingIndex;
     for (const evaluation of this.indexValue.budgets())
       this.published.set(refKey(evaluation.ref), budgetRow(evaluation));
     const memory = process.memoryUsage();
@@ -276,7 +270,7 @@ export class ClusterStore {
         rssMB: Math.round(memory.rss / 2 ** 20),
         heapMB: Math.round(memory.heapUsed / 2 ** 20),
       },
-      'index built: ready',
+      'every budget evaluated: ready',
     );
     this.analysisStale = true;
     // Right after ready (not before: it would delay readiness): until it has run, every row says
@@ -331,11 +325,18 @@ export class ClusterStore {
     this.analysisRunning = true;
     this.analysisStale = false;
     try {
-      const result = await analyzeInSlices({ index, namespaces: this.namespaces(), now: this.options.timers.now() });
+      const result = await analyzeInSlices({
+        index,
+        namespaces: this.namespaces(),
+        now: this.options.timers.now(),
+      });
       if (this.stopped || index !== this.indexValue) return;
       const before = this.marks();
       this.analysisValue = result;
-      this.options.logger.debug({ ms: result.tookMs, longestSliceMs: result.longestSliceMs }, 'overlaps and findings analysed');
+      this.options.logger.debug(
+        { ms: result.tookMs, longestSliceMs: result.longestSliceMs },
+        'overlaps and findings analysed',
+      );
       this.markChangedFlags(before, result.marks);
       this.scheduleSummary();
     } finally {
