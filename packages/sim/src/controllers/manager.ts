@@ -6,6 +6,7 @@ import { BudgetController } from './budgets.js';
 import type { ControllerContext } from './context.js';
 import { DeploymentController } from './deployment.js';
 import { Kubelet } from './kubelet.js';
+import { NamespaceController } from './namespaces.js';
 import { PodIndex } from './pod-index.js';
 import { ReplicaSetController } from './replicaset.js';
 import { StatefulSetController } from './statefulset.js';
@@ -22,7 +23,7 @@ export interface ControllerManagerOptions {
 }
 
 /**
- * The simulated control plane: kubelets, the workload controllers and the budget controllers, all
+ * The simulated control plane: kubelets, the workload, budget and namespace controllers, all
  * driven by the store's ordered change notifications and writing back through the store, so every
  * change they make is seen by watches like any other write.
  */
@@ -33,6 +34,7 @@ export class ControllerManager {
   private readonly deployments: DeploymentController;
   private readonly statefulSets: StatefulSetController;
   readonly budgets: BudgetController;
+  private readonly namespaces: NamespaceController;
   private unsubscribe: (() => void) | undefined;
 
   constructor(options: ControllerManagerOptions) {
@@ -51,6 +53,7 @@ export class ControllerManager {
     this.deployments = new DeploymentController(this.ctx);
     this.statefulSets = new StatefulSetController(this.ctx);
     this.budgets = new BudgetController(this.ctx);
+    this.namespaces = new NamespaceController(this.ctx);
   }
 
   /** Starts reacting to store changes. With `seeding`, new pods start Ready as the sim annotations say. */
@@ -93,5 +96,6 @@ export class ControllerManager {
     this.deployments.onEvent(event);
     this.statefulSets.onEvent(event);
     this.budgets.onEvent(event);
+    this.namespaces.onEvent(event);
   }
 }
