@@ -116,7 +116,7 @@ export function createApp(options: AppOptions): Express {
   app.use(healthRoutes(store));
   app.use(openApiRoutes());
   app.use(clusterRoutes(store));
-  app.use(eventRoutes(hub));
+  app.use(eventRoutes(hub, auth?.sessions));
   const gate = readyGate(store);
   app.use(
     [

@@ -56,10 +56,13 @@ export function refuseToken(res: Response, detail: string): void {
 /**
  * With a token configured, /api needs `Authorization: Bearer <token>` or a valid session
  * cookie (from POST /api/session); 401 problem+json otherwise. Without one, everything passes.
+ * A request let in by its session has the session id in `res.locals.session`.
  */
 export function authGuard(auth: TokenAuth | undefined): RequestHandler {
   return (req, res, next) => {
-    if (!auth || auth.granted(req) !== undefined) {
+    const granted = auth?.granted(req);
+    if (granted === 'session') res.locals['session'] = TokenAuth.sessionOf(req);
+    if (!auth || granted !== undefined) {
       next();
       return;
     }

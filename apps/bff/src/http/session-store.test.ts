@@ -40,6 +40,53 @@ describe('SessionStore', () => {
     ]);
   });
 
+  it('tells a watcher once when its session is revoked, pushed out or expires, and not after it stops watching', () => {
+    const timers: { ms: number; fire: () => void; cancelled: boolean }[] = [];
+    let made = 0;
+    const sessions = new SessionStore({
+      now: () => 0,
+      ttlMs: 1000,
+      maxSessions: 4,
+      newId: () => `s${(made += 1)}`,
+      schedule: (fire, ms) => {
+        const timer = { ms, fire, cancelled: false };
+        timers.push(timer);
+        return () => (timer.cancelled = true);
+      },
+    });
+    const ended: string[] = [];
+    const [s1, s2, s3, s4] = [1, 2, 3, 4].map(() => sessions.create()) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    sessions.watch(s1, () => ended.push('s1 revoked'));
+    sessions.watch(s2, () => ended.push('s2 pushed out'));
+    sessions.watch(s3, () => ended.push('s3 expired'));
+    sessions.watch(s4, () => ended.push('s4 (not watched any more)'))();
+    sessions.revoke(s1);
+    sessions.revoke(s1);
+    sessions.create(); // s5 takes s1's place
+    sessions.create(); // s6 pushes out s2, the oldest left
+    timers[2]?.fire();
+    sessions.watch('never-made', () => ended.push('never-made'));
+    expect([
+      ended,
+      timers.map((t) => [t.ms, t.cancelled]),
+      [s1, s2, s3, s4].map((id) => sessions.isValid(id)),
+    ]).toStrictEqual([
+      ['s1 revoked', 's2 pushed out', 's3 expired', 'never-made'],
+      [
+        [1000, true],
+        [1000, true],
+        [1000, true],
+        [1000, true],
+      ],
+      [false, false, false, true],
+    ]);
+  });
+
   it('makes unguessable ids by default: 256 random bits, cookie-safe', () => {
     const sessions = new SessionStore({ now: () => 0 });
     const [a, b] = [sessions.create(), sessions.create()];

@@ -9,6 +9,14 @@ export interface SessionStoreOptions {
   maxSessions?: number;
   /** A new unguessable session id; injected by tests that assert the cookie. */
   newId?: () => string;
+  /** Runs `callback` after `ms`; returns a cancel function. Injected so tests drive expiry. */
+  schedule?: (callback: () => void, ms: number) => () => void;
+}
+
+function unrefTimeout(callback: () => void, ms: number): () => void {
+  const timer = setTimeout(callback, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
 }
 
 export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -23,14 +31,18 @@ export class SessionStore {
   private readonly maxSessions: number;
   private readonly now: () => number;
   private readonly newId: () => string;
+  private readonly schedule: (callback: () => void, ms: number) => () => void;
   /** Session id → when it expires; in sign-in order, so the first is the oldest. */
   private readonly expiries = new Map<string, number>();
+  /** What to stop when a session ends (its open event streams). */
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(options: SessionStoreOptions) {
     this.now = options.now;
     this.ttlMs = options.ttlMs ?? DEFAULT_SESSION_TTL_MS;
     this.maxSessions = options.maxSessions ?? 1000;
     this.newId = options.newId ?? (() => randomBytes(32).toString('base64url'));
+    this.schedule = options.schedule ?? unrefTimeout;
   }
 
   get size(): number {
@@ -41,12 +53,12 @@ export class SessionStore {
   create(): string {
     const now = this.now();
     for (const [id, expiresAt] of this.expiries) {
-      if (expiresAt <= now) this.expiries.delete(id);
+      if (expiresAt <= now) this.end(id);
     }
     while (this.expiries.size >= this.maxSessions) {
       const oldest = this.expiries.keys().next().value;
       if (oldest === undefined) break;
-      this.expiries.delete(oldest);
+      this.end(oldest);
     }
     const id = this.newId();
     this.expiries.set(id, now + this.ttlMs);
@@ -58,11 +70,48 @@ export class SessionStore {
     const expiresAt = this.expiries.get(id);
     if (expiresAt === undefined) return false;
     if (expiresAt > this.now()) return true;
-    this.expiries.delete(id);
+    this.end(id);
     return false;
   }
 
+  /** Signs out: the session is forgotten and whatever watches it is stopped. */
   revoke(id: string): void {
+    this.end(id);
+  }
+
+  /**
+   * Calls `onEnd` once when the session is revoked, pushed out or expires, so what it opened
+   * (an event stream) does not outlive it. Returns a function that stops watching.
+   */
+  watch(id: string, onEnd: () => void): () => void {
+    const expiresAt = this.expiries.get(id);
+    if (expiresAt === undefined) {
+      onEnd();
+      return () => undefined;
+    }
+    let watchers = this.watchers.get(id);
+    if (!watchers) {
+      watchers = new Set();
+      this.watchers.set(id, watchers);
+    }
+    const watcher = () => {
+      cancelTimer();
+      onEnd();
+    };
+    watchers.add(watcher);
+    // Due exactly at expiry: ending it a timer's slack early is harmless.
+    const cancelTimer = this.schedule(() => this.end(id), expiresAt - this.now());
+    return () => {
+      cancelTimer();
+      this.watchers.get(id)?.delete(watcher);
+      if (this.watchers.get(id)?.size === 0) this.watchers.delete(id);
+    };
+  }
+
+  private end(id: string): void {
     this.expiries.delete(id);
+    const watchers = this.watchers.get(id);
+    this.watchers.delete(id);
+    for (const watcher of watchers ?? []) watcher();
   }
 }

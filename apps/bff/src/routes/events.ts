@@ -2,12 +2,14 @@ import { Router } from 'express';
 import { apiPaths } from '@pdbscope/shared/api';
 import type { EventClient, EventHub } from '../events/hub.js';
 import { sendProblem } from '../http/problem.js';
+import type { SessionStore } from '../http/session-store.js';
 
 /**
  * GET /api/events: server-sent events. `Last-Event-ID` (or `?lastEventId=` for a first
- * connection that resumes) replays what was missed or sends a `resync`.
+ * connection that resumes) replays what was missed or sends a `resync`. A stream opened with a
+ * session cookie ends with its session (sign-out, expiry), so it cannot outlive the sign-in.
  */
-export function eventRoutes(hub: EventHub): Router {
+export function eventRoutes(hub: EventHub, sessions?: SessionStore): Router {
   const router = Router();
   router.get(apiPaths.events, (req, res) => {
     if (hub.clientCount >= hub.maxClients) {
@@ -32,7 +34,15 @@ export function eventRoutes(hub: EventHub): Router {
       close: () => res.end(),
     };
     hub.attach(client, lastEventId);
-    req.on('close', () => hub.detach(client));
+    const session: unknown = res.locals['session'];
+    const unwatch =
+      sessions && typeof session === 'string'
+        ? sessions.watch(session, () => res.end())
+        : undefined;
+    req.on('close', () => {
+      hub.detach(client);
+      unwatch?.();
+    });
   });
   return router;
 }

@@ -12,9 +12,15 @@ afterEach(closeServedApps);
 async function serveWithToken(options: { sessionRateLimit?: number; asIfTls?: boolean } = {}) {
   const clock = { now: Date.parse('2026-11-21T22:00:00Z') };
   let signIns = 0;
+  /** Expiry timers the store set and nobody cancelled, due when the test says so. */
+  const timers = new Set<() => void>();
   const sessions = new SessionStore({
     now: () => clock.now,
     newId: () => `session-${(signIns += 1)}`,
+    schedule: (callback) => {
+      timers.add(callback);
+      return () => timers.delete(callback);
+    },
   });
   const { port } = await serveApp(
     {
@@ -26,7 +32,7 @@ async function serveWithToken(options: { sessionRateLimit?: number; asIfTls?: bo
     },
     { asIfTls: options.asIfTls ?? false },
   );
-  return { port, clock, sessions };
+  return { port, clock, sessions, timers };
 }
 
 const signIn = (port: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -47,6 +53,26 @@ function openEvents(port: number, headers: Record<string, string>): Promise<[num
       (res) => {
         resolve([res.statusCode ?? 0, String(res.headers['content-type'])]);
         req.destroy();
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+/** An open /api/events stream; `ended` settles when the server ends it. */
+function openStream(port: number, cookie: string): Promise<{ ended: Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/events',
+        headers: { host: `127.0.0.1:${port}`, cookie },
+      },
+      (res) => {
+        const ended = new Promise<string>((done) => res.on('end', () => done('ended')));
+        res.resume();
+        resolve({ ended });
       },
     );
     req.on('error', reject);
@@ -190,6 +216,24 @@ describe('the token and sessions', () => {
       401,
       'the session has expired or is unknown: sign in again with the token',
     ]);
+  });
+
+  it('ends an event stream when its session is signed out or expires', async () => {
+    const { port, timers } = await serveWithToken();
+    await signIn(port, { token });
+    await signIn(port, { token });
+    const [first, second] = await Promise.all([
+      openStream(port, 'pdbscope_session=session-1'),
+      openStream(port, 'pdbscope_session=session-2'),
+    ]);
+    await request(port, '/api/session', {
+      method: 'DELETE',
+      ...withCookie('pdbscope_session=session-1'),
+    });
+    const signedOut = await first.ended;
+    const timersLeft = timers.size;
+    for (const expire of [...timers]) expire();
+    expect([signedOut, timersLeft, await second.ended]).toStrictEqual(['ended', 1, 'ended']);
   });
 
   it('refuses a forged cookie, and a session once its 12 hours are over', async () => {
