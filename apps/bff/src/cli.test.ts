@@ -30,8 +30,11 @@ describe('parseCli', () => {
     expect(parseCli([])).toStrictEqual({ sim: false, allowDryRunVerify: false, help: false });
   });
 
-  it('refuses unknown flags, bad ports and --sim with --snapshot', () => {
+  it('refuses unknown flags, bad ports, short tokens and --sim with --snapshot', () => {
     expect(() => parseCli(['--frobnicate'])).toThrow(/Unknown option '--frobnicate'/);
+    expect(() => parseCli(['--token', 't'.repeat(15)])).toThrow(
+      '--token: must be at least 16 characters',
+    );
     expect(() => parseCli(['--port', 'http'])).toThrow('--port: not a port: http');
     expect(() => parseCli(['--sim', '--snapshot', 'x.yaml'])).toThrow(
       '--sim and --snapshot exclude each other',

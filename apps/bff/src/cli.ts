@@ -21,7 +21,8 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
   --allow-dry-run-verify   enable POST /api/verify/eviction (sends the eviction with dryRun=All)
   --host HOST              listen address (default 127.0.0.1; env HOST)
   --port PORT              listen port (default 7070; env PORT)
-  --token TOKEN            require Authorization: Bearer TOKEN on /api (env PDBSCOPE_TOKEN)
+  --token TOKEN            require Authorization: Bearer TOKEN on /api, or a session the
+                           browser signs in for with it (env PDBSCOPE_TOKEN; >= 16 characters)
 `;
 
 /** Parses the command line; throws with a readable message on a bad flag. */
@@ -49,6 +50,9 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ?.split(',')
     .map((n) => n.trim())
     .filter((n) => n !== '');
+  // The same floor as PDBSCOPE_TOKEN: a short token falls to guessing despite the rate limit.
+  if (values.token !== undefined && values.token.length < 16)
+    throw new Error('--token: must be at least 16 characters');
   if (values.sim && values.snapshot !== undefined)
     throw new Error('--sim and --snapshot exclude each other');
   return {
