@@ -3,18 +3,21 @@ import type { NamespaceFollower } from './namespace-watch.js';
 import type { ClusterObject } from './resources.js';
 import type { Source } from './source.js';
 
-export interface NamespaceFallbackOptions {
+/** What the fallback does with a source. */
+export type FallbackSource = Pick<Source<ClusterObject>, 'start' | 'retire' | 'retryLater'>;
+
+export interface NamespaceFallbackOptions<S extends FallbackSource> {
   /** The resource's id, for the log. */
   id: string;
   /** The cluster-wide source that was refused; retired once the per-namespace sources exist. */
-  wide: Source<ClusterObject>;
+  wide: S;
   /**
    * Makes and registers (not starts) the source of one namespace; `awaited`: readiness waits
    * for it.
    */
-  make(input: { namespace: string; awaited: boolean }): Source<ClusterObject>;
+  make(input: { namespace: string; awaited: boolean }): S;
   /** Unregisters a source that is being retired. */
-  drop(source: Source<ClusterObject>): void;
+  drop(source: S): void;
   stopped(): boolean;
   logger: Logger;
 }
@@ -25,15 +28,17 @@ export interface NamespaceFallbackOptions {
  * namespace there is, one more for each namespace created, and a deleted namespace's source is
  * retired (its objects leave the store).
  */
-export function namespaceFallback(options: NamespaceFallbackOptions): NamespaceFollower {
+export function namespaceFallback<S extends FallbackSource>(
+  options: NamespaceFallbackOptions<S>,
+): NamespaceFollower {
   const { wide, make, drop, stopped } = options;
-  const byNamespace = new Map<string, Source<ClusterObject>>();
+  const byNamespace = new Map<string, S>();
   // A source starts only once what it replaces has cleared its objects from the store (the wide
   // source, or the source of a namespace deleted and created again), or it would lose its own.
   let wideRetired: Promise<void> = Promise.resolve();
   const retiring = new Map<string, Promise<void>>();
 
-  const startWhenClear = (namespace: string, source: Source<ClusterObject>) => {
+  const startWhenClear = (namespace: string, source: S) => {
     void Promise.all([wideRetired, retiring.get(namespace)]).then(() => {
       if (!stopped() && byNamespace.get(namespace) === source) source.start();
     });
