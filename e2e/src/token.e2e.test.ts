@@ -65,4 +65,25 @@ describe('the dashboard behind a token', () => {
     await expect.poll(() => unavailable.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count(), { timeout: 20_000 }).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
+
+  it('signs out, and a new sign-in lasts across a reload', async () => {
+    // Sign out shows on a page that signed in itself (it cannot read the HttpOnly cookie).
+    await page.context().clearCookies();
+    await page.goto(`${stack.url}/`);
+    const form = page.getByRole('region', { name: 'This pdbscope needs a token' });
+    const table = page.getByRole('table', { name: 'Budgets' });
+    await form.getByLabel('Token').fill(token);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await table.waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await form.waitFor();
+    expect([await page.context().cookies(), await table.count()]).toStrictEqual([[], 0]);
+
+    await form.getByLabel('Token').fill(token);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await table.waitFor();
+    await page.reload();
+    await table.waitFor();
+    expect(await form.count()).toBe(0);
+  });
 });
