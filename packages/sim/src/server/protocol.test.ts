@@ -209,6 +209,23 @@ describe('watch', () => {
   });
 });
 
+/** kube-apiserver's answer when RBAC refuses a list of a core resource. */
+function forbiddenAnswer(resource: string, scope: string): { status: number; body: Record<string, unknown> } {
+  return {
+    status: 403,
+    body: {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: `${resource} is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "${resource}" in API group "" ${scope}`,
+      reason: 'Forbidden',
+      details: { kind: resource },
+      code: 403,
+    },
+  };
+}
+
 describe('/_sim fault and control endpoints', () => {
   it('fail-lists fails the next N lists with 500', async () => {
     expect((await call('POST', '/_sim/faults/fail-lists', { count: 2 })).status).toBe(200);
@@ -220,19 +237,7 @@ describe('/_sim fault and control endpoints', () => {
   it('forbid answers 403 in the namespace and for cluster-wide reads, until unforbid', async () => {
     await call('POST', '/_sim/faults/forbid', { namespace: 'shop' });
     const ns = await call('GET', '/api/v1/namespaces/shop/pods');
-    expect(ns).toStrictEqual({
-      status: 403,
-      body: {
-        kind: 'Status',
-        apiVersion: 'v1',
-        metadata: {},
-        status: 'Failure',
-        message: 'pods is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "pods" in API group "" in the namespace "shop"',
-        reason: 'Forbidden',
-        details: { kind: 'pods' },
-        code: 403,
-      },
-    });
+    expect(ns).toStrictEqual(forbiddenAnswer('pods', 'in the namespace "shop"'));
     expect((await call('GET', '/api/v1/pods')).status).toBe(403);
     expect((await call('GET', '/api/v1/namespaces/default/pods')).status).toBe(200);
     await call('POST', '/_sim/faults/unforbid', {});
@@ -250,19 +255,7 @@ describe('/_sim fault and control endpoints', () => {
     const lifted = await call('POST', '/_sim/faults/unforbid', { resource: 'namespaces' });
     expect([forbid.body, listed, statuses, lifted.body, (await call('GET', '/api/v1/namespaces')).status]).toStrictEqual([
       { failListsRemaining: 0, forbiddenNamespaces: [], forbiddenResources: ['namespaces'], latencyMs: 0 },
-      {
-        status: 403,
-        body: {
-          kind: 'Status',
-          apiVersion: 'v1',
-          metadata: {},
-          status: 'Failure',
-          message: 'namespaces is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "namespaces" in API group "" at the cluster scope',
-          reason: 'Forbidden',
-          details: { kind: 'namespaces' },
-          code: 403,
-        },
-      },
+      forbiddenAnswer('namespaces', 'at the cluster scope'),
       [403, 200, 200],
       { failListsRemaining: 0, forbiddenNamespaces: [], forbiddenResources: [], latencyMs: 0 },
       200,
