@@ -15,13 +15,15 @@ afterEach(async () => {
   );
 });
 
-/** An API server answering every GET with a one-item list; it counts connections and records auth. */
-async function listServer() {
+const EMPTY_LIST = { kind: 'List', metadata: { resourceVersion: '7' }, items: [] as unknown[] };
+
+/** An API server answering every GET with `body`; it counts connections and records auth. */
+async function listServer(body: unknown = EMPTY_LIST) {
   const seen = { connections: 0, authorizations: [] as (string | undefined)[] };
   const server = http.createServer((req, res) => {
     seen.authorizations.push(req.headers.authorization);
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ kind: 'List', metadata: { resourceVersion: '7' }, items: [] }));
+    res.end(JSON.stringify(body));
   });
   server.on('connection', () => seen.connections++);
   servers.push(server);
@@ -42,5 +44,14 @@ describe('KubeHttp', () => {
       connections: 1,
       authorizations: Array<string>(5).fill('Bearer pdbscope-sim'),
     });
+  });
+
+  it('reads bodies that are not pure ASCII as UTF-8', async () => {
+    const list = {
+      ...EMPTY_LIST,
+      items: [{ metadata: { name: 'web-0', annotations: { note: 'für café ✓ 🚀' } } }],
+    };
+    const { kc } = await listServer(list);
+    expect(await new KubeHttp(kc).getOk('/api/v1/pods')).toStrictEqual(list);
   });
 });

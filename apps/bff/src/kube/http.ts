@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
@@ -57,6 +58,15 @@ export interface KubeGetOptions {
 }
 
 const HEAD_BYTES = 4096;
+
+/**
+ * The body as text. API server JSON is nearly always pure ASCII, and read as Latin-1 it is the same
+ * text at a third of UTF-8 decoding's cost (JSON.parse of the result is faster too): at 300 pages
+ * of 1.3 MB, about 0.2 s of a large cluster's first list.
+ */
+function decodeBody(body: Buffer): string {
+  return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
+}
 
 /**
  * client-node's agent with keep-alive on. It makes one without, so each request of a paged list
@@ -133,7 +143,9 @@ export class KubeHttp {
             reject(new KubeTransportError(`reading ${path}: ${err.message}`, err)),
           );
           res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
+            const text = decodeBody(
+              chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
+            );
             let body: unknown;
             try {
               body = JSON.parse(text);
