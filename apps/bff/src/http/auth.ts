@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { SESSION_COOKIE } from '@pdbscope/shared/api';
+import { SESSION_COOKIE, SESSION_HEADER } from '@pdbscope/shared/api';
 import { readCookie } from './cookies.js';
 import { sendProblem } from './problem.js';
 import type { SessionStore } from './session-store.js';
@@ -56,12 +56,17 @@ export function refuseToken(res: Response, detail: string): void {
 /**
  * With a token configured, /api needs `Authorization: Bearer <token>` or a valid session
  * cookie (from POST /api/session); 401 problem+json otherwise. Without one, everything passes.
- * A request let in by its session has the session id in `res.locals.session`.
+ * A request let in by its session has the session id in `res.locals.session`, and its answer
+ * says so in a header.
  */
 export function authGuard(auth: TokenAuth | undefined): RequestHandler {
   return (req, res, next) => {
     const granted = auth?.granted(req);
-    if (granted === 'session') res.locals['session'] = TokenAuth.sessionOf(req);
+    if (granted === 'session') {
+      res.locals['session'] = TokenAuth.sessionOf(req);
+      // The cookie is HttpOnly: this is how the page learns it is signed in (to offer Sign out).
+      res.setHeader(SESSION_HEADER, 'active');
+    }
     if (!auth || granted !== undefined) {
       next();
       return;

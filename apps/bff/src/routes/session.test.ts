@@ -168,7 +168,7 @@ describe('the token and sessions', () => {
     ]);
   });
 
-  it('lets the session cookie through to the budgets and the event stream', async () => {
+  it('lets the session cookie through to the budgets and the event stream, and says so', async () => {
     const { port } = await serveWithToken();
     await signIn(port, { token });
     const cookie = 'theme=dark; pdbscope_session=session-1';
@@ -182,11 +182,13 @@ describe('the token and sessions', () => {
       (budgets.body as { items: { name: string }[] }).items.map((row) => row.name),
       session.body,
       headerOnly.body,
+      [budgets, session, headerOnly].map((a) => a.headers['x-pdbscope-session']),
     ]).toStrictEqual([
       200,
       ['zookeeper'],
       { tokenRequired: true, session: true },
       { tokenRequired: true, session: false },
+      ['active', 'active', undefined],
     ]);
     expect(await openEvents(port, { cookie })).toStrictEqual([
       200,

@@ -17,3 +17,6 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 /** The session cookie's name; its value is a random id, never the token. */
 export const SESSION_COOKIE = 'pdbscope_session';
+
+/** On an answer to a request that a session cookie let in: the page cannot read the cookie itself. */
+export const SESSION_HEADER = 'X-Pdbscope-Session';
