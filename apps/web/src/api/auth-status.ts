@@ -4,9 +4,13 @@ import { useSyncExternalStore } from 'react';
 export interface AuthStatus {
   /** An API call answered 401: the page shows the token form instead of its content. */
   needsToken: boolean;
+  /** The BFF let a request in on this browser's session cookie (so Sign out means something). */
+  session: boolean;
   /** Grows on every sign-in and sign-out; the event stream reconnects when it changes. */
   generation: number;
 }
+
+const firstLoad: AuthStatus = { needsToken: false, session: false, generation: 0 };
 
 type Listener = () => void;
 
@@ -15,7 +19,7 @@ type Listener = () => void;
  * The token itself is never kept in the page; only the BFF's HttpOnly session cookie is.
  */
 export class AuthStatusStore {
-  private status: AuthStatus = { needsToken: false, generation: 0 };
+  private status: AuthStatus = firstLoad;
   private readonly listeners = new Set<Listener>();
 
   get = (): AuthStatus => this.status;
@@ -26,20 +30,25 @@ export class AuthStatusStore {
   };
 
   tokenRefused(): void {
-    if (!this.status.needsToken) this.set({ ...this.status, needsToken: true });
+    if (!this.status.needsToken || this.status.session) this.set({ ...this.status, needsToken: true, session: false });
+  }
+
+  /** An answer said the session cookie let its request in (e.g. a page reloaded while signed in). */
+  sessionSeen(): void {
+    if (!this.status.session) this.set({ ...this.status, session: true });
   }
 
   signedIn(): void {
-    this.set({ needsToken: false, generation: this.status.generation + 1 });
+    this.set({ needsToken: false, session: true, generation: this.status.generation + 1 });
   }
 
   signedOut(): void {
-    this.set({ needsToken: true, generation: this.status.generation + 1 });
+    this.set({ needsToken: true, session: false, generation: this.status.generation + 1 });
   }
 
   /** Back to the first page load's state (tests). */
   reset(): void {
-    this.set({ needsToken: false, generation: 0 });
+    this.set(firstLoad);
   }
 
   private set(status: AuthStatus): void {

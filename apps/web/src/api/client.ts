@@ -1,3 +1,4 @@
+import { SESSION_HEADER } from '@pdbscope/shared/api';
 import { authStatus } from './auth-status.js';
 import { ApiError, problemFrom } from './errors.js';
 
@@ -24,7 +25,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Calls the BFF and returns the parsed body; a non-2xx answer throws an ApiError from its
- * problem+json. A 401 also tells the auth status, so the page asks for the token.
+ * problem+json. The auth status hears of a 401 (the page asks for the token) and of an answer
+ * let in by the session cookie (the page offers Sign out).
  */
 export async function requestJson<T>(path: string, parser: Parser<T>, options: RequestOptions = {}): Promise<T> {
   const init: RequestInit = { method: options.method ?? 'GET', headers: { accept: 'application/json' } };
@@ -36,6 +38,7 @@ export async function requestJson<T>(path: string, parser: Parser<T>, options: R
   const response = await fetch(path, init);
   const body = await readBody(response);
   if (response.status === 401) authStatus.tokenRefused();
+  else if (response.headers.get(SESSION_HEADER) === 'active') authStatus.sessionSeen();
   if (!response.ok) throw new ApiError(problemFrom(body, response.status, response.statusText));
   return parser.parse(body);
 }

@@ -28,6 +28,7 @@ export function renderApp({ path, cache = [], queries = {} }: RenderAppOptions) 
 export interface FakeResponse {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 /** A fetch that answers by `METHOD path` and records each request's body. */
@@ -43,8 +44,8 @@ export function fakeFetch(answers: Record<string, FakeResponse | ((body: unknown
       return new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${method} ${path}` }), { status: 404 });
     }
     const response = typeof answer === 'function' ? answer(body) : answer;
-    if (response.status === 204) return new Response(null, { status: 204 });
-    return new Response(JSON.stringify(response.body), { status: response.status, headers: { 'content-type': 'application/json' } });
+    if (response.status === 204) return new Response(null, { status: 204, headers: response.headers ?? {} });
+    return new Response(JSON.stringify(response.body), { status: response.status, headers: { 'content-type': 'application/json', ...response.headers } });
   };
   return { fetchImpl, calls };
 }

@@ -2,14 +2,11 @@ import { useAuthStatus } from '../../api/auth-status.js';
 import { describeError } from '../../api/errors.js';
 import { useSignOut } from './use-session.js';
 
-/**
- * In the connection bar once this page has signed in with the token. The session cookie is
- * HttpOnly, so a page that arrived already signed in cannot tell; it shows no button.
- */
+/** In the connection bar while the BFF lets this browser in on a session cookie. */
 export function SignOutButton() {
   const auth = useAuthStatus();
   const signOut = useSignOut();
-  if (auth.needsToken || auth.generation === 0) return null;
+  if (auth.needsToken || !auth.session) return null;
   return (
     <span>
       <button type="button" className="small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
