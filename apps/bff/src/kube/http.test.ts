@@ -18,12 +18,19 @@ afterEach(async () => {
 const EMPTY_LIST = { kind: 'List', metadata: { resourceVersion: '7' }, items: [] as unknown[] };
 
 /** An API server answering every GET with `body`; it counts connections and records auth. */
-async function listServer(body: unknown = EMPTY_LIST) {
+async function listServer(body: unknown = EMPTY_LIST, { splitAt }: { splitAt?: number } = {}) {
   const seen = { connections: 0, authorizations: [] as (string | undefined)[] };
   const server = http.createServer((req, res) => {
     seen.authorizations.push(req.headers.authorization);
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(body));
+    const bytes = Buffer.from(JSON.stringify(body));
+    if (splitAt === undefined) {
+      res.end(bytes);
+      return;
+    }
+    // Two writes, a turn apart, arrive as two chunks.
+    res.write(bytes.subarray(0, splitAt));
+    setTimeout(() => res.end(bytes.subarray(splitAt)), 20);
   });
   server.on('connection', () => seen.connections++);
   servers.push(server);
@@ -52,6 +59,16 @@ describe('KubeHttp', () => {
       items: [{ metadata: { name: 'web-0', annotations: { note: 'für café ✓ 🚀' } } }],
     };
     const { kc } = await listServer(list);
+    expect(await new KubeHttp(kc).getOk('/api/v1/pods')).toStrictEqual(list);
+  });
+
+  it('reads a multi-byte character cut between two chunks', async () => {
+    const list = {
+      ...EMPTY_LIST,
+      items: [{ metadata: { name: 'web-0', annotations: { a: '✓' } } }],
+    };
+    const cut = Buffer.from(JSON.stringify(list)).indexOf(Buffer.from('✓')) + 1;
+    const { kc } = await listServer(list, { splitAt: cut });
     expect(await new KubeHttp(kc).getOk('/api/v1/pods')).toStrictEqual(list);
   });
 });

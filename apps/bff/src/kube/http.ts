@@ -60,12 +60,15 @@ export interface KubeGetOptions {
 const HEAD_BYTES = 4096;
 
 /**
- * The body as text. API server JSON is nearly always pure ASCII, and read as Latin-1 it is the same
- * text at a third of UTF-8 decoding's cost (JSON.parse of the result is faster too): at 300 pages
- * of 1.3 MB, about 0.2 s of a large cluster's first list.
+ * The body as text, from the chunks as they came. API server JSON is nearly always pure ASCII,
+ * and read as Latin-1 it is the same text at a third of UTF-8 decoding's cost (JSON.parse of the
+ * result is faster too). Decoding chunk by chunk also spares a 1.3 MB Buffer per page: after a few
+ * of those, glibc stops returning such blocks to the system, and a large first list left ~50 MB
+ * of freed pages in the process's resident memory.
  */
-function decodeBody(body: Buffer): string {
-  return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
+function decodeBody(chunks: readonly Buffer[]): string {
+  if (chunks.every((c) => isAscii(c))) return chunks.map((c) => c.toString('latin1')).join('');
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -143,9 +146,7 @@ export class KubeHttp {
             reject(new KubeTransportError(`reading ${path}: ${err.message}`, err)),
           );
           res.on('end', () => {
-            const text = decodeBody(
-              chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
-            );
+            const text = decodeBody(chunks);
             let body: unknown;
             try {
               body = JSON.parse(text);
