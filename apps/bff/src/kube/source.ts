@@ -67,6 +67,12 @@ export class Source<T> {
   private synced = false;
   private forbidden = false;
   private count = 0;
+  /**
+   * The last list's items, handed to the sink page by page as they arrived; ListWatch then adds
+   * them in the same order, and those adds only count (the sink has them already).
+   */
+  private listed: readonly Held<T>[] | undefined;
+  private listedAt = 0;
   private readonly backoff: { initialMs: number; maxMs: number };
   private readonly watchdogMs: number;
 
@@ -147,6 +153,8 @@ export class Source<T> {
         : {}),
     });
     this.activity();
+    this.listed = page.items;
+    this.listedAt = 0;
     return {
       apiVersion: 'v1',
       kind: 'List',
@@ -157,7 +165,20 @@ export class Source<T> {
 
   private upsert(held: Held<T>, added: boolean): void {
     if (added) this.count++;
-    this.options.sink.upsert(held.view);
+    if (!this.handedOver(held)) this.options.sink.upsert(held.view);
+  }
+
+  /** Whether this is the next of the listed items (a scan that finds nothing ends the list's turn). */
+  private handedOver(held: Held<T>): boolean {
+    const listed = this.listed;
+    if (!listed) return false;
+    while (this.listedAt < listed.length && listed[this.listedAt] !== held) this.listedAt++;
+    if (this.listedAt < listed.length) {
+      this.listedAt++;
+      return true;
+    }
+    this.listed = undefined;
+    return false;
   }
 
   private remove(held: Held<T>): void {
@@ -171,6 +192,7 @@ export class Source<T> {
 
   /** The watch is streaming: a list (if any) has been applied before it started. */
   private connected(): void {
+    this.listed = undefined;
     this.activity();
     this.attempts = 0;
     this.synced = true;
