@@ -56,7 +56,8 @@ export class ClusterIndex {
       this.state = state;
       return deltas;
     }
-    return [...timeDeltas, ...applyChange(this.state, change)];
+    const deltas = applyChange(this.state, change);
+    return timeDeltas.length === 0 ? deltas : [...timeDeltas, ...deltas];
   }
 
   /** True from a construction with `loading: true` until {@link ClusterIndex.finishLoading}. */

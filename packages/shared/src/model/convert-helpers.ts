@@ -4,7 +4,9 @@
 export type Json = Record<string, unknown>;
 
 export function asObject(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Json)
+    : undefined;
 }
 
 export function asString(value: unknown): string | undefined {
@@ -19,12 +21,22 @@ export function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** A string map (labels, annotations); non-string values are dropped. */
-export function asStringMap(value: unknown): Record<string, string> {
+/**
+ * A string map (labels, annotations); non-string values are dropped, and so are keys `keep`
+ * refuses when it is given.
+ */
+export function asStringMap(
+  value: unknown,
+  keep?: (key: string) => boolean,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const obj = asObject(value);
   if (!obj) return out;
-  for (const [k, v] of Object.entries(obj)) if (typeof v === 'string') out[k] = v;
+  // for...in, not Object.entries: no array per entry (this runs for every object of a large list).
+  for (const k in obj) {
+    const v = obj[k];
+    if (typeof v === 'string' && (keep === undefined || keep(k))) out[k] = v;
+  }
   return out;
 }
 
@@ -46,22 +58,28 @@ export interface ObjectMeta {
   ownerReferences: readonly unknown[];
 }
 
-export function readMeta(obj: Json): ObjectMeta | undefined {
+/** `keepAnnotation`: which annotations to read (all when absent). */
+export function readMeta(
+  obj: Json,
+  options: { keepAnnotation?: (key: string) => boolean } = {},
+): ObjectMeta | undefined {
   const meta = asObject(obj['metadata']);
   const name = asString(meta?.['name']);
   if (!meta || !name) return undefined;
   const creationTimestamp = asString(meta['creationTimestamp']);
   const deletionTimestamp = asString(meta['deletionTimestamp']);
+  // Read field by field by the converters, never spread: the timestamps are always there
+  // (possibly undefined), so every object of a list gets one shape and no throwaway objects.
   return {
     name,
     namespace: asString(meta['namespace']) ?? '',
     uid: asString(meta['uid']) ?? '',
     resourceVersion: asString(meta['resourceVersion']) ?? '',
     generation: asNumber(meta['generation']) ?? 0,
-    ...(creationTimestamp ? { creationTimestamp } : {}),
-    ...(deletionTimestamp ? { deletionTimestamp } : {}),
+    creationTimestamp: creationTimestamp === '' ? undefined : creationTimestamp,
+    deletionTimestamp: deletionTimestamp === '' ? undefined : deletionTimestamp,
     labels: asStringMap(meta['labels']),
-    annotations: asStringMap(meta['annotations']),
+    annotations: asStringMap(meta['annotations'], options.keepAnnotation),
     ownerReferences: asArray(meta['ownerReferences']),
   };
 }

@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pdbFromObject, podFromObject, pubFromObject, workloadFromObject, nodeFromObject } from './convert.js';
+import {
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  workloadFromObject,
+  nodeFromObject,
+} from './convert.js';
+import { hasReadyCondition } from './ready.js';
 import { V1BETA1_EMPTY_SELECTOR_KEY } from './v1beta1.js';
 
 const zkPod = {
@@ -12,9 +20,19 @@ const zkPod = {
     resourceVersion: '48213',
     creationTimestamp: '2024-05-01T10:00:00Z',
     labels: { app: 'zookeeper', 'controller-revision-hash': 'zk-7d9f8' },
-    annotations: { 'kubectl.kubernetes.io/restartedAt': '2024-04-30T09:00:00Z', 'pub.kruise.io/related-pub': 'zk' },
+    annotations: {
+      'kubectl.kubernetes.io/restartedAt': '2024-04-30T09:00:00Z',
+      'pub.kruise.io/related-pub': 'zk',
+    },
     ownerReferences: [
-      { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zk', uid: 'uid-sts-zk', controller: true, blockOwnerDeletion: true },
+      {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        name: 'zk',
+        uid: 'uid-sts-zk',
+        controller: true,
+        blockOwnerDeletion: true,
+      },
     ],
   },
   spec: { nodeName: 'node-a', containers: [{ name: 'zookeeper', image: 'zookeeper:3.9' }] },
@@ -24,7 +42,12 @@ const zkPod = {
       { type: 'Initialized', status: 'True' },
       { type: 'Ready', status: 'False' },
       { type: 'Ready', status: 'True' },
-      { type: 'DisruptionTarget', status: 'True', reason: 'EvictionByEvictionAPI', lastTransitionTime: '2024-05-01T11:59:00Z' },
+      {
+        type: 'DisruptionTarget',
+        status: 'True',
+        reason: 'EvictionByEvictionAPI',
+        lastTransitionTime: '2024-05-01T11:59:00Z',
+      },
     ],
     containerStatuses: [
       { name: 'zookeeper', restartCount: 4, state: { waiting: { reason: 'CrashLoopBackOff' } } },
@@ -62,8 +85,46 @@ describe('podFromObject', () => {
   });
 
   it('reports an object without a name as data, not an exception', () => {
-    expect(podFromObject({ kind: 'Pod', metadata: {} })).toStrictEqual({ ok: false, error: 'Pod without metadata.name' });
-    expect(podFromObject('garbage')).toStrictEqual({ ok: false, error: 'Pod without metadata.name' });
+    expect(podFromObject({ kind: 'Pod', metadata: {} })).toStrictEqual({
+      ok: false,
+      error: 'Pod without metadata.name',
+    });
+    expect(podFromObject('garbage')).toStrictEqual({
+      ok: false,
+      error: 'Pod without metadata.name',
+    });
+  });
+
+  it('reads readiness as hasReadyCondition does and keeps the first DisruptionTarget, whatever the conditions', () => {
+    const condition = fc.oneof(
+      fc.record({
+        type: fc.constantFrom('Ready', 'DisruptionTarget', 'PodScheduled', 'ContainersReady'),
+        status: fc.constantFrom('True', 'False', 'Unknown'),
+        reason: fc.constantFrom('EvictionByEvictionAPI', 'DeletionByTaintManager'),
+      }),
+      fc.constantFrom(null, 'Ready', 7, []),
+    );
+    fc.assert(
+      fc.property(fc.array(condition, { maxLength: 6 }), (conditions) => {
+        const raw = { ...zkPod, status: { phase: 'Running', conditions } };
+        const converted = podFromObject(raw);
+        if (!converted.ok) throw new Error(converted.error);
+        const first = conditions.find(
+          (c) =>
+            typeof c === 'object' &&
+            c !== null &&
+            !Array.isArray(c) &&
+            c.type === 'DisruptionTarget',
+        ) as { status: string; reason: string } | undefined;
+        expect({
+          ready: converted.value.ready,
+          disruptionTarget: converted.value.disruptionTarget,
+        }).toStrictEqual({
+          ready: hasReadyCondition(raw),
+          disruptionTarget: first ? { status: first.status, reason: first.reason } : undefined,
+        });
+      }),
+    );
   });
 });
 
@@ -71,14 +132,31 @@ describe('pdbFromObject', () => {
   const pdb = (apiVersion: string, spec: unknown) => ({
     apiVersion,
     kind: 'PodDisruptionBudget',
-    metadata: { name: 'zk', namespace: 'data', uid: 'uid-pdb-zk', generation: 2, resourceVersion: '9' },
+    metadata: {
+      name: 'zk',
+      namespace: 'data',
+      uid: 'uid-pdb-zk',
+      generation: 2,
+      resourceVersion: '9',
+    },
     spec,
-    status: { observedGeneration: 1, disruptionsAllowed: 0, currentHealthy: 3, desiredHealthy: 2, expectedPods: 3 },
+    status: {
+      observedGeneration: 1,
+      disruptionsAllowed: 0,
+      currentHealthy: 3,
+      desiredHealthy: 2,
+      expectedPods: 3,
+    },
   });
 
   it('keeps invalid values as written so validation can name them', () => {
-    const r = pdbFromObject(pdb('policy/v1', { minAvailable: 'abc%', selector: { matchLabels: { app: 'zk' } } }));
-    expect(r.ok && r.value.spec).toStrictEqual({ selector: { matchLabels: { app: 'zk' } }, minAvailable: 'abc%' });
+    const r = pdbFromObject(
+      pdb('policy/v1', { minAvailable: 'abc%', selector: { matchLabels: { app: 'zk' } } }),
+    );
+    expect(r.ok && r.value.spec).toStrictEqual({
+      selector: { matchLabels: { app: 'zk' } },
+      minAvailable: 'abc%',
+    });
     expect(r.ok && r.value.status).toStrictEqual({
       observedGeneration: 1,
       disruptedPods: {},
@@ -116,7 +194,10 @@ describe('pubFromObject', () => {
         generation: 1,
         annotations: { 'kruise.io/pub-protect-operations': 'DELETE,EVICT' },
       },
-      spec: { targetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxUnavailable: '25%' },
+      spec: {
+        targetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        maxUnavailable: '25%',
+      },
     });
     expect(r.ok && r.value.spec).toStrictEqual({
       targetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
@@ -136,7 +217,15 @@ describe('workloadFromObject and nodeFromObject', () => {
         namespace: 'shop',
         uid: 'uid-rs',
         resourceVersion: '77',
-        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: 'uid-dep', controller: true }],
+        ownerReferences: [
+          {
+            apiVersion: 'apps/v1',
+            kind: 'Deployment',
+            name: 'web',
+            uid: 'uid-dep',
+            controller: true,
+          },
+        ],
       },
       spec: { selector: { matchLabels: { app: 'web' } } },
     });
@@ -161,7 +250,12 @@ describe('workloadFromObject and nodeFromObject', () => {
     const r = nodeFromObject({
       apiVersion: 'v1',
       kind: 'Node',
-      metadata: { name: 'node-a', uid: 'uid-node-a', resourceVersion: '5', labels: { 'kubernetes.io/hostname': 'node-a' } },
+      metadata: {
+        name: 'node-a',
+        uid: 'uid-node-a',
+        resourceVersion: '5',
+        labels: { 'kubernetes.io/hostname': 'node-a' },
+      },
       spec: { unschedulable: true },
       status: { conditions: [{ type: 'Ready', status: 'True' }] },
     });

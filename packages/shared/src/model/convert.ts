@@ -43,7 +43,10 @@ function controllerOf(ownerReferences: readonly unknown[]): OwnerRef | undefined
 export function readSelector(value: unknown): LabelSelector | null {
   const obj = asObject(value);
   if (!obj) return null;
-  const selector: { matchLabels?: Record<string, string>; matchExpressions?: LabelSelectorRequirement[] } = {};
+  const selector: {
+    matchLabels?: Record<string, string>;
+    matchExpressions?: LabelSelectorRequirement[];
+  } = {};
   if (obj['matchLabels'] !== undefined && obj['matchLabels'] !== null) {
     selector.matchLabels = asStringMap(obj['matchLabels']);
   }
@@ -84,14 +87,22 @@ const KEPT_POD_ANNOTATION = /^(pub\.kruise\.io\/|kruise\.io\/related-pub$)/;
 
 export function podFromObject(raw: unknown): Converted<PodView> {
   const obj = asObject(raw);
-  const meta = obj && readMeta(obj);
+  const meta = obj && readMeta(obj, { keepAnnotation: keptPodAnnotation });
   if (!obj || !meta) return fail('Pod without metadata.name');
   const spec = asObject(obj['spec']) ?? {};
   const status = asObject(obj['status']) ?? {};
   const phaseText = asString(status['phase']) ?? '';
   const phase = (PHASES as readonly string[]).includes(phaseText) ? (phaseText as PodPhase) : '';
-  const conditions = asArray(status['conditions']).map((c) => asObject(c) ?? {});
-  const dt = conditions.find((c) => c['type'] === 'DisruptionTarget');
+  // One pass over the conditions: the first of type Ready decides readiness (as hasReadyCondition
+  // reads it), the first DisruptionTarget is kept.
+  let ready: boolean | undefined;
+  let dt: Record<string, unknown> | undefined;
+  for (const c of asArray(status['conditions'])) {
+    const condition = asObject(c);
+    const type = condition?.['type'];
+    if (type === 'Ready' && ready === undefined) ready = condition?.['status'] === 'True';
+    else if (type === 'DisruptionTarget' && dt === undefined) dt = condition;
+  }
   let restartCount = 0;
   let waitingReason: string | undefined;
   for (const cs of asArray(status['containerStatuses'])) {
@@ -100,8 +111,6 @@ export function podFromObject(raw: unknown): Converted<PodView> {
     const waiting = asObject(asObject(s['state'])?.['waiting']);
     waitingReason ??= asString(waiting?.['reason']);
   }
-  const annotations: Record<string, string> = {};
-  for (const [k, v] of Object.entries(meta.annotations)) if (KEPT_POD_ANNOTATION.test(k)) annotations[k] = v;
   const controller = controllerOf(meta.ownerReferences);
   const nodeName = asString(spec['nodeName']);
   const pod: PodView = {
@@ -111,17 +120,18 @@ export function podFromObject(raw: unknown): Converted<PodView> {
     uid: meta.uid,
     resourceVersion: meta.resourceVersion,
     labels: meta.labels,
-    annotations,
+    annotations: meta.annotations,
     phase,
-    ready: hasReadyCondition(obj),
+    ready: ready ?? false,
     restartCount,
     consistent: true,
-    ...(meta.deletionTimestamp ? { deletionTimestamp: meta.deletionTimestamp } : {}),
-    ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
-    ...(nodeName ? { nodeName } : {}),
-    ...(controller ? { controller } : {}),
-    ...(waitingReason ? { waitingReason } : {}),
   };
+  // Assigned, not spread: a spread makes and copies a throwaway object per field, per pod.
+  if (meta.deletionTimestamp) pod.deletionTimestamp = meta.deletionTimestamp;
+  if (meta.creationTimestamp) pod.creationTimestamp = meta.creationTimestamp;
+  if (nodeName) pod.nodeName = nodeName;
+  if (controller) pod.controller = controller;
+  if (waitingReason) pod.waitingReason = waitingReason;
   if (dt) {
     const reason = asString(dt['reason']);
     const ltt = asString(dt['lastTransitionTime']);
@@ -133,6 +143,8 @@ export function podFromObject(raw: unknown): Converted<PodView> {
   }
   return { ok: true, value: pod };
 }
+
+const keptPodAnnotation = (key: string): boolean => KEPT_POD_ANNOTATION.test(key);
 
 function timeMap(value: unknown): Record<string, string> {
   return asStringMap(value);
@@ -160,7 +172,8 @@ export function pdbFromObject(raw: unknown): Converted<PdbView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
   if (!obj || !meta) return fail('PodDisruptionBudget without metadata.name');
-  const apiVersion: PdbApiVersion = obj['apiVersion'] === 'policy/v1beta1' ? 'policy/v1beta1' : 'policy/v1';
+  const apiVersion: PdbApiVersion =
+    obj['apiVersion'] === 'policy/v1beta1' ? 'policy/v1beta1' : 'policy/v1';
   const spec = asObject(obj['spec']) ?? {};
   const status = asObject(obj['status']) ?? {};
   const written = readSelector(spec['selector']);
@@ -201,7 +214,9 @@ export function pubFromObject(raw: unknown): Converted<PubView> {
   const meta = obj && readMeta(obj);
   if (!obj || !meta) return fail('PodUnavailableBudget without metadata.name');
   const apiVersion: PubApiVersion =
-    obj['apiVersion'] === 'policy.kruise.io/v1beta1' ? 'policy.kruise.io/v1beta1' : 'policy.kruise.io/v1alpha1';
+    obj['apiVersion'] === 'policy.kruise.io/v1beta1'
+      ? 'policy.kruise.io/v1beta1'
+      : 'policy.kruise.io/v1alpha1';
   const spec = asObject(obj['spec']) ?? {};
   const status = asObject(obj['status']) ?? {};
   const target = asObject(spec['targetRef']) ?? asObject(spec['targetReference']);
