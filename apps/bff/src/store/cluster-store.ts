@@ -66,7 +66,6 @@ export class ClusterStore {
   private readonly sources = new Map<string, SourceHandle>();
   private readonly fixedSources = new Map<string, SourceState>();
   private readonly rawBudgets = new Map<string, unknown>();
-  private readonly podNamespaces = new Map<string, number>();
   /** The rows clients have been sent; the budget list is served from here. */
   readonly published = new Map<string, BudgetRow>();
   private readonly dirty = new Set<string>();
@@ -166,7 +165,7 @@ export class ClusterStore {
   }
 
   namespaces(): Iterable<string> {
-    return this.podNamespaces.keys();
+    return this.loadingIndex.podNamespaces();
   }
 
   /** The last analysis; run now if there is none yet. */
@@ -212,7 +211,6 @@ export class ClusterStore {
   }
 
   private change(type: 'upsert' | 'delete', object: ClusterObject): void {
-    if (object.kind === 'Pod') this.countPod(type, object);
     if (
       type === 'delete' &&
       (object.kind === 'PodDisruptionBudget' || object.kind === 'PodUnavailableBudget')
@@ -222,15 +220,6 @@ export class ClusterStore {
     // While loading, the index's clock stays where it started (finishLoading sets it).
     const now = this.indexValue ? this.options.timers.now() : this.loadingIndex.now;
     this.queue(this.loadingIndex.apply({ type, object }, now));
-  }
-
-  /** Pods per namespace, counting an object only when it comes or goes (not on updates). */
-  private countPod(type: 'upsert' | 'delete', pod: { namespace: string; name: string }): void {
-    const known = this.loadingIndex.pod(pod) !== undefined;
-    if (known === (type === 'upsert')) return;
-    const n = (this.podNamespaces.get(pod.namespace) ?? 0) + (type === 'upsert' ? 1 : -1);
-    if (n > 0) this.podNamespaces.set(pod.namespace, n);
-    else this.podNamespaces.delete(pod.namespace);
   }
 
   private maybeBuild(): void {

@@ -6,7 +6,7 @@ import type { WorkloadView } from '../model/workload.js';
 import type { BudgetEntry } from './entry.js';
 import { evaluateEntry } from './evaluate.js';
 import { dropMember, endLoading, putMember } from './loading.js';
-import { dropPod, podRecord, putPod } from './pod-store.js';
+import { dropPod, putPod } from './pod-store.js';
 import {
   addMembership,
   candidateBudgets,
@@ -62,23 +62,26 @@ function evaluateKeys(state: IndexState, keys: Iterable<string>): BudgetDelta[] 
 
 /** A pod was added or changed: only the budgets whose selectors match its old or new labels move. */
 export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
-  // The same object again (a list page fed early, then the informer's own add): nothing moved.
-  if (podRecord(state.pods, pod)?.pod === pod) return [];
+  // Undefined for the same object again (a list page fed early, then the informer's own add).
   const record = putPod(state.pods, pod);
-  const affected = new Set<string>(record.budgets);
-  const candidates = new Set<string>(affected);
+  if (!record) return [];
+  const before = record.budgets;
+  const candidates = new Set<string>(before);
   candidateBudgets(state, pod, candidates);
   for (const bkey of candidates) {
     const entry = state.budgets.get(bkey);
     if (!entry) continue;
     if (entryMatches(entry, pod)) {
-      putMember(state, entry, pod, record.budgets.includes(bkey));
+      putMember(state, entry, pod, before.includes(bkey));
       addMembership(record, bkey);
-      affected.add(bkey);
     } else if (dropMember(state, entry, pod.name)) {
       removeMembership(record, bkey);
     }
   }
+  if (state.loading) return [];
+  // The budgets it was in and the ones it is in now.
+  const affected = new Set<string>(before);
+  for (const bkey of record.budgets) affected.add(bkey);
   return evaluateKeys(state, affected);
 }
 

@@ -125,6 +125,17 @@ describe('ClusterIndex', () => {
     expect(index.nodeNames()).toStrictEqual(['node-a', 'node-b', 'node-c']);
   });
 
+  it('lists the namespaces that hold pods, and forgets one whose last pod is gone', () => {
+    const index = build();
+    const before = [...index.podNamespaces()].sort();
+    for (const pod of [...index.podsInNamespace('blog')])
+      index.apply({ type: 'delete', object: pod });
+    expect({ before, after: [...index.podNamespaces()].sort() }).toStrictEqual({
+      before: ['blog', 'shop'],
+      after: ['shop'],
+    });
+  });
+
   it('re-evaluates only the budgets whose selectors match a pod’s old or new labels', () => {
     const index = build();
     const before = index.pod({ namespace: 'shop', name: 'web-6d4f8c7b9-bnx2k' });

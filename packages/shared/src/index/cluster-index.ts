@@ -9,7 +9,7 @@ import type { ApiResourceInfo } from '../model/workload.js';
 import { budgetKey, type IndexState } from './state.js';
 import type { BudgetDelta, BudgetEvaluation, ClusterIndexOptions, ObjectChange } from './types.js';
 import { storeLookup, workloadDependency } from './workload-store.js';
-import { podRecord } from './pod-store.js';
+import { podNamespaces, podRecord } from './pod-store.js';
 
 /** Counts of what the index holds. */
 export interface IndexCounts {
@@ -108,6 +108,11 @@ export class ClusterIndex {
 
   pod(ref: { namespace: string; name: string }): PodView | undefined {
     return podRecord(this.state.pods, ref)?.pod;
+  }
+
+  /** The namespaces that hold at least one pod (any order). */
+  podNamespaces(): IterableIterator<string> {
+    return podNamespaces(this.state.pods);
   }
 
   /** The pods of a namespace (any order). */

@@ -90,10 +90,14 @@ function sameIndexedLabels(ns: NamespacePods, a: PodView, b: PodView): boolean {
 
 const NO_BUDGETS: readonly string[] = Object.freeze([]);
 
-/** Adds or replaces a pod; returns its record (the same one as before for an update). */
-export function putPod(store: PodStore, pod: PodView): PodRecord {
+/**
+ * Adds or replaces a pod; returns its record (the same one as before for an update), or undefined
+ * when this very object is stored already (nothing to do).
+ */
+export function putPod(store: PodStore, pod: PodView): PodRecord | undefined {
   const ns = namespacePods(store, pod.namespace);
   const record = ns.pods.get(pod.name);
+  if (record?.pod === pod) return undefined;
   if (!record) {
     const fresh: PodRecord = { pod, budgets: NO_BUDGETS };
     ns.pods.set(pod.name, fresh);
@@ -142,4 +146,9 @@ export function indexLabelKey(store: PodStore, key: string): void {
       if (value !== undefined) addTo(values, value, record);
     }
   }
+}
+
+/** The namespaces that hold at least one pod. */
+export function* podNamespaces(store: PodStore): IterableIterator<string> {
+  for (const [name, ns] of store.namespaces) if (ns.pods.size > 0) yield name;
 }
