@@ -8,9 +8,13 @@ import type { Labels, OwnerRef, PodView } from '@pdbscope/shared';
 export class Interner {
   private readonly strings = new Map<string, string>();
   private readonly labelSets = new Map<string, Labels>();
-  private readonly owners = new Map<string, OwnerRef>();
-  /** The label set last seen on a pod of each owner (by uid): a replica's labels are its siblings'. */
-  private readonly ownerLabels = new Map<string, { labels: Labels; size: number }>();
+  /**
+   * Per owner (by uid): the shared reference, and the label set last seen on one of its pods (a
+   * replica's labels are its siblings').
+   */
+  private readonly owners = new Map<string, OwnerSlot>();
+  /** A list comes sorted by namespace: the last one seen is nearly always the next one's. */
+  private lastNamespace = '';
 
   string(value: string): string {
     const known = this.strings.get(value);
@@ -37,53 +41,76 @@ export class Interner {
   }
 
   owner(owner: OwnerRef): OwnerRef {
+    return this.ownerSlot(owner).owner;
+  }
+
+  private ownerSlot(owner: OwnerRef): OwnerSlot {
     const known = this.owners.get(owner.uid);
     if (
       known &&
-      known.name === owner.name &&
-      known.kind === owner.kind &&
-      known.apiVersion === owner.apiVersion
+      known.owner.name === owner.name &&
+      known.owner.kind === owner.kind &&
+      known.owner.apiVersion === owner.apiVersion
     )
       return known;
-    const frozen = Object.freeze({
-      apiVersion: this.string(owner.apiVersion),
-      kind: this.string(owner.kind),
-      name: owner.name,
-      uid: owner.uid,
-    });
-    this.owners.set(owner.uid, frozen);
-    return frozen;
+    const slot: OwnerSlot = {
+      owner: Object.freeze({
+        apiVersion: this.string(owner.apiVersion),
+        kind: this.string(owner.kind),
+        name: owner.name,
+        uid: owner.uid,
+      }),
+      labels: EMPTY,
+      size: -1,
+    };
+    this.owners.set(owner.uid, slot);
+    return slot;
   }
 
   /**
    * Labels of a pod, shared with a sibling's when they are equal. Comparing with the sibling's
    * set is several times cheaper than building the set's key, and siblings usually agree.
    */
-  private podLabels(labels: Labels, owner: string | undefined): Labels {
-    const sibling = owner === undefined ? undefined : this.ownerLabels.get(owner);
-    if (sibling !== undefined && sameLabels(sibling, labels)) return sibling.labels;
+  private podLabels(labels: Labels, slot: OwnerSlot | undefined): Labels {
+    if (slot !== undefined && sameLabels(slot, labels)) return slot.labels;
     const shared = this.labels(labels);
-    if (owner !== undefined)
-      this.ownerLabels.set(owner, { labels: shared, size: Object.keys(shared).length });
+    if (slot !== undefined) {
+      slot.labels = shared;
+      slot.size = Object.keys(shared).length;
+    }
     return shared;
   }
 
   /** Interns a freshly converted pod's recurring parts in place (the view is ours until stored). */
   pod(view: PodView): PodView {
     const pod = view as { -readonly [K in keyof PodView]: PodView[K] };
-    pod.namespace = this.string(pod.namespace);
-    pod.labels = this.podLabels(pod.labels, pod.controller?.uid);
-    if (Object.keys(pod.annotations).length === 0) pod.annotations = EMPTY;
+    if (pod.namespace === this.lastNamespace) pod.namespace = this.lastNamespace;
+    else pod.namespace = this.lastNamespace = this.string(pod.namespace);
+    const slot = pod.controller ? this.ownerSlot(pod.controller) : undefined;
+    pod.labels = this.podLabels(pod.labels, slot);
+    if (isEmpty(pod.annotations)) pod.annotations = EMPTY;
     if (pod.nodeName !== undefined) pod.nodeName = this.string(pod.nodeName);
-    if (pod.controller) pod.controller = this.owner(pod.controller);
+    if (slot) pod.controller = slot.owner;
     if (pod.waitingReason !== undefined) pod.waitingReason = this.string(pod.waitingReason);
     return view;
   }
 }
 
+/** An owner's shared reference and its pods' last label set (`size` -1: none seen yet). */
+interface OwnerSlot {
+  owner: OwnerRef;
+  labels: Labels;
+  size: number;
+}
+
 const EMPTY: Labels = Object.freeze({});
 
-function sameLabels(known: { labels: Labels; size: number }, labels: Labels): boolean {
+function isEmpty(map: Readonly<Record<string, string>>): boolean {
+  for (const _ in map) return false;
+  return true;
+}
+
+function sameLabels(known: Pick<OwnerSlot, 'labels' | 'size'>, labels: Labels): boolean {
   let n = 0;
   for (const k in labels) {
     if (known.labels[k] !== labels[k]) return false;
