@@ -47,24 +47,47 @@ function aggregate(messages: readonly string[]): string {
 function requirement(key: string, op: Operator, values: readonly string[]): Requirement | string {
   const errs: string[] = [];
   const keyErrs = qualifiedNameErrors(key);
-  if (keyErrs.length > 0) errs.push(`key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`);
+  if (keyErrs.length > 0)
+    errs.push(`key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`);
   if ((op === 'In' || op === 'NotIn') && values.length === 0) {
-    errs.push(`values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`);
+    errs.push(
+      `values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`,
+    );
   }
   if ((op === 'Exists' || op === 'DoesNotExist') && values.length !== 0) {
-    errs.push(`values: Invalid value: ${goStringSlice(values)}: values set must be empty for exists and does not exist`);
+    errs.push(
+      `values: Invalid value: ${goStringSlice(values)}: values set must be empty for exists and does not exist`,
+    );
   }
   for (const [i, v] of values.entries()) {
     const valueErrs = labelValueErrors(v);
-    if (valueErrs.length > 0) errs.push(`values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${valueErrs.join('; ')}`);
+    if (valueErrs.length > 0)
+      errs.push(
+        `values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${valueErrs.join('; ')}`,
+      );
   }
   if (errs.length > 0) return aggregate(errs);
   return { key, operator: op, values: [...new Set(values)].sort() };
 }
 
+/**
+ * Answers already given, by selector object: a budget's selector is parsed by the index, by each
+ * sync and by the analysis, and 10,000 budgets are re-evaluated at a time. Results are never
+ * written into, so sharing them is safe; a selector object that is dropped drops its answer.
+ */
+const parsed = new WeakMap<LabelSelector, SelectorResult>();
+
 /** `metav1.LabelSelectorAsSelector`. A conversion error is returned as data, never thrown. */
 export function parseSelector(selector: LabelSelector | null | undefined): SelectorResult {
   if (selector == null) return { ok: true, selector: { kind: 'nothing' } };
+  const known = parsed.get(selector);
+  if (known) return known;
+  const result = convertSelector(selector);
+  parsed.set(selector, result);
+  return result;
+}
+
+function convertSelector(selector: LabelSelector): SelectorResult {
   const labels = Object.entries(selector.matchLabels ?? {});
   const exprs = selector.matchExpressions ?? [];
   if (labels.length + exprs.length === 0) return { ok: true, selector: { kind: 'everything' } };
@@ -76,7 +99,11 @@ export function parseSelector(selector: LabelSelector | null | undefined): Selec
   }
   for (const e of exprs) {
     // LabelSelectorAsSelector rejects an unknown operator before NewRequirement looks at the key.
-    if (!OPERATORS.includes(e.operator)) return { ok: false, error: `${JSON.stringify(e.operator)} is not a valid label selector operator` };
+    if (!OPERATORS.includes(e.operator))
+      return {
+        ok: false,
+        error: `${JSON.stringify(e.operator)} is not a valid label selector operator`,
+      };
     const r = requirement(e.key, e.operator as Operator, e.values ?? []);
     if (typeof r === 'string') return { ok: false, error: r };
     requirements.push(r);
@@ -113,7 +140,10 @@ export function selectorMatches(selector: Selector, labels: Labels): boolean {
 }
 
 /** Convenience: parse and match; an unparsable selector matches nothing (as the lister treats it). */
-export function labelSelectorMatches(selector: LabelSelector | null | undefined, labels: Labels): boolean {
+export function labelSelectorMatches(
+  selector: LabelSelector | null | undefined,
+  labels: Labels,
+): boolean {
   const parsed = parseSelector(selector);
   return parsed.ok && selectorMatches(parsed.selector, labels);
 }
