@@ -55,8 +55,9 @@ export function projector(
   return (raw) => {
     if (typeof raw !== 'object' || raw === null) return undefined;
     const obj = raw as Record<string, unknown>;
+    // A pod's conversion reads neither (and copying 150,000 list items to stamp them is not free).
     const stamped =
-      obj['kind'] === undefined || obj['apiVersion'] === undefined
+      spec.kind !== 'Pod' && (obj['kind'] === undefined || obj['apiVersion'] === undefined)
         ? { ...obj, kind: spec.kind, apiVersion }
         : obj;
     const converted = spec.convert(stamped);
