@@ -32,6 +32,11 @@ export interface ClusterReader {
   budget(ref: BudgetRef): BudgetDetailResponse | undefined;
   pod(ref: { namespace: string; name: string }): PodResponse | undefined;
   nodes(): NodesResponse;
+  /**
+   * Resolves once an overlap and findings analysis exists (the first one runs in slices right
+   * after ready): answers that include it wait for it rather than run it in one block.
+   */
+  analysed(): Promise<void>;
   overlaps(): OverlapsResponse;
   findings(): FindingsResponse;
   simulateEvictions(pods: readonly string[]): SimulateEvictionsResponse | Unknown;

@@ -17,13 +17,14 @@ export function budgetRoutes(store: ClusterReader): Router {
     const query = parseOr400(BudgetListQuerySchema.strict(), { ...req.query }, 'query');
     res.json(store.budgets(query));
   });
-  router.get(`${apiPaths.budgets}/:kind/:namespace/:name`, (req, res) => {
+  router.get(`${apiPaths.budgets}/:kind/:namespace/:name`, async (req, res) => {
     const params = BudgetParamsSchema.safeParse(req.params);
     if (!params.success)
       throw new HttpProblem(
         404,
         `no such budget kind "${req.params.kind}" (PodDisruptionBudget or PodUnavailableBudget)`,
       );
+    await store.analysed();
     const detail = store.budget(params.data);
     if (!detail)
       throw new HttpProblem(

@@ -7,8 +7,13 @@ import { analyze, analyzeInSlices, type Analysis } from './analysis.js';
 const NOW = new Date('2024-05-01T12:05:00Z');
 
 function generatedIndex(): { index: ClusterIndex; namespaces: string[] } {
-  const views = clusterViews(generateCluster({ seed: 7, pods: 900, nodes: 10, budgets: 120, namespaces: 6 }));
-  return { index: new ClusterIndex({ now: NOW }, views), namespaces: [...new Set(views.pods.map((p) => p.namespace))] };
+  const views = clusterViews(
+    generateCluster({ seed: 7, pods: 900, nodes: 10, budgets: 120, namespaces: 6 }),
+  );
+  return {
+    index: new ClusterIndex({ now: NOW }, views),
+    namespaces: [...new Set(views.pods.map((p) => p.namespace))],
+  };
 }
 
 /** A clock that moves 1 ms each time it is read, so slices end after a known amount of work. */
@@ -38,7 +43,10 @@ describe('the analysis in slices', () => {
       },
     });
     const whole = analyze({ index, namespaces, now: NOW });
-    expect({ yields, result: withoutTimes(sliced) }).toStrictEqual({ yields: namespaces.length + 2, result: withoutTimes(whole) });
+    expect({ yields, result: withoutTimes(sliced) }).toStrictEqual({
+      yields: namespaces.length + 2,
+      result: withoutTimes(whole),
+    });
     expect(sliced.overlaps.live.length).toBeGreaterThan(0);
   });
 
@@ -46,7 +54,9 @@ describe('the analysis in slices', () => {
     const { index, namespaces } = generatedIndex();
     // A budget with findings, so that finishing on a stale list would show.
     const before = analyze({ index, namespaces, now: NOW });
-    const victim = [...index.budgets()].find((e) => before.marks.findings.has(refKey(e.ref)))?.budget;
+    const victim = [...index.budgets()].find((e) =>
+      before.marks.findings.has(refKey(e.ref)),
+    )?.budget;
     if (!victim) throw new Error('no budget of the generated cluster has a finding');
     const sliced = await analyzeInSlices({
       index,
@@ -59,7 +69,15 @@ describe('the analysis in slices', () => {
         return Promise.resolve();
       },
     });
-    const mentions = sliced.findings.filter((f) => f.object.kind === victim.kind && f.object.name === victim.name && f.object.namespace === victim.namespace);
-    expect({ mentions, flagged: sliced.marks.findings.has(refKey(victim)) }).toStrictEqual({ mentions: [], flagged: false });
+    const mentions = sliced.findings.filter(
+      (f) =>
+        f.object.kind === victim.kind &&
+        f.object.name === victim.name &&
+        f.object.namespace === victim.namespace,
+    );
+    expect({ mentions, flagged: sliced.marks.findings.has(refKey(victim)) }).toStrictEqual({
+      mentions: [],
+      flagged: false,
+    });
   });
 });

@@ -33,7 +33,11 @@ export interface AnalysisInput {
   clock?: () => number;
 }
 
-function groupBy<T>(items: Iterable<T>, namespaceOf: (item: T) => string, order: Iterable<string>): Map<string, T[]> {
+function groupBy<T>(
+  items: Iterable<T>,
+  namespaceOf: (item: T) => string,
+  order: Iterable<string>,
+): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const namespace of order) out.set(namespace, []);
   for (const item of items) {
@@ -51,7 +55,9 @@ function groupBy<T>(items: Iterable<T>, namespaceOf: (item: T) => string, order:
  * result. Each step reads the index as it is then: a budget removed meanwhile is skipped, one
  * added meanwhile waits for the next run (the store marks the analysis stale on every change).
  */
-function* analysisSteps(input: AnalysisInput): Generator<void, Omit<Analysis, 'tookMs' | 'longestSliceMs'>> {
+function* analysisSteps(
+  input: AnalysisInput,
+): Generator<void, Omit<Analysis, 'tookMs' | 'longestSliceMs'>> {
   const { index, now } = input;
   const budgetsByNamespace = groupBy(index.budgets(), (e) => e.ref.namespace, input.namespaces);
   const workloadsByNamespace = groupBy<WorkloadView>(index.workloads(), (w) => w.namespace, []);
@@ -62,7 +68,9 @@ function* analysisSteps(input: AnalysisInput): Generator<void, Omit<Analysis, 't
   let podsWithoutBudget = 0;
   for (const [namespace, listed] of budgetsByNamespace) {
     yield;
-    const evaluations = listed.map((e) => index.budget(e.ref)).filter((e): e is BudgetEvaluation => e !== undefined);
+    const evaluations = listed
+      .map((e) => index.budget(e.ref))
+      .filter((e): e is BudgetEvaluation => e !== undefined);
     const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
     const pods = [...index.podsInNamespace(namespace)];
     const report = overlaps.add({
@@ -95,7 +103,12 @@ function* analysisSteps(input: AnalysisInput): Generator<void, Omit<Analysis, 't
   yield;
   const findings = mergeFindings(findingParts);
   yield;
-  return { overlaps: overlaps.result(), findings, marks: { overlapping, findings: counts }, podsWithoutBudget };
+  return {
+    overlaps: overlaps.result(),
+    findings,
+    marks: { overlapping, findings: counts },
+    podsWithoutBudget,
+  };
 }
 
 /** Runs the overlap analysis and the findings catalogue over the whole index in one go. */
@@ -124,7 +137,8 @@ export async function analyzeInSlices(
 ): Promise<Analysis> {
   const clock = input.clock ?? Date.now;
   const sliceMs = input.sliceMs ?? 5;
-  const yieldToEvents = input.yieldToEvents ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
+  const yieldToEvents =
+    input.yieldToEvents ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
   const steps = analysisSteps(input);
   let tookMs = 0;
   let longestSliceMs = 0;

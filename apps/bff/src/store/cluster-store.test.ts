@@ -119,4 +119,36 @@ describe('ClusterStore', () => {
     });
     store.stop();
   });
+
+  it('answers for the analysis by waiting for a sliced run (started at once if none is under way)', async () => {
+    const hub = new EventHub({ timers, epoch: 's2' });
+    const store = new ClusterStore({
+      meta: {
+        source: 'sim',
+        context: 'sim',
+        server: 'http://127.0.0.1:1',
+        namespaces: null,
+        verifyEnabled: false,
+      },
+      hub,
+      // These timers never fire: the analysis scheduled after ready does not run by itself.
+      timers,
+      logger: pino({ level: 'silent' }),
+    });
+    const { sts, pods: zkPods, pdb } = zookeeper();
+    for (const o of [sts, pdb, ...zkPods]) store.sink.upsert(o);
+    store.sourceChanged(source('pods', { value: true }).state);
+    const before = store.analysis();
+    await store.analysisReady();
+    const after = store.analysis();
+    expect({
+      before,
+      podsWithMultipleBudgets: after?.overlaps.podsWithMultipleBudgets,
+      podsWithoutBudget: after?.podsWithoutBudget,
+    }).toStrictEqual({ before: undefined, podsWithMultipleBudgets: [], podsWithoutBudget: 0 });
+    // Once there is one, it is answered at once.
+    await store.analysisReady();
+    expect(store.analysis()).toBe(after);
+    store.stop();
+  });
 });

@@ -15,7 +15,7 @@ import type { ClusterObject } from '../kube/resources.js';
 import type { SourceSink } from '../kube/source.js';
 import type { Timers } from '../kube/timers.js';
 import { budgetRow, NO_MARKS, type BudgetMarks } from '../views/rows.js';
-import { analyze, analyzeInSlices, summarize, type Analysis } from './analysis.js';
+import { analyzeInSlices, summarize, type Analysis } from './analysis.js';
 import { rowEvent } from './row-events.js';
 
 const FALLBACK_SOURCE: SourceState = {
@@ -73,8 +73,9 @@ export class ClusterStore {
   private analysisValue: Analysis | undefined;
   private analysisStale = true;
   private analysisTimer: unknown;
-  /** A sliced analysis is under way (only one at a time). */
+  /** A sliced analysis is under way (only one at a time), and when it ends. */
   private analysisRunning = false;
+  private analysisRun: Promise<void> | undefined;
   private tickTimer: unknown;
   private summaryTimer: unknown;
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
@@ -168,11 +169,24 @@ export class ClusterStore {
     return this.loadingIndex.podNamespaces();
   }
 
-  /** The last analysis; run now if there is none yet. */
+  /** The last analysis, if one has run. */
   analysis(): Analysis | undefined {
-    if (!this.indexValue) return undefined;
-    this.analysisValue ??= this.runAnalysis();
     return this.analysisValue;
+  }
+
+  /**
+   * Resolves once an analysis exists: at once when one has run, else when the one under way (or
+   * one started now, in slices) ends. Never before ready.
+   */
+  async analysisReady(): Promise<void> {
+    await this.whenReady;
+    if (this.analysisValue || this.stopped) return;
+    if (!this.analysisRun) {
+      this.options.timers.clearTimeout(this.analysisTimer);
+      this.analysisTimer = undefined;
+      this.startAnalysis();
+    }
+    await this.analysisRun;
   }
 
   marks(): BudgetMarks {
@@ -299,10 +313,14 @@ export class ClusterStore {
     this.scheduleSummary();
   }
 
-  private runAnalysis(): Analysis {
-    const index = this.indexValue as ClusterIndex;
-    this.analysisStale = false;
-    return analyze({ index, namespaces: this.namespaces(), now: this.options.timers.now() });
+  private startAnalysis(): void {
+    const run = this.runAnalysisInSlices().catch((err: unknown) => {
+      this.options.logger.error({ err }, 'overlaps and findings analysis failed');
+    });
+    this.analysisRun = run;
+    void run.finally(() => {
+      if (this.analysisRun === run) this.analysisRun = undefined;
+    });
   }
 
   /**
@@ -354,9 +372,7 @@ export class ClusterStore {
         this.analysisTimer = this.options.timers.setTimeout(check, quietMs);
         return;
       }
-      void this.runAnalysisInSlices().catch((err: unknown) => {
-        this.options.logger.error({ err }, 'overlaps and findings analysis failed');
-      });
+      this.startAnalysis();
     };
     this.analysisTimer = this.options.timers.setTimeout(check, delay);
   }

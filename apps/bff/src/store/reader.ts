@@ -82,6 +82,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         eventId: eventId(),
       }),
     nodes: () => ({ items: nodeRows(index()), eventId: eventId() }),
+    analysed: () => store.analysisReady(),
     overlaps: () => ({ items: analysed().overlaps.all, eventId: eventId() }),
     findings: () => {
       const { findings } = analysed();
