@@ -280,11 +280,8 @@ export function applyChange(
  * disruptedPods entry expiring), once per recheck time.
  */
 export function advanceTime(state: IndexState, now: Date): BudgetDelta[] {
-  if (state.loading) {
-    state.now = now;
-    return [];
-  }
   state.now = now;
+  if (state.loading) return [];
   const nowMs = now.getTime();
   const due: string[] = [];
   for (const key of state.rechecks) {
