@@ -128,8 +128,10 @@ export class ClusterStore {
     this.sources.set(id, handle);
   }
 
+  /** Forgets a source and tells clients it is gone (their cached cluster view still lists it). */
   removeSource(id: string): void {
-    this.sources.delete(id);
+    if (!this.sources.delete(id)) return;
+    this.options.hub.publish({ type: 'source-removed', sourceId: id, ready: this.isReady() });
   }
 
   /** A source with a fixed state: `absent` resources, or a snapshot file. */

@@ -30,6 +30,18 @@ export const SourceChangedEventSchema = z
     ready: z.boolean(),
   })
   .meta({ id: 'SourceChangedEvent' });
+/**
+ * A source is gone: a deleted namespace's, or a cluster-wide one replaced by one per namespace
+ * after a 403. `sourceId` is the removed source's `id`; `ready` is the cluster's readiness after.
+ */
+export const SourceRemovedEventSchema = z
+  .object({
+    type: z.literal('source-removed'),
+    ...envelope,
+    sourceId: z.string(),
+    ready: z.boolean(),
+  })
+  .meta({ id: 'SourceRemovedEvent' });
 /** Sent at most once a second while counts move. */
 export const SummaryChangedEventSchema = z
   .object({
@@ -58,6 +70,7 @@ export const ServerEventSchema = z
     BudgetChangedEventSchema,
     BudgetRemovedEventSchema,
     SourceChangedEventSchema,
+    SourceRemovedEventSchema,
     SummaryChangedEventSchema,
     ResyncEventSchema,
   ])

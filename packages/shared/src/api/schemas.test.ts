@@ -53,6 +53,15 @@ describe('response schemas', () => {
       budget: pdbRow('data', 'zookeeper'),
     };
     expect(ServerEventSchema.parse(event)).toStrictEqual(event);
+    const removed = {
+      type: 'source-removed',
+      id: 'e1-2',
+      at: '2026-11-21T19:40:01Z',
+      sourceId: 'pods@cart',
+      ready: true,
+    };
+    expect(ServerEventSchema.parse(removed)).toStrictEqual(removed);
+    expect(ServerEventSchema.safeParse({ ...removed, sourceId: undefined }).success).toBe(false);
   });
 });
 

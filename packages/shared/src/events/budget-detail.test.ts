@@ -66,6 +66,15 @@ describe('reduceBudgetDetail', () => {
         ready: true,
       }),
     ).toBe(detail);
+    expect(
+      reduceBudgetDetail(detail, {
+        type: 'source-removed',
+        id: 'e1-15',
+        at,
+        sourceId: 'pods@data',
+        ready: true,
+      }),
+    ).toBe(detail);
   });
 });
 
@@ -84,6 +93,10 @@ describe('eventConcernsBudget', () => {
         { type: 'source-changed', id: '5', at, source: source('pods', 'live'), ready: true },
         ref,
       ),
-    ]).toStrictEqual([true, false, true, true, false]);
+      eventConcernsBudget(
+        { type: 'source-removed', id: '6', at, sourceId: 'pods@data', ready: true },
+        ref,
+      ),
+    ]).toStrictEqual([true, false, true, true, false, false]);
   });
 });

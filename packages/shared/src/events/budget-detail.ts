@@ -47,6 +47,7 @@ export function eventConcernsBudget(event: ServerEvent, ref: BudgetRef): boolean
     case 'resync':
       return true;
     case 'source-changed':
+    case 'source-removed':
     case 'summary-changed':
       return false;
   }

@@ -123,5 +123,14 @@ describe('reduceBudgetList', () => {
         ready: true,
       }),
     ).toBe(list);
+    expect(
+      reduceBudgetList(list, {
+        type: 'source-removed',
+        id: 'e1-21',
+        at,
+        sourceId: 'pods@cart',
+        ready: true,
+      }),
+    ).toBe(list);
   });
 });

@@ -64,6 +64,7 @@ export function reduceBudgetList(
         ? list
         : { ...list, summary: event.summary, eventId: event.id };
     case 'source-changed':
+    case 'source-removed':
     case 'resync':
       return list;
   }

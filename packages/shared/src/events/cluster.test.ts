@@ -66,6 +66,39 @@ describe('reduceCluster', () => {
     );
   });
 
+  it('drops a removed source and takes the readiness the event carries', () => {
+    expect(
+      reduceCluster(base, {
+        type: 'source-removed',
+        id: 'e1-17',
+        at,
+        sourceId: 'pods',
+        ready: true,
+      }),
+    ).toStrictEqual({ ...base, sources: [source('nodes', 'live')], eventId: 'e1-17' });
+    expect(
+      reduceCluster(base, {
+        type: 'source-removed',
+        id: 'e1-18',
+        at,
+        sourceId: 'pods@cart',
+        ready: false,
+      }),
+    ).toStrictEqual({ ...base, ready: false, eventId: 'e1-18' });
+  });
+
+  it('returns the same object when the removed source was not there', () => {
+    expect(
+      reduceCluster(base, {
+        type: 'source-removed',
+        id: 'e1-19',
+        at,
+        sourceId: 'pods@cart',
+        ready: true,
+      }),
+    ).toBe(base);
+  });
+
   it('takes new counts', () => {
     const counts = { ...base.counts, pods: 41 };
     const summary = budgetSummary({ budgets: 7 });

@@ -2,8 +2,8 @@ import type { ClusterResponse, ServerEvent } from '../api/index.js';
 import { jsonEqual } from './equal.js';
 
 /**
- * Applies one server event to a cached GET /api/cluster answer: source states, readiness and
- * counts. Returns the same object when nothing changed.
+ * Applies one server event to a cached GET /api/cluster answer: source states (a removed source
+ * leaves the list), readiness and counts. Returns the same object when nothing changed.
  */
 export function reduceCluster(cluster: ClusterResponse, event: ServerEvent): ClusterResponse {
   switch (event.type) {
@@ -23,6 +23,12 @@ export function reduceCluster(cluster: ClusterResponse, event: ServerEvent): Clu
         ...(lastEventAt !== undefined ? { lastEventAt } : {}),
         eventId: event.id,
       };
+    }
+    case 'source-removed': {
+      const sources = cluster.sources.filter((s) => s.id !== event.sourceId);
+      if (sources.length === cluster.sources.length && cluster.ready === event.ready)
+        return cluster;
+      return { ...cluster, sources, ready: event.ready, eventId: event.id };
     }
     case 'summary-changed':
       return jsonEqual(cluster.counts, event.counts)

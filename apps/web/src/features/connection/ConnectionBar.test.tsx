@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { act } from '@testing-library/react';
+import { applyEvents } from '../../api/apply-events.js';
 import { queryKeys } from '../../api/queries.js';
 import { streamStatus } from '../../api/stream-status.js';
 import { budgetList, cluster } from '../../test/fixtures.js';
@@ -15,6 +16,16 @@ describe('ConnectionBar', () => {
     expect(within(bar).getByText('pods: live').className).toBe('badge good');
     expect(within(bar).getByText('podunavailablebudgets.policy.kruise.io: degraded (watch failed: 503 Service Unavailable)').className).toBe('badge bad');
     expect(within(bar).getByRole('status').textContent).toBe('Live updates: connecting…');
+  });
+
+  it('stops showing a source once the server says it was removed', async () => {
+    const { client } = renderApp({ path: '/', cache: [[queryKeys.cluster, cluster()], [queryKeys.budgets, budgetList()]] });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    const badges = () => within(bar).getAllByTitle(/./).map((badge) => badge.textContent);
+    expect(badges()).toStrictEqual(['pods: live', 'podunavailablebudgets.policy.kruise.io: degraded (watch failed: 503 Service Unavailable)']);
+    act(() => applyEvents(client, [{ type: 'source-removed', id: 'e1-101', at: '2026-11-21T19:40:00Z', sourceId: 'podunavailablebudgets.policy.kruise.io', ready: true }]));
+    // react-query tells its observers on a later tick.
+    await waitFor(() => expect(badges()).toStrictEqual(['pods: live']));
   });
 
   it('says when the server cannot be reached', async () => {

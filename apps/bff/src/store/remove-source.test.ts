@@ -1,0 +1,99 @@
+import type { ServerEvent, SourceState } from '@pdbscope/shared/api';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { EventHub, type EventClient } from '../events/hub.js';
+import type { Timers } from '../kube/timers.js';
+import { ClusterStore } from './cluster-store.js';
+
+const timers: Timers = {
+  now: () => new Date('2026-11-21T19:40:00Z'),
+  setTimeout: () => undefined,
+  clearTimeout: () => undefined,
+};
+
+function liveSource(id: string): { snapshot(): SourceState; settled: boolean } {
+  const state: SourceState = {
+    id,
+    resource: `v1 pods in ${id.split('@')[1] ?? ''}`,
+    state: 'live',
+    since: '2026-11-21T19:00:00.000Z',
+    objects: 0,
+    forbiddenNamespaces: [],
+  };
+  return { snapshot: () => state, settled: true };
+}
+
+/** An event stream client that keeps the events it is sent. */
+function recorder(): EventClient & { events: ServerEvent[] } {
+  const events: ServerEvent[] = [];
+  return {
+    events,
+    write: (chunk) => {
+      const line = chunk.split('\n').find((l) => l.startsWith('data: '));
+      if (line) events.push(JSON.parse(line.slice(6)) as ServerEvent);
+      return true;
+    },
+    pending: () => 0,
+    close: () => {},
+  };
+}
+
+function storeWith(hub: EventHub, ids: readonly string[]): ClusterStore {
+  const store = new ClusterStore({
+    meta: {
+      source: 'kubeconfig',
+      context: 'kind-pdbscope',
+      server: 'https://127.0.0.1:6443',
+      namespaces: null,
+      verifyEnabled: false,
+    },
+    hub,
+    timers,
+    logger: pino({ level: 'silent' }),
+  });
+  for (const id of ids) store.addSource(id, liveSource(id));
+  return store;
+}
+
+describe('ClusterStore.removeSource', () => {
+  it('tells clients the source is gone, numbered like any event, and once only', () => {
+    const hub = new EventHub({ timers, epoch: 'r1' });
+    const client = recorder();
+    hub.attach(client, undefined);
+    const store = storeWith(hub, ['pods@billing', 'pods@cart']);
+    store.removeSource('pods@cart');
+    store.removeSource('pods@cart');
+    expect([client.events, store.sourceStates().map((s) => s.id)]).toStrictEqual([
+      [
+        {
+          type: 'source-removed',
+          sourceId: 'pods@cart',
+          ready: false,
+          id: 'r1-1',
+          at: '2026-11-21T19:40:00.000Z',
+        },
+      ],
+      ['pods@billing'],
+    ]);
+    store.stop();
+  });
+
+  it('is replayed to a client that reconnects with the id before it', () => {
+    const hub = new EventHub({ timers, epoch: 'r2' });
+    const store = storeWith(hub, ['pods', 'pods@cart']);
+    store.removeSource('pods');
+    store.removeSource('pods@cart');
+    const resumed = recorder();
+    hub.attach(resumed, 'r2-1');
+    expect(resumed.events).toStrictEqual([
+      {
+        type: 'source-removed',
+        sourceId: 'pods@cart',
+        ready: false,
+        id: 'r2-2',
+        at: '2026-11-21T19:40:00.000Z',
+      },
+    ]);
+    store.stop();
+  });
+});
