@@ -6,7 +6,7 @@ import type {
   SourceState,
 } from '@pdbscope/shared/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getJson, simControl, startHarness, type Harness } from './harness.js';
+import { getJson, listen, simControl, startHarness, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -105,7 +105,15 @@ describe('a cluster-wide 403', () => {
       states
         .filter((s) => s.id.endsWith(`@${namespace}`))
         .map((s) => [s.id.slice(0, -namespace.length - 1), s.state]);
-    const cluster = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
+    // A source shows live once its watch streams, which may come a little after its list.
+    const cluster = await vi.waitFor(
+      async () => {
+        const body = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
+        expect(sourcesIn(body.sources, 'cart')).toStrictEqual(sourcesIn(body.sources, 'zookeeper'));
+        return body;
+      },
+      { timeout: 10_000 },
+    );
     expect([
       cartPods.length,
       pod.status,
@@ -114,7 +122,25 @@ describe('a cluster-wide 403', () => {
       cluster.sources.find((s) => s.id === 'namespaces')?.state,
     ]).toStrictEqual([2, 200, ['cart/cart'], sourcesIn(cluster.sources, 'zookeeper'), 'live']);
 
+    // From the last event on, so that nothing published while the stream connects is missed.
+    const stream = listen(harness.bff, harness.bff.store.hub.lastId);
     expect(harness.sim.store.delete('namespaces', undefined, 'cart').ok).toBe(true);
+    const cartSourceIds = cluster.sources
+      .map((s) => s.id)
+      .filter((id) => id.endsWith('@cart'))
+      .sort();
+    await vi.waitFor(
+      () =>
+        expect(
+          stream.events
+            .flatMap((e) =>
+              e.type === 'source-removed' ? [`${e.sourceId} ready=${String(e.ready)}`] : [],
+            )
+            .sort(),
+        ).toStrictEqual(cartSourceIds.map((id) => `${id} ready=true`)),
+      { timeout: 10_000 },
+    );
+    stream.close();
     await vi.waitFor(
       async () => {
         const after = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
