@@ -231,7 +231,7 @@ describe('a cluster-wide 403 when namespaces may not be read either', () => {
         resource: 'v1 namespaces (for the resources watched namespace by namespace)',
         state: 'degraded',
         reason:
-          'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
+          'forbidden: 403 namespaces is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "namespaces" in API group "" at the cluster scope (GET /api/v1/namespaces?limit=500)',
         since: expect.any(String) as string,
         objects: 0,
         forbiddenNamespaces: [],
@@ -265,7 +265,8 @@ describe('a cluster-wide 403 when namespaces may not be read either', () => {
           [
             'namespaces',
             'degraded',
-            'namespaces may no longer be watched (403): namespaces created or deleted since are not followed',
+            // client-node's Watch keeps only the status text of a refused watch.
+            'forbidden: Forbidden (watch /api/v1/namespaces)',
           ],
           ['pods@zookeeper', 'live', undefined],
         ]),

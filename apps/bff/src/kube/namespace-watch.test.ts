@@ -24,6 +24,10 @@ function namespace(name: string) {
   };
 }
 
+/** The simulated API server's answer to a list of the namespaces while they are forbidden. */
+const LIST_REFUSED =
+  'forbidden: 403 namespaces is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "namespaces" in API group "" at the cluster scope (GET /api/v1/namespaces?limit=500)';
+
 /** A follower that writes down what it is told, in order. */
 function recorder(): NamespaceFollower & { heard: string[] } {
   const heard: string[] = [];
@@ -92,10 +96,27 @@ describe('NamespaceWatch', () => {
         'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
       ],
       'degraded',
-      'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
+      LIST_REFUSED,
     ]);
     sim.faults.unforbidResource('namespaces');
     await expect.poll(() => follower.heard).toStrictEqual(['refused', 'initial billing,zookeeper']);
     expect(states.at(-1)?.state).toBe('live');
+  });
+
+  it('after a refusal, shows the reason of a later failure of another kind', async () => {
+    const { sim, watch, states } = await setUp({ forbidNamespaces: true });
+    watch.follow(recorder());
+    await expect.poll(() => states.at(-1)?.reason).toBe(LIST_REFUSED);
+    sim.faults.failLists(2);
+    sim.faults.unforbidResource('namespaces');
+    await expect.poll(() => states.at(-1)?.state).toBe('live');
+    const shown = states
+      .map((s) => `${s.state}: ${s.reason ?? '-'}`)
+      .filter((line, i, all) => line !== all[i - 1]);
+    expect(shown).toStrictEqual([
+      `degraded: ${LIST_REFUSED}`,
+      'degraded: 500 Internal error occurred: simulated list failure (/_sim/faults/fail-lists) (GET /api/v1/namespaces?limit=500)',
+      'live: -',
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import type { ClusterStore } from '../store/cluster-store.js';
-import type { KubeHttp } from './http.js';
+import { errorReason, type KubeHttp } from './http.js';
 import { objectOf, stringOf } from './json.js';
 import type { Held } from './projecting-watch.js';
 import { Source, type SourceOptions } from './source.js';
@@ -56,8 +56,8 @@ export class NamespaceWatch {
   private readonly informed = new Set<NamespaceFollower>();
   private listed = false;
   private started = false;
-  /** Set while namespaces are refused (403): the reason shown instead of the generic one. */
-  private refusal: string | undefined;
+  /** Namespaces were refused (403) and have not been listed since. */
+  private refused = false;
 
   constructor(private readonly options: NamespaceWatchOptions) {
     this.source = new Source<string>({
@@ -71,7 +71,7 @@ export class NamespaceWatch {
       timers: options.timers,
       logger: options.logger,
       onState: (state) => this.stateChanged(state),
-      onForbidden: () => this.forbidden(),
+      onForbidden: (err) => this.forbidden(err),
       ...options.tuning,
     });
   }
@@ -82,7 +82,7 @@ export class NamespaceWatch {
     if (!this.started) {
       this.started = true;
       this.options.store.addSource(NAMESPACES_SOURCE_ID, {
-        snapshot: () => this.shown(this.source.snapshot()),
+        snapshot: () => this.source.snapshot(),
         settled: true,
       });
       this.source.start();
@@ -100,7 +100,7 @@ export class NamespaceWatch {
         this.waiting.delete(follower);
         this.informed.add(follower);
         follower.initial([...this.names].sort());
-      } else if (this.refusal !== undefined && !told.toldRefused) {
+      } else if (this.refused && !told.toldRefused) {
         told.toldRefused = true;
         follower.refused();
       }
@@ -120,29 +120,30 @@ export class NamespaceWatch {
 
   private stateChanged(state: SourceState): void {
     if (state.state === 'live') {
-      this.refusal = undefined;
+      this.refused = false;
       this.listed = true;
       this.inform();
     }
-    this.options.store.sourceChanged(this.shown(state));
+    this.options.store.sourceChanged(state);
   }
 
-  /** A 403: logged once per refusal, shown with what it means, retried with backoff. */
-  private forbidden(): boolean {
-    if (this.refusal === undefined) {
-      this.refusal = this.listed
-        ? 'namespaces may no longer be watched (403): namespaces created or deleted since are not followed'
-        : 'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace';
-      this.options.logger.warn({ source: NAMESPACES_SOURCE_ID }, this.refusal);
+  /**
+   * A 403: shown with the server's own message and retried with backoff; what it means is
+   * logged once until namespaces are listed again, however often it retries.
+   */
+  private forbidden(err: unknown): boolean {
+    const reason = errorReason(err);
+    if (!this.refused) {
+      this.refused = true;
+      this.options.logger.warn(
+        { source: NAMESPACES_SOURCE_ID, err: reason },
+        this.listed
+          ? 'namespaces may no longer be watched (403): namespaces created or deleted since are not followed'
+          : 'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
+      );
       queueMicrotask(() => this.inform());
     }
-    this.source.retryLater();
+    this.source.retryLater(reason);
     return true;
-  }
-
-  private shown(state: SourceState): SourceState {
-    return this.refusal !== undefined && state.state === 'degraded'
-      ? { ...state, reason: this.refusal }
-      : state;
   }
 }

@@ -22,6 +22,20 @@ export interface ProjectingWatchOptions<T> {
 }
 
 /**
+ * client-node's Watch turns an HTTP answer other than 200 into an error carrying only the status
+ * text (e.g. `Forbidden`: the Status body is not read); naming the watch, as a failed list names
+ * its request, lets a source's reason say what was refused. The status code stays.
+ */
+function namedWatchError(err: unknown, path: string): unknown {
+  if (!(err instanceof Error)) return err;
+  const statusCode = (err as Error & { statusCode?: unknown }).statusCode;
+  if (typeof statusCode !== 'number') return err;
+  return Object.assign(new Error(`${err.message} (watch ${path})`, { cause: err }), {
+    statusCode,
+  });
+}
+
+/**
  * Stands between client-node's ListWatch and its Watch. It adds what ListWatch 1.4 does not
  * send (`timeoutSeconds`, `allowWatchBookmarks`), projects every watched object to the slim
  * view before ListWatch stores it (so no full object is ever kept), and fences off
@@ -64,7 +78,7 @@ export class ProjectingWatch<T> {
       },
       (err: unknown) => {
         failed = err !== null && err !== undefined;
-        if (current()) done(err);
+        if (current()) done(namedWatchError(err, path));
       },
     );
     if (current()) {

@@ -42,10 +42,11 @@ export interface SourceOptions<T> {
   listPageSize?: number;
   listTimeoutMs?: number;
   /**
-   * Called on a 403; returning true means the caller takes over (e.g. falls back to one source
-   * per namespace) and this source does not retry.
+   * Called on a 403 with the server's error; returning true means the caller takes over (e.g.
+   * falls back to one source per namespace, or calls {@link Source.retryLater}) and this source
+   * does not retry by itself.
    */
-  onForbidden?: () => boolean;
+  onForbidden?: (err: unknown) => boolean;
   /** Replaces client-node's Watch (tests); the real one is used otherwise. */
   watch?: Pick<Watch, 'watch'>;
 }
@@ -204,7 +205,7 @@ export class Source<T> {
     const status = errorStatus(err);
     const reason = errorReason(err);
     this.forbidden = status === 403;
-    if (this.forbidden && this.options.onForbidden?.() === true) {
+    if (this.forbidden && this.options.onForbidden?.(err) === true) {
       // Not settled while the fallback is made: readiness waits for what replaces this source.
       this.forbidden = false;
       return;
@@ -259,16 +260,17 @@ export class Source<T> {
     this.options.onState(this.state);
   }
 
-  /** Degraded with a reason, and retried with backoff (after a fallback that could not be made). */
-  retryLater(): void {
+  /**
+   * Refused, so degraded with `reason` (by default: a fallback to one source per namespace could
+   * not be made) and retried with backoff. A later failure of another kind shows its own reason.
+   */
+  retryLater(
+    reason = 'forbidden cluster-wide, and the namespaces cannot be listed: pass --namespace',
+  ): void {
     if (this.stopped) return;
     this.forbidden = true;
     this.setState(
-      enterState(this.state, {
-        state: 'degraded',
-        reason: 'forbidden cluster-wide, and the namespaces cannot be listed: pass --namespace',
-        now: this.options.timers.now(),
-      }),
+      enterState(this.state, { state: 'degraded', reason, now: this.options.timers.now() }),
     );
     this.scheduleRestart();
   }
