@@ -143,8 +143,7 @@ export class Source<T> {
       path: this.options.path,
       project: this.options.project,
       // Each page goes to the store as it arrives (the index loads it while the next page is in
-      // flight); ListWatch's own adds at the end bring the same objects again, which the store
-      // takes as no change.
+      // flight); ListWatch's own adds of the same objects at the end are only counted.
       onPage: (page) => {
         for (const held of page) this.options.sink.upsert(held.view);
       },

@@ -61,6 +61,7 @@ export type BeforeBuild = () => Promise<void>;
  * published rows and the analysis.
  */
 export class ClusterStore {
+  /** Every object as it arrives: loading until every source has synced, then `index`. */
   private readonly loadingIndex: ClusterIndex;
   private indexValue: ClusterIndex | undefined;
   private readonly sources = new Map<string, SourceHandle>();
@@ -131,6 +132,8 @@ export class ClusterStore {
   /** Forgets a source and tells clients it is gone (their cached cluster view still lists it). */
   removeSource(id: string): void {
     if (!this.sources.delete(id)) return;
+    // Readiness may have waited only for this one (a namespace deleted during the first sync).
+    this.maybeBuild();
     this.options.hub.publish({ type: 'source-removed', sourceId: id, ready: this.isReady() });
   }
 

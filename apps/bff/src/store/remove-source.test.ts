@@ -63,12 +63,13 @@ describe('ClusterStore.removeSource', () => {
     const store = storeWith(hub, ['pods@billing', 'pods@cart']);
     store.removeSource('pods@cart');
     store.removeSource('pods@cart');
+    // pods@billing has synced: with pods@cart gone, nothing is left to wait for.
     expect([client.events, store.sourceStates().map((s) => s.id)]).toStrictEqual([
       [
         {
           type: 'source-removed',
           sourceId: 'pods@cart',
-          ready: false,
+          ready: true,
           id: 'r1-1',
           at: '2026-11-21T19:40:00.000Z',
         },
@@ -85,15 +86,40 @@ describe('ClusterStore.removeSource', () => {
     store.removeSource('pods@cart');
     const resumed = recorder();
     hub.attach(resumed, 'r2-1');
+    // The store became ready when `pods` went (pods@cart had synced).
     expect(resumed.events).toStrictEqual([
       {
         type: 'source-removed',
         sourceId: 'pods@cart',
-        ready: false,
+        ready: true,
         id: 'r2-2',
         at: '2026-11-21T19:40:00.000Z',
       },
     ]);
+    store.stop();
+  });
+
+  it('makes the store ready when the only source it waited for is removed before syncing', () => {
+    const hub = new EventHub({ timers, epoch: 'r3' });
+    const client = recorder();
+    hub.attach(client, undefined);
+    const store = storeWith(hub, ['pods@billing']);
+    store.addSource('pods@cart', { ...liveSource('pods@cart'), settled: false });
+    store.sourceChanged(liveSource('pods@billing').snapshot());
+    const before = store.isReady();
+    store.removeSource('pods@cart');
+    expect({
+      before,
+      after: store.isReady(),
+      events: client.events.map((e) => [e.type, 'ready' in e ? e.ready : undefined]),
+    }).toStrictEqual({
+      before: false,
+      after: true,
+      events: [
+        ['source-changed', false],
+        ['source-removed', true],
+      ],
+    });
     store.stop();
   });
 });
