@@ -60,6 +60,16 @@ describe('Interner.pod', () => {
       { app: 'web', 'pod-template-hash': '5d8f', canary: 'true' },
       { app: 'web' },
     ]);
-    expect(interner.pod(pod('web-5d8f-d')).labels).toBe(interner.labels(a.labels));
+    // The siblings after an odd one share the set the first of them brought.
+    const [d, e] = [interner.pod(pod('web-5d8f-d')), interner.pod(pod('web-5d8f-e'))];
+    expect({
+      same: d.labels === e.labels,
+      frozen: Object.isFrozen(d.labels),
+      labels: { ...d.labels },
+    }).toStrictEqual({
+      same: true,
+      frozen: true,
+      labels: { app: 'web', 'pod-template-hash': '5d8f' },
+    });
   });
 });

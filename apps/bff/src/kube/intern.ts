@@ -73,12 +73,26 @@ export class Interner {
    */
   private podLabels(labels: Labels, slot: OwnerSlot | undefined): Labels {
     if (slot !== undefined && sameLabels(slot, labels)) return slot.labels;
-    const shared = this.labels(labels);
+    // A pod whose labels differ from its siblings' (a StatefulSet's pod-name, say) usually has a
+    // set of its own: its fresh map is kept, values shared, rather than looked up as a whole.
+    const shared = slot === undefined ? this.labels(labels) : this.own(labels);
     if (slot !== undefined) {
       slot.labels = shared;
       slot.size = Object.keys(shared).length;
     }
     return shared;
+  }
+
+  /** Shares the values of a fresh label map (ours: just converted) in place, and freezes it. */
+  private own(labels: Labels): Labels {
+    const map = labels as Record<string, string>;
+    let empty = true;
+    // Keys need no sharing: JSON.parse already makes property names unique strings.
+    for (const k in map) {
+      map[k] = this.string(map[k] ?? '');
+      empty = false;
+    }
+    return empty ? EMPTY : Object.freeze(map);
   }
 
   /** Interns a freshly converted pod's recurring parts in place (the view is ours until stored). */
