@@ -2,8 +2,9 @@
 // budgets. The simulator and the BFF each run in their own process (so the BFF's memory is its
 // own). Printed in one run, beside the floor measured against the same server:
 //   - the floor: a bare paginated list of every pod (500 a page), JSON.parse, nothing kept;
-//   - the BFF's start-to-ready time (process spawn → /readyz 200) and its ratio to the floor;
-//   - the BFF's resident memory when ready;
+//   - the BFF's start-to-ready time (process spawn → /readyz 200) and its ratio to the floor: the
+//     best of BENCH_BFF_STARTS (2) fresh processes against the best of 2 floors, every run printed;
+//   - the BFF's resident memory when ready (the most of those starts);
 //   - the latency from a pod readiness change in the server to the event on /api/events (p50, p99);
 //   - `kubectl get pods -A -o json` against the same server (with a timeout).
 // Figures only; this never fails a build. BENCH_PODS / BENCH_NODES / BENCH_BUDGETS / BENCH_CHANGES
@@ -26,6 +27,7 @@ const KUBECTL_TIMEOUT_MS = Number(process.env['BENCH_KUBECTL_TIMEOUT_MS'] ?? 180
 const REUSED_KUBECONFIG = process.env['BENCH_KUBECONFIG'];
 const BFF_NODE_ARGS = (process.env['BENCH_BFF_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
 const BFF_TSX = process.env['BENCH_BFF_TSX'] === '1';
+const BFF_STARTS = Number(process.env['BENCH_BFF_STARTS'] ?? 2);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
@@ -94,6 +96,15 @@ function spawnNode(
       reject(new Error(`${args.join(' ')} exited with ${code}: ${out.slice(-500)}`)),
     );
   });
+}
+
+/** A gentle stop first, so that a BFF run with --cpu-prof or --heap-prof writes its profile. */
+async function stopChild(c: ChildProcess): Promise<void> {
+  if (c.exitCode !== null || c.signalCode !== null) return;
+  const exited = new Promise((resolve) => c.once('exit', resolve));
+  c.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  c.kill('SIGKILL');
 }
 
 /** The floor: every pod listed in pages of 500, each page parsed and dropped. */
@@ -291,29 +302,51 @@ async function main(): Promise<void> {
     // As `pnpm start` runs it: the bundle built beforehand, plain node (BENCH_BFF_TSX=1: the
     // TypeScript source through tsx, as `pnpm --filter @pdbscope/bff dev` does, for comparison).
     if (!BFF_TSX) execFileSync(process.execPath, ['apps/bff/scripts/build.mjs'], { cwd: ROOT });
-    const spawned = performance.now();
-    const bff = await spawnNode(
-      [...BFF_NODE_ARGS, BFF_TSX ? 'apps/bff/src/main.ts' : 'apps/bff/dist/main.js', '--port', '0'],
-      { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
-      /running at (http:\/\/[0-9.:]+)/,
-      { tsx: BFF_TSX },
-    );
-    children.push(bff.child);
-    const bffUrl = bff.match[1] ?? '';
-    const listening = performance.now();
-    for (;;) {
-      const r = await getText(`${bffUrl}/readyz`).catch(() => ({ status: 0, body: '' }));
-      if (r.status === 200) break;
-      await new Promise((r2) => setTimeout(r2, 25));
+    // Started BFF_STARTS times, each a fresh process, and the best start compared with the best
+    // floor (both are single runs on a shared machine); every run is printed. The last one stays
+    // up for the latency measurement.
+    const starts: { total: number; sinceListening: number; rss: number; hwm: number }[] = [];
+    let bff: { child: ChildProcess; url: string } | undefined;
+    for (let run = 0; run < BFF_STARTS; run++) {
+      if (bff) await stopChild(bff.child);
+      const spawned = performance.now();
+      const started = await spawnNode(
+        [
+          ...BFF_NODE_ARGS,
+          BFF_TSX ? 'apps/bff/src/main.ts' : 'apps/bff/dist/main.js',
+          '--port',
+          '0',
+        ],
+        { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
+        /running at (http:\/\/[0-9.:]+)/,
+        { tsx: BFF_TSX },
+      );
+      children.push(started.child);
+      bff = { child: started.child, url: started.match[1] ?? '' };
+      const listening = performance.now();
+      for (;;) {
+        const r = await getText(`${bff.url}/readyz`).catch(() => ({ status: 0, body: '' }));
+        if (r.status === 200) break;
+        await new Promise((r2) => setTimeout(r2, 25));
+      }
+      const ready = performance.now();
+      const memory = memoryOf(started.child.pid ?? 0);
+      starts.push({
+        total: ready - spawned,
+        sinceListening: ready - listening,
+        rss: memory.rss,
+        hwm: memory.hwm,
+      });
     }
-    const ready = performance.now();
-    const memory = memoryOf(bff.child.pid ?? 0);
-    const total = ready - spawned;
+    if (!bff) throw new Error('BENCH_BFF_STARTS must be at least 1');
+    const bffUrl = bff.url;
+    const best = starts.reduce((a, b) => (b.total < a.total ? b : a));
     process.stdout.write(
-      `BFF start to ready: ${ms(total)} = ${(total / floorMs).toFixed(2)}x the floor (target ≤ 1.5x); of which listening → ready ${ms(ready - listening)} = ${((ready - listening) / floorMs).toFixed(2)}x\n`,
+      `BFF start to ready: ${ms(best.total)} = ${(best.total / floorMs).toFixed(2)}x the floor (target ≤ 1.5x; best of ${starts.length}: ${starts.map((r) => ms(r.total)).join(', ')}); of which listening → ready ${ms(best.sinceListening)} = ${(best.sinceListening / floorMs).toFixed(2)}x\n`,
     );
+    const worst = starts.reduce((a, b) => (b.rss > a.rss ? b : a));
     process.stdout.write(
-      `BFF resident memory when ready: ${mb(memory.rss)} (peak ${mb(memory.hwm)}; target < 400 MB)\n`,
+      `BFF resident memory when ready: ${mb(worst.rss)} (the most of ${starts.length} starts: ${starts.map((r) => mb(r.rss)).join(', ')}; peak ${mb(worst.hwm)}; target < 400 MB)\n`,
     );
 
     const latencies = (await readinessLatency(bffUrl, server))
@@ -330,16 +363,7 @@ async function main(): Promise<void> {
       `kubectl get pods -A -o json (timeout ${ms(KUBECTL_TIMEOUT_MS)}): ${await kubectl(kubeconfig)}\n`,
     );
   } finally {
-    // A gentle stop first, so that a BFF run with --cpu-prof or --heap-prof writes its profile.
-    await Promise.all(
-      children.map(async (c) => {
-        if (c.exitCode !== null) return;
-        const exited = new Promise((resolve) => c.once('exit', resolve));
-        c.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        c.kill('SIGKILL');
-      }),
-    );
+    await Promise.all(children.map(stopChild));
     await rm(dir, { recursive: true, force: true });
   }
 }
