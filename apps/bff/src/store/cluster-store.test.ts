@@ -51,6 +51,22 @@ function unready(pod: PodView): PodView {
   return c.value;
 }
 
+/** A store for the simulated cluster, on timers that never fire. */
+function simStore(hub: EventHub): ClusterStore {
+  return new ClusterStore({
+    meta: {
+      source: 'sim',
+      context: 'sim',
+      server: 'http://127.0.0.1:1',
+      namespaces: null,
+      verifyEnabled: false,
+    },
+    hub,
+    timers,
+    logger: pino({ level: 'silent' }),
+  });
+}
+
 describe('ClusterStore', () => {
   it('holds objects until every source has synced, then streams what each change does to a budget', async () => {
     const hub = new EventHub({ timers, epoch: 's1' });
@@ -67,18 +83,7 @@ describe('ClusterStore', () => {
       },
       undefined,
     );
-    const store = new ClusterStore({
-      meta: {
-        source: 'sim',
-        context: 'sim',
-        server: 'http://127.0.0.1:1',
-        namespaces: null,
-        verifyEnabled: false,
-      },
-      hub,
-      timers,
-      logger: pino({ level: 'silent' }),
-    });
+    const store = simStore(hub);
     const podsSynced = { value: false };
     const pods = source('pods', podsSynced);
     const rest = source('poddisruptionbudgets.policy', { value: true });
@@ -122,19 +127,8 @@ describe('ClusterStore', () => {
 
   it('answers for the analysis by waiting for a sliced run (started at once if none is under way)', async () => {
     const hub = new EventHub({ timers, epoch: 's2' });
-    const store = new ClusterStore({
-      meta: {
-        source: 'sim',
-        context: 'sim',
-        server: 'http://127.0.0.1:1',
-        namespaces: null,
-        verifyEnabled: false,
-      },
-      hub,
-      // These timers never fire: the analysis scheduled after ready does not run by itself.
-      timers,
-      logger: pino({ level: 'silent' }),
-    });
+    // The timers never fire: the analysis scheduled after ready does not run by itself.
+    const store = simStore(hub);
     const { sts, pods: zkPods, pdb } = zookeeper();
     for (const o of [sts, pdb, ...zkPods]) store.sink.upsert(o);
     store.sourceChanged(source('pods', { value: true }).state);
