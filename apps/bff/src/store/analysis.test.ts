@@ -27,21 +27,30 @@ const withoutTimes = (a: Analysis): Omit<Analysis, 'tookMs' | 'longestSliceMs'> 
   return rest;
 };
 
+/** The analysis in 1 ms slices on a ticking clock; `between` runs at each yield. */
+function inSlices(
+  index: ClusterIndex,
+  namespaces: readonly string[],
+  between: () => unknown,
+): Promise<Analysis> {
+  return analyzeInSlices({
+    index,
+    namespaces,
+    now: NOW,
+    clock: tickingClock(),
+    sliceMs: 1,
+    yieldToEvents: () => {
+      between();
+      return Promise.resolve();
+    },
+  });
+}
+
 describe('the analysis in slices', () => {
   it('yields between namespaces and answers what the one-block analysis answers', async () => {
     const { index, namespaces } = generatedIndex();
     let yields = 0;
-    const sliced = await analyzeInSlices({
-      index,
-      namespaces,
-      now: NOW,
-      clock: tickingClock(),
-      sliceMs: 1,
-      yieldToEvents: () => {
-        yields++;
-        return Promise.resolve();
-      },
-    });
+    const sliced = await inSlices(index, namespaces, () => yields++);
     const whole = analyze({ index, namespaces, now: NOW });
     expect({ yields, result: withoutTimes(sliced) }).toStrictEqual({
       yields: namespaces.length + 2,
@@ -58,17 +67,9 @@ describe('the analysis in slices', () => {
       before.marks.findings.has(refKey(e.ref)),
     )?.budget;
     if (!victim) throw new Error('no budget of the generated cluster has a finding');
-    const sliced = await analyzeInSlices({
-      index,
-      namespaces,
-      now: NOW,
-      clock: tickingClock(),
-      sliceMs: 1,
-      yieldToEvents: () => {
-        index.apply({ type: 'delete', object: victim });
-        return Promise.resolve();
-      },
-    });
+    const sliced = await inSlices(index, namespaces, () =>
+      index.apply({ type: 'delete', object: victim }),
+    );
     const mentions = sliced.findings.filter(
       (f) =>
         f.object.kind === victim.kind &&
