@@ -8,7 +8,12 @@
 //     longest delay measured by perf_hooks while it ran.
 // Figures only; this never fails a build.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { analyzeOverlaps, budgetFactsFromEvaluations, evaluateFindings, refKey } from '../packages/shared/src/index.js';
+import {
+  analyzeOverlaps,
+  budgetFactsFromEvaluations,
+  evaluateFindings,
+  refKey,
+} from '../packages/shared/src/index.js';
 import { ClusterIndex } from '../packages/shared/src/index/index.js';
 import { clusterViews, generateCluster } from '../packages/shared/src/synthetic/index.js';
 import { analyze, analyzeInSlices } from '../apps/bff/src/store/analysis.js';
@@ -21,7 +26,9 @@ const now = new Date('2024-05-01T12:05:00Z');
 const views = clusterViews(generateCluster({ seed: 1, pods, nodes, budgets }));
 const index = new ClusterIndex({ now }, views);
 const namespaces = [...new Set(views.pods.map((p) => p.namespace))];
-console.log(`cluster: ${pods} pods, ${nodes} nodes, ${budgets} budgets, ${namespaces.length} namespaces`);
+console.log(
+  `cluster: ${pods} pods, ${nodes} nodes, ${budgets} budgets, ${namespaces.length} namespaces`,
+);
 
 const ms = (from: number): string => `${(performance.now() - from).toFixed(0)} ms`;
 
@@ -29,7 +36,10 @@ function wholeClusterBlock(): void {
   const t0 = performance.now();
   const evaluations = [...index.budgets()];
   const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
-  const overlaps = analyzeOverlaps({ budgets: evaluations.map((e) => e.budget), podsOf: (b) => byKey.get(refKey(b))?.pods ?? [] });
+  const overlaps = analyzeOverlaps({
+    budgets: evaluations.map((e) => e.budget),
+    podsOf: (b) => byKey.get(refKey(b))?.pods ?? [],
+  });
   const t1 = performance.now();
   evaluateFindings({
     now,
@@ -38,7 +48,9 @@ function wholeClusterBlock(): void {
     workloads: [...index.workloads()],
     overlaps,
   });
-  console.log(`reference, whole cluster in one block (overlaps + findings, without counting uncovered pods): ${ms(t0)} (overlaps ${(t1 - t0).toFixed(0)} ms, findings ${ms(t1)})`);
+  console.log(
+    `reference, whole cluster in one block (overlaps + findings, without counting uncovered pods): ${ms(t0)} (overlaps ${(t1 - t0).toFixed(0)} ms, findings ${ms(t1)})`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -47,11 +59,18 @@ async function main(): Promise<void> {
     wholeClusterBlock();
     const t0 = performance.now();
     analyze({ index, namespaces, now });
-    console.log(`per-namespace steps in one go (analyze, as the first request's fallback): ${ms(t0)}`);
+    console.log(
+      `per-namespace steps in one go (analyze, as the first request's fallback): ${ms(t0)}`,
+    );
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
     const t1 = performance.now();
-    const sliced = await analyzeInSlices({ index, namespaces, now, clock: () => performance.now() });
+    const sliced = await analyzeInSlices({
+      index,
+      namespaces,
+      now,
+      clock: () => performance.now(),
+    });
     const wall = ms(t1);
     delay.disable();
     console.log(

@@ -31,7 +31,13 @@ function get(url: string, keep: boolean): Promise<{ status: number; bytes: numbe
         bytes += c.length;
         if (keep) chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, body: keep ? Buffer.concat(chunks).toString('utf8') : '' }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes,
+          body: keep ? Buffer.concat(chunks).toString('utf8') : '',
+        }),
+      );
       res.on('error', reject);
     })
       .on('error', reject)
@@ -45,7 +51,10 @@ async function pagedList(base: string): Promise<{ bytes: number; items: number; 
   let parseMs = 0;
   let cont = '';
   do {
-    const r = await get(`${base}/api/v1/pods?limit=${PAGE}${cont === '' ? '' : `&continue=${encodeURIComponent(cont)}`}`, true);
+    const r = await get(
+      `${base}/api/v1/pods?limit=${PAGE}${cont === '' ? '' : `&continue=${encodeURIComponent(cont)}`}`,
+      true,
+    );
     bytes += r.bytes;
     const t = performance.now();
     const page = JSON.parse(r.body) as { items: unknown[]; metadata: { continue?: string } };
@@ -57,7 +66,10 @@ async function pagedList(base: string): Promise<{ bytes: number; items: number; 
 }
 
 /** Opens a watch and resolves once `expected` events have arrived (counted by newlines). */
-function watchUntil(url: string, expected: number): { ready: Promise<void>; done: Promise<number> } {
+function watchUntil(
+  url: string,
+  expected: number,
+): { ready: Promise<void>; done: Promise<number> } {
   let markReady: () => void = () => {};
   const ready = new Promise<void>((r) => (markReady = r));
   const done = new Promise<number>((resolve, reject) => {
@@ -79,28 +91,47 @@ function watchUntil(url: string, expected: number): { ready: Promise<void>; done
 }
 
 /** Flips pods' Ready condition, yielding to the event loop every batch so watchers drain. */
-async function flipReady(store: ObjectStore, pods: readonly KubeObject[], count: number): Promise<void> {
+async function flipReady(
+  store: ObjectStore,
+  pods: readonly KubeObject[],
+  count: number,
+): Promise<void> {
   for (let i = 0; i < count; i++) {
     if (i % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
     const p = pods[i % pods.length] as KubeObject;
-    store.modify('pods', p.metadata.namespace, p.metadata.name ?? '', (copy) => {
-      const status = copy.status as { conditions?: { type: string; status: string }[] };
-      const ready = status.conditions?.find((c) => c.type === 'Ready');
-      if (ready !== undefined) ready.status = ready.status === 'True' ? 'False' : 'True';
-    }, { subresource: 'status' });
+    store.modify(
+      'pods',
+      p.metadata.namespace,
+      p.metadata.name ?? '',
+      (copy) => {
+        const status = copy.status as { conditions?: { type: string; status: string }[] };
+        const ready = status.conditions?.find((c) => c.type === 'Ready');
+        if (ready !== undefined) ready.status = ready.status === 'True' ? 'False' : 'True';
+      },
+      { subresource: 'status' },
+    );
   }
 }
 
 async function main(): Promise<void> {
-  console.log(`sim bench: ${PODS} pods, ${BUDGETS} budgets, ${WATCHERS} watchers × ${EVENTS} events`);
+  console.log(
+    `sim bench: ${PODS} pods, ${BUDGETS} budgets, ${WATCHERS} watchers × ${EVENTS} events`,
+  );
   let t = performance.now();
-  const cluster = generateCluster({ seed: 7, pods: PODS, budgets: BUDGETS, nodes: Math.max(20, Math.round(PODS / 110)) });
+  const cluster = generateCluster({
+    seed: 7,
+    pods: PODS,
+    budgets: BUDGETS,
+    nodes: Math.max(20, Math.round(PODS / 110)),
+  });
   console.log(`  generate cluster                      ${ms(performance.now() - t)}`);
 
   const store = new ObjectStore({ historySize: EVENTS * 2 });
   t = performance.now();
   loadGeneratedCluster(store, cluster);
-  console.log(`  load into the store (serialise once)  ${ms(performance.now() - t)}  ${JSON.stringify(store.counts())}`);
+  console.log(
+    `  load into the store (serialise once)  ${ms(performance.now() - t)}  ${JSON.stringify(store.counts())}`,
+  );
   globalThis.gc?.();
   console.log(`  heap after load                       ${mb(process.memoryUsage().heapUsed)}`);
 
@@ -112,41 +143,60 @@ async function main(): Promise<void> {
     t = performance.now();
     const unpaged = await get(`${server.url}/api/v1/pods`, false);
     const unpagedMs = performance.now() - t;
-    console.log(`  full pod list, unpaged                ${ms(unpagedMs)}  ${mb(unpaged.bytes)}  (HTTP ${unpaged.status}, to the last byte)`);
+    console.log(
+      `  full pod list, unpaged                ${ms(unpagedMs)}  ${mb(unpaged.bytes)}  (HTTP ${unpaged.status}, to the last byte)`,
+    );
 
     t = performance.now();
     const paged = await pagedList(server.url);
     const pagedMs = performance.now() - t;
-    console.log(`  full pod list, paged by ${PAGE}          ${ms(pagedMs)}  ${mb(paged.bytes)}  ${paged.items} pods, ${Math.ceil(paged.items / PAGE)} requests (client JSON.parse ${ms(paged.parseMs)} of it)`);
+    console.log(
+      `  full pod list, paged by ${PAGE}          ${ms(pagedMs)}  ${mb(paged.bytes)}  ${paged.items} pods, ${Math.ceil(paged.items / PAGE)} requests (client JSON.parse ${ms(paged.parseMs)} of it)`,
+    );
 
     const listed = store.list('pods');
     const items = listed.ok ? listed.value.items : [];
     let refBytes = 0;
     t = performance.now();
     for (let i = 0; i < items.length; i += PAGE) {
-      const text = JSON.stringify({ kind: 'PodList', apiVersion: 'v1', metadata: {}, items: items.slice(i, i + PAGE) });
+      const text = JSON.stringify({
+        kind: 'PodList',
+        apiVersion: 'v1',
+        metadata: {},
+        items: items.slice(i, i + PAGE),
+      });
       refBytes += Buffer.byteLength(text);
       JSON.parse(text);
     }
     const refMs = performance.now() - t;
-    console.log(`  reference: JSON.stringify+parse        ${ms(refMs)}  ${mb(refBytes)}  (same pods, in pages of ${PAGE}, no I/O)`);
+    console.log(
+      `  reference: JSON.stringify+parse        ${ms(refMs)}  ${mb(refBytes)}  (same pods, in pages of ${PAGE}, no I/O)`,
+    );
 
     const sample = items.slice(0, 5_000);
     const replayFrom = store.resourceVersion();
     t = performance.now();
     await flipReady(store, sample, EVENTS);
     const writeMs = performance.now() - t;
-    console.log(`  reference: store writes, no watcher    ${((EVENTS / writeMs) * 1000).toFixed(0)} events/s  (${EVENTS} status writes in ${ms(writeMs)})`);
+    console.log(
+      `  reference: store writes, no watcher    ${((EVENTS / writeMs) * 1000).toFixed(0)} events/s  (${EVENTS} status writes in ${ms(writeMs)})`,
+    );
 
     // Delivery alone: 10 watchers resume from before the reference writes and replay them from history.
     t = performance.now();
-    const replays = Array.from({ length: WATCHERS }, () => watchUntil(`${server.url}/api/v1/pods?watch=1&resourceVersion=${replayFrom}`, EVENTS));
+    const replays = Array.from({ length: WATCHERS }, () =>
+      watchUntil(`${server.url}/api/v1/pods?watch=1&resourceVersion=${replayFrom}`, EVENTS),
+    );
     const replayEnds = await Promise.all(replays.map((w) => w.done));
     const replayMs = Math.max(...replayEnds) - t;
-    console.log(`  ${WATCHERS} watchers replaying history          ${((EVENTS * WATCHERS) / replayMs * 1000).toFixed(0)} events/s delivered  (${EVENTS} events each in ${ms(replayMs)})`);
+    console.log(
+      `  ${WATCHERS} watchers replaying history          ${(((EVENTS * WATCHERS) / replayMs) * 1000).toFixed(0)} events/s delivered  (${EVENTS} events each in ${ms(replayMs)})`,
+    );
 
     const from = store.resourceVersion();
-    const watches = Array.from({ length: WATCHERS }, () => watchUntil(`${server.url}/api/v1/pods?watch=1&resourceVersion=${from}`, EVENTS));
+    const watches = Array.from({ length: WATCHERS }, () =>
+      watchUntil(`${server.url}/api/v1/pods?watch=1&resourceVersion=${from}`, EVENTS),
+    );
     await Promise.all(watches.map((w) => w.ready));
     t = performance.now();
     await flipReady(store, sample, EVENTS);
@@ -154,7 +204,7 @@ async function main(): Promise<void> {
     const ends = await Promise.all(watches.map((w) => w.done));
     const deliverMs = Math.max(...ends) - t;
     console.log(
-      `  ${WATCHERS} watchers                             ${((EVENTS * WATCHERS) / deliverMs * 1000).toFixed(0)} events/s delivered  (${EVENTS} events each in ${ms(deliverMs)}; writes took ${ms(produced - t)})`,
+      `  ${WATCHERS} watchers                             ${(((EVENTS * WATCHERS) / deliverMs) * 1000).toFixed(0)} events/s delivered  (${EVENTS} events each in ${ms(deliverMs)}; writes took ${ms(produced - t)})`,
     );
   } finally {
     await server.close();

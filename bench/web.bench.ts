@@ -19,7 +19,9 @@ const runs = Number(process.env['BENCH_RUNS'] ?? 5);
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -27,7 +29,9 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 async function initialJsGzip(): Promise<{ bytes: number; files: string[] }> {
   const dist = path.join(repoRoot, 'apps/web/dist');
   const html = await readFile(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1] ?? '',
+  );
   let bytes = 0;
   for (const file of files) bytes += gzipSync(await readFile(path.join(dist, file))).length;
   return { bytes, files };
@@ -59,7 +63,13 @@ async function main(): Promise<void> {
   await buildWeb();
   const js = await initialJsGzip();
   const started = Date.now();
-  const stack = await startStack({ sim: { generate: { nodes: Math.max(20, Math.ceil(pods / 100)), pods, budgets, seed: 7 }, activity: false }, readyTimeoutMs: 600_000 });
+  const stack = await startStack({
+    sim: {
+      generate: { nodes: Math.max(20, Math.ceil(pods / 100)), pods, budgets, seed: 7 },
+      activity: false,
+    },
+    readyTimeoutMs: 600_000,
+  });
   console.log(`stack ready in ${ms(Date.now() - started)} at ${stack.url}`);
   const browser = await launchChromium();
   try {
@@ -74,7 +84,10 @@ async function main(): Promise<void> {
     const reference: number[] = [];
     for (let i = 0; i < runs; i += 1) {
       await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
-      await page.locator('[role="table"][aria-label="Budgets"] [role="row"][aria-rowindex]').first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('[role="table"][aria-label="Budgets"] [role="row"][aria-rowindex]')
+        .first()
+        .waitFor({ timeout: 60_000 });
       firstRows.push(await page.evaluate(() => performance.now()));
       reference.push(
         await page.evaluate(async () => {
@@ -86,12 +99,18 @@ async function main(): Promise<void> {
       );
     }
 
-    console.log(`navigation → overview rows shown     median ${ms(median(firstRows))}   (runs: ${firstRows.map(ms).join(', ')})   target < 1500 ms`);
-    console.log(`  reference: fetch + parse /api/budgets in the page  median ${ms(median(reference))} (${list.items.length} rows)`);
+    console.log(
+      `navigation → overview rows shown     median ${ms(median(firstRows))}   (runs: ${firstRows.map(ms).join(', ')})   target < 1500 ms`,
+    );
+    console.log(
+      `  reference: fetch + parse /api/budgets in the page  median ${ms(median(reference))} (${list.items.length} rows)`,
+    );
 
     // 2. A live update: the row of a budget whose available pod goes unready. The detail is
     // read just before each flip, and a pod is flipped once, so every flip changes something.
-    const candidates = list.items.filter((candidate) => candidate.matchedPods > 1 && allowedOf(candidate) > 0);
+    const candidates = list.items.filter(
+      (candidate) => candidate.matchedPods > 1 && allowedOf(candidate) > 0,
+    );
     await page.addInitScript(() => {
       const marks: Record<string, number> = {};
       (window as unknown as { sseMarks: Record<string, number> }).sseMarks = marks;
@@ -100,8 +119,13 @@ async function main(): Promise<void> {
         constructor(url: string | URL, init?: EventSourceInit) {
           super(url, init);
           this.addEventListener('message', (event) => {
-            const data = JSON.parse(String((event as MessageEvent).data)) as { budget?: { namespace: string; name: string } };
-            const key = data.budget === undefined ? undefined : `${data.budget.namespace}/${data.budget.name}`;
+            const data = JSON.parse(String((event as MessageEvent).data)) as {
+              budget?: { namespace: string; name: string };
+            };
+            const key =
+              data.budget === undefined
+                ? undefined
+                : `${data.budget.namespace}/${data.budget.name}`;
             if (key !== undefined && marks[key] === undefined) marks[key] = performance.now();
           });
         }
@@ -113,17 +137,33 @@ async function main(): Promise<void> {
     for (const candidate of candidates) {
       if (endToEnd.length >= runs) break;
       const detail = await api.detail(refOf(candidate));
-      const pod = detail.lanes.available.find((available) => !flipped.has(`${available.namespace}/${available.name}`));
+      const pod = detail.lanes.available.find(
+        (available) => !flipped.has(`${available.namespace}/${available.name}`),
+      );
       if (pod === undefined) continue;
       flipped.add(`${pod.namespace}/${pod.name}`);
       const { namespace, name } = candidate;
-      await page.goto(`${stack.url}/?namespace=${encodeURIComponent(namespace)}&q=${encodeURIComponent(name)}`);
-      await page.locator('[role="row"][aria-rowindex]', { has: page.getByRole('link', { name, exact: true }) }).waitFor();
+      await page.goto(
+        `${stack.url}/?namespace=${encodeURIComponent(namespace)}&q=${encodeURIComponent(name)}`,
+      );
+      await page
+        .locator('[role="row"][aria-rowindex]', {
+          has: page.getByRole('link', { name, exact: true }),
+        })
+        .waitFor();
       // The row's numbers and flags, leaving out the age, which moves by itself.
       await page.evaluate(() => {
-        const record = window as unknown as { changedAt?: number; signature: () => string; before: string };
+        const record = window as unknown as {
+          changedAt?: number;
+          signature: () => string;
+          before: string;
+        };
         record.signature = () =>
-          [...(document.querySelector('[role="row"][aria-rowindex]')?.querySelectorAll('[role="cell"]') ?? [])]
+          [
+            ...(document
+              .querySelector('[role="row"][aria-rowindex]')
+              ?.querySelectorAll('[role="cell"]') ?? []),
+          ]
             .filter((_cell, index) => index !== 10)
             .map((cell) => cell.textContent)
             .join('|');
@@ -141,17 +181,29 @@ async function main(): Promise<void> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ready: false }),
       });
-      if (!response.ok) throw new Error(`the simulator refused to make ${namespace}/${pod.name} unready: ${response.status} ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(
+          `the simulator refused to make ${namespace}/${pod.name} unready: ${response.status} ${await response.text()}`,
+        );
       const changed = await page
-        .waitForFunction(() => (window as unknown as { changedAt?: number }).changedAt !== undefined, undefined, { timeout: 30_000 })
+        .waitForFunction(
+          () => (window as unknown as { changedAt?: number }).changedAt !== undefined,
+          undefined,
+          { timeout: 30_000 },
+        )
         .then(() => true)
         .catch(() => false);
       const marks = await page.evaluate(
-        (budget) => ({ event: (window as unknown as { sseMarks: Record<string, number> }).sseMarks[budget], changed: (window as unknown as { changedAt?: number }).changedAt }),
+        (budget) => ({
+          event: (window as unknown as { sseMarks: Record<string, number> }).sseMarks[budget],
+          changed: (window as unknown as { changedAt?: number }).changedAt,
+        }),
         `${namespace}/${name}`,
       );
       if (!changed || marks.changed === undefined) {
-        console.log(`  ${namespace}/${name}: no change on screen within 30 s (its event ${marks.event === undefined ? 'never arrived' : 'arrived'})`);
+        console.log(
+          `  ${namespace}/${name}: no change on screen within 30 s (its event ${marks.event === undefined ? 'never arrived' : 'arrived'})`,
+        );
         continue;
       }
       endToEnd.push(marks.changed - sentAt);
@@ -159,9 +211,15 @@ async function main(): Promise<void> {
     }
 
     console.log('');
-    console.log(`live update: SSE event → row changed  median ${ms(median(inBrowser))}   (runs: ${inBrowser.map(ms).join(', ')})   target < 200 ms`);
-    console.log(`  end to end: /_sim pod unready → row changed      median ${ms(median(endToEnd))}   (runs: ${endToEnd.map(ms).join(', ')}; includes the simulated controller, watch and BFF)`);
-    console.log(`initial JS (gzip)                     ${(js.bytes / 1024).toFixed(1)} kB   (${js.files.join(', ')})   target < 350 kB`);
+    console.log(
+      `live update: SSE event → row changed  median ${ms(median(inBrowser))}   (runs: ${inBrowser.map(ms).join(', ')})   target < 200 ms`,
+    );
+    console.log(
+      `  end to end: /_sim pod unready → row changed      median ${ms(median(endToEnd))}   (runs: ${endToEnd.map(ms).join(', ')}; includes the simulated controller, watch and BFF)`,
+    );
+    console.log(
+      `initial JS (gzip)                     ${(js.bytes / 1024).toFixed(1)} kB   (${js.files.join(', ')})   target < 350 kB`,
+    );
   } finally {
     await browser.close();
     await stack.stop();

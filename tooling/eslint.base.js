@@ -4,7 +4,13 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export const ignores = {
-  ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', '**/coverage/**', 'e2e/artifacts/**'],
+  ignores: [
+    '**/node_modules/**',
+    '**/dist/**',
+    '**/.turbo/**',
+    '**/coverage/**',
+    'e2e/artifacts/**',
+  ],
 };
 
 export const base = [
@@ -14,7 +20,10 @@ export const base = [
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
     },
@@ -31,15 +40,27 @@ export const pureCore = (files) => ({
       'error',
       {
         patterns: [
-          { group: ['node:*', 'fs', 'http', 'https', 'net', 'child_process'], message: 'packages/shared does no I/O.' },
-          { group: ['@kubernetes/client-node'], message: 'packages/shared never imports a runtime Kubernetes client.' },
+          {
+            group: ['node:*', 'fs', 'http', 'https', 'net', 'child_process'],
+            message: 'packages/shared does no I/O.',
+          },
+          {
+            group: ['@kubernetes/client-node'],
+            message: 'packages/shared never imports a runtime Kubernetes client.',
+          },
         ],
       },
     ],
     'no-restricted-syntax': [
       'error',
-      { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The core never reads the clock: take `now` as a parameter.' },
-      { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'The core never reads the clock: take `now` as a parameter.' },
+      {
+        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+        message: 'The core never reads the clock: take `now` as a parameter.',
+      },
+      {
+        selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+        message: 'The core never reads the clock: take `now` as a parameter.',
+      },
     ],
   },
 });

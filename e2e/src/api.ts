@@ -12,7 +12,8 @@ import {
 
 /** Reads the BFF's API directly, to pick subjects for the browser tests from the live cluster; `token` for a BFF started with --token. */
 export function apiClient(base: string, options: { token?: string } = {}) {
-  const headers: Record<string, string> = options.token === undefined ? {} : { authorization: `Bearer ${options.token}` };
+  const headers: Record<string, string> =
+    options.token === undefined ? {} : { authorization: `Bearer ${options.token}` };
   const get = async <T>(path: string, schema: { parse(data: unknown): T }): Promise<T> => {
     const response = await fetch(`${base}${path}`, { headers });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);

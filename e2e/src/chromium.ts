@@ -23,7 +23,9 @@ export interface Browser {
 }
 
 /** Headless Chromium with a fresh profile in a temporary directory, removed on close. */
-export async function launchChromium(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+export async function launchChromium(
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Browser> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'pdbscope-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,

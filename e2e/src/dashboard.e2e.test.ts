@@ -10,7 +10,9 @@ import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
 // (docs/screenshots), so an ordinary test run leaves the working tree clean.
 const screenshots = path.join(
   repoRoot,
-  process.env['PDBSCOPE_UPDATE_SCREENSHOTS'] === '1' ? 'docs/screenshots' : 'e2e/artifacts/screenshots',
+  process.env['PDBSCOPE_UPDATE_SCREENSHOTS'] === '1'
+    ? 'docs/screenshots'
+    : 'e2e/artifacts/screenshots',
 );
 const blockedMessage = "Cannot evict pod as it would violate the pod's disruption budget.";
 
@@ -42,17 +44,23 @@ describe('the dashboard on the demo cluster', () => {
     const { items } = await api.budgets();
     await page.goto(`${stack.url}/`);
     const table = page.getByRole('table', { name: 'Budgets' });
-    await expect.poll(() => page.getByText(`Showing ${items.length} of ${items.length} budgets`).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(`Showing ${items.length} of ${items.length} budgets`).count())
+      .toBe(1);
     // The grid is virtualised: search for each budget so its row is rendered.
     for (const row of items) {
       await page.getByRole('searchbox', { name: 'Search' }).fill(row.name);
-      await expect.poll(() => table.getByRole('link', { name: row.name, exact: true }).count()).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => table.getByRole('link', { name: row.name, exact: true }).count())
+        .toBeGreaterThanOrEqual(1);
     }
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     const blocking = items.filter((row) => allowedOf(row) === 0);
     expect(blocking.length).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'State' }).selectOption('blocking');
-    await expect.poll(() => table.getByRole('row').count()).toBe(items.filter((row) => row.flags.blocking).length + 1);
+    await expect
+      .poll(() => table.getByRole('row').count())
+      .toBe(items.filter((row) => row.flags.blocking).length + 1);
     await expect.poll(() => table.getByText('0 blocks').count()).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'State' }).selectOption('');
     await shot('overview');
@@ -60,12 +68,18 @@ describe('the dashboard on the demo cluster', () => {
 
   it("shows a budget's pods in the Available, Unavailable and Disrupted lanes", async () => {
     const { items } = await api.budgets();
-    const row = items.find((candidate) => candidate.matchedPods > 0 && candidate.flags.error === null);
+    const row = items.find(
+      (candidate) => candidate.matchedPods > 0 && candidate.flags.error === null,
+    );
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detail = await api.detail(refOf(row));
     await page.goto(`${stack.url}/`);
     await page.getByRole('searchbox', { name: 'Search' }).fill(row.name);
-    await page.getByRole('table', { name: 'Budgets' }).getByRole('link', { name: row.name, exact: true }).first().click();
+    await page
+      .getByRole('table', { name: 'Budgets' })
+      .getByRole('link', { name: row.name, exact: true })
+      .first()
+      .click();
     await page.waitForURL(`**/budgets/${row.kind}/${row.namespace}/${row.name}`);
     for (const [lane, title] of [
       ['available', 'Available'],
@@ -73,9 +87,15 @@ describe('the dashboard on the demo cluster', () => {
       ['disrupted', 'Disrupted'],
     ] as const) {
       const region = page.getByRole('region', { name: new RegExp(`^${title} \\(`) });
-      await expect.poll(() => region.getByRole('heading').textContent()).toBe(`${title} (${detail.lanes[lane].length})`);
+      await expect
+        .poll(() => region.getByRole('heading').textContent())
+        .toBe(`${title} (${detail.lanes[lane].length})`);
       for (const pod of detail.lanes[lane]) {
-        expect(await region.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count()).toBe(1);
+        expect(
+          await region
+            .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+            .count(),
+        ).toBe(1);
       }
     }
     await shot('budget-detail');
@@ -83,24 +103,53 @@ describe('the dashboard on the demo cluster', () => {
 
   it('simulates a blocked and an allowed eviction and shows the API server messages', async () => {
     const { items } = await api.budgets();
-    const details = await Promise.all(items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))));
-    const blocked = details.find((detail) => allowedOf(detail.budget) === 0 && !detail.budget.flags.overlap && detail.lanes.available.length > 0);
-    const allowed = details.find((detail) => allowedOf(detail.budget) > 0 && !detail.budget.flags.overlap && detail.lanes.available.length > 0);
-    if (blocked === undefined || allowed === undefined) throw new Error('the demo needs a blocking and an allowing budget with available pods');
+    const details = await Promise.all(
+      items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))),
+    );
+    const blocked = details.find(
+      (detail) =>
+        allowedOf(detail.budget) === 0 &&
+        !detail.budget.flags.overlap &&
+        detail.lanes.available.length > 0,
+    );
+    const allowed = details.find(
+      (detail) =>
+        allowedOf(detail.budget) > 0 &&
+        !detail.budget.flags.overlap &&
+        detail.lanes.available.length > 0,
+    );
+    if (blocked === undefined || allowed === undefined)
+      throw new Error('the demo needs a blocking and an allowing budget with available pods');
 
     const blockedPod = blocked.lanes.available[0]!;
-    await page.goto(`${stack.url}/budgets/${blocked.budget.kind}/${blocked.budget.namespace}/${blocked.budget.name}`);
-    await page.getByRole('button', { name: `Simulate eviction ${blockedPod.name}`, exact: true }).click();
+    await page.goto(
+      `${stack.url}/budgets/${blocked.budget.kind}/${blocked.budget.namespace}/${blocked.budget.name}`,
+    );
+    await page
+      .getByRole('button', { name: `Simulate eviction ${blockedPod.name}`, exact: true })
+      .click();
     const region = page.getByRole('status', { name: 'Eviction decision' });
-    await expect.poll(() => region.textContent(), { timeout: 15_000 }).toContain('Eviction refused: 429');
+    await expect
+      .poll(() => region.textContent(), { timeout: 15_000 })
+      .toContain('Eviction refused: 429');
     expect(await region.textContent()).toContain(blockedMessage);
     await shot('simulate-blocked');
 
     const allowedPod = allowed.lanes.available[0]!;
-    await page.goto(`${stack.url}/budgets/${allowed.budget.kind}/${allowed.budget.namespace}/${allowed.budget.name}`);
-    await page.getByRole('button', { name: `Simulate eviction ${allowedPod.name}`, exact: true }).click();
-    await expect.poll(() => page.getByRole('status', { name: 'Eviction decision' }).textContent(), { timeout: 15_000 }).toContain('Eviction allowed');
-    expect(await page.getByRole('status', { name: 'Eviction decision' }).textContent()).toContain('Budgets after this eviction');
+    await page.goto(
+      `${stack.url}/budgets/${allowed.budget.kind}/${allowed.budget.namespace}/${allowed.budget.name}`,
+    );
+    await page
+      .getByRole('button', { name: `Simulate eviction ${allowedPod.name}`, exact: true })
+      .click();
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Eviction decision' }).textContent(), {
+        timeout: 15_000,
+      })
+      .toContain('Eviction allowed');
+    expect(await page.getByRole('status', { name: 'Eviction decision' }).textContent()).toContain(
+      'Budgets after this eviction',
+    );
     await shot('simulate-allowed');
   });
 
@@ -124,13 +173,27 @@ describe('the dashboard on the demo cluster', () => {
     await page.goto(`${stack.url}/`);
     await page.getByRole('link', { name: 'Overlaps', exact: true }).click();
     await page.waitForURL('**/overlaps');
-    await expect.poll(() => page.getByRole('heading', { name: `Sharing live pods (${live.length})` }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Sharing live pods (${live.length})` }).count())
+      .toBe(1);
     for (const overlap of live) {
       for (const budget of overlap.budgets) {
-        expect(await page.getByRole('link', { name: `${budget.kind} ${budget.namespace}/${budget.name}`, exact: true }).count()).toBeGreaterThan(0);
+        expect(
+          await page
+            .getByRole('link', {
+              name: `${budget.kind} ${budget.namespace}/${budget.name}`,
+              exact: true,
+            })
+            .count(),
+        ).toBeGreaterThan(0);
       }
     }
-    expect(await page.getByRole('table', { name: 'Overlap matrix' }).getByText('L', { exact: true }).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('table', { name: 'Overlap matrix' })
+        .getByText('L', { exact: true })
+        .count(),
+    ).toBeGreaterThan(0);
     await shot('overlaps');
   });
 
@@ -158,25 +221,43 @@ describe('the dashboard on the demo cluster', () => {
     const first = table.getByRole('link').first();
     const name = await first.textContent();
     await first.click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`/${name}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(`/${name}`);
     await page.goBack();
     await page.waitForURL('**/?state=overlapping');
     expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('overlapping');
     await page.goForward();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`/${name}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(`/${name}`);
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`/${name}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(`/${name}`);
   });
 
   it('shows a pod made unready in the simulator without a reload', async () => {
     const { items } = await api.budgets();
-    const details = await Promise.all(items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))));
-    const subject = details.find((detail) => detail.lanes.available.length > 1 && !detail.budget.flags.overlap);
+    const details = await Promise.all(
+      items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))),
+    );
+    const subject = details.find(
+      (detail) => detail.lanes.available.length > 1 && !detail.budget.flags.overlap,
+    );
     if (subject === undefined) throw new Error('the demo needs a budget with two available pods');
     const pod = subject.lanes.available[0]!;
-    await page.goto(`${stack.url}/budgets/${subject.budget.kind}/${subject.budget.namespace}/${subject.budget.name}`);
+    await page.goto(
+      `${stack.url}/budgets/${subject.budget.kind}/${subject.budget.namespace}/${subject.budget.name}`,
+    );
     const unavailable = page.getByRole('region', { name: /^Unavailable \(/ });
-    await expect.poll(() => unavailable.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        unavailable
+          .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+          .count(),
+      )
+      .toBe(0);
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
@@ -186,31 +267,61 @@ describe('the dashboard on the demo cluster', () => {
       body: JSON.stringify({ ready: false }),
     });
     expect(response.ok).toBe(true);
-    await expect.poll(() => unavailable.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect
+      .poll(
+        () =>
+          unavailable
+            .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
     await shot('live-update');
   });
 
   it('says when live updates are lost, reconnects by itself and catches up', async () => {
     await page.goto(`${stack.url}/`);
     const stream = page.getByRole('region', { name: 'Connection' }).getByRole('status');
-    await expect.poll(() => stream.textContent(), { timeout: 15_000 }).toBe('Live updates: connected');
+    await expect
+      .poll(() => stream.textContent(), { timeout: 15_000 })
+      .toBe('Live updates: connected');
     const restarted = stack.restartBff();
-    await expect.poll(() => stream.textContent(), { timeout: 15_000 }).toMatch(/^Live updates lost .*; reconnecting \(attempt \d+\)…$/);
+    await expect
+      .poll(() => stream.textContent(), { timeout: 15_000 })
+      .toMatch(/^Live updates lost .*; reconnecting \(attempt \d+\)…$/);
     await shot('reconnecting');
     await restarted;
-    await expect.poll(() => stream.textContent(), { timeout: 60_000 }).toBe('Live updates: connected');
+    await expect
+      .poll(() => stream.textContent(), { timeout: 60_000 })
+      .toBe('Live updates: connected');
     // A change made after the restart still reaches the page without a reload.
     const { items } = await api.budgets();
-    const row = items.find((candidate) => candidate.matchedPods > 0 && candidate.flags.error === null);
+    const row = items.find(
+      (candidate) => candidate.matchedPods > 0 && candidate.flags.error === null,
+    );
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detail = await api.detail(refOf(row));
     const pod = detail.lanes.available[0];
     if (pod === undefined) throw new Error(`${row.name} has no available pod`);
     await page.getByRole('searchbox', { name: 'Search' }).fill(row.name);
-    const current = () => page.getByRole('table', { name: 'Budgets' }).getByRole('row').filter({ hasText: row.namespace }).filter({ has: page.getByRole('link', { name: row.name, exact: true }) }).getByRole('cell').nth(7).textContent();
+    const current = () =>
+      page
+        .getByRole('table', { name: 'Budgets' })
+        .getByRole('row')
+        .filter({ hasText: row.namespace })
+        .filter({ has: page.getByRole('link', { name: row.name, exact: true }) })
+        .getByRole('cell')
+        .nth(7)
+        .textContent();
     const before = Number(await current());
-    await fetch(`${stack.sim.url}/_sim/pods/${pod.namespace}/${pod.name}/ready`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ready: false }) });
+    await fetch(`${stack.sim.url}/_sim/pods/${pod.namespace}/${pod.name}/ready`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ready: false }),
+    });
     await expect.poll(async () => Number(await current()), { timeout: 20_000 }).toBe(before - 1);
   });
 
@@ -220,11 +331,15 @@ describe('the dashboard on the demo cluster', () => {
       const darkPage = await dark.context.newPage();
       await darkPage.goto(`${stack.url}/`);
       await darkPage.getByRole('table', { name: 'Budgets' }).waitFor();
-      expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 18, 22)');
+      expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        'rgb(15, 18, 22)',
+      );
       await darkPage.screenshot({ path: path.join(screenshots, 'overview-dark.png') });
       // The toggle overrides the system preference.
       await darkPage.getByRole('button', { name: 'Theme: system' }).click();
-      expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(247, 248, 250)');
+      expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        'rgb(247, 248, 250)',
+      );
     } finally {
       await dark.close();
     }

@@ -25,24 +25,42 @@ function run(command: string, args: readonly string[], cwd: string): Promise<voi
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
 /** `vite build` of the web app, as `pnpm start` does before starting the BFF. */
 export async function buildWeb(): Promise<void> {
-  await run(process.execPath, [path.join(repoRoot, 'apps/web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(repoRoot, 'apps/web'));
+  await run(
+    process.execPath,
+    [path.join(repoRoot, 'apps/web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    path.join(repoRoot, 'apps/web'),
+  );
 }
 
 /** The BFF's bundle (apps/bff/dist), as `pnpm start` builds it before running it on node. */
 export async function buildBff(): Promise<void> {
-  await run(process.execPath, [path.join(repoRoot, 'apps/bff/scripts/build.mjs')], path.join(repoRoot, 'apps/bff'));
+  await run(
+    process.execPath,
+    [path.join(repoRoot, 'apps/bff/scripts/build.mjs')],
+    path.join(repoRoot, 'apps/bff'),
+  );
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+async function waitForReady(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the BFF exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`the BFF exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -55,7 +73,11 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 }
 
 /** Flips a pod's Ready condition through the simulator's control endpoint; true when it answered 2xx. */
-export async function setPodReady(sim: SimHandle, pod: { namespace: string; name: string }, ready: boolean): Promise<boolean> {
+export async function setPodReady(
+  sim: SimHandle,
+  pod: { namespace: string; name: string },
+  ready: boolean,
+): Promise<boolean> {
   const response = await fetch(`${sim.url}/_sim/pods/${pod.namespace}/${pod.name}/ready`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -86,13 +108,29 @@ interface Bff {
   output: () => string;
 }
 
-function spawnBff(options: { port: number; kubeconfig: string; home: string; token: string | undefined }): Bff {
+function spawnBff(options: {
+  port: number;
+  kubeconfig: string;
+  home: string;
+  token: string | undefined;
+}): Bff {
   const tokenArgs = options.token === undefined ? [] : ['--token', options.token];
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', 'dist/main.js', ...tokenArgs], {
-    cwd: path.join(repoRoot, 'apps/bff'),
-    env: { PATH: process.env['PATH'] ?? '', HOME: options.home, KUBECONFIG: options.kubeconfig, PORT: String(options.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=4096', 'dist/main.js', ...tokenArgs],
+    {
+      cwd: path.join(repoRoot, 'apps/bff'),
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: options.home,
+        KUBECONFIG: options.kubeconfig,
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

@@ -35,35 +35,76 @@ describe('the dashboard behind a token', () => {
 
     await form.getByLabel('Token').fill('not-the-token-at-all');
     await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('That token is not right. Check it and try again.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('That token is not right. Check it and try again.');
     expect(await page.context().cookies()).toStrictEqual([]);
 
     await form.getByLabel('Token').fill(token);
     await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByText(`Showing ${items.length} of ${items.length} budgets`).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText(`Showing ${items.length} of ${items.length} budgets`).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
     const cookies = await page.context().cookies();
-    expect(cookies.map(({ name, path, httpOnly, sameSite, secure }) => ({ name, path, httpOnly, sameSite, secure }))).toStrictEqual([
+    expect(
+      cookies.map(({ name, path, httpOnly, sameSite, secure }) => ({
+        name,
+        path,
+        httpOnly,
+        sameSite,
+        secure,
+      })),
+    ).toStrictEqual([
       { name: 'pdbscope_session', path: '/api', httpOnly: true, sameSite: 'Strict', secure: false },
     ]);
     expect(cookies[0]?.value).not.toContain(token);
     const stream = page.getByRole('region', { name: 'Connection' }).getByRole('status');
-    await expect.poll(() => stream.textContent(), { timeout: 15_000 }).toBe('Live updates: connected');
+    await expect
+      .poll(() => stream.textContent(), { timeout: 15_000 })
+      .toBe('Live updates: connected');
 
     // A change in the cluster reaches the signed-in page through the event stream, without a reload.
-    const details = await Promise.all(items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))));
-    const subject = details.find((detail) => detail.lanes.available.length > 1 && !detail.budget.flags.overlap);
+    const details = await Promise.all(
+      items.filter((row) => row.flags.error === null).map((row) => api.detail(refOf(row))),
+    );
+    const subject = details.find(
+      (detail) => detail.lanes.available.length > 1 && !detail.budget.flags.overlap,
+    );
     if (subject === undefined) throw new Error('the demo needs a budget with two available pods');
     const pod = subject.lanes.available[0]!;
     await page.getByRole('searchbox', { name: 'Search' }).fill(subject.budget.name);
-    await page.getByRole('table', { name: 'Budgets' }).getByRole('link', { name: subject.budget.name, exact: true }).first().click();
+    await page
+      .getByRole('table', { name: 'Budgets' })
+      .getByRole('link', { name: subject.budget.name, exact: true })
+      .first()
+      .click();
     const unavailable = page.getByRole('region', { name: /^Unavailable \(/ });
-    await expect.poll(() => page.getByRole('region', { name: /^Available \(/ }).getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: /^Available \(/ })
+          .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+          .count(),
+      )
+      .toBe(1);
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
     expect(await setPodReady(stack.sim, pod, false)).toBe(true);
-    await expect.poll(() => unavailable.getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true }).count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect
+      .poll(
+        () =>
+          unavailable
+            .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
   });
 
   it('keeps the sign-in across a reload, and Sign out asks for the token again', async () => {

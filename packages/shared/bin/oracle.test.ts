@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareActual, DEFAULT_NOW, readScenarioFile, runScenario, type Scenario } from '../src/oracle/index.js';
+import {
+  compareActual,
+  DEFAULT_NOW,
+  readScenarioFile,
+  runScenario,
+  type Scenario,
+} from '../src/oracle/index.js';
 
 // The repository's sibling `../shared/oracle` (relative to the repository root).
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,7 +19,10 @@ const ORACLE_BIN = fileURLToPath(new URL('./oracle.ts', import.meta.url));
 const parsed = readScenarioFile(JSON.parse(readFileSync(SCENARIOS, 'utf8')));
 if (!parsed.ok) throw new Error(parsed.error);
 const file = parsed.file;
-type WithExpect = Omit<Scenario, 'evictions'> & { expect?: unknown; evictions?: readonly { expect?: unknown }[] };
+type WithExpect = Omit<Scenario, 'evictions'> & {
+  expect?: unknown;
+  evictions?: readonly { expect?: unknown }[];
+};
 
 /** What a scenario expects, in the shape of `actual` (evictions: one expect per request). */
 function expectationOf(s: WithExpect): unknown {
@@ -30,13 +39,18 @@ describe('oracle: every public scenario agrees with the engine', () => {
     const result = runScenario(s, file.defaultNow ?? DEFAULT_NOW);
     // label-selector's `error` is a boolean result; a string `error` means "could not evaluate".
     expect(typeof result.actual['error']).not.toBe('string');
-    expect(compareActual(expectationOf(s as unknown as WithExpect), result.actual)).toStrictEqual([]);
+    expect(compareActual(expectationOf(s as unknown as WithExpect), result.actual)).toStrictEqual(
+      [],
+    );
   });
 });
 
 describe('oracle command', () => {
   const run = (args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', ORACLE_BIN, ...args], { encoding: 'utf8', cwd: REPO_ROOT });
+    spawnSync(process.execPath, ['--import', 'tsx', ORACLE_BIN, ...args], {
+      encoding: 'utf8',
+      cwd: REPO_ROOT,
+    });
 
   it('exits non-zero with a message when the file cannot be read', () => {
     const r = run(['/nonexistent/scenarios.json']);

@@ -3,21 +3,33 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('./pdbscope.ts', import.meta.url));
-const snapshot = fileURLToPath(new URL('../src/snapshot/__fixtures__/cluster.yaml', import.meta.url));
+const snapshot = fileURLToPath(
+  new URL('../src/snapshot/__fixtures__/cluster.yaml', import.meta.url),
+);
 
 function pdbscope(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', bin, ...args, '--now', '2024-04-28T10:00:00Z'], {
-    encoding: 'utf8',
-    ...(input !== undefined ? { input } : {}),
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', bin, ...args, '--now', '2024-04-28T10:00:00Z'],
+    {
+      encoding: 'utf8',
+      ...(input !== undefined ? { input } : {}),
+    },
+  );
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('pdbscope (spawned)', () => {
   it('evaluates the kubectl snapshot: JSON on stdout, exit 0', () => {
     const r = pdbscope(['evaluate', snapshot, '--json']);
-    const report = JSON.parse(r.stdout) as { budgets: { name: string; allowedDisruptions: number }[] };
-    expect([r.status, r.stderr, report.budgets.map((b) => [b.name, b.allowedDisruptions])]).toStrictEqual([
+    const report = JSON.parse(r.stdout) as {
+      budgets: { name: string; allowedDisruptions: number }[];
+    };
+    expect([
+      r.status,
+      r.stderr,
+      report.budgets.map((b) => [b.name, b.allowedDisruptions]),
+    ]).toStrictEqual([
       0,
       '',
       [
@@ -32,14 +44,24 @@ describe('pdbscope (spawned)', () => {
 
   it('reads the snapshot from stdin with "-"', () => {
     const r = pdbscope(['overlaps', '-'], 'apiVersion: v1\nkind: List\nitems: []\n');
-    expect([r.status, r.stdout.split('\n')[0]]).toStrictEqual([0, 'Budgets sharing live pods (0):']);
+    expect([r.status, r.stdout.split('\n')[0]]).toStrictEqual([
+      0,
+      'Budgets sharing live pods (0):',
+    ]);
   });
 
   it('exits 2 with a message on stderr for a missing file and for a usage error', () => {
     const missing = pdbscope(['evaluate', '/nonexistent/snapshot.yaml']);
     const usage = pdbscope(['drain']);
-    expect([missing.status, missing.stderr, missing.stdout]).toStrictEqual([2, 'pdbscope: cannot read /nonexistent/snapshot.yaml: no such file\n', '']);
-    expect([usage.status, usage.stderr.split('\n')[0]]).toStrictEqual([2, 'pdbscope: drain needs a SNAPSHOT file']);
+    expect([missing.status, missing.stderr, missing.stdout]).toStrictEqual([
+      2,
+      'pdbscope: cannot read /nonexistent/snapshot.yaml: no such file\n',
+      '',
+    ]);
+    expect([usage.status, usage.stderr.split('\n')[0]]).toStrictEqual([
+      2,
+      'pdbscope: drain needs a SNAPSHOT file',
+    ]);
   });
 });
 

@@ -8,7 +8,15 @@ function readFile(path: string): { ok: true; text: string } | { ok: false; error
     return { ok: true, text: readFileSync(path === '-' ? 0 : path, 'utf8') };
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    return { ok: false, error: err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message };
+    return {
+      ok: false,
+      error:
+        err.code === 'ENOENT'
+          ? 'no such file'
+          : err.code === 'EISDIR'
+            ? 'is a directory'
+            : err.message,
+    };
   }
 }
 

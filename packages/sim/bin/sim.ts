@@ -6,8 +6,10 @@ import type { Logger } from '../src/server/context.js';
 /** Problems go to stderr, one line each; routine requests are not logged. */
 const stderrLogger: Logger = {
   info: () => {},
-  warn: (message, fields) => process.stderr.write(`warn: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`),
-  error: (message, fields) => process.stderr.write(`error: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`),
+  warn: (message, fields) =>
+    process.stderr.write(`warn: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`),
+  error: (message, fields) =>
+    process.stderr.write(`error: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`),
 };
 
 const HELP = `Usage: pnpm sim [options]
@@ -33,7 +35,8 @@ class UsageError extends Error {}
 
 function integer(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`);
   return Number(value);
 }
 
@@ -63,14 +66,20 @@ function parse(argv: string[]): { options: StartSimOptions; kubeconfig?: string 
   const v = parsed.values;
   if (v.help === true) return 'help';
   const activity = v.activity;
-  if (activity !== undefined && activity !== 'on' && activity !== 'off') throw new UsageError(`--activity must be "on" or "off", got "${activity}"`);
+  if (activity !== undefined && activity !== 'on' && activity !== 'off')
+    throw new UsageError(`--activity must be "on" or "off", got "${activity}"`);
   const port = integer('port', v.port, 0);
-  if (port !== undefined && port > 65535) throw new UsageError(`--port must be at most 65535, got "${port}"`);
+  if (port !== undefined && port > 65535)
+    throw new UsageError(`--port must be at most 65535, got "${port}"`);
   const pods = integer('generate-pods', v['generate-pods'], 1);
-  if (pods === undefined && (v['generate-nodes'] !== undefined || v['generate-budgets'] !== undefined)) {
+  if (
+    pods === undefined &&
+    (v['generate-nodes'] !== undefined || v['generate-budgets'] !== undefined)
+  ) {
     throw new UsageError('--generate-nodes and --generate-budgets need --generate-pods');
   }
-  if (pods !== undefined && v.scenario !== undefined) throw new UsageError('--scenario and --generate-pods exclude each other');
+  if (pods !== undefined && v.scenario !== undefined)
+    throw new UsageError('--scenario and --generate-pods exclude each other');
   const seed = integer('seed', v.seed, 0);
   const readyDelayMs = integer('ready-delay-ms', v['ready-delay-ms'], 0);
   const options: StartSimOptions = {
@@ -83,13 +92,18 @@ function parse(argv: string[]): { options: StartSimOptions; kubeconfig?: string 
       ? {
           generate: {
             pods,
-            nodes: integer('generate-nodes', v['generate-nodes'], 1) ?? Math.max(1, Math.round(pods / 30)),
+            nodes:
+              integer('generate-nodes', v['generate-nodes'], 1) ??
+              Math.max(1, Math.round(pods / 30)),
             budgets: integer('generate-budgets', v['generate-budgets'], 0) ?? Math.round(pods / 15),
           },
         }
       : {}),
   };
-  return { options, ...(v['write-kubeconfig'] !== undefined ? { kubeconfig: v['write-kubeconfig'] } : {}) };
+  return {
+    options,
+    ...(v['write-kubeconfig'] !== undefined ? { kubeconfig: v['write-kubeconfig'] } : {}),
+  };
 }
 
 async function main(): Promise<number> {
@@ -118,8 +132,12 @@ async function main(): Promise<number> {
   process.stdout.write(
     `pdbscope simulated cluster listening on ${sim.url} (${counts['pods'] ?? 0} pods, ${(counts['poddisruptionbudgets'] ?? 0) + (counts['podunavailablebudgets'] ?? 0)} budgets, ${counts['nodes'] ?? 0} nodes; started in ${Date.now() - started} ms)\n`,
   );
-  if (args.kubeconfig !== undefined) process.stdout.write(`kubeconfig written to ${args.kubeconfig}: kubectl --kubeconfig ${args.kubeconfig} get pdb -A\n`);
-  for (const s of sim.skipped) process.stdout.write(`skipped ${s.kind} ${s.namespace ?? ''}/${s.name}: ${s.reason}\n`);
+  if (args.kubeconfig !== undefined)
+    process.stdout.write(
+      `kubeconfig written to ${args.kubeconfig}: kubectl --kubeconfig ${args.kubeconfig} get pdb -A\n`,
+    );
+  for (const s of sim.skipped)
+    process.stdout.write(`skipped ${s.kind} ${s.namespace ?? ''}/${s.name}: ${s.reason}\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.stdout.write(`${signal}: stopping\n`);

@@ -11,11 +11,23 @@ import type { SimHandle } from './sim.js';
 import { startSim } from './sim.js';
 import type { KubeObject } from './store/types.js';
 
-function kubectl(kubeconfig: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function kubectl(
+  kubeconfig: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('kubectl', ['--kubeconfig', kubeconfig, ...args], { timeout: 90_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      'kubectl',
+      ['--kubeconfig', kubeconfig, ...args],
+      { timeout: 90_000 },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          stdout,
+          stderr,
+        });
+      },
+    );
   });
 }
 
@@ -28,13 +40,21 @@ function items(sim: SimHandle, resource: string): KubeObject[] {
  * Every time a Ready pod of the drained node starts terminating, each PDB that selects it must still have at least
  * desiredHealthy healthy pods without it: evictions never take a budget below its floor.
  */
-function watchBudgetFloors(sim: SimHandle, node: string): { violations: string[]; evicted: string[]; stop: () => void } {
+function watchBudgetFloors(
+  sim: SimHandle,
+  node: string,
+): { violations: string[]; evicted: string[]; stop: () => void } {
   const violations: string[] = [];
   const evicted: string[] = [];
   const stop = sim.store.subscribe((event) => {
     if (event.resource !== 'pods' || event.type !== 'MODIFIED') return;
     const before = event.oldObject;
-    if (before === undefined || before.metadata.deletionTimestamp !== undefined || event.object.metadata.deletionTimestamp === undefined) return;
+    if (
+      before === undefined ||
+      before.metadata.deletionTimestamp !== undefined ||
+      event.object.metadata.deletionTimestamp === undefined
+    )
+      return;
     // Only the drain's evictions: the Trino rollout deletes old pods elsewhere meanwhile.
     if (podNodeName(before) !== node) return;
     evicted.push(`${event.object.metadata.namespace ?? ''}/${event.object.metadata.name ?? ''}`);
@@ -47,10 +67,15 @@ function watchBudgetFloors(sim: SimHandle, node: string): { violations: string[]
       const pdb = pdbFromObject(raw);
       if (!pdb.ok || pdb.value.namespace !== event.object.metadata.namespace) continue;
       const selected = selectPdbPods(pdb.value, pods);
-      if (!selected.ok || !selected.pods.some((p) => p.name === event.object.metadata.name)) continue;
-      const healthy = selected.pods.filter((p) => p.ready && p.deletionTimestamp === undefined).length;
+      if (!selected.ok || !selected.pods.some((p) => p.name === event.object.metadata.name))
+        continue;
+      const healthy = selected.pods.filter(
+        (p) => p.ready && p.deletionTimestamp === undefined,
+      ).length;
       if (healthy < pdb.value.status.desiredHealthy) {
-        violations.push(`${pdb.value.namespace}/${pdb.value.name}: ${healthy} healthy < ${pdb.value.status.desiredHealthy} after ${event.object.metadata.name ?? ''}`);
+        violations.push(
+          `${pdb.value.namespace}/${pdb.value.name}: ${healthy} healthy < ${pdb.value.status.desiredHealthy} after ${event.object.metadata.name ?? ''}`,
+        );
       }
     }
   });
@@ -75,8 +100,11 @@ describe('kubectl drain against the simulated demo cluster', () => {
   });
 
   it('drains worker-3 in rounds, waiting for replacements, and never takes a budget below its floor', async () => {
-    const onNode = (node: string) => items(sim, 'pods').filter((p) => podNodeName(p) === node && isActivePod(p));
-    const before = onNode('worker-3').map((p) => `${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}`).sort();
+    const onNode = (node: string) =>
+      items(sim, 'pods').filter((p) => podNodeName(p) === node && isActivePod(p));
+    const before = onNode('worker-3')
+      .map((p) => `${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}`)
+      .sort();
     expect(before).toStrictEqual([
       'hdfs/hdfs-datanode-default-0',
       'hdfs/hdfs-datanode-default-1',
@@ -86,7 +114,13 @@ describe('kubectl drain against the simulated demo cluster', () => {
       'zookeeper/zookeeper-2',
     ]);
     const floors = watchBudgetFloors(sim, 'worker-3');
-    const result = await kubectl(kubeconfig, ['drain', 'worker-3', '--ignore-daemonsets', '--delete-emptydir-data', '--timeout=60s']);
+    const result = await kubectl(kubeconfig, [
+      'drain',
+      'worker-3',
+      '--ignore-daemonsets',
+      '--delete-emptydir-data',
+      '--timeout=60s',
+    ]);
     floors.stop();
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^node\/worker-3 cordoned\n/);
@@ -99,9 +133,17 @@ describe('kubectl drain against the simulated demo cluster', () => {
     expect(floors.violations).toStrictEqual([]);
     expect([...floors.evicted].sort()).toStrictEqual(before);
     expect(onNode('worker-3')).toStrictEqual([]);
-    expect((items(sim, 'nodes').find((n) => n.metadata.name === 'worker-3')?.['spec'] as { unschedulable?: boolean }).unschedulable).toBe(true);
+    expect(
+      (
+        items(sim, 'nodes').find((n) => n.metadata.name === 'worker-3')?.['spec'] as {
+          unschedulable?: boolean;
+        }
+      ).unschedulable,
+    ).toBe(true);
     // The StatefulSet pods came back under their own names on other nodes.
     const zk2 = sim.store.get('pods', 'zookeeper', 'zookeeper-2');
-    expect(zk2 !== undefined && podNodeName(zk2) !== 'worker-3' && podNodeName(zk2) !== undefined).toBe(true);
+    expect(
+      zk2 !== undefined && podNodeName(zk2) !== 'worker-3' && podNodeName(zk2) !== undefined,
+    ).toBe(true);
   });
 });

@@ -8,8 +8,18 @@ describe('kubeconfigFor', () => {
     expect(parse(kubeconfigFor('http://127.0.0.1:40123', { namespace: 'shop' }))).toStrictEqual({
       apiVersion: 'v1',
       kind: 'Config',
-      clusters: [{ name: 'pdbscope-sim', cluster: { server: 'http://127.0.0.1:40123', 'insecure-skip-tls-verify': true } }],
-      contexts: [{ name: 'pdbscope-sim', context: { cluster: 'pdbscope-sim', user: 'pdbscope-sim', namespace: 'shop' } }],
+      clusters: [
+        {
+          name: 'pdbscope-sim',
+          cluster: { server: 'http://127.0.0.1:40123', 'insecure-skip-tls-verify': true },
+        },
+      ],
+      contexts: [
+        {
+          name: 'pdbscope-sim',
+          context: { cluster: 'pdbscope-sim', user: 'pdbscope-sim', namespace: 'shop' },
+        },
+      ],
       'current-context': 'pdbscope-sim',
       users: [{ name: 'pdbscope-sim', user: { token: 'pdbscope-sim' } }],
       preferences: {},
@@ -19,10 +29,10 @@ describe('kubeconfigFor', () => {
   it('is accepted by client-node 1.4 under the chosen context name', () => {
     const kc = new KubeConfig();
     kc.loadFromString(kubeconfigFor('http://127.0.0.1:40123', { context: 'demo' }));
-    expect([kc.getCurrentContext(), kc.getCurrentCluster()?.server, kc.getCurrentCluster()?.skipTLSVerify]).toStrictEqual([
-      'demo',
-      'http://127.0.0.1:40123',
-      true,
-    ]);
+    expect([
+      kc.getCurrentContext(),
+      kc.getCurrentCluster()?.server,
+      kc.getCurrentCluster()?.skipTLSVerify,
+    ]).toStrictEqual(['demo', 'http://127.0.0.1:40123', true]);
   });
 });

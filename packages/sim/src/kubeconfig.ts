@@ -12,7 +12,8 @@ export interface KubeconfigOptions {
  */
 export function kubeconfigFor(url: string, options: KubeconfigOptions = {}): string {
   const name = options.context ?? 'pdbscope-sim';
-  const namespace = options.namespace === undefined ? '' : `\n    namespace: ${JSON.stringify(options.namespace)}`;
+  const namespace =
+    options.namespace === undefined ? '' : `\n    namespace: ${JSON.stringify(options.namespace)}`;
   return `apiVersion: v1
 kind: Config
 clusters:

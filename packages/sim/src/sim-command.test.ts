@@ -17,17 +17,32 @@ interface Run {
 
 function run(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: PACKAGE_DIR, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, signal: error?.signal ?? null, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', BIN, ...args],
+      { cwd: PACKAGE_DIR, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          signal: error?.signal ?? null,
+          stdout,
+          stderr,
+        });
+      },
+    );
   });
 }
 
 function kubectl(kubeconfig: string, args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
-    execFile('kubectl', ['--kubeconfig', kubeconfig, ...args], { timeout: 30_000 }, (error, stdout) => {
-      resolve({ code: error ? 1 : 0, stdout });
-    });
+    execFile(
+      'kubectl',
+      ['--kubeconfig', kubeconfig, ...args],
+      { timeout: 30_000 },
+      (error, stdout) => {
+        resolve({ code: error ? 1 : 0, stdout });
+      },
+    );
   });
 }
 
@@ -42,14 +57,30 @@ afterAll(async () => {
 describe('pnpm sim', () => {
   it('starts in the foreground, prints its URL, answers kubectl and exits 0 on SIGTERM', async () => {
     const kubeconfig = join(dir, 'kubeconfig');
-    const child = spawn(process.execPath, ['--import', 'tsx', BIN, '--port', '0', '--write-kubeconfig', kubeconfig, '--activity', 'off'], {
-      cwd: PACKAGE_DIR,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        BIN,
+        '--port',
+        '0',
+        '--write-kubeconfig',
+        kubeconfig,
+        '--activity',
+        'off',
+      ],
+      {
+        cwd: PACKAGE_DIR,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
@@ -85,9 +116,12 @@ describe('pnpm sim', () => {
       code: 2,
       signal: null,
       stdout: '',
-      stderr: 'pnpm sim: --activity must be "on" or "off", got "sometimes"\nTry "pnpm sim --help".\n',
+      stderr:
+        'pnpm sim: --activity must be "on" or "off", got "sometimes"\nTry "pnpm sim --help".\n',
     });
-    expect((await run(['--port', 'eighty'])).stderr).toBe('pnpm sim: --port must be an integer >= 0, got "eighty"\nTry "pnpm sim --help".\n');
+    expect((await run(['--port', 'eighty'])).stderr).toBe(
+      'pnpm sim: --port must be an integer >= 0, got "eighty"\nTry "pnpm sim --help".\n',
+    );
   });
 
   it('exits 1 with the reason when the scenario cannot be loaded', async () => {

@@ -59,7 +59,11 @@ export interface SimHandle {
   writeKubeconfig(path: string): Promise<void>;
 }
 
-async function seedScenario(store: ObjectStore, manager: ControllerManager, path: string): Promise<SkippedObject[]> {
+async function seedScenario(
+  store: ObjectStore,
+  manager: ControllerManager,
+  path: string,
+): Promise<SkippedObject[]> {
   const loaded = await loadScenario(path);
   if (!loaded.ok) throw new Error(loaded.error);
   const seeded = seedStore(store, loaded.objects);
@@ -77,14 +81,19 @@ async function seedScenario(store: ObjectStore, manager: ControllerManager, path
 export async function startSim(options: StartSimOptions = {}): Promise<SimHandle> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  const store = new ObjectStore({ clock, onListenerError: (e) => logger.error('controller failed', { error: String(e) }) });
+  const store = new ObjectStore({
+    clock,
+    onListenerError: (e) => logger.error('controller failed', { error: String(e) }),
+  });
   const seed = options.seed ?? 1;
   const manager = new ControllerManager({
     store,
     clock,
     random: new SeededRandom(seed),
     ...(options.readyDelayMs !== undefined ? { readyDelayMs: options.readyDelayMs } : {}),
-    ...(options.terminationDelayMs !== undefined ? { terminationDelayMs: options.terminationDelayMs } : {}),
+    ...(options.terminationDelayMs !== undefined
+      ? { terminationDelayMs: options.terminationDelayMs }
+      : {}),
     onError: (message) => logger.warn(message),
   });
   let skipped: SkippedObject[] = [];
@@ -92,12 +101,16 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
   try {
     if (options.generate !== undefined) {
       const g = options.generate;
-      loadGeneratedCluster(store, generateCluster({ seed: g.seed ?? seed, nodes: g.nodes, pods: g.pods, budgets: g.budgets }));
+      loadGeneratedCluster(
+        store,
+        generateCluster({ seed: g.seed ?? seed, nodes: g.nodes, pods: g.pods, budgets: g.budgets }),
+      );
       manager.start();
       manager.resyncAll({ workloads: false });
     } else {
       if (demo) skipped = await seedScenario(store, manager, DEMO_SCENARIO_DIR);
-      if (options.scenario !== undefined) skipped = [...skipped, ...(await seedScenario(store, manager, options.scenario))];
+      if (options.scenario !== undefined)
+        skipped = [...skipped, ...(await seedScenario(store, manager, options.scenario))];
       manager.start();
     }
   } catch (error) {
@@ -105,9 +118,17 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
     store.close();
     throw error;
   }
-  const server = await createSimServer({ store, clock, logger, host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const server = await createSimServer({
+    store,
+    clock,
+    logger,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+  });
   const activity: Activity | undefined =
-    options.activity ?? demo ? startActivity({ ctx: manager.ctx, url: server.url, seed }) : undefined;
+    (options.activity ?? demo)
+      ? startActivity({ ctx: manager.ctx, url: server.url, seed })
+      : undefined;
   return {
     url: server.url,
     port: server.port,

@@ -90,7 +90,9 @@ export function nodeRows(index: ClusterIndex): NodeRow[] {
       unschedulable: node?.unschedulable ?? false,
       pods: pods.length,
       budgetedPods: budgeted,
-      ...(node?.creationTimestamp !== undefined ? { creationTimestamp: node.creationTimestamp } : {}),
+      ...(node?.creationTimestamp !== undefined
+        ? { creationTimestamp: node.creationTimestamp }
+        : {}),
     });
   }
   return rows;

@@ -44,7 +44,9 @@ describe('applyEvents', () => {
   it('leaves the cached objects untouched when an event repeats what they hold', () => {
     const client = seeded();
     const before = client.getQueryData(budgetsQuery().queryKey);
-    applyEvents(client, [{ type: 'budget-changed', id: 'e1-102', at, budget: structuredClone(zookeeper) }]);
+    applyEvents(client, [
+      { type: 'budget-changed', id: 'e1-102', at, budget: structuredClone(zookeeper) },
+    ]);
     expect(client.getQueryData(budgetsQuery().queryKey)).toBe(before);
   });
 
@@ -52,15 +54,30 @@ describe('applyEvents', () => {
     const client = seeded();
     const events: ServerEvent[] = [
       { type: 'budget-added', id: 'e1-103', at, budget: pdbRow('data', 'kafka') },
-      { type: 'budget-removed', id: 'e1-104', at, ref: { kind: 'PodDisruptionBudget', namespace: 'query', name: 'trino-worker' } },
+      {
+        type: 'budget-removed',
+        id: 'e1-104',
+        at,
+        ref: { kind: 'PodDisruptionBudget', namespace: 'query', name: 'trino-worker' },
+      },
     ];
     applyEvents(client, events);
-    expect(client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name)).toStrictEqual(['kafka', 'zookeeper', 'zookeeper-all', 'cart']);
+    expect(
+      client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name),
+    ).toStrictEqual(['kafka', 'zookeeper', 'zookeeper-all', 'cart']);
   });
 
   it('follows a source changing state in the cluster view', () => {
     const client = seeded();
-    const source = { id: 'pods', resource: 'v1 pods', state: 'degraded' as const, since: at, reason: 'watch failed: ECONNRESET', objects: 40, forbiddenNamespaces: [] };
+    const source = {
+      id: 'pods',
+      resource: 'v1 pods',
+      state: 'degraded' as const,
+      since: at,
+      reason: 'watch failed: ECONNRESET',
+      objects: 40,
+      forbiddenNamespaces: [],
+    };
     applyEvents(client, [{ type: 'source-changed', id: 'e1-105', at, source, ready: false }]);
     const next = client.getQueryData(clusterQuery().queryKey);
     expect(next?.ready).toBe(false);

@@ -1,10 +1,24 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { BudgetDetailResponse, BudgetListResponse, ClusterResponse, ServerEvent } from '@pdbscope/shared/api';
-import { eventConcernsBudget, reduceBudgetDetail, reduceBudgetList, reduceCluster } from '@pdbscope/shared/events';
+import type {
+  BudgetDetailResponse,
+  BudgetListResponse,
+  ClusterResponse,
+  ServerEvent,
+} from '@pdbscope/shared/api';
+import {
+  eventConcernsBudget,
+  reduceBudgetDetail,
+  reduceBudgetList,
+  reduceCluster,
+} from '@pdbscope/shared/events';
 import { queryKeys } from './queries.js';
 
 function isBudgetEvent(event: ServerEvent): boolean {
-  return event.type === 'budget-added' || event.type === 'budget-changed' || event.type === 'budget-removed';
+  return (
+    event.type === 'budget-added' ||
+    event.type === 'budget-changed' ||
+    event.type === 'budget-removed'
+  );
 }
 
 function sameKey(a: QueryKey, b: QueryKey): boolean {
@@ -16,13 +30,27 @@ function sameKey(a: QueryKey, b: QueryKey): boolean {
  * detail) with the shared pure reducers, which return the same object when nothing changed, so
  * nothing re-renders. Other keys are left alone.
  */
-export function applyEventsTo(client: QueryClient, key: QueryKey, events: readonly ServerEvent[]): void {
+export function applyEventsTo(
+  client: QueryClient,
+  key: QueryKey,
+  events: readonly ServerEvent[],
+): void {
   if (sameKey(key, queryKeys.budgets)) {
-    client.setQueryData<BudgetListResponse>(key, (list) => (list === undefined ? list : events.reduce((acc, event) => reduceBudgetList(acc, event), list)));
+    client.setQueryData<BudgetListResponse>(key, (list) =>
+      list === undefined ? list : events.reduce((acc, event) => reduceBudgetList(acc, event), list),
+    );
   } else if (sameKey(key, queryKeys.cluster)) {
-    client.setQueryData<ClusterResponse>(key, (cluster) => (cluster === undefined ? cluster : events.reduce((acc, event) => reduceCluster(acc, event), cluster)));
+    client.setQueryData<ClusterResponse>(key, (cluster) =>
+      cluster === undefined
+        ? cluster
+        : events.reduce((acc, event) => reduceCluster(acc, event), cluster),
+    );
   } else if (key[0] === queryKeys.budgetDetails[0]) {
-    client.setQueryData<BudgetDetailResponse>(key, (detail) => (detail === undefined ? detail : events.reduce((acc, event) => reduceBudgetDetail(acc, event), detail)));
+    client.setQueryData<BudgetDetailResponse>(key, (detail) =>
+      detail === undefined
+        ? detail
+        : events.reduce((acc, event) => reduceBudgetDetail(acc, event), detail),
+    );
   }
 }
 
@@ -44,7 +72,8 @@ export function applyEvents(client: QueryClient, events: readonly ServerEvent[])
     const detail = query.state.data as BudgetDetailResponse | undefined;
     if (detail === undefined) continue;
     applyEventsTo(client, query.queryKey, events);
-    if (events.some((event) => eventConcernsBudget(event, detail.budget))) void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    if (events.some((event) => eventConcernsBudget(event, detail.budget)))
+      void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
   if (events.some(isBudgetEvent)) {
     for (const key of [queryKeys.pods, queryKeys.nodes, queryKeys.overlaps, queryKeys.findings]) {

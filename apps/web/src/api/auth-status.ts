@@ -30,7 +30,8 @@ export class AuthStatusStore {
   };
 
   tokenRefused(): void {
-    if (!this.status.needsToken || this.status.session) this.set({ ...this.status, needsToken: true, session: false });
+    if (!this.status.needsToken || this.status.session)
+      this.set({ ...this.status, needsToken: true, session: false });
   }
 
   /** An answer said the session cookie let its request in (e.g. a page reloaded while signed in). */

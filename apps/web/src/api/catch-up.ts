@@ -28,7 +28,12 @@ export class CatchUp {
   /** Watches the cache for fetched answers and replays what they missed; returns the unsubscribe function. */
   watch(): () => void {
     return this.client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
-      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual === true) return;
+      if (
+        event.type !== 'updated' ||
+        event.action.type !== 'success' ||
+        event.action.manual === true
+      )
+        return;
       const data = event.query.state.data as { eventId?: unknown } | undefined;
       if (typeof data?.eventId !== 'string') return;
       const missed = this.after(data.eventId);

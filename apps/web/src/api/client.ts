@@ -28,8 +28,15 @@ async function readBody(response: Response): Promise<unknown> {
  * problem+json. The auth status hears of a 401 (the page asks for the token) and of an answer
  * let in by the session cookie (the page offers Sign out).
  */
-export async function requestJson<T>(path: string, parser: Parser<T>, options: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? 'GET', headers: { accept: 'application/json' } };
+export async function requestJson<T>(
+  path: string,
+  parser: Parser<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    headers: { accept: 'application/json' },
+  };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);

@@ -17,7 +17,12 @@ export class ApiError extends Error {
 export function problemFrom(body: unknown, status: number, statusText: string): Problem {
   const parsed = ProblemSchema.safeParse(body);
   if (parsed.success) return parsed.data;
-  return { type: 'about:blank', title: statusText === '' ? `HTTP ${status}` : statusText, status, detail: '' };
+  return {
+    type: 'about:blank',
+    title: statusText === '' ? `HTTP ${status}` : statusText,
+    status,
+    detail: '',
+  };
 }
 
 /** A sentence for an error state: what failed, in words a user can act on. */
@@ -25,7 +30,8 @@ export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
     // The BFF's 401 detail is written for API clients; in the page, the token form says the rest.
     if (error.status === 401) return 'This pdbscope needs a token: sign in with it.';
-    if (error.status === 404) return `Not found: ${error.problem.detail === '' ? error.problem.title : error.problem.detail}`;
+    if (error.status === 404)
+      return `Not found: ${error.problem.detail === '' ? error.problem.title : error.problem.detail}`;
     return error.message;
   }
   if (error instanceof Error) return `Could not reach the pdbscope server (${error.message}).`;

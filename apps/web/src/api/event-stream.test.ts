@@ -80,13 +80,30 @@ describe('connectEventStream', () => {
     if (source === undefined) throw new Error('no EventSource opened');
     expect(source.url).toBe('/api/events');
     source.open();
-    source.send({ type: 'budget-added', id: 'e1-101', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'kafka') });
-    source.send({ type: 'budget-added', id: 'e1-102', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'hdfs') });
+    source.send({
+      type: 'budget-added',
+      id: 'e1-101',
+      at: '2026-11-21T19:40:00Z',
+      budget: pdbRow('data', 'kafka'),
+    });
+    source.send({
+      type: 'budget-added',
+      id: 'e1-102',
+      at: '2026-11-21T19:40:00Z',
+      budget: pdbRow('data', 'hdfs'),
+    });
     source.onmessage?.call(source, new MessageEvent('message', { data: 'not json' }));
     expect(client.getQueryData(budgetsQuery().queryKey)?.items).toHaveLength(4);
     time.advance(16);
-    expect(client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name)).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
-    expect(status.get()).toStrictEqual({ state: 'open', since: 1000, lastEventAt: 1000, attempts: 0 });
+    expect(
+      client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name),
+    ).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
+    expect(status.get()).toStrictEqual({
+      state: 'open',
+      since: 1000,
+      lastEventAt: 1000,
+      attempts: 0,
+    });
   });
 
   it('says it is away while the browser reconnects by itself', () => {
@@ -103,13 +120,21 @@ describe('connectEventStream', () => {
   it('opens a new stream with backoff when the browser gives up, resuming from the last event seen', () => {
     const { status, sources, time } = setup();
     sources[0]?.open();
-    sources[0]?.send({ type: 'budget-added', id: 'e1-101', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'kafka') });
+    sources[0]?.send({
+      type: 'budget-added',
+      id: 'e1-101',
+      at: '2026-11-21T19:40:00Z',
+      budget: pdbRow('data', 'kafka'),
+    });
     sources[0]?.fail(true);
     expect(sources[0]?.closed).toBe(true);
     time.advance(999);
     expect(sources).toHaveLength(1);
     time.advance(1);
-    expect(sources.map((source) => source.url)).toStrictEqual(['/api/events', '/api/events?lastEventId=e1-101']);
+    expect(sources.map((source) => source.url)).toStrictEqual([
+      '/api/events',
+      '/api/events?lastEventId=e1-101',
+    ]);
     sources[1]?.fail(true);
     time.advance(1999);
     expect(sources).toHaveLength(2);
@@ -124,12 +149,27 @@ describe('connectEventStream', () => {
     const { client, sources, time } = setup();
     client.removeQueries({ queryKey: queryKeys.budgets });
     sources[0]?.open();
-    sources[0]?.send({ type: 'budget-added', id: 'e1-100', at: '2026-11-21T19:40:00Z', budget: pdbRow('data', 'hdfs') });
-    sources[0]?.send({ type: 'budget-added', id: 'e1-101', at: '2026-11-21T19:40:01Z', budget: pdbRow('data', 'kafka') });
+    sources[0]?.send({
+      type: 'budget-added',
+      id: 'e1-100',
+      at: '2026-11-21T19:40:00Z',
+      budget: pdbRow('data', 'hdfs'),
+    });
+    sources[0]?.send({
+      type: 'budget-added',
+      id: 'e1-101',
+      at: '2026-11-21T19:40:01Z',
+      budget: pdbRow('data', 'kafka'),
+    });
     time.advance(16);
     // The answer reflects the cluster up to e1-100 (its list already has hdfs), not e1-101.
-    await client.fetchQuery({ queryKey: queryKeys.budgets, queryFn: () => budgetList([pdbRow('data', 'hdfs'), ...budgetList().items]) });
-    expect(client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name)).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
+    await client.fetchQuery({
+      queryKey: queryKeys.budgets,
+      queryFn: () => budgetList([pdbRow('data', 'hdfs'), ...budgetList().items]),
+    });
+    expect(
+      client.getQueryData(budgetsQuery().queryKey)?.items.map((row) => row.name),
+    ).toStrictEqual(['hdfs', 'kafka', 'zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
   });
 
   it('stops: closes the stream and cancels a pending reconnect', () => {

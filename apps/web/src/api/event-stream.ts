@@ -41,7 +41,8 @@ function defaultSchedule(callback: () => void, ms: number): () => void {
  * short log (see CatchUp). Returns a function that stops it all.
  */
 export function connectEventStream(options: EventStreamOptions): () => void {
-  const createSource = options.createSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
+  const createSource =
+    options.createSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
   const now = options.now ?? Date.now;
   const schedule = options.schedule ?? defaultSchedule;
   const batchMs = options.batchMs ?? 16;
@@ -64,7 +65,10 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   };
 
   const open = () => {
-    const url = lastEventId === undefined ? apiPaths.events : `${apiPaths.events}?lastEventId=${encodeURIComponent(lastEventId)}`;
+    const url =
+      lastEventId === undefined
+        ? apiPaths.events
+        : `${apiPaths.events}?lastEventId=${encodeURIComponent(lastEventId)}`;
     const current = createSource(url);
     source = current;
     current.onopen = () => {

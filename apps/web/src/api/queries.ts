@@ -61,7 +61,8 @@ export function budgetDetailQuery(ref: BudgetRef) {
 export function podQuery(namespace: string, name: string) {
   return queryOptions({
     queryKey: queryKeys.pod(namespace, name),
-    queryFn: ({ signal }) => requestJson(podPath({ namespace, name }), PodResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      requestJson(podPath({ namespace, name }), PodResponseSchema, { signal }),
   });
 }
 
@@ -90,7 +91,12 @@ export function findingsQuery() {
 export function drainQuery(node: string) {
   return queryOptions({
     queryKey: queryKeys.drain(node),
-    queryFn: ({ signal }) => requestJson(apiPaths.simulateDrain, SimulateDrainResponseSchema, { method: 'POST', body: { node }, signal }),
+    queryFn: ({ signal }) =>
+      requestJson(apiPaths.simulateDrain, SimulateDrainResponseSchema, {
+        method: 'POST',
+        body: { node },
+        signal,
+      }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -108,10 +114,16 @@ export function evictionsQuery(pods: readonly string[]) {
 }
 
 export function simulateEvictions(pods: readonly string[], signal?: AbortSignal) {
-  const options = signal === undefined ? { method: 'POST' as const, body: { pods } } : { method: 'POST' as const, body: { pods }, signal };
+  const options =
+    signal === undefined
+      ? { method: 'POST' as const, body: { pods } }
+      : { method: 'POST' as const, body: { pods }, signal };
   return requestJson(apiPaths.simulateEvictions, SimulateEvictionsResponseSchema, options);
 }
 
 export function verifyEviction(pod: string) {
-  return requestJson(apiPaths.verifyEviction, VerifyEvictionResponseSchema, { method: 'POST', body: { pod } });
+  return requestJson(apiPaths.verifyEviction, VerifyEvictionResponseSchema, {
+    method: 'POST',
+    body: { pod },
+  });
 }

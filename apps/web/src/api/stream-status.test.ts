@@ -8,9 +8,19 @@ describe('StreamStatusStore', () => {
     store.eventArrived(2500);
     store.lost(3000);
     store.lost(4000);
-    expect(store.get()).toStrictEqual({ state: 'away', since: 3000, lastEventAt: 2500, attempts: 2 });
+    expect(store.get()).toStrictEqual({
+      state: 'away',
+      since: 3000,
+      lastEventAt: 2500,
+      attempts: 2,
+    });
     store.opened(5000);
-    expect(store.get()).toStrictEqual({ state: 'open', since: 5000, lastEventAt: 2500, attempts: 0 });
+    expect(store.get()).toStrictEqual({
+      state: 'open',
+      since: 5000,
+      lastEventAt: 2500,
+      attempts: 0,
+    });
   });
 
   it('tells subscribers about each change', () => {

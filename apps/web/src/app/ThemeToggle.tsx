@@ -5,7 +5,12 @@ const labels = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: d
 export function ThemeToggle() {
   const { theme, cycle } = useTheme();
   return (
-    <button type="button" className="small" onClick={cycle} title="Switch between system, light and dark themes">
+    <button
+      type="button"
+      className="small"
+      onClick={cycle}
+      title="Switch between system, light and dark themes"
+    >
       {labels[theme]}
     </button>
   );

@@ -19,11 +19,17 @@ export function drainHref(node: string): string {
 
 /** A simulation of several pods in sequence; the pods are kept in the URL. */
 export function simulateHref(pods: readonly string[]): string {
-  return pods.length === 0 ? '/simulate' : `/simulate?${new URLSearchParams(pods.map((pod) => ['pod', pod])).toString()}`;
+  return pods.length === 0
+    ? '/simulate'
+    : `/simulate?${new URLSearchParams(pods.map((pod) => ['pod', pod])).toString()}`;
 }
 
 /** A link to the object a finding or an overlap is about. */
-export function objectHref(ref: { kind: string; namespace: string; name: string }): string | undefined {
+export function objectHref(ref: {
+  kind: string;
+  namespace: string;
+  name: string;
+}): string | undefined {
   switch (ref.kind) {
     case 'PodDisruptionBudget':
     case 'PodUnavailableBudget':

@@ -5,7 +5,11 @@ import { ThemeToggle } from './ThemeToggle.js';
 
 describe('theme', () => {
   it('cycles system → light → dark → system', () => {
-    expect([nextTheme('system'), nextTheme('light'), nextTheme('dark')]).toStrictEqual(['light', 'dark', 'system']);
+    expect([nextTheme('system'), nextTheme('light'), nextTheme('dark')]).toStrictEqual([
+      'light',
+      'dark',
+      'system',
+    ]);
   });
 
   it('sets the choice on <html>, where the CSS variables pick it up, and remembers it', () => {

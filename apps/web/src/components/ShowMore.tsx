@@ -8,7 +8,15 @@ export function useShowMore(): { limit: number; more: () => void } {
   return { limit, more: () => setLimit((current) => current + step) };
 }
 
-export function ShowMore({ shown, total, onMore }: { shown: number; total: number; onMore: () => void }) {
+export function ShowMore({
+  shown,
+  total,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  onMore: () => void;
+}) {
   if (shown >= total) return null;
   return (
     <p>

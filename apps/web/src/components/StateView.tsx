@@ -5,7 +5,10 @@ import { describeError } from '../api/errors.js';
 export function Loading({ what, retrying }: { what: string; retrying?: unknown }) {
   return (
     <p role="status" className="muted">
-      Loading {what}…{retrying === null || retrying === undefined ? '' : ` ${describeError(retrying)} Trying again.`}
+      Loading {what}…
+      {retrying === null || retrying === undefined
+        ? ''
+        : ` ${describeError(retrying)} Trying again.`}
     </p>
   );
 }

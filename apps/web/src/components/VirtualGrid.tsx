@@ -28,7 +28,10 @@ export interface VirtualGridProps<T> {
   rowHeight?: number;
 }
 
-function ariaSort(sort: GridSort | undefined, column: string): 'ascending' | 'descending' | undefined {
+function ariaSort(
+  sort: GridSort | undefined,
+  column: string,
+): 'ascending' | 'descending' | undefined {
   if (sort?.column !== column) return undefined;
   return sort.direction === 'asc' ? 'ascending' : 'descending';
 }
@@ -50,12 +53,23 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const template = columns.map((column) => column.width).join(' ');
   const style = { '--cols': template } as React.CSSProperties;
   return (
-    <div className="vgrid" role="table" aria-label={props.label} aria-rowcount={rows.length + 1} style={style}>
+    <div
+      className="vgrid"
+      role="table"
+      aria-label={props.label}
+      aria-rowcount={rows.length + 1}
+      style={style}
+    >
       <div className="vgrid-scroll" ref={scrollRef} tabIndex={0}>
         <div role="rowgroup" className="vgrid-row vgrid-head">
           <div role="row" style={{ display: 'contents' }}>
             {columns.map((column) => (
-              <div key={column.id} role="columnheader" aria-sort={ariaSort(sort, column.id)} className={column.numeric ? 'num' : undefined}>
+              <div
+                key={column.id}
+                role="columnheader"
+                aria-sort={ariaSort(sort, column.id)}
+                className={column.numeric ? 'num' : undefined}
+              >
                 {column.sortable && onSort ? (
                   <button type="button" onClick={() => onSort(column.id)}>
                     {column.header}
@@ -78,7 +92,14 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
                 role="row"
                 aria-rowindex={item.index + 2}
                 className="vgrid-row"
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: rowHeight,
+                  transform: `translateY(${item.start}px)`,
+                }}
               >
                 {columns.map((column) => (
                   <div key={column.id} role="cell" className={column.numeric ? 'num' : undefined}>

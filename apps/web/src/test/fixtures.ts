@@ -19,13 +19,28 @@ export const zookeeperAll = pdbRow('data', 'zookeeper-all', {
   minAvailable: 2,
   flags: { ...noFlags, overlap: true },
 });
-export const trino = pdbRow('query', 'trino-worker', { maxUnavailable: '50%', expectedPods: 6, desiredHealthy: 3, currentHealthy: 6, disruptionsAllowed: 3 });
+export const trino = pdbRow('query', 'trino-worker', {
+  maxUnavailable: '50%',
+  expectedPods: 6,
+  desiredHealthy: 3,
+  currentHealthy: 6,
+  disruptionsAllowed: 3,
+});
 export const cloneset = pubRow('shop', 'cart');
 
 export function budgetList(items = [zookeeper, zookeeperAll, trino, cloneset]): BudgetListResponse {
   return {
     items,
-    summary: { budgets: items.length, blocking: 1, overlapping: 2, withFindings: 1, stale: 0, mismatched: 0, podsWithMultipleBudgets: 3, podsWithoutBudget: 5 },
+    summary: {
+      budgets: items.length,
+      blocking: 1,
+      overlapping: 2,
+      withFindings: 1,
+      stale: 0,
+      mismatched: 0,
+      podsWithMultipleBudgets: 3,
+      podsWithoutBudget: 5,
+    },
     eventId: 'e1-100',
   };
 }
@@ -39,7 +54,14 @@ export function cluster(overrides: Partial<ClusterResponse> = {}): ClusterRespon
     ready: true,
     verifyEnabled: false,
     sources: [
-      { id: 'pods', resource: 'v1 pods', state: 'live', since: '2026-11-21T19:30:00Z', objects: 40, forbiddenNamespaces: [] },
+      {
+        id: 'pods',
+        resource: 'v1 pods',
+        state: 'live',
+        since: '2026-11-21T19:30:00Z',
+        objects: 40,
+        forbiddenNamespaces: [],
+      },
       {
         id: 'podunavailablebudgets.policy.kruise.io',
         resource: 'policy.kruise.io/v1alpha1 podunavailablebudgets',
@@ -50,7 +72,14 @@ export function cluster(overrides: Partial<ClusterResponse> = {}): ClusterRespon
         forbiddenNamespaces: [],
       },
     ],
-    counts: { pods: 40, nodes: 3, workloads: 8, budgets: 4, podDisruptionBudgets: 3, podUnavailableBudgets: 1 },
+    counts: {
+      pods: 40,
+      nodes: 3,
+      workloads: 8,
+      budgets: 4,
+      podDisruptionBudgets: 3,
+      podUnavailableBudgets: 1,
+    },
     eventId: 'e1-100',
     ...overrides,
   };
@@ -76,7 +105,10 @@ export function zookeeperDetail(): BudgetDetailResponse {
   return {
     budget: zookeeper,
     lanes: {
-      available: [lanePod('zookeeper-0', 'available'), lanePod('zookeeper-1', 'available', { nodeName: 'worker-2' })],
+      available: [
+        lanePod('zookeeper-0', 'available'),
+        lanePod('zookeeper-1', 'available', { nodeName: 'worker-2' }),
+      ],
       unavailable: [
         lanePod('zookeeper-2', 'unavailable', {
           reason: 'NotReady',
@@ -93,9 +125,22 @@ export function zookeeperDetail(): BudgetDetailResponse {
     recomputed: pdbStatusNumbers(),
     recomputeError: null,
     differences: ['currentHealthy', 'disruptionsAllowed'],
-    expected: { type: 'controllers', controllers: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper', replicas: 3, pods: 3 }], message: 'StatefulSet zookeeper has scale 3' },
+    expected: {
+      type: 'controllers',
+      controllers: [
+        { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper', replicas: 3, pods: 3 },
+      ],
+      message: 'StatefulSet zookeeper has scale 3',
+    },
     conditions: [
-      { type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods', message: '', observedGeneration: 1, lastTransitionTime: '2026-11-21T19:20:00Z' },
+      {
+        type: 'DisruptionAllowed',
+        status: 'False',
+        reason: 'InsufficientPods',
+        message: '',
+        observedGeneration: 1,
+        lastTransitionTime: '2026-11-21T19:20:00Z',
+      },
     ],
     controllerEvents: [],
     yaml: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: zookeeper\n  namespace: data\n',
@@ -128,7 +173,7 @@ export function zookeeperDetail(): BudgetDetailResponse {
   };
 }
 
-const tooManyRequests = 'Cannot evict pod as it would violate the pod\'s disruption budget.';
+const tooManyRequests = "Cannot evict pod as it would violate the pod's disruption budget.";
 
 /** The eviction API's 429 for a healthy ZooKeeper pod while the budget allows no disruption. */
 export function blockedStep(pod = 'data/zookeeper-0'): EvictionStep {
@@ -142,7 +187,12 @@ export function blockedStep(pod = 'data/zookeeper-0'): EvictionStep {
       status: 'Failure',
       reason: 'TooManyRequests',
       message: tooManyRequests,
-      causes: [{ reason: 'DisruptionBudget', message: 'The disruption budget zookeeper needs 2 healthy pods and has 2 currently' }],
+      causes: [
+        {
+          reason: 'DisruptionBudget',
+          message: 'The disruption budget zookeeper needs 2 healthy pods and has 2 currently',
+        },
+      ],
       budgets: [{ kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' }],
       decidedBy: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
       rule: 'insufficient',

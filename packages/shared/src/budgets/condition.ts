@@ -10,7 +10,13 @@ export const DISRUPTION_ALLOWED = 'DisruptionAllowed';
  */
 export function setStatusCondition(
   conditions: readonly Condition[],
-  next: { type: string; status: string; reason: string; message: string; observedGeneration: number },
+  next: {
+    type: string;
+    status: string;
+    reason: string;
+    message: string;
+    observedGeneration: number;
+  },
   now: Date,
 ): Condition[] {
   const i = conditions.findIndex((c) => c.type === next.type);
@@ -53,7 +59,13 @@ export function failSafeStatus(status: PdbStatus, error: string, now: Date): Pdb
     disruptionsAllowed: 0,
     conditions: setStatusCondition(
       status.conditions,
-      { type: DISRUPTION_ALLOWED, status: 'False', reason: 'SyncFailed', message: error, observedGeneration: status.observedGeneration },
+      {
+        type: DISRUPTION_ALLOWED,
+        status: 'False',
+        reason: 'SyncFailed',
+        message: error,
+        observedGeneration: status.observedGeneration,
+      },
       now,
     ),
   };

@@ -18,7 +18,11 @@ export interface DisruptedPodMap {
  * `buildDisruptedPodMap`: keeps an entry only for a selected, not-terminating pod whose eviction is
  * less than 2 minutes old; an expired one is dropped with a NotDeleted event on the pod.
  */
-export function buildDisruptedPodMap(pdb: PdbView, pods: readonly PodView[], now: Date): DisruptedPodMap {
+export function buildDisruptedPodMap(
+  pdb: PdbView,
+  pods: readonly PodView[],
+  now: Date,
+): DisruptedPodMap {
   const input = pdb.status.disruptedPods;
   const result: DisruptedPodMap = { disruptedPods: {}, events: [] };
   if (Object.keys(input).length === 0) return result;
@@ -39,7 +43,8 @@ export function buildDisruptedPodMap(pdb: PdbView, pods: readonly PodView[], now
       continue;
     }
     result.disruptedPods[pod.name] = at;
-    if (result.recheckAtMs === undefined || expiresAt < result.recheckAtMs) result.recheckAtMs = expiresAt;
+    if (result.recheckAtMs === undefined || expiresAt < result.recheckAtMs)
+      result.recheckAtMs = expiresAt;
   }
   return result;
 }
@@ -54,18 +59,30 @@ function hasEntries(map: Readonly<Record<string, string>>): boolean {
  * has an empty map, and a keyed lookup on a parsed object is costly at 150,000 pods, so the empty
  * case is answered first.
  */
-export function isDisrupted(pod: PodView, disruptedPods: Readonly<Record<string, string>>, now: Date): boolean {
+export function isDisrupted(
+  pod: PodView,
+  disruptedPods: Readonly<Record<string, string>>,
+  now: Date,
+): boolean {
   if (!hasEntries(disruptedPods)) return false;
   const at = disruptedPods[pod.name];
   return at !== undefined && timeMs(at) + PDB_DELETION_TIMEOUT_MS > now.getTime();
 }
 
 /** `countHealthyPods`: not terminating, not disrupted, Ready (phase is ignored). */
-export function isPdbHealthy(pod: PodView, disruptedPods: Readonly<Record<string, string>>, now: Date): boolean {
+export function isPdbHealthy(
+  pod: PodView,
+  disruptedPods: Readonly<Record<string, string>>,
+  now: Date,
+): boolean {
   return pod.deletionTimestamp === undefined && !isDisrupted(pod, disruptedPods, now) && pod.ready;
 }
 
-export function countHealthyPods(pods: readonly PodView[], disruptedPods: Readonly<Record<string, string>>, now: Date): number {
+export function countHealthyPods(
+  pods: readonly PodView[],
+  disruptedPods: Readonly<Record<string, string>>,
+  now: Date,
+): number {
   let n = 0;
   if (!hasEntries(disruptedPods)) {
     for (const pod of pods) if (pod.deletionTimestamp === undefined && pod.ready) n++;

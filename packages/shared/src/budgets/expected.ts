@@ -30,7 +30,12 @@ export function getExpectedScale(pods: readonly PodView[], lookup: WorkloadLooku
     if (!r.found) return { ok: false, error: `found no controllers for pod "${pod.name}"` };
     seenRefs.add(ref.uid);
     if (!controllers.has(r.found.uid)) {
-      controllers.set(r.found.uid, { kind: r.found.kind, name: r.found.name, uid: r.found.uid, replicas: r.found.scale });
+      controllers.set(r.found.uid, {
+        kind: r.found.kind,
+        name: r.found.name,
+        uid: r.found.uid,
+        replicas: r.found.scale,
+      });
     }
   }
   let expected = 0;
@@ -43,10 +48,16 @@ export type ExpectedPodCount =
   | { ok: false; error: string };
 
 /** `getExpectedPodCount`: maxUnavailable first, then minAvailable (int: pod count; percent: scale). */
-export function getExpectedPodCount(pdb: PdbView, pods: readonly PodView[], lookup: WorkloadLookup): ExpectedPodCount {
+export function getExpectedPodCount(
+  pdb: PdbView,
+  pods: readonly PodView[],
+  lookup: WorkloadLookup,
+): ExpectedPodCount {
   const { maxUnavailable, minAvailable } = pdb.spec;
   // maxUnavailable and a percentage minAvailable both count the controllers' scale.
-  const fromScale = (desired: (expected: number) => { ok: true; value: number } | { ok: false; error: string }): ExpectedPodCount => {
+  const fromScale = (
+    desired: (expected: number) => { ok: true; value: number } | { ok: false; error: string },
+  ): ExpectedPodCount => {
     const scale = getExpectedScale(pods, lookup);
     if (!scale.ok) return scale;
     const d = desired(scale.expected);
@@ -55,7 +66,11 @@ export function getExpectedPodCount(pdb: PdbView, pods: readonly PodView[], look
       ok: true,
       expectedCount: scale.expected,
       desiredHealthy: d.value,
-      source: { kind: 'controllers', controllers: scale.controllers, unmanagedPods: scale.unmanagedPods },
+      source: {
+        kind: 'controllers',
+        controllers: scale.controllers,
+        unmanagedPods: scale.unmanagedPods,
+      },
     };
   };
   if (maxUnavailable !== undefined) {
@@ -65,8 +80,19 @@ export function getExpectedPodCount(pdb: PdbView, pods: readonly PodView[], look
     });
   }
   if (typeof minAvailable === 'number') {
-    return { ok: true, expectedCount: pods.length, desiredHealthy: Math.trunc(minAvailable), source: { kind: 'pod-count', unmanagedPods: [] } };
+    return {
+      ok: true,
+      expectedCount: pods.length,
+      desiredHealthy: Math.trunc(minAvailable),
+      source: { kind: 'pod-count', unmanagedPods: [] },
+    };
   }
-  if (minAvailable !== undefined) return fromScale((expected) => scaledValue(minAvailable, expected));
-  return { ok: true, expectedCount: 0, desiredHealthy: 0, source: { kind: 'none', unmanagedPods: [] } };
+  if (minAvailable !== undefined)
+    return fromScale((expected) => scaledValue(minAvailable, expected));
+  return {
+    ok: true,
+    expectedCount: 0,
+    desiredHealthy: 0,
+    source: { kind: 'none', unmanagedPods: [] },
+  };
 }

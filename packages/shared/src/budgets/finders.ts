@@ -19,13 +19,21 @@ type Finder = (ref: OwnerRef, namespace: string, lookup: WorkloadLookup) => Find
 const NONE: FinderResult = { ok: true };
 
 /** `verifyGroupKind`: an unparsable apiVersion is an error, a different kind or group is "no". */
-function verifyGroupKind(ref: OwnerRef, kind: string, groups: readonly string[]): { ok: boolean; error?: string } {
+function verifyGroupKind(
+  ref: OwnerRef,
+  kind: string,
+  groups: readonly string[],
+): { ok: boolean; error?: string } {
   const gv = parseGroupVersion(ref.apiVersion);
   if (!gv.ok) return { ok: false, error: gv.error };
   return { ok: ref.kind === kind && groups.includes(gv.group) };
 }
 
-function verified(ref: OwnerRef, kind: string, groups: readonly string[]): FinderResult | undefined {
+function verified(
+  ref: OwnerRef,
+  kind: string,
+  groups: readonly string[],
+): FinderResult | undefined {
   const v = verifyGroupKind(ref, kind, groups);
   if (v.error !== undefined) return { ok: false, error: v.error };
   return v.ok ? undefined : NONE;
@@ -41,7 +49,11 @@ const RS_GROUPS = ['apps', 'extensions'];
  * `getPodReplicaSet`: the live ReplicaSet a ref names (group apps or extensions, same UID), or the
  * finder result to return right away (an error, or "no result" for another kind).
  */
-function replicaSetOf(ref: OwnerRef, namespace: string, lookup: WorkloadLookup): WorkloadView | FinderResult {
+function replicaSetOf(
+  ref: OwnerRef,
+  namespace: string,
+  lookup: WorkloadLookup,
+): WorkloadView | FinderResult {
   const no = verified(ref, 'ReplicaSet', RS_GROUPS);
   if (no) return no;
   const rs = lookup.find({ namespace, group: 'apps', kind: 'ReplicaSet', name: ref.name });
@@ -104,7 +116,9 @@ const scaleFinder: Finder = (ref, namespace, lookup) => {
     }
     return NONE;
   }
-  return target.uid === ref.uid ? found(target.kind, target.name, target.uid, target.replicas) : NONE;
+  return target.uid === ref.uid
+    ? found(target.kind, target.name, target.uid, target.replicas)
+    : NONE;
 };
 
 /** The fixed order of `finders()`: the first result wins. */
@@ -117,7 +131,11 @@ export const PDB_FINDERS: readonly Finder[] = [
 ];
 
 /** Runs the finders for one controllerRef; `found` absent = no finder knew it. */
-export function findControllerScale(ref: OwnerRef, namespace: string, lookup: WorkloadLookup): FinderResult {
+export function findControllerScale(
+  ref: OwnerRef,
+  namespace: string,
+  lookup: WorkloadLookup,
+): FinderResult {
   for (const finder of PDB_FINDERS) {
     const r = finder(ref, namespace, lookup);
     if (!r.ok || r.found) return r;

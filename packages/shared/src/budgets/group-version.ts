@@ -1,4 +1,5 @@
-export type ParsedGroupVersion = { ok: true; group: string; version: string } | { ok: false; error: string };
+export type ParsedGroupVersion =
+  { ok: true; group: string; version: string } | { ok: false; error: string };
 
 /** `schema.ParseGroupVersion`: `v1` is the core group, `apps/v1` is apps; more than one `/` is an error. */
 export function parseGroupVersion(apiVersion: string): ParsedGroupVersion {

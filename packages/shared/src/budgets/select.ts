@@ -29,7 +29,9 @@ export function selectPdbPods(pdb: PdbView, podsInNamespace: readonly PodView[])
   if (selector.kind === 'nothing') return { ok: true, pods: [] };
   return {
     ok: true,
-    pods: podsInNamespace.filter((p) => p.namespace === pdb.namespace && selectorMatches(selector, p.labels)),
+    pods: podsInNamespace.filter(
+      (p) => p.namespace === pdb.namespace && selectorMatches(selector, p.labels),
+    ),
   };
 }
 
@@ -49,7 +51,10 @@ export function pdbsForPod(pod: PodView, pdbs: readonly PdbView[]): PdbView[] {
  * `getPdbForPod`: the controller's pod handlers enqueue only the first matching PDB, and record a
  * MultiplePodDisruptionBudgets warning on the pod when there are more.
  */
-export function pdbForPodEvent(pod: PodView, pdbs: readonly PdbView[]): { pdb?: PdbView; event?: BudgetEvent } {
+export function pdbForPodEvent(
+  pod: PodView,
+  pdbs: readonly PdbView[],
+): { pdb?: PdbView; event?: BudgetEvent } {
   const matching = pdbsForPod(pod, pdbs);
   const first = matching[0];
   if (!first) return {};

@@ -6,7 +6,10 @@ describe('labelSelectorGoString (Go %v of *metav1.LabelSelector)', () => {
     expect(
       labelSelectorGoString({
         matchLabels: { tier: 'fe', app: 'web' },
-        matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod', 'stage'] }, { key: 'canary', operator: 'DoesNotExist' }],
+        matchExpressions: [
+          { key: 'env', operator: 'NotIn', values: ['prod', 'stage'] },
+          { key: 'canary', operator: 'DoesNotExist' },
+        ],
       }),
     ).toBe(
       '&LabelSelector{MatchLabels:map[string]string{app: web,tier: fe,},MatchExpressions:[]LabelSelectorRequirement{LabelSelectorRequirement{Key:env,Operator:NotIn,Values:[prod stage],},LabelSelectorRequirement{Key:canary,Operator:DoesNotExist,Values:[],},},}',
@@ -14,7 +17,9 @@ describe('labelSelectorGoString (Go %v of *metav1.LabelSelector)', () => {
   });
 
   it('prints {} and nil', () => {
-    expect(labelSelectorGoString({})).toBe('&LabelSelector{MatchLabels:map[string]string{},MatchExpressions:[]LabelSelectorRequirement{},}');
+    expect(labelSelectorGoString({})).toBe(
+      '&LabelSelector{MatchLabels:map[string]string{},MatchExpressions:[]LabelSelectorRequirement{},}',
+    );
     expect(labelSelectorGoString(null)).toBe('nil');
   });
 });

@@ -10,7 +10,10 @@ export function labelSelectorGoString(selector: LabelSelector | null | undefined
   const keys = Object.keys(labels).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const map = keys.map((k) => `${k}: ${labels[k] ?? ''},`).join('');
   const exprs = (selector.matchExpressions ?? [])
-    .map((e) => `LabelSelectorRequirement{Key:${e.key},Operator:${e.operator},Values:[${(e.values ?? []).join(' ')}],},`)
+    .map(
+      (e) =>
+        `LabelSelectorRequirement{Key:${e.key},Operator:${e.operator},Values:[${(e.values ?? []).join(' ')}],},`,
+    )
     .join('');
   return `&LabelSelector{MatchLabels:map[string]string{${map}},MatchExpressions:[]LabelSelectorRequirement{${exprs}},}`;
 }

@@ -16,9 +16,16 @@ export type StaleDisruption =
  */
 export function staleDisruption(pod: PodView, now: Date): StaleDisruption {
   const c = pod.disruptionTarget;
-  if (pod.deletionTimestamp !== undefined || !c || c.status !== 'True' || c.reason === 'TerminationByKubelet') return { hasCondition: false };
+  if (
+    pod.deletionTimestamp !== undefined ||
+    !c ||
+    c.status !== 'True' ||
+    c.reason === 'TerminationByKubelet'
+  )
+    return { hasCondition: false };
   if (pod.phase === 'Succeeded' || pod.phase === 'Failed') return { hasCondition: false };
-  const since = c.lastTransitionTime === undefined ? Number.NEGATIVE_INFINITY : timeMs(c.lastTransitionTime);
+  const since =
+    c.lastTransitionTime === undefined ? Number.NEGATIVE_INFINITY : timeMs(c.lastTransitionTime);
   const waitMs = STALE_POD_DISRUPTION_TIMEOUT_MS - (now.getTime() - since);
   return { hasCondition: true, cleanAfterSeconds: Math.max(0, waitMs / 1000) };
 }

@@ -19,12 +19,26 @@ const podArb = fc.record({
   disruptedAgoSeconds: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }),
 });
 const limitArb = fc.oneof(
-  fc.record({ minAvailable: fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`)) }),
-  fc.record({ maxUnavailable: fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`)) }),
+  fc.record({
+    minAvailable: fc.oneof(
+      fc.integer({ min: 0, max: 12 }),
+      fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`),
+    ),
+  }),
+  fc.record({
+    maxUnavailable: fc.oneof(
+      fc.integer({ min: 0, max: 12 }),
+      fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`),
+    ),
+  }),
   fc.constant({}),
 );
 
-const scenario = fc.record({ pods: fc.array(podArb, { maxLength: 15 }), limit: limitArb, allowed: fc.integer({ min: -1, max: 3 }) });
+const scenario = fc.record({
+  pods: fc.array(podArb, { maxLength: 15 }),
+  limit: limitArb,
+  allowed: fc.integer({ min: -1, max: 3 }),
+});
 
 type Input = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
@@ -39,9 +53,22 @@ function build({ pods: specs, limit, allowed }: Input) {
   );
   const disruptedPods: Record<string, string> = {};
   specs.forEach((s, i) => {
-    if (s.disruptedAgoSeconds !== undefined) disruptedPods[`p-${i}`] = new Date(NOW.getTime() - s.disruptedAgoSeconds * 1000).toISOString().replace('.000Z', 'Z');
+    if (s.disruptedAgoSeconds !== undefined)
+      disruptedPods[`p-${i}`] = new Date(NOW.getTime() - s.disruptedAgoSeconds * 1000)
+        .toISOString()
+        .replace('.000Z', 'Z');
   });
-  const budget = pdb('web', { ...limit, status: { observedGeneration: 1, disruptedPods, disruptionsAllowed: allowed, currentHealthy: 2, desiredHealthy: 1, expectedPods: 3 } });
+  const budget = pdb('web', {
+    ...limit,
+    status: {
+      observedGeneration: 1,
+      disruptedPods,
+      disruptionsAllowed: allowed,
+      currentHealthy: 2,
+      desiredHealthy: 1,
+      expectedPods: 3,
+    },
+  });
   return { pods, budget };
 }
 
@@ -57,7 +84,11 @@ describe('engine invariants (property)', () => {
         expect(sync.syncFailed).toBe(false);
         expect(sync.status.disruptionsAllowed).toBeGreaterThanOrEqual(0);
         if (sync.status.expectedPods <= 0) expect(sync.status.disruptionsAllowed).toBe(0);
-        const lanes = classifyPdbPods({ pdb: { ...budget, status: sync.status }, pods: selected.pods, now: NOW });
+        const lanes = classifyPdbPods({
+          pdb: { ...budget, status: sync.status },
+          pods: selected.pods,
+          now: NOW,
+        });
         expect(lanes.length).toBe(selected.pods.length);
         expect(lanes.filter((l) => l.lane === 'available').length).toBe(sync.status.currentHealthy);
       }),
@@ -69,12 +100,19 @@ describe('engine invariants (property)', () => {
       fc.property(scenario, fc.nat(14), (input, index) => {
         const { pods, budget } = build(input);
         const target = pods[index % Math.max(1, pods.length)];
-        const d = decideEviction({ namespace: 'default', podName: target?.name ?? 'none', pod: target, pdbs: [budget], now: NOW });
+        const d = decideEviction({
+          namespace: 'default',
+          podName: target?.name ?? 'none',
+          pod: target,
+          pdbs: [budget],
+          now: NOW,
+        });
         if (d.pdbAfter) {
           expect(d.pdbAfter.status.disruptionsAllowed).toBe(budget.status.disruptionsAllowed - 1);
           expect(d.pdbAfter.status.disruptionsAllowed).toBeGreaterThanOrEqual(0);
         }
-        if (d.allowed && d.pdbChanged) expect(d.pdbAfter?.status.disruptedPods[target?.name ?? '']).toBe('2024-05-01T12:00:00Z');
+        if (d.allowed && d.pdbChanged)
+          expect(d.pdbAfter?.status.disruptedPods[target?.name ?? '']).toBe('2024-05-01T12:00:00Z');
       }),
     );
   });

@@ -20,23 +20,36 @@ function run(p: PdbView, pods: PodView[], now = NOW) {
 
 const rolloutPods = [
   ...Array.from({ length: 3 }, (_, i) => pod(`web-6d4f-${i}`, { owner: ownerRef(rsOld) })),
-  ...Array.from({ length: 10 }, (_, i) => pod(`web-7b9c-${i}`, { owner: ownerRef(rsNew), ready: i < 8 })),
+  ...Array.from({ length: 10 }, (_, i) =>
+    pod(`web-7b9c-${i}`, { owner: ownerRef(rsNew), ready: i < 8 }),
+  ),
 ];
 
 describe('syncPdb on objects with missing fields', () => {
   it('treats a PDB without spec or status as selecting nothing, and a pod without status as not Ready', () => {
     const bare = pdbFromObject({ metadata: { name: 'empty', namespace: 'default' } });
-    const podNoStatus = podFromObject({ metadata: { name: 'p', namespace: 'default', labels: { app: 'web' } } });
+    const podNoStatus = podFromObject({
+      metadata: { name: 'p', namespace: 'default', labels: { app: 'web' } },
+    });
     if (!bare.ok || !podNoStatus.ok) throw new Error('conversion failed');
     const result = syncPdb({ pdb: bare.value, pods: [], workloads: lookup, now: NOW });
-    expect([result.syncFailed, result.status.expectedPods, result.status.disruptionsAllowed, result.events.map((e) => e.reason)]).toStrictEqual([
-      false,
-      0,
-      0,
-      ['NoPods'],
-    ]);
-    const withPod = syncPdb({ pdb: pdb('web', { minAvailable: 0 }), pods: [podNoStatus.value], workloads: lookup, now: NOW });
-    expect([withPod.status.expectedPods, withPod.status.currentHealthy, withPod.status.disruptionsAllowed]).toStrictEqual([1, 0, 0]);
+    expect([
+      result.syncFailed,
+      result.status.expectedPods,
+      result.status.disruptionsAllowed,
+      result.events.map((e) => e.reason),
+    ]).toStrictEqual([false, 0, 0, ['NoPods']]);
+    const withPod = syncPdb({
+      pdb: pdb('web', { minAvailable: 0 }),
+      pods: [podNoStatus.value],
+      workloads: lookup,
+      now: NOW,
+    });
+    expect([
+      withPod.status.expectedPods,
+      withPod.status.currentHealthy,
+      withPod.status.disruptionsAllowed,
+    ]).toStrictEqual([1, 0, 0]);
   });
 });
 
@@ -77,7 +90,13 @@ describe('syncPdb', () => {
       minAvailable: 1,
       generation: 2,
       selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] },
-      status: { observedGeneration: 1, disruptionsAllowed: 2, currentHealthy: 3, desiredHealthy: 1, expectedPods: 3 },
+      status: {
+        observedGeneration: 1,
+        disruptionsAllowed: 2,
+        currentHealthy: 3,
+        desiredHealthy: 1,
+        expectedPods: 3,
+      },
     });
     const result = syncPdb({ pdb: broken, pods: [], workloads: lookup, now: NOW });
     expect(result).toStrictEqual({
@@ -113,20 +132,31 @@ describe('syncPdb', () => {
     });
   });
 
-  it('reports an unparsable percentage as data, with Go\'s wrapped message', () => {
+  it("reports an unparsable percentage as data, with Go's wrapped message", () => {
     const result = run(pdb('web', { minAvailable: 'abc%' }), rolloutPods);
     expect(result.syncFailed).toBe(true);
-    expect(result.error).toBe('invalid value for IntOrString: invalid value "abc%": strconv.Atoi: parsing "abc": invalid syntax');
+    expect(result.error).toBe(
+      'invalid value for IntOrString: invalid value "abc%": strconv.Atoi: parsing "abc": invalid syntax',
+    );
     expect(result.events.map((e) => e.reason)).toStrictEqual(['CalculateExpectedPodCountFailed']);
   });
 
   it('treats a negative maxUnavailable as written (desiredHealthy above the scale)', () => {
     const result = run(pdb('web', { maxUnavailable: -1 }), rolloutPods);
-    expect([result.status.expectedPods, result.status.desiredHealthy, result.status.disruptionsAllowed]).toStrictEqual([10, 11, 0]);
+    expect([
+      result.status.expectedPods,
+      result.status.desiredHealthy,
+      result.status.disruptionsAllowed,
+    ]).toStrictEqual([10, 11, 0]);
   });
 
   it('keeps a recent disruptedPods entry, excludes it from healthy and asks for a recheck at its expiry', () => {
-    const p = pdb('web', { minAvailable: 1, status: { disruptedPods: { 'web-7b9c-0': '2024-05-01T11:59:30Z', gone: '2024-05-01T11:59:30Z' } } });
+    const p = pdb('web', {
+      minAvailable: 1,
+      status: {
+        disruptedPods: { 'web-7b9c-0': '2024-05-01T11:59:30Z', gone: '2024-05-01T11:59:30Z' },
+      },
+    });
     const result = run(p, rolloutPods);
     expect(result.status.disruptedPods).toStrictEqual({ 'web-7b9c-0': '2024-05-01T11:59:30Z' });
     expect(result.status.currentHealthy).toBe(10);
@@ -134,7 +164,10 @@ describe('syncPdb', () => {
   });
 
   it('drops an entry older than two minutes with a NotDeleted event on the pod', () => {
-    const p = pdb('web', { minAvailable: 1, status: { disruptedPods: { 'web-7b9c-0': '2024-05-01T11:57:59Z' } } });
+    const p = pdb('web', {
+      minAvailable: 1,
+      status: { disruptedPods: { 'web-7b9c-0': '2024-05-01T11:57:59Z' } },
+    });
     const result = run(p, rolloutPods);
     expect(result.status.disruptedPods).toStrictEqual({});
     expect(result.events).toStrictEqual([
@@ -159,7 +192,11 @@ describe('syncPdb', () => {
         object: { kind: 'PodDisruptionBudget', namespace: 'default', name: 'web' },
       },
     ]);
-    expect(result.expected).toStrictEqual({ kind: 'controllers', controllers: [], unmanagedPods: ['bare-0', 'bare-1'] });
+    expect(result.expected).toStrictEqual({
+      kind: 'controllers',
+      controllers: [],
+      unmanagedPods: ['bare-0', 'bare-1'],
+    });
     expect(result.status.disruptionsAllowed).toBe(0);
   });
 
@@ -168,26 +205,66 @@ describe('syncPdb', () => {
       minAvailable: 1,
       status: {
         conditions: [
-          { type: 'ExistingTestCondition', status: 'True', reason: 'Test', lastTransitionTime: '2024-04-01T00:00:00Z' },
-          { type: 'DisruptionAllowed', status: 'True', reason: 'SufficientPods', message: '', observedGeneration: 1, lastTransitionTime: '2024-04-02T00:00:00Z' },
+          {
+            type: 'ExistingTestCondition',
+            status: 'True',
+            reason: 'Test',
+            lastTransitionTime: '2024-04-01T00:00:00Z',
+          },
+          {
+            type: 'DisruptionAllowed',
+            status: 'True',
+            reason: 'SufficientPods',
+            message: '',
+            observedGeneration: 1,
+            lastTransitionTime: '2024-04-02T00:00:00Z',
+          },
         ],
       },
     });
     expect(run(p, rolloutPods).status.conditions).toStrictEqual([
-      { type: 'ExistingTestCondition', status: 'True', reason: 'Test', lastTransitionTime: '2024-04-01T00:00:00Z' },
-      { type: 'DisruptionAllowed', status: 'True', reason: 'SufficientPods', message: '', observedGeneration: 1, lastTransitionTime: '2024-04-02T00:00:00Z' },
+      {
+        type: 'ExistingTestCondition',
+        status: 'True',
+        reason: 'Test',
+        lastTransitionTime: '2024-04-01T00:00:00Z',
+      },
+      {
+        type: 'DisruptionAllowed',
+        status: 'True',
+        reason: 'SufficientPods',
+        message: '',
+        observedGeneration: 1,
+        lastTransitionTime: '2024-04-02T00:00:00Z',
+      },
     ]);
   });
 
   it('writes nothing when the counters are unchanged and the condition is up to date', () => {
-    const condition = { type: 'DisruptionAllowed', status: 'True', reason: 'SufficientPods', message: 'left over', observedGeneration: 0, lastTransitionTime: '2024-04-02T00:00:00Z' };
+    const condition = {
+      type: 'DisruptionAllowed',
+      status: 'True',
+      reason: 'SufficientPods',
+      message: 'left over',
+      observedGeneration: 0,
+      lastTransitionTime: '2024-04-02T00:00:00Z',
+    };
     const p = pdb('web', {
       minAvailable: 1,
-      status: { observedGeneration: 1, disruptionsAllowed: 10, currentHealthy: 11, desiredHealthy: 1, expectedPods: 13, conditions: [condition] },
+      status: {
+        observedGeneration: 1,
+        disruptionsAllowed: 10,
+        currentHealthy: 11,
+        desiredHealthy: 1,
+        expectedPods: 13,
+        conditions: [condition],
+      },
     });
     expect(run(p, rolloutPods).status).toStrictEqual(p.status);
     const changed = run({ ...p, generation: 2 }, rolloutPods).status;
-    expect(changed.conditions).toStrictEqual([{ ...condition, message: '', observedGeneration: 2 }]);
+    expect(changed.conditions).toStrictEqual([
+      { ...condition, message: '', observedGeneration: 2 },
+    ]);
   });
 
   it('fails when a pod controller cannot be resolved (stale UID)', () => {

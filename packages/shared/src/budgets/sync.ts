@@ -1,6 +1,10 @@
 import type { PdbStatus, PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import { disruptionAllowedCondition, failSafeStatus, withDisruptionAllowedCondition } from './condition.js';
+import {
+  disruptionAllowedCondition,
+  failSafeStatus,
+  withDisruptionAllowedCondition,
+} from './condition.js';
 import { buildDisruptedPodMap, countHealthyPods } from './disrupted.js';
 import { getExpectedPodCount } from './expected.js';
 import { pdbSelector } from './select.js';
@@ -20,9 +24,15 @@ export interface SyncPdbInput {
 const UNMANAGED_TEXT =
   'were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.';
 
-function sameTimes(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+function sameTimes(
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): boolean {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => b[k] !== undefined && timeMs(b[k]) === timeMs(a[k] ?? ''));
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => b[k] !== undefined && timeMs(b[k]) === timeMs(a[k] ?? ''))
+  );
 }
 
 /** The no-write check of `updatePdbStatus`, with `ConditionsAreUpToDate`. */
@@ -40,7 +50,9 @@ function isUpToDate(pdb: PdbView, computed: Omit<PdbStatus, 'conditions'>): bool
   }
   const c = disruptionAllowedCondition(s);
   if (!c) return false;
-  return s.disruptionsAllowed > 0 ? c.status === 'True' && c.reason === 'SufficientPods' : c.status === 'False' && c.reason === 'InsufficientPods';
+  return s.disruptionsAllowed > 0
+    ? c.status === 'True' && c.reason === 'SufficientPods'
+    : c.status === 'False' && c.reason === 'InsufficientPods';
 }
 
 /**
@@ -70,11 +82,19 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
 
   const expected = getExpectedPodCount(pdb, pods, workloads);
   if (!expected.ok) {
-    event('Warning', 'CalculateExpectedPodCountFailed', `Failed to calculate the number of expected pods: ${expected.error}`);
+    event(
+      'Warning',
+      'CalculateExpectedPodCountFailed',
+      `Failed to calculate the number of expected pods: ${expected.error}`,
+    );
     return failSafe(expected.error);
   }
   if (expected.source.unmanagedPods.length > 0) {
-    event('Warning', 'UnmanagedPods', `Pods selected by this PodDisruptionBudget (selector: ${labelSelectorGoString(pdb.spec.selector)}) ${UNMANAGED_TEXT}`);
+    event(
+      'Warning',
+      'UnmanagedPods',
+      `Pods selected by this PodDisruptionBudget (selector: ${labelSelectorGoString(pdb.spec.selector)}) ${UNMANAGED_TEXT}`,
+    );
   }
 
   const disrupted = buildDisruptedPodMap(pdb, pods, now);
@@ -99,7 +119,9 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
     status,
     syncFailed: false,
     events,
-    ...(disrupted.recheckAtMs !== undefined ? { recheckAfterSeconds: (disrupted.recheckAtMs - now.getTime()) / 1000 } : {}),
+    ...(disrupted.recheckAtMs !== undefined
+      ? { recheckAfterSeconds: (disrupted.recheckAtMs - now.getTime()) / 1000 }
+      : {}),
     expected: expected.source,
   };
 }

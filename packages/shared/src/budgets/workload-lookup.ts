@@ -62,7 +62,8 @@ export function workloadLookupFromList(
     }
   }
   const resources = new Map<string, ApiResourceInfo>();
-  for (const [k, v] of Object.entries({ ...BUILT_IN_API_RESOURCES, ...apiResources })) resources.set(k.toLowerCase(), v);
+  for (const [k, v] of Object.entries({ ...BUILT_IN_API_RESOURCES, ...apiResources }))
+    resources.set(k.toLowerCase(), v);
   return {
     find: (q) => byKey.get(workloadKey(q.namespace, q.group, q.kind, q.name)),
     apiResource: (group, kind) => resources.get(`${group}/${kind}`.toLowerCase()),

@@ -13,7 +13,15 @@ describe('parseArgs', () => {
       parseArgs(['--help']),
     ]).toStrictEqual([
       { ok: true, command: { command: 'evaluate', snapshot: 'snap.yaml', json: false } },
-      { ok: true, command: { command: 'overlaps', snapshot: 'snap.yaml', json: true, now: '2024-05-01T12:00:00Z' } },
+      {
+        ok: true,
+        command: {
+          command: 'overlaps',
+          snapshot: 'snap.yaml',
+          json: true,
+          now: '2024-05-01T12:00:00Z',
+        },
+      },
       {
         ok: true,
         command: {
@@ -27,8 +35,27 @@ describe('parseArgs', () => {
           statusSource: 'recomputed',
         },
       },
-      { ok: true, command: { command: 'drain', snapshot: '-', node: 'kind-worker', json: false, now: '2024-05-01T12:00:00Z', statusSource: 'recomputed' } },
-      { ok: true, command: { command: 'drain', snapshot: 's', node: 'n', json: false, statusSource: 'stored' } },
+      {
+        ok: true,
+        command: {
+          command: 'drain',
+          snapshot: '-',
+          node: 'kind-worker',
+          json: false,
+          now: '2024-05-01T12:00:00Z',
+          statusSource: 'recomputed',
+        },
+      },
+      {
+        ok: true,
+        command: {
+          command: 'drain',
+          snapshot: 's',
+          node: 'n',
+          json: false,
+          statusSource: 'stored',
+        },
+      },
       { ok: true, command: { command: 'help' } },
       { ok: true, command: { command: 'help' } },
     ]);

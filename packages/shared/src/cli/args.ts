@@ -5,8 +5,22 @@ export type CliCommand =
   | { command: 'help' }
   | { command: 'evaluate'; snapshot: string; json: boolean; now?: string }
   | { command: 'overlaps'; snapshot: string; json: boolean; now?: string }
-  | { command: 'evict'; snapshot: string; pods: { namespace: string; name: string }[]; json: boolean; now?: string; statusSource: StatusSource }
-  | { command: 'drain'; snapshot: string; node: string; json: boolean; now?: string; statusSource: StatusSource };
+  | {
+      command: 'evict';
+      snapshot: string;
+      pods: { namespace: string; name: string }[];
+      json: boolean;
+      now?: string;
+      statusSource: StatusSource;
+    }
+  | {
+      command: 'drain';
+      snapshot: string;
+      node: string;
+      json: boolean;
+      now?: string;
+      statusSource: StatusSource;
+    };
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
 export type StatusSource = 'recomputed' | 'stored';
@@ -42,19 +56,29 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     else if (arg === '--help' || arg === '-h') return { ok: true, command: { command: 'help' } };
     else if (arg === '--now' || arg.startsWith('--now=')) {
       now = arg === '--now' ? argv[++i] : arg.slice('--now='.length);
-      if (now === undefined || Number.isNaN(Date.parse(now))) return { ok: false, error: `--now needs an RFC3339 time, got ${JSON.stringify(now ?? '')}` };
+      if (now === undefined || Number.isNaN(Date.parse(now)))
+        return {
+          ok: false,
+          error: `--now needs an RFC3339 time, got ${JSON.stringify(now ?? '')}`,
+        };
     } else if (arg.startsWith('--')) return { ok: false, error: `unknown option ${arg}` };
     else positional.push(arg);
   }
   const [command, snapshot, ...rest] = positional;
   const common = { json, ...(now !== undefined ? { now } : {}) };
-  if (command === undefined || command === 'help') return { ok: true, command: { command: 'help' } };
-  if (!['evaluate', 'overlaps', 'evict', 'drain'].includes(command)) return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
+  if (command === undefined || command === 'help')
+    return { ok: true, command: { command: 'help' } };
+  if (!['evaluate', 'overlaps', 'evict', 'drain'].includes(command))
+    return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
   if (snapshot === undefined) return { ok: false, error: `${command} needs a SNAPSHOT file` };
   switch (command) {
     case 'evaluate':
     case 'overlaps':
-      if (rest.length > 0) return { ok: false, error: `${command} takes one SNAPSHOT, got extra arguments: ${rest.join(' ')}` };
+      if (rest.length > 0)
+        return {
+          ok: false,
+          error: `${command} takes one SNAPSHOT, got extra arguments: ${rest.join(' ')}`,
+        };
       return { ok: true, command: { command, snapshot, ...common } };
     case 'evict': {
       if (rest.length === 0) return { ok: false, error: 'evict needs at least one pod as ns/name' };
@@ -68,7 +92,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     default: {
       const [node, ...extra] = rest;
-      if (node === undefined || extra.length > 0) return { ok: false, error: 'drain needs exactly one NODE' };
+      if (node === undefined || extra.length > 0)
+        return { ok: false, error: 'drain needs exactly one NODE' };
       return { ok: true, command: { command: 'drain', snapshot, node, ...common, statusSource } };
     }
   }

@@ -16,13 +16,20 @@ export interface LoadedCluster {
 export function loadCluster(snapshot: Snapshot, now: Date): LoadedCluster {
   const index = new ClusterIndex(
     { now },
-    { pods: snapshot.pods, budgets: [...snapshot.pdbs, ...snapshot.pubs], workloads: snapshot.workloads, nodes: snapshot.nodes },
+    {
+      pods: snapshot.pods,
+      budgets: [...snapshot.pdbs, ...snapshot.pubs],
+      workloads: snapshot.workloads,
+      nodes: snapshot.nodes,
+    },
   );
   return { snapshot, index, now };
 }
 
 const byRef = (a: BudgetEvaluation, b: BudgetEvaluation): number =>
-  a.ref.namespace.localeCompare(b.ref.namespace) || a.ref.name.localeCompare(b.ref.name) || a.ref.kind.localeCompare(b.ref.kind);
+  a.ref.namespace.localeCompare(b.ref.namespace) ||
+  a.ref.name.localeCompare(b.ref.name) ||
+  a.ref.kind.localeCompare(b.ref.kind);
 
 /** Every budget's evaluation, sorted by namespace, name and kind. */
 export function evaluations(cluster: LoadedCluster): BudgetEvaluation[] {

@@ -35,7 +35,8 @@ export interface EvaluateReport {
 }
 
 function selectorText(b: Budget): string {
-  if (b.kind === 'PodUnavailableBudget' && b.spec.targetRef) return `targetRef ${b.spec.targetRef.kind}/${b.spec.targetRef.name}`;
+  if (b.kind === 'PodUnavailableBudget' && b.spec.targetRef)
+    return `targetRef ${b.spec.targetRef.kind}/${b.spec.targetRef.name}`;
   const parsed = parseSelector(b.spec.selector);
   if (!parsed.ok) return '<invalid>';
   if (parsed.selector.kind === 'nothing') return '<none>';
@@ -109,17 +110,36 @@ export function evaluateCluster(cluster: LoadedCluster): EvaluateReport {
   }
   return {
     now: cluster.now.toISOString(),
-    budgets: evs.map((ev) => row(ev, [...(flagsOf.get(`${ev.ref.kind}/${ev.ref.namespace}/${ev.ref.name}`) ?? [])].sort())),
+    budgets: evs.map((ev) =>
+      row(ev, [...(flagsOf.get(`${ev.ref.kind}/${ev.ref.namespace}/${ev.ref.name}`) ?? [])].sort()),
+    ),
     findings,
     snapshotErrors: cluster.snapshot.errors,
   };
 }
 
-const SHORT_KIND: Readonly<Record<string, string>> = { PodDisruptionBudget: 'pdb', PodUnavailableBudget: 'pub' };
+const SHORT_KIND: Readonly<Record<string, string>> = {
+  PodDisruptionBudget: 'pdb',
+  PodUnavailableBudget: 'pub',
+};
 
 export function formatEvaluate(report: EvaluateReport): string {
   const table = textTable(
-    ['NAMESPACE', 'NAME', 'KIND', 'SELECTOR', 'MIN AVAILABLE', 'MAX UNAVAILABLE', 'EXPECTED', 'DESIRED', 'CURRENT', 'ALLOWED', 'REPORTED', 'POLICY', 'FLAGS'],
+    [
+      'NAMESPACE',
+      'NAME',
+      'KIND',
+      'SELECTOR',
+      'MIN AVAILABLE',
+      'MAX UNAVAILABLE',
+      'EXPECTED',
+      'DESIRED',
+      'CURRENT',
+      'ALLOWED',
+      'REPORTED',
+      'POLICY',
+      'FLAGS',
+    ],
     report.budgets.map((r) => [
       r.namespace,
       r.name,
@@ -140,6 +160,11 @@ export function formatEvaluate(report: EvaluateReport): string {
     report.findings.length === 0
       ? 'No findings.\n'
       : `Findings (${report.findings.length}):\n` +
-        report.findings.map((f) => `  ${f.severity.toUpperCase().padEnd(7)} ${f.kind}  ${f.object.kind} ${f.object.namespace}/${f.object.name}\n          ${f.message}\n          Remedy: ${f.remedy}\n`).join('');
+        report.findings
+          .map(
+            (f) =>
+              `  ${f.severity.toUpperCase().padEnd(7)} ${f.kind}  ${f.object.kind} ${f.object.namespace}/${f.object.name}\n          ${f.message}\n          Remedy: ${f.remedy}\n`,
+          )
+          .join('');
   return `${report.budgets.length === 0 ? 'No budgets in the snapshot.\n' : table}\n${findings}`;
 }

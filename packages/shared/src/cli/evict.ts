@@ -1,8 +1,14 @@
 import { nsName } from '../model/refs.js';
-import type { DrainPlan, EvictionPlan, PlanStep, PlannedBudgetState } from '../eviction/plan-types.js';
+import type {
+  DrainPlan,
+  EvictionPlan,
+  PlanStep,
+  PlannedBudgetState,
+} from '../eviction/plan-types.js';
 
 function budgetState(b: PlannedBudgetState): string {
-  const allowed = b.kind === 'PodDisruptionBudget' ? b.status.disruptionsAllowed : b.status.unavailableAllowed;
+  const allowed =
+    b.kind === 'PodDisruptionBudget' ? b.status.disruptionsAllowed : b.status.unavailableAllowed;
   const kind = b.kind === 'PodDisruptionBudget' ? 'pdb' : 'pub';
   return `${kind} ${nsName(b.ref)} allows ${allowed} more`;
 }
@@ -11,8 +17,11 @@ function budgetState(b: PlannedBudgetState): string {
 export function formatStep(step: PlanStep): string {
   const d = step.decision;
   const cause = d.causes.map((c) => c.message).join('; ');
-  const verdict = d.allowed ? `allowed (${d.code})` : `refused ${d.code}${d.reason ? ` ${d.reason}` : ''}: ${d.message}${cause ? ` (${cause})` : ''}`;
-  const after = step.budgetsAfter.length > 0 ? `; then ${step.budgetsAfter.map(budgetState).join(', ')}` : '';
+  const verdict = d.allowed
+    ? `allowed (${d.code})`
+    : `refused ${d.code}${d.reason ? ` ${d.reason}` : ''}: ${d.message}${cause ? ` (${cause})` : ''}`;
+  const after =
+    step.budgetsAfter.length > 0 ? `; then ${step.budgetsAfter.map(budgetState).join(', ')}` : '';
   return `${nsName(step.pod)}: ${verdict}${after}`;
 }
 
@@ -25,14 +34,21 @@ export function formatEvictionPlan(plan: EvictionPlan): string {
 export function formatDrainPlan(plan: DrainPlan): string {
   const lines = [`Drain of node ${plan.node}:`];
   for (const round of plan.rounds) {
-    const waited = round.waitedFor.length > 0 ? ` (after the replacements of ${round.waitedFor.map((w) => nsName(w.evicted)).join(', ')} became Ready)` : '';
+    const waited =
+      round.waitedFor.length > 0
+        ? ` (after the replacements of ${round.waitedFor.map((w) => nsName(w.evicted)).join(', ')} became Ready)`
+        : '';
     lines.push(`Round ${round.round}${waited}:`);
     for (const step of round.steps) lines.push(`  ${formatStep(step)}`);
   }
-  if (plan.skipped.length > 0) lines.push(`Skipped: ${plan.skipped.map((s) => `${nsName(s.pod)} (${s.reason})`).join(', ')}`);
+  if (plan.skipped.length > 0)
+    lines.push(`Skipped: ${plan.skipped.map((s) => `${nsName(s.pod)} (${s.reason})`).join(', ')}`);
   if (plan.blocked.length > 0) {
     lines.push(`Blocked (${plan.blocked.length}):`);
-    for (const b of plan.blocked) lines.push(`  ${nsName(b.pod)}: ${b.reason}${b.budget ? ` by ${nsName(b.budget)}` : ''} — ${b.explanation}`);
+    for (const b of plan.blocked)
+      lines.push(
+        `  ${nsName(b.pod)}: ${b.reason}${b.budget ? ` by ${nsName(b.budget)}` : ''} — ${b.explanation}`,
+      );
   }
   lines.push(
     plan.complete

@@ -1,6 +1,11 @@
 export { parseArgs, USAGE, type CliCommand, type ParsedArgs, type StatusSource } from './args.js';
 export { runCli, type CliEnvironment, type CliResult } from './run.js';
-export { evaluateCluster, formatEvaluate, type BudgetRow, type EvaluateReport } from './evaluate.js';
+export {
+  evaluateCluster,
+  formatEvaluate,
+  type BudgetRow,
+  type EvaluateReport,
+} from './evaluate.js';
 export { formatOverlaps } from './overlaps.js';
 export { formatDrainPlan, formatEvictionPlan, formatStep } from './evict.js';
 export { loadCluster, type LoadedCluster } from './cluster.js';

@@ -6,7 +6,11 @@ import type { OverlapReport } from '../overlaps/types.js';
 import { generateCluster } from '../synthetic/generate.js';
 
 const NOW = new Date('2024-04-28T10:00:00Z');
-const files: Record<string, string> = { 'cluster.yaml': fixture, 'garbage.yaml': 'spec: [unclosed\n', 'empty.yaml': '' };
+const files: Record<string, string> = {
+  'cluster.yaml': fixture,
+  'garbage.yaml': 'spec: [unclosed\n',
+  'empty.yaml': '',
+};
 const readFile: CliEnvironment['readFile'] = (path) => {
   const text = files[path];
   return text === undefined ? { ok: false, error: 'no such file' } : { ok: true, text };
@@ -17,8 +21,23 @@ describe('runCli evaluate', () => {
   it('reports every budget with recomputed and reported allowed disruptions, and the findings', () => {
     const result = run('evaluate', 'cluster.yaml', '--json');
     const report = JSON.parse(result.stdout) as EvaluateReport;
-    expect([result.exitCode, result.stderr, report.now]).toStrictEqual([0, '', '2024-04-28T10:00:00.000Z']);
-    expect(report.budgets.map((b) => [`${b.namespace}/${b.name}`, b.selector, b.expected, b.desiredHealthy, b.currentHealthy, b.allowedDisruptions, b.reportedAllowedDisruptions, b.flags])).toStrictEqual([
+    expect([result.exitCode, result.stderr, report.now]).toStrictEqual([
+      0,
+      '',
+      '2024-04-28T10:00:00.000Z',
+    ]);
+    expect(
+      report.budgets.map((b) => [
+        `${b.namespace}/${b.name}`,
+        b.selector,
+        b.expected,
+        b.desiredHealthy,
+        b.currentHealthy,
+        b.allowedDisruptions,
+        b.reportedAllowedDisruptions,
+        b.flags,
+      ]),
+    ).toStrictEqual([
       ['data/zookeeper', 'app=zookeeper', 3, 2, 3, 1, 1, []],
       ['db/postgres', 'app=postgres', 1, 1, 1, 0, 0, ['finding']],
       ['shop/api', 'app=api', 2, 1, 2, 1, 1, ['error', 'overlap']],
@@ -48,7 +67,10 @@ describe('runCli evaluate', () => {
 describe('runCli overlaps', () => {
   it('lists live sharing with the 500 and a potential overlap with its witness', () => {
     const report = JSON.parse(run('overlaps', 'cluster.yaml', '--json').stdout) as OverlapReport;
-    expect([report.live.map((p) => [p.a.name, p.b.name, p.sharedPods.length, p.rules]), report.potential.map((p) => [p.a.name, p.b.name, p.witness])]).toStrictEqual([
+    expect([
+      report.live.map((p) => [p.a.name, p.b.name, p.sharedPods.length, p.rules]),
+      report.potential.map((p) => [p.a.name, p.b.name, p.witness]),
+    ]).toStrictEqual([
       [['api', 'backend', 2, ['live-pods', 'static-analysis']]],
       [['backend', 'web', { tier: 'backend', app: 'web' }]],
     ]);
@@ -60,8 +82,15 @@ describe('runCli errors', () => {
     const usage = run('evict', 'cluster.yaml');
     const missing = run('evaluate', 'nope.yaml');
     const garbage = run('evaluate', 'garbage.yaml');
-    expect([usage.exitCode, usage.stderr.split('\n')[0], usage.stdout]).toStrictEqual([2, 'pdbscope: evict needs at least one pod as ns/name', '']);
-    expect([missing.exitCode, missing.stderr]).toStrictEqual([2, 'pdbscope: cannot read nope.yaml: no such file\n']);
+    expect([usage.exitCode, usage.stderr.split('\n')[0], usage.stdout]).toStrictEqual([
+      2,
+      'pdbscope: evict needs at least one pod as ns/name',
+      '',
+    ]);
+    expect([missing.exitCode, missing.stderr]).toStrictEqual([
+      2,
+      'pdbscope: cannot read nope.yaml: no such file\n',
+    ]);
     expect([garbage.exitCode, garbage.stderr]).toStrictEqual([
       2,
       'pdbscope: garbage.yaml is not a readable snapshot\npdbscope: skipped an object at document 1 (line 2): Flow sequence in block collection must be sufficiently indented and end with a ]\n',
@@ -69,13 +98,23 @@ describe('runCli errors', () => {
   });
 
   it('treats an empty snapshot as an empty cluster', () => {
-    expect(run('evaluate', 'empty.yaml')).toStrictEqual({ exitCode: 0, stdout: 'No budgets in the snapshot.\n\nNo findings.\n', stderr: '' });
+    expect(run('evaluate', 'empty.yaml')).toStrictEqual({
+      exitCode: 0,
+      stdout: 'No budgets in the snapshot.\n\nNo findings.\n',
+      stderr: '',
+    });
   });
 });
 
 describe('runCli evict and drain', () => {
   it('evicts cumulatively: the second pod of a maxUnavailable 1 budget is refused, and the exit code is 3', () => {
-    const result = run('evict', 'cluster.yaml', 'shop/web-7d9f8c6b5-x7k2p', 'shop/web-7d9f8c6b5-q9m4d', 'shop/api-5c6d7f8b9-b2c4d');
+    const result = run(
+      'evict',
+      'cluster.yaml',
+      'shop/web-7d9f8c6b5-x7k2p',
+      'shop/web-7d9f8c6b5-q9m4d',
+      'shop/api-5c6d7f8b9-b2c4d',
+    );
     expect([result.exitCode, result.stdout.split('\n')]).toStrictEqual([
       3,
       [
@@ -92,12 +131,20 @@ describe('runCli evict and drain', () => {
   it('exits 0 when every eviction is accepted', () => {
     const result = run('evict', 'cluster.yaml', 'data/zookeeper-0', '--json');
     const plan = JSON.parse(result.stdout) as { evicted: unknown[]; refused: unknown[] };
-    expect([result.exitCode, plan.evicted, plan.refused]).toStrictEqual([0, [{ kind: 'Pod', namespace: 'data', name: 'zookeeper-0' }], []]);
+    expect([result.exitCode, plan.evicted, plan.refused]).toStrictEqual([
+      0,
+      [{ kind: 'Pod', namespace: 'data', name: 'zookeeper-0' }],
+      [],
+    ]);
   });
 
   it('plans a drain in rounds and names what blocks it forever (exit 3)', () => {
     const result = run('drain', 'cluster.yaml', 'kind-worker', '--json');
-    const plan = JSON.parse(result.stdout) as { complete: boolean; rounds: { evicted: { name: string }[] }[]; blocked: { pod: { name: string }; reason: string }[] };
+    const plan = JSON.parse(result.stdout) as {
+      complete: boolean;
+      rounds: { evicted: { name: string }[] }[];
+      blocked: { pod: { name: string }; reason: string }[];
+    };
     expect([
       result.exitCode,
       plan.complete,
@@ -113,13 +160,21 @@ describe('runCli evict and drain', () => {
       ],
     ]);
     const drained = run('drain', 'cluster.yaml', 'kind-worker3');
-    expect([drained.exitCode, drained.stdout.split('\n').at(-2)]).toStrictEqual([0, 'The drain completes: 2 pod(s) evicted in 1 round(s).']);
+    expect([drained.exitCode, drained.stdout.split('\n').at(-2)]).toStrictEqual([
+      0,
+      'The drain completes: 2 pod(s) evicted in 1 round(s).',
+    ]);
   });
 
   it('exits 2 for a pod or node the snapshot does not have', () => {
     const pod = run('evict', 'cluster.yaml', 'shop/ghost');
     const node = run('drain', 'cluster.yaml', 'kind-control-plane');
-    expect([pod.exitCode, pod.stderr.split('\n')[0], node.exitCode, node.stderr.split('\n')[0]]).toStrictEqual([
+    expect([
+      pod.exitCode,
+      pod.stderr.split('\n')[0],
+      node.exitCode,
+      node.stderr.split('\n')[0],
+    ]).toStrictEqual([
       2,
       'pdbscope: not in the snapshot: pod shop/ghost',
       2,
@@ -131,12 +186,28 @@ describe('runCli evict and drain', () => {
 describe('runCli on a generated cluster', () => {
   it('evaluates every budget (PDBs and PUBs, Jobs, DaemonSets, bare pods) and drains a node without failing', () => {
     const c = generateCluster({ seed: 5, pods: 300, budgets: 40, nodes: 6 });
-    const items = [...c.namespaces, ...c.nodes, ...c.pods, ...c.deployments, ...c.replicaSets, ...c.statefulSets, ...c.daemonSets, ...c.jobs, ...c.pdbs, ...c.pubs];
+    const items = [
+      ...c.namespaces,
+      ...c.nodes,
+      ...c.pods,
+      ...c.deployments,
+      ...c.replicaSets,
+      ...c.statefulSets,
+      ...c.daemonSets,
+      ...c.jobs,
+      ...c.pdbs,
+      ...c.pubs,
+    ];
     const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
-    const env = (argv: string[]) => runCli({ argv, readFile: () => ({ ok: true, text }), now: new Date('2024-05-01T12:00:00Z') });
+    const env = (argv: string[]) =>
+      runCli({ argv, readFile: () => ({ ok: true, text }), now: new Date('2024-05-01T12:00:00Z') });
     const evaluated = env(['evaluate', 'cluster.json', '--json']);
     const report = JSON.parse(evaluated.stdout) as EvaluateReport;
-    expect([evaluated.exitCode, evaluated.stderr, report.budgets.length]).toStrictEqual([0, '', c.pdbs.length + c.pubs.length]);
+    expect([evaluated.exitCode, evaluated.stderr, report.budgets.length]).toStrictEqual([
+      0,
+      '',
+      c.pdbs.length + c.pubs.length,
+    ]);
     const node = c.nodes[0]?.metadata?.name ?? '';
     const drained = env(['drain', 'cluster.json', node, '--json']);
     const plan = JSON.parse(drained.stdout) as { complete: boolean; node: string };

@@ -23,23 +23,52 @@ export interface CliEnvironment {
   now: Date;
 }
 
-const usageError = (error: string): CliResult => ({ exitCode: 2, stdout: '', stderr: `pdbscope: ${error}\n\n${USAGE}` });
+const usageError = (error: string): CliResult => ({
+  exitCode: 2,
+  stdout: '',
+  stderr: `pdbscope: ${error}\n\n${USAGE}`,
+});
 
 function snapshotWarnings(snapshot: Snapshot): string {
-  return snapshot.errors.map((e) => `pdbscope: skipped ${e.object ?? 'an object'} at ${e.position}: ${e.error}\n`).join('');
+  return snapshot.errors
+    .map((e) => `pdbscope: skipped ${e.object ?? 'an object'} at ${e.position}: ${e.error}\n`)
+    .join('');
 }
 
 const isEmpty = (s: Snapshot): boolean =>
-  s.pods.length + s.pdbs.length + s.pubs.length + s.workloads.length + s.nodes.length + s.namespaces.length + Object.keys(s.ignored).length === 0;
+  s.pods.length +
+    s.pdbs.length +
+    s.pubs.length +
+    s.workloads.length +
+    s.nodes.length +
+    s.namespaces.length +
+    Object.keys(s.ignored).length ===
+  0;
 
-type Loaded = { ok: true; cluster: LoadedCluster; warnings: string } | { ok: false; result: CliResult };
+type Loaded =
+  { ok: true; cluster: LoadedCluster; warnings: string } | { ok: false; result: CliResult };
 
 function load(command: Exclude<CliCommand, { command: 'help' }>, env: CliEnvironment): Loaded {
   const file = env.readFile(command.snapshot);
-  if (!file.ok) return { ok: false, result: { exitCode: 2, stdout: '', stderr: `pdbscope: cannot read ${command.snapshot}: ${file.error}\n` } };
+  if (!file.ok)
+    return {
+      ok: false,
+      result: {
+        exitCode: 2,
+        stdout: '',
+        stderr: `pdbscope: cannot read ${command.snapshot}: ${file.error}\n`,
+      },
+    };
   const snapshot = readSnapshot(file.text);
   if (isEmpty(snapshot) && snapshot.errors.length > 0) {
-    return { ok: false, result: { exitCode: 2, stdout: '', stderr: `pdbscope: ${command.snapshot} is not a readable snapshot\n${snapshotWarnings(snapshot)}` } };
+    return {
+      ok: false,
+      result: {
+        exitCode: 2,
+        stdout: '',
+        stderr: `pdbscope: ${command.snapshot} is not a readable snapshot\n${snapshotWarnings(snapshot)}`,
+      },
+    };
   }
   const now = command.now !== undefined ? new Date(command.now) : env.now;
   return { ok: true, cluster: loadCluster(snapshot, now), warnings: snapshotWarnings(snapshot) };
@@ -59,18 +88,33 @@ export function runCli(env: CliEnvironment): CliResult {
   switch (command.command) {
     case 'evaluate': {
       const report = evaluateCluster(cluster);
-      return { exitCode: 0, stdout: command.json ? json(report) : formatEvaluate(report), stderr: warnings };
+      return {
+        exitCode: 0,
+        stdout: command.json ? json(report) : formatEvaluate(report),
+        stderr: warnings,
+      };
     }
     case 'overlaps': {
       const report = overlapsOf(cluster);
-      return { exitCode: 0, stdout: command.json ? json(report) : formatOverlaps(report), stderr: warnings };
+      return {
+        exitCode: 0,
+        stdout: command.json ? json(report) : formatOverlaps(report),
+        stderr: warnings,
+      };
     }
     case 'evict': {
       const missing = command.pods.filter((p) => cluster.index.pod(p) === undefined);
       if (missing.length > 0) {
-        return usageError(`not in the snapshot: ${missing.map((p) => `pod ${p.namespace}/${p.name}`).join(', ')}`);
+        return usageError(
+          `not in the snapshot: ${missing.map((p) => `pod ${p.namespace}/${p.name}`).join(', ')}`,
+        );
       }
-      const plan = planEvictions({ index: cluster.index, pods: command.pods, now: cluster.now, statusSource: command.statusSource });
+      const plan = planEvictions({
+        index: cluster.index,
+        pods: command.pods,
+        now: cluster.now,
+        statusSource: command.statusSource,
+      });
       return {
         exitCode: plan.refused.length > 0 ? 3 : 0,
         stdout: command.json ? json(plan) : formatEvictionPlan(plan),
@@ -78,11 +122,25 @@ export function runCli(env: CliEnvironment): CliResult {
       };
     }
     case 'drain': {
-      if (cluster.index.node(command.node) === undefined && cluster.index.podsOnNode(command.node).length === 0) {
-        return usageError(`node ${command.node} is not in the snapshot (no Node object and no pod scheduled to it)`);
+      if (
+        cluster.index.node(command.node) === undefined &&
+        cluster.index.podsOnNode(command.node).length === 0
+      ) {
+        return usageError(
+          `node ${command.node} is not in the snapshot (no Node object and no pod scheduled to it)`,
+        );
       }
-      const plan = planDrain({ index: cluster.index, node: command.node, now: cluster.now, statusSource: command.statusSource });
-      return { exitCode: plan.complete ? 0 : 3, stdout: command.json ? json(plan) : formatDrainPlan(plan), stderr: warnings };
+      const plan = planDrain({
+        index: cluster.index,
+        node: command.node,
+        now: cluster.now,
+        statusSource: command.statusSource,
+      });
+      return {
+        exitCode: plan.complete ? 0 : 3,
+        stdout: command.json ? json(plan) : formatDrainPlan(plan),
+        stderr: warnings,
+      };
     }
   }
 }

@@ -1,5 +1,8 @@
 /** A plain-text table as kubectl prints one: upper-case headers, columns padded with 3 spaces. */
-export function textTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+export function textTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells

@@ -1,7 +1,8 @@
 // metav1.Status bodies as k8s.io/apimachinery/pkg/api/errors builds them.
 import type { StatusBody, StatusCause } from './decide-types.js';
 
-export const EVICTION_BLOCKED_MESSAGE = "Cannot evict pod as it would violate the pod's disruption budget.";
+export const EVICTION_BLOCKED_MESSAGE =
+  "Cannot evict pod as it would violate the pod's disruption budget.";
 export const MULTIPLE_PDBS_MESSAGE =
   'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
 
@@ -38,10 +39,17 @@ export function pdbForbiddenStatus(pdbName: string, why: string): StatusBody {
   });
 }
 
-export const badRequestStatus = (message: string): StatusBody => body({ status: 'Failure', message, reason: 'BadRequest', code: 400 });
+export const badRequestStatus = (message: string): StatusBody =>
+  body({ status: 'Failure', message, reason: 'BadRequest', code: 400 });
 
 export const podNotFoundStatus = (name: string): StatusBody =>
-  body({ status: 'Failure', message: `pods "${name}" not found`, reason: 'NotFound', details: { name, kind: 'pods' }, code: 404 });
+  body({
+    status: 'Failure',
+    message: `pods "${name}" not found`,
+    reason: 'NotFound',
+    details: { name, kind: 'pods' },
+    code: 404,
+  });
 
 /** `errors.NewConflict(resource, name, err)`. */
 export const conflictStatus = (resource: string, name: string, why: string): StatusBody =>
@@ -54,10 +62,14 @@ export const conflictStatus = (resource: string, name: string, why: string): Sta
   });
 
 /** The ">1 PDB" answer: returned (not raised) as a Status with code 500, so the HTTP line stays 201. */
-export const multiplePdbsStatus = (): StatusBody => body({ status: 'Failure', message: MULTIPLE_PDBS_MESSAGE, code: 500 });
+export const multiplePdbsStatus = (): StatusBody =>
+  body({ status: 'Failure', message: MULTIPLE_PDBS_MESSAGE, code: 500 });
 
 /** A validating webhook's denial as the API server relays it (`webhookerrors.ToStatusErr`). */
-export function webhookDeniedStatus(webhook: string, result: { code: number; reason: string; message: string }): StatusBody {
+export function webhookDeniedStatus(
+  webhook: string,
+  result: { code: number; reason: string; message: string },
+): StatusBody {
   return body({
     status: 'Failure',
     message: `admission webhook "${webhook}" denied the request: ${result.message}`,

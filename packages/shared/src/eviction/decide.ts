@@ -24,7 +24,8 @@ export const EVICTION_DELETE_ATTEMPTS = 20;
 /** The name OpenKruise registers its `pods/eviction` validating webhook under (pkg/webhook/pod/validating/webhooks.go). */
 export const KRUISE_EVICTION_WEBHOOK = 'vpodeviction.kb.io';
 
-const OBJECT_MODIFIED = 'the object has been modified; please apply your changes to the latest version and try again';
+const OBJECT_MODIFIED =
+  'the object has been modified; please apply your changes to the latest version and try again';
 
 interface Outcome {
   status: StatusBody;
@@ -45,13 +46,25 @@ function decision(o: Outcome, pubAfter: EvictionDecision['pubAfter']): EvictionD
     reason: s.reason ?? '',
     message: s.message ?? '',
     causes: s.details?.causes ?? [],
-    ...(s.details?.retryAfterSeconds !== undefined || s.code === 429 ? { retryAfterSeconds: s.details?.retryAfterSeconds ?? 0 } : {}),
+    ...(s.details?.retryAfterSeconds !== undefined || s.code === 429
+      ? { retryAfterSeconds: s.details?.retryAfterSeconds ?? 0 }
+      : {}),
     pdbChanged: o.pdbChanged ?? false,
     podDeleted: o.podDeleted ?? false,
-    ...(o.budget ? { budget: { kind: 'PodDisruptionBudget', namespace: o.budget.namespace, name: o.budget.name } } : {}),
+    ...(o.budget
+      ? {
+          budget: {
+            kind: 'PodDisruptionBudget',
+            namespace: o.budget.namespace,
+            name: o.budget.name,
+          },
+        }
+      : {}),
     ...(o.pdbAfter ? { pdbAfter: o.pdbAfter } : {}),
     ...(pubAfter ? { pubAfter } : {}),
-    ...(o.deletePreconditionResourceVersion !== undefined ? { deletePreconditionResourceVersion: o.deletePreconditionResourceVersion } : {}),
+    ...(o.deletePreconditionResourceVersion !== undefined
+      ? { deletePreconditionResourceVersion: o.deletePreconditionResourceVersion }
+      : {}),
     deleteAttempts: o.deleteAttempts ?? 0,
     // The ">1 PDB" Status is returned, not raised: the create handler writes it with 201.
     httpStatus: s.code === 500 ? 201 : s.code,
@@ -61,22 +74,45 @@ function decision(o: Outcome, pubAfter: EvictionDecision['pubAfter']): EvictionD
 
 /** `canIgnorePDB`: terminal, Pending or terminating pods are deleted without looking at budgets. */
 export function canIgnorePdb(pod: PodView): boolean {
-  return pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.phase === 'Pending' || pod.deletionTimestamp !== undefined;
+  return (
+    pod.phase === 'Succeeded' ||
+    pod.phase === 'Failed' ||
+    pod.phase === 'Pending' ||
+    pod.deletionTimestamp !== undefined
+  );
 }
 
 type CheckResult = { ok: true; pdbAfter: PdbView } | { ok: false; status: StatusBody };
 
 /** `checkAndDecrement` against the PDB's stored status. */
-export function checkAndDecrement(pdb: PdbView, podName: string, dryRun: boolean, now: Date): CheckResult {
+export function checkAndDecrement(
+  pdb: PdbView,
+  podName: string,
+  dryRun: boolean,
+  now: Date,
+): CheckResult {
   const s = pdb.status;
   if (statusIsStale(pdb)) {
-    return { ok: false, status: tooManyRequestsStatus(`The disruption budget ${pdb.name} is still being processed by the server.`, 10) };
+    return {
+      ok: false,
+      status: tooManyRequestsStatus(
+        `The disruption budget ${pdb.name} is still being processed by the server.`,
+        10,
+      ),
+    };
   }
-  if (s.disruptionsAllowed < 0) return { ok: false, status: pdbForbiddenStatus(pdb.name, 'pdb disruptions allowed is negative') };
+  if (s.disruptionsAllowed < 0)
+    return {
+      ok: false,
+      status: pdbForbiddenStatus(pdb.name, 'pdb disruptions allowed is negative'),
+    };
   if (Object.keys(s.disruptedPods).length > MAX_DISRUPTED_POD_SIZE) {
     return {
       ok: false,
-      status: pdbForbiddenStatus(pdb.name, 'DisruptedPods map too big - too many evictions not confirmed by PDB controller'),
+      status: pdbForbiddenStatus(
+        pdb.name,
+        'DisruptedPods map too big - too many evictions not confirmed by PDB controller',
+      ),
     };
   }
   if (s.disruptionsAllowed === 0) {
@@ -90,7 +126,8 @@ export function checkAndDecrement(pdb: PdbView, podName: string, dryRun: boolean
   }
   let status = { ...s, disruptionsAllowed: s.disruptionsAllowed - 1 };
   if (status.disruptionsAllowed === 0) status = withDisruptionAllowedCondition(status, now);
-  if (!dryRun) status = { ...status, disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) } };
+  if (!dryRun)
+    status = { ...status, disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) } };
   return { ok: true, pdbAfter: { ...pdb, status } };
 }
 
@@ -100,10 +137,19 @@ type Preconditions = { uid?: string; resourceVersion?: string };
  * The delete's preconditions against the stored pod: addConditionAndDeletePod's own wording, or on
  * a dry run (which skips that step) the storage layer's.
  */
-function preconditionMismatch(pod: PodView, pre: Preconditions, dryRun: boolean): { resource: string; why: string } | undefined {
+function preconditionMismatch(
+  pod: PodView,
+  pre: Preconditions,
+  dryRun: boolean,
+): { resource: string; why: string } | undefined {
   const checks = [
     { given: pre.uid, stored: pod.uid, what: 'UID', consequence: 'deleted and then recreated' },
-    { given: pre.resourceVersion, stored: pod.resourceVersion, what: 'ResourceVersion', consequence: 'modified' },
+    {
+      given: pre.resourceVersion,
+      stored: pod.resourceVersion,
+      what: 'ResourceVersion',
+      consequence: 'modified',
+    },
   ];
   for (const c of checks) {
     if (c.given === undefined || c.given === '' || c.given === c.stored) continue;
@@ -138,9 +184,13 @@ function deletePod({ pod, input, serverRv }: DeleteInput): Outcome {
     ...(serverRv !== undefined ? { deletePreconditionResourceVersion: serverRv } : {}),
   };
   const given = options.preconditions ?? {};
-  const effective: Preconditions = { ...given, ...(serverRv !== undefined ? { resourceVersion: serverRv } : {}) };
+  const effective: Preconditions = {
+    ...given,
+    ...(serverRv !== undefined ? { resourceVersion: serverRv } : {}),
+  };
   const mismatch = preconditionMismatch(pod, effective, options.dryRun ?? false);
-  if (mismatch !== undefined) return { ...base, status: conflictStatus(mismatch.resource, pod.name, mismatch.why) };
+  if (mismatch !== undefined)
+    return { ...base, status: conflictStatus(mismatch.resource, pod.name, mismatch.why) };
   const faults = options.faults ?? {};
   if (faults.podDeleteAlwaysConflict || faults.podDeleteConflict) {
     return { ...base, status: conflictStatus('pods', pod.name, OBJECT_MODIFIED) };
@@ -151,14 +201,21 @@ function deletePod({ pod, input, serverRv }: DeleteInput): Outcome {
 /** Step A: a bypassing pod is deleted at once; Pending pods under a server RV precondition, retried on 409. */
 function evictBypassing(pod: PodView, input: DecideEvictionInput): Outcome {
   const userRv = input.options?.preconditions?.resourceVersion;
-  const terminalOrTerminating = pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.deletionTimestamp !== undefined;
+  const terminalOrTerminating =
+    pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.deletionTimestamp !== undefined;
   const serverRv = !terminalOrTerminating && userRv === undefined ? pod.resourceVersion : undefined;
   const first = deletePod({ pod, input, serverRv });
   // Only Conflicts are retried (EvictionsRetry), and not when the caller gave a resourceVersion precondition.
   if (first.status.code !== 409 || userRv !== undefined) return first;
-  const once = input.options?.faults?.podDeleteConflict === true && input.options.faults.podDeleteAlwaysConflict !== true;
+  const once =
+    input.options?.faults?.podDeleteConflict === true &&
+    input.options.faults.podDeleteAlwaysConflict !== true;
   if (!once) return { ...first, deleteAttempts: EVICTION_DELETE_ATTEMPTS };
-  const retried = deletePod({ pod, input: { ...input, options: { ...input.options, faults: {} } }, serverRv });
+  const retried = deletePod({
+    pod,
+    input: { ...input, options: { ...input.options, faults: {} } },
+    serverRv,
+  });
   return { ...retried, deleteAttempts: 2 };
 }
 
@@ -172,12 +229,20 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput): Outcome {
   const userRv = input.options?.preconditions?.resourceVersion;
   if (!pod.ready) {
     const always = pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow';
-    const healthyBudget = pdb.status.currentHealthy >= pdb.status.desiredHealthy && pdb.status.desiredHealthy > 0;
+    const healthyBudget =
+      pdb.status.currentHealthy >= pdb.status.desiredHealthy && pdb.status.desiredHealthy > 0;
     if (always || healthyBudget) {
       // The pod must not have become Ready since the decision: the delete is guarded by its RV.
       const out = deletePod({ pod, input, serverRv: pod.resourceVersion });
       if (out.status.code === 409 && userRv === undefined) {
-        return { ...out, budget: pdb, status: tooManyRequestsStatus(`The disruption budget ${pdb.name} is still being processed by the server.`, 10) };
+        return {
+          ...out,
+          budget: pdb,
+          status: tooManyRequestsStatus(
+            `The disruption budget ${pdb.name} is still being processed by the server.`,
+            10,
+          ),
+        };
       }
       return { ...out, budget: pdb };
     }
@@ -199,13 +264,22 @@ export function decideEviction(input: DecideEvictionInput): EvictionDecision {
   const { podName, pod, options = {} } = input;
   const dryRun = options.dryRun ?? false;
   if (options.urlName !== undefined && options.urlName !== podName) {
-    return decision({ status: badRequestStatus('name in URL does not match name in Eviction object') }, undefined);
+    return decision(
+      { status: badRequestStatus('name in URL does not match name in Eviction object') },
+      undefined,
+    );
   }
   let pubAfter: EvictionDecision['pubAfter'];
   if (pod && input.pubs && relatedPubName(pod) !== undefined) {
     const name = relatedPubName(pod);
     const pub = input.pubs.find((p) => p.name === name && p.namespace === pod.namespace);
-    const admission = admitPubPodOperation({ pod, pub, operation: 'EVICT', dryRun, now: input.now });
+    const admission = admitPubPodOperation({
+      pod,
+      pub,
+      operation: 'EVICT',
+      dryRun,
+      now: input.now,
+    });
     if (!admission.allowed) {
       return decision(
         {

@@ -15,7 +15,10 @@ import type { Finding } from './types.js';
 const NOW = new Date('2024-05-01T12:05:00Z');
 
 /** The namespaces of pods and budgets, in order of first appearance, each with its budgets. */
-function byNamespace(index: ClusterIndex, views: ReturnType<typeof clusterViews>): Map<string, BudgetEvaluation[]> {
+function byNamespace(
+  index: ClusterIndex,
+  views: ReturnType<typeof clusterViews>,
+): Map<string, BudgetEvaluation[]> {
   const out = new Map<string, BudgetEvaluation[]>();
   for (const pod of views.pods) if (!out.has(pod.namespace)) out.set(pod.namespace, []);
   for (const ev of index.budgets()) {
@@ -26,7 +29,11 @@ function byNamespace(index: ClusterIndex, views: ReturnType<typeof clusterViews>
   return out;
 }
 
-function wholeCluster(index: ClusterIndex, namespaces: Map<string, BudgetEvaluation[]>, maxStaticPairs: number): { overlaps: OverlapReport; findings: Finding[] } {
+function wholeCluster(
+  index: ClusterIndex,
+  namespaces: Map<string, BudgetEvaluation[]>,
+  maxStaticPairs: number,
+): { overlaps: OverlapReport; findings: Finding[] } {
   const evaluations = [...namespaces.values()].flat();
   const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
   const overlaps = analyzeOverlaps({
@@ -44,13 +51,20 @@ function wholeCluster(index: ClusterIndex, namespaces: Map<string, BudgetEvaluat
   return { overlaps, findings };
 }
 
-function perNamespace(index: ClusterIndex, namespaces: Map<string, BudgetEvaluation[]>, maxStaticPairs: number): { overlaps: OverlapReport; findings: Finding[] } {
+function perNamespace(
+  index: ClusterIndex,
+  namespaces: Map<string, BudgetEvaluation[]>,
+  maxStaticPairs: number,
+): { overlaps: OverlapReport; findings: Finding[] } {
   const overlaps = overlapsByNamespace({ maxStaticPairs });
   const parts: Finding[][][] = [];
   const workloads = [...index.workloads()];
   for (const [namespace, evaluations] of namespaces) {
     const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
-    const report = overlaps.add({ budgets: evaluations.map((e) => e.budget), podsOf: (b) => byKey.get(refKey(b))?.pods ?? [] });
+    const report = overlaps.add({
+      budgets: evaluations.map((e) => e.budget),
+      podsOf: (b) => byKey.get(refKey(b))?.pods ?? [],
+    });
     parts.push(
       findingsByRule({
         now: NOW,
@@ -73,10 +87,14 @@ describe('overlaps and findings namespace by namespace', () => {
         fc.integer({ min: 2, max: 6 }),
         fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constant(100_000)),
         (seed, pods, namespaces, maxStaticPairs) => {
-          const views = clusterViews(generateCluster({ seed, pods, nodes: 8, budgets: Math.ceil(pods / 8), namespaces }));
+          const views = clusterViews(
+            generateCluster({ seed, pods, nodes: 8, budgets: Math.ceil(pods / 8), namespaces }),
+          );
           const index = new ClusterIndex({ now: NOW }, views);
           const grouped = byNamespace(index, views);
-          expect(perNamespace(index, grouped, maxStaticPairs)).toStrictEqual(wholeCluster(index, grouped, maxStaticPairs));
+          expect(perNamespace(index, grouped, maxStaticPairs)).toStrictEqual(
+            wholeCluster(index, grouped, maxStaticPairs),
+          );
         },
       ),
       { numRuns: 40 },
@@ -84,7 +102,9 @@ describe('overlaps and findings namespace by namespace', () => {
   });
 
   it('finds something to compare on the generated clusters (overlaps, findings, a truncated static search)', () => {
-    const views = clusterViews(generateCluster({ seed: 3, pods: 600, nodes: 8, budgets: 80, namespaces: 4 }));
+    const views = clusterViews(
+      generateCluster({ seed: 3, pods: 600, nodes: 8, budgets: 80, namespaces: 4 }),
+    );
     const index = new ClusterIndex({ now: NOW }, views);
     const merged = perNamespace(index, byNamespace(index, views), 2);
     expect({

@@ -21,15 +21,25 @@ export function findingsContext(input: FindingsInput): FindingsContext {
   const workloadsByUid = new Map<string, WorkloadView>();
   for (const w of input.workloads) if (w.uid !== '') workloadsByUid.set(w.uid, w);
   // Several rules walk the pods: a one-shot iterable (a generator over the index) is read once here.
-  const pods: readonly PodView[] = Array.isArray(input.pods) ? (input.pods as readonly PodView[]) : [...input.pods];
-  return { ...input, pods, isCovered: (pod) => covered.get(pod.namespace)?.has(pod.name) ?? false, workloadsByUid };
+  const pods: readonly PodView[] = Array.isArray(input.pods)
+    ? (input.pods as readonly PodView[])
+    : [...input.pods];
+  return {
+    ...input,
+    pods,
+    isCovered: (pod) => covered.get(pod.namespace)?.has(pod.name) ?? false,
+    workloadsByUid,
+  };
 }
 
 /**
  * The top-level workload that owns a pod (a Deployment through its ReplicaSet), as the
  * disruption controller resolves it; undefined for bare pods and unknown owners.
  */
-export function topWorkloadOf(pod: PodView, byUid: ReadonlyMap<string, WorkloadView>): WorkloadView | undefined {
+export function topWorkloadOf(
+  pod: PodView,
+  byUid: ReadonlyMap<string, WorkloadView>,
+): WorkloadView | undefined {
   const owner = pod.controller && byUid.get(pod.controller.uid);
   if (!owner) return undefined;
   if (owner.kind !== 'ReplicaSet') return owner;

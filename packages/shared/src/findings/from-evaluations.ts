@@ -19,10 +19,23 @@ export function budgetFactsFromEvaluations(evaluations: Iterable<EvaluatedBudget
   const out: BudgetFacts[] = [];
   for (const ev of evaluations) {
     if (ev.kind === 'PodDisruptionBudget') {
-      out.push({ budget: ev.budget, pods: ev.pods, recomputed: ev.sync, validation: validatePdb(ev.budget, { apiVersion: ev.budget.apiVersion }) });
+      out.push({
+        budget: ev.budget,
+        pods: ev.pods,
+        recomputed: ev.sync,
+        validation: validatePdb(ev.budget, { apiVersion: ev.budget.apiVersion }),
+      });
     } else {
-      const recomputed = ev.sync.error !== undefined ? { status: ev.sync.status, error: ev.sync.error } : { status: ev.sync.status };
-      out.push({ budget: ev.budget, pods: ev.pods, recomputed, validation: validatePubSpec(ev.budget) });
+      const recomputed =
+        ev.sync.error !== undefined
+          ? { status: ev.sync.status, error: ev.sync.error }
+          : { status: ev.sync.status };
+      out.push({
+        budget: ev.budget,
+        pods: ev.pods,
+        recomputed,
+        validation: validatePubSpec(ev.budget),
+      });
     }
   }
   return out;

@@ -37,7 +37,10 @@ export const FINDING_RULES: readonly FindingRule[] = [
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
 
 /** Runs every rule over the input; errors first, then warnings, then info (stable within a severity). */
-export function evaluateFindings(input: FindingsInput, rules: readonly FindingRule[] = FINDING_RULES): Finding[] {
+export function evaluateFindings(
+  input: FindingsInput,
+  rules: readonly FindingRule[] = FINDING_RULES,
+): Finding[] {
   return mergeFindings([findingsByRule(input, rules)]);
 }
 
@@ -47,7 +50,10 @@ export function evaluateFindings(input: FindingsInput, rules: readonly FindingRu
  * a pod's owners are in its namespace), so the input may be one namespace's budgets, pods,
  * workloads and overlap report.
  */
-export function findingsByRule(input: FindingsInput, rules: readonly FindingRule[] = FINDING_RULES): Finding[][] {
+export function findingsByRule(
+  input: FindingsInput,
+  rules: readonly FindingRule[] = FINDING_RULES,
+): Finding[][] {
   const ctx = findingsContext(input);
   return rules.map((rule) => rule(ctx));
 }
@@ -61,7 +67,8 @@ export function mergeFindings(parts: readonly (readonly Finding[][])[]): Finding
   // One bucket per severity instead of a sort: the same stable order, linear in the findings.
   const bySeverity: Finding[][] = Object.keys(SEVERITY_ORDER).map(() => []);
   for (let r = 0; r < rules; r++) {
-    for (const part of parts) for (const f of part[r] ?? []) bySeverity[SEVERITY_ORDER[f.severity]]?.push(f);
+    for (const part of parts)
+      for (const f of part[r] ?? []) bySeverity[SEVERITY_ORDER[f.severity]]?.push(f);
   }
   return bySeverity.flat();
 }

@@ -11,9 +11,11 @@ const floorDiv = (p: number, t: number): number => Number((BigInt(p) * BigInt(t)
 
 describe('scaledValue (property)', () => {
   it('returns an integer unchanged, whatever the total and rounding', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), total, fc.boolean(), (v, t, up) => {
-      expect(scaledValue(v, t, up)).toStrictEqual({ ok: true, value: v });
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), total, fc.boolean(), (v, t, up) => {
+        expect(scaledValue(v, t, up)).toStrictEqual({ ok: true, value: v });
+      }),
+    );
   });
 
   it('rounds a percentage up (and down when asked), exactly as integer arithmetic would', () => {
@@ -55,9 +57,16 @@ describe('scaledValue (property)', () => {
 
   it('returns strings without % as an error, never a number', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !s.endsWith('%')), total, (s, t) => {
-        expect(scaledValue(s, t)).toStrictEqual({ ok: false, error: 'invalid value for IntOrString: invalid type: string is not a percentage' });
-      }),
+      fc.property(
+        fc.string().filter((s) => !s.endsWith('%')),
+        total,
+        (s, t) => {
+          expect(scaledValue(s, t)).toStrictEqual({
+            ok: false,
+            error: 'invalid value for IntOrString: invalid type: string is not a percentage',
+          });
+        },
+      ),
     );
   });
 });

@@ -32,7 +32,8 @@ describe('scaledValue (GetScaledValueFromIntOrPercent, roundUp)', () => {
     });
     expect(scaledValue('abc%', 10)).toStrictEqual({
       ok: false,
-      error: 'invalid value for IntOrString: invalid value "abc%": strconv.Atoi: parsing "abc": invalid syntax',
+      error:
+        'invalid value for IntOrString: invalid value "abc%": strconv.Atoi: parsing "abc": invalid syntax',
     });
   });
 });

@@ -10,7 +10,11 @@ export type ScaledResult = { ok: true; value: number } | { ok: false; error: str
  * must be `N%` and yields `ceil(N * total / 100)` (or floor), computed in float64 as Go does.
  * Anything else is an error as data, with Go's message.
  */
-export function scaledValue(value: IntOrString | undefined, total: number, roundUp = true): ScaledResult {
+export function scaledValue(
+  value: IntOrString | undefined,
+  total: number,
+  roundUp = true,
+): ScaledResult {
   if (value === undefined) return { ok: false, error: 'nil value for IntOrString' };
   if (typeof value === 'number') return { ok: true, value: Math.trunc(value) };
   if (!value.endsWith('%')) {

@@ -28,7 +28,8 @@ export function refKey(ref: ResourceRef): string {
 /** Parses `ns/name`; undefined when the text is not of that form. */
 export function parseNsName(text: string): { namespace: string; name: string } | undefined {
   const slash = text.indexOf('/');
-  if (slash <= 0 || slash === text.length - 1 || text.indexOf('/', slash + 1) !== -1) return undefined;
+  if (slash <= 0 || slash === text.length - 1 || text.indexOf('/', slash + 1) !== -1)
+    return undefined;
   return { namespace: text.slice(0, slash), name: text.slice(slash + 1) };
 }
 

@@ -19,7 +19,10 @@ describe('differingCounters', () => {
       disruptionsAllowed: 0,
       disruptedPods: { 'web-0': '2024-05-01T12:00:00Z' },
     };
-    expect(differingCounters('PodDisruptionBudget', reported, recomputed)).toStrictEqual(['disruptionsAllowed', 'currentHealthy']);
+    expect(differingCounters('PodDisruptionBudget', reported, recomputed)).toStrictEqual([
+      'disruptionsAllowed',
+      'currentHealthy',
+    ]);
   });
 
   it('reads the PUB counters for a PUB', () => {

@@ -1,7 +1,8 @@
 import type { LabelSelector } from './labels.js';
 
 /** The reserved key policy/v1beta1 conversion uses to keep `{}` meaning "match nothing". */
-export const V1BETA1_EMPTY_SELECTOR_KEY = 'pdb.kubernetes.io/deprecated-v1beta1-empty-selector-match';
+export const V1BETA1_EMPTY_SELECTOR_KEY =
+  'pdb.kubernetes.io/deprecated-v1beta1-empty-selector-match';
 
 /**
  * policy/v1beta1 → internal/v1 selector meaning (pkg/apis/policy/v1beta1/conversion.go):

@@ -9,7 +9,8 @@ export interface Mismatch {
   actual: unknown;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
@@ -18,7 +19,11 @@ function deepEqual(a: unknown, b: unknown): boolean {
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (!isRecord(v)) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortKeys(v[k])]),
+  );
 }
 
 function compareInto(expected: unknown, actual: unknown, path: string, out: Mismatch[]): void {
@@ -42,10 +47,14 @@ function compareInto(expected: unknown, actual: unknown, path: string, out: Mism
     const at = path === '' ? key : `${path}.${key}`;
     if (key === 'eventsInclude') {
       const events = Array.isArray(actual['events']) ? (actual['events'] as unknown[]) : [];
-      for (const r of e as unknown[]) if (!events.includes(r)) out.push({ path: at, expected: r, actual: events });
+      for (const r of e as unknown[])
+        if (!events.includes(r)) out.push({ path: at, expected: r, actual: events });
     } else if (key === 'errorsContain') {
-      const errors = Array.isArray(actual['errors']) ? (actual['errors'] as unknown[]).map(String) : [];
-      for (const s of e as string[]) if (!errors.some((x) => x.includes(s))) out.push({ path: at, expected: s, actual: errors });
+      const errors = Array.isArray(actual['errors'])
+        ? (actual['errors'] as unknown[]).map(String)
+        : [];
+      for (const s of e as string[])
+        if (!errors.some((x) => x.includes(s))) out.push({ path: at, expected: s, actual: errors });
     } else if (key.endsWith('Contains') && typeof e === 'string') {
       const field = key.slice(0, -'Contains'.length);
       const a = actual[field];

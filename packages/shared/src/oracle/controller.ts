@@ -5,7 +5,12 @@ import { nsName } from '../model/refs.js';
 import { inNamespace, type ScenarioInputs } from './inputs.js';
 
 /** kind `pdb-controller`: one sync of every PDB. */
-export function controllerActual({ pdbs, pods, workloads, now }: ScenarioInputs): Record<string, unknown> {
+export function controllerActual({
+  pdbs,
+  pods,
+  workloads,
+  now,
+}: ScenarioInputs): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const pdb of pdbs) {
     const selected = selectPdbPods(pdb, inNamespace(pods, pdb.namespace));
@@ -19,10 +24,14 @@ export function controllerActual({ pdbs, pods, workloads, now }: ScenarioInputs)
       disruptionsAllowed: s.disruptionsAllowed,
       observedGeneration: s.observedGeneration,
       disruptedPods: s.disruptedPods,
-      condition: c ? { type: c.type, status: c.status, reason: c.reason ?? '', message: c.message ?? '' } : null,
+      condition: c
+        ? { type: c.type, status: c.status, reason: c.reason ?? '', message: c.message ?? '' }
+        : null,
       syncFailed: sync.syncFailed,
       events: sync.events.map((e) => e.reason),
-      ...(sync.recheckAfterSeconds !== undefined ? { recheckAfterSeconds: sync.recheckAfterSeconds } : {}),
+      ...(sync.recheckAfterSeconds !== undefined
+        ? { recheckAfterSeconds: sync.recheckAfterSeconds }
+        : {}),
       conditionTypesPresent: s.conditions.map((k) => k.type),
     };
   }

@@ -7,19 +7,29 @@ import { inNamespace, ScenarioError, type ScenarioInputs } from './inputs.js';
 import type { EvictionRequest } from './scenario.js';
 
 function pdbStatusAfter(before: PdbView | undefined, after: PdbView): Record<string, unknown> {
-  const added = Object.keys(after.status.disruptedPods).filter((k) => before?.status.disruptedPods[k] === undefined);
+  const added = Object.keys(after.status.disruptedPods).filter(
+    (k) => before?.status.disruptedPods[k] === undefined,
+  );
   const c0 = before && disruptionAllowedCondition(before.status);
   const c1 = disruptionAllowedCondition(after.status);
-  const changed = c1 && (!c0 || c0.status !== c1.status || c0.reason !== c1.reason || c0.message !== c1.message);
+  const changed =
+    c1 && (!c0 || c0.status !== c1.status || c0.reason !== c1.reason || c0.message !== c1.message);
   return {
     disruptionsAllowed: after.status.disruptionsAllowed,
     disruptedPodsAdded: added,
-    ...(changed ? { condition: { type: c1.type, status: c1.status, reason: c1.reason ?? '' } } : {}),
+    ...(changed
+      ? { condition: { type: c1.type, status: c1.status, reason: c1.reason ?? '' } }
+      : {}),
   };
 }
 
-function evictionActual(req: EvictionRequest, d: EvictionDecision, pdbs: readonly PdbView[]): Record<string, unknown> {
-  const before = d.budget && pdbs.find((p) => p.namespace === d.budget?.namespace && p.name === d.budget.name);
+function evictionActual(
+  req: EvictionRequest,
+  d: EvictionDecision,
+  pdbs: readonly PdbView[],
+): Record<string, unknown> {
+  const before =
+    d.budget && pdbs.find((p) => p.namespace === d.budget?.namespace && p.name === d.budget.name);
   return {
     pod: req.pod,
     allowed: d.allowed,
@@ -31,7 +41,9 @@ function evictionActual(req: EvictionRequest, d: EvictionDecision, pdbs: readonl
     pdbChanged: d.pdbChanged,
     podDeleted: d.podDeleted,
     ...(d.pdbChanged && d.pdbAfter ? { pdbStatusAfter: pdbStatusAfter(before, d.pdbAfter) } : {}),
-    ...(d.deletePreconditionResourceVersion !== undefined ? { deletePreconditionResourceVersion: d.deletePreconditionResourceVersion } : {}),
+    ...(d.deletePreconditionResourceVersion !== undefined
+      ? { deletePreconditionResourceVersion: d.deletePreconditionResourceVersion }
+      : {}),
     httpStatusLine: d.httpStatus,
     deleteAttempts: d.deleteAttempts,
   };
@@ -45,7 +57,10 @@ const isDryRun = (v: boolean | readonly string[] | undefined): boolean =>
   Array.isArray(v) ? v.includes('All') : v === true;
 
 /** kind `eviction`: each request against the initial state. */
-export function evictionsActual(inputs: ScenarioInputs, requests: readonly EvictionRequest[]): Record<string, unknown> {
+export function evictionsActual(
+  inputs: ScenarioInputs,
+  requests: readonly EvictionRequest[],
+): Record<string, unknown> {
   const { pods, pdbs, pubs, now } = inputs;
   const evictions = requests.map((req) => {
     const ref = parseNsName(req.pod);

@@ -1,6 +1,12 @@
 import { workloadLookupFromList, type WorkloadLookup } from '../budgets/workload-lookup.js';
 import type { PdbView, PubView } from '../model/budget.js';
-import { pdbFromObject, podFromObject, pubFromObject, workloadFromObject, type Converted } from '../model/convert.js';
+import {
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  workloadFromObject,
+  type Converted,
+} from '../model/convert.js';
 import type { PodView } from '../model/pod.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { Scenario } from './scenario.js';
@@ -8,7 +14,10 @@ import type { Scenario } from './scenario.js';
 /** Thrown only inside the adapter, caught per scenario and reported as `{ error }`. */
 export class ScenarioError extends Error {}
 
-function all<T>(raws: readonly unknown[] | undefined, convert: (raw: unknown) => Converted<T>): T[] {
+function all<T>(
+  raws: readonly unknown[] | undefined,
+  convert: (raw: unknown) => Converted<T>,
+): T[] {
   return (raws ?? []).map((raw) => {
     const r = convert(raw);
     if (!r.ok) throw new ScenarioError(r.error);
@@ -38,5 +47,7 @@ export function scenarioInputs(s: Scenario, defaultNow: string): ScenarioInputs 
   };
 }
 
-export const inNamespace = <T extends { namespace: string }>(items: readonly T[], namespace: string): T[] =>
-  items.filter((i) => i.namespace === namespace);
+export const inNamespace = <T extends { namespace: string }>(
+  items: readonly T[],
+  namespace: string,
+): T[] => items.filter((i) => i.namespace === namespace);

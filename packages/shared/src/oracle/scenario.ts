@@ -42,13 +42,19 @@ export interface OracleResult {
 export const DEFAULT_NOW = '2024-05-01T12:00:00Z';
 
 /** Checks the outer shape only; each scenario is read loosely and fails on its own. */
-export function readScenarioFile(json: unknown): { ok: true; file: ScenarioFile } | { ok: false; error: string } {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, error: 'not a JSON object' };
+export function readScenarioFile(
+  json: unknown,
+): { ok: true; file: ScenarioFile } | { ok: false; error: string } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, error: 'not a JSON object' };
   const scenarios = (json as { scenarios?: unknown }).scenarios;
   if (!Array.isArray(scenarios)) return { ok: false, error: 'no "scenarios" array' };
   const defaultNow = (json as { defaultNow?: unknown }).defaultNow;
   return {
     ok: true,
-    file: { scenarios: scenarios as Scenario[], ...(typeof defaultNow === 'string' ? { defaultNow } : {}) },
+    file: {
+      scenarios: scenarios as Scenario[],
+      ...(typeof defaultNow === 'string' ? { defaultNow } : {}),
+    },
   };
 }

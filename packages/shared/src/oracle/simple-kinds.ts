@@ -12,12 +12,16 @@ import { asStringMap } from '../model/convert-helpers.js';
 import { inNamespace, ScenarioError, type ScenarioInputs } from './inputs.js';
 import type { Scenario } from './scenario.js';
 
-
 export function pdbValidationActual({ pdbs }: ScenarioInputs): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const pdb of pdbs) {
     const errors = validatePdb(pdb, { apiVersion: pdb.apiVersion });
-    out[nsName(pdb)] = { validation: { valid: errors.length === 0, errors: errors.map((e) => ({ field: e.field, type: e.type, detail: e.detail })) } };
+    out[nsName(pdb)] = {
+      validation: {
+        valid: errors.length === 0,
+        errors: errors.map((e) => ({ field: e.field, type: e.type, detail: e.detail })),
+      },
+    };
   }
   return out;
 }
@@ -27,7 +31,10 @@ interface SelectorCase {
   labels?: unknown;
 }
 
-export function labelSelectorActual(s: Scenario & { expect?: { cases?: readonly SelectorCase[] } }, cases: readonly SelectorCase[]): Record<string, unknown> {
+export function labelSelectorActual(
+  s: Scenario & { expect?: { cases?: readonly SelectorCase[] } },
+  cases: readonly SelectorCase[],
+): Record<string, unknown> {
   const parsed = parseSelector(s.selectorAbsent ? null : readSelector(s.selector));
   if (!parsed.ok) return { error: true, cases: [] };
   return {
@@ -39,7 +46,12 @@ export function labelSelectorActual(s: Scenario & { expect?: { cases?: readonly 
   };
 }
 
-export function pubControllerActual({ pubs, pods, workloads, now }: ScenarioInputs): Record<string, unknown> {
+export function pubControllerActual({
+  pubs,
+  pods,
+  workloads,
+  now,
+}: ScenarioInputs): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const pub of pubs) {
     const r = syncPub({ pub, pods: inNamespace(pods, pub.namespace), workloads, now });
@@ -62,7 +74,10 @@ export function pubOverlapActual(s: Scenario): Record<string, unknown> {
   return { looseOverlap: isSelectorLooseOverlap(readSelector(a), readSelector(b)) };
 }
 
-export function pubValidationActual(s: Scenario, { pubs }: ScenarioInputs): Record<string, unknown> {
+export function pubValidationActual(
+  s: Scenario,
+  { pubs }: ScenarioInputs,
+): Record<string, unknown> {
   const candidate = pubFromObject(s.candidate);
   if (!candidate.ok) throw new ScenarioError(candidate.error);
   const errors = validatePub(candidate.value, pubs);
@@ -71,13 +86,23 @@ export function pubValidationActual(s: Scenario, { pubs }: ScenarioInputs): Reco
 
 const OPERATIONS: readonly string[] = ['DELETE', 'EVICT', 'UPDATE', 'RESIZE'];
 
-export function pubPodOperationActual(s: Scenario, { pubs, pods, now }: ScenarioInputs): Record<string, unknown> {
+export function pubPodOperationActual(
+  s: Scenario,
+  { pubs, pods, now }: ScenarioInputs,
+): Record<string, unknown> {
   const pod = pods[0];
   if (!pod) throw new ScenarioError('pub-pod-operation needs pods[0]');
   const operation = s.operation ?? '';
-  if (!OPERATIONS.includes(operation)) throw new ScenarioError(`unknown operation ${JSON.stringify(operation)}`);
+  if (!OPERATIONS.includes(operation))
+    throw new ScenarioError(`unknown operation ${JSON.stringify(operation)}`);
   const pub = pubs[0];
-  const r = admitPubPodOperation({ pod, pub, operation: operation as PubOperation, dryRun: s.dryRun === true, now });
+  const r = admitPubPodOperation({
+    pod,
+    pub,
+    operation: operation as PubOperation,
+    dryRun: s.dryRun === true,
+    now,
+  });
   const before = pub?.status;
   const after = r.pubAfter?.status;
   const added = (m: 'disruptedPods' | 'unavailablePods') =>
@@ -88,7 +113,13 @@ export function pubPodOperationActual(s: Scenario, { pubs, pods, now }: Scenario
     reason: r.reason,
     ...(r.message !== undefined ? { message: r.message } : {}),
     ...(after
-      ? { pubStatusAfter: { unavailableAllowed: after.unavailableAllowed, unavailablePodsAdded: added('unavailablePods'), disruptedPodsAdded: added('disruptedPods') } }
+      ? {
+          pubStatusAfter: {
+            unavailableAllowed: after.unavailableAllowed,
+            unavailablePodsAdded: added('unavailablePods'),
+            disruptedPodsAdded: added('disruptedPods'),
+          },
+        }
       : {}),
   };
 }

@@ -12,7 +12,9 @@ const pods = [
 
 function podsOf(budget: Budget) {
   if (budget.kind === 'PodUnavailableBudget' && budget.spec.targetRef) return [];
-  return pods.filter((p) => p.namespace === budget.namespace && labelSelectorMatches(budget.spec.selector, p.labels));
+  return pods.filter(
+    (p) => p.namespace === budget.namespace && labelSelectorMatches(budget.spec.selector, p.labels),
+  );
 }
 
 const ref = (kind: string, name: string) => ({ kind, namespace: 'shop', name });
@@ -21,10 +23,18 @@ describe('analyzeOverlaps', () => {
   it('merges live, static and OpenKruise rules per pair and keeps potential overlaps apart', () => {
     const budgets = [
       pdb('shop', 'web', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }),
-      pdb('shop', 'frontend', { selector: { matchLabels: { tier: 'frontend' } }, maxUnavailable: 1 }),
-      pdb('shop', 'canary', { selector: { matchLabels: { app: 'web', track: 'canary' } }, maxUnavailable: 1 }),
+      pdb('shop', 'frontend', {
+        selector: { matchLabels: { tier: 'frontend' } },
+        maxUnavailable: 1,
+      }),
+      pdb('shop', 'canary', {
+        selector: { matchLabels: { app: 'web', track: 'canary' } },
+        maxUnavailable: 1,
+      }),
       pdb('shop', 'api', { selector: { matchLabels: { app: 'api' } }, minAvailable: 1 }),
-      pdb('shop', 'broken', { selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] } }),
+      pdb('shop', 'broken', {
+        selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] },
+      }),
     ];
     const report = analyzeOverlaps({ budgets, podsOf });
     const web = ref('PodDisruptionBudget', 'web');
@@ -42,7 +52,14 @@ describe('analyzeOverlaps', () => {
         },
       ],
       potential: [
-        { a: web, b: canary, rules: ['static-analysis'], sharedPods: [], evictionFails: true, witness: { app: 'web', track: 'canary' } },
+        {
+          a: web,
+          b: canary,
+          rules: ['static-analysis'],
+          sharedPods: [],
+          evictionFails: true,
+          witness: { app: 'web', track: 'canary' },
+        },
         {
           a: frontend,
           b: canary,
@@ -61,25 +78,57 @@ describe('analyzeOverlaps', () => {
         },
       ],
       kruiseConflicts: [],
-      podsWithMultipleBudgets: [{ pod: ref('Pod', 'web-0'), budgets: [web, frontend], evictionFails: true }],
-      invalidSelectors: [{ budget: ref('PodDisruptionBudget', 'broken'), error: '"Gt" is not a valid label selector operator' }],
+      podsWithMultipleBudgets: [
+        { pod: ref('Pod', 'web-0'), budgets: [web, frontend], evictionFails: true },
+      ],
+      invalidSelectors: [
+        {
+          budget: ref('PodDisruptionBudget', 'broken'),
+          error: '"Gt" is not a valid label selector operator',
+        },
+      ],
       staticTruncated: false,
     });
   });
 
   it("flags PUB pairs by OpenKruise's rule, which misses subset selectors that static analysis catches", () => {
     const budgets = [
-      pub('shop', 'web-a', { selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['web', 'api'] }] }, maxUnavailable: 1 }),
+      pub('shop', 'web-a', {
+        selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['web', 'api'] }] },
+        maxUnavailable: 1,
+      }),
       pub('shop', 'web-b', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }),
-      pub('shop', 'web-frontend', { selector: { matchLabels: { app: 'web', tier: 'frontend' } }, maxUnavailable: 1 }),
-      pub('shop', 'by-ref-v1', { targetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxUnavailable: 1 }),
-      pub('shop', 'by-ref-v1beta2', { targetRef: { apiVersion: 'apps/v1beta2', kind: 'Deployment', name: 'web' }, maxUnavailable: 1 }),
+      pub('shop', 'web-frontend', {
+        selector: { matchLabels: { app: 'web', tier: 'frontend' } },
+        maxUnavailable: 1,
+      }),
+      pub('shop', 'by-ref-v1', {
+        targetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        maxUnavailable: 1,
+      }),
+      pub('shop', 'by-ref-v1beta2', {
+        targetRef: { apiVersion: 'apps/v1beta2', kind: 'Deployment', name: 'web' },
+        maxUnavailable: 1,
+      }),
     ];
     const report = analyzeOverlaps({ budgets, podsOf });
-    const [a, b, f, r1, r2] = ['web-a', 'web-b', 'web-frontend', 'by-ref-v1', 'by-ref-v1beta2'].map((n) => ref('PodUnavailableBudget', n));
+    const [a, b, f, r1, r2] = ['web-a', 'web-b', 'web-frontend', 'by-ref-v1', 'by-ref-v1beta2'].map(
+      (n) => ref('PodUnavailableBudget', n),
+    );
     expect(report.kruiseConflicts).toStrictEqual([
-      { a, b, rule: 'kruise-loose-selector', message: 'pub.spec.selector is in conflict with other PodUnavailableBudget web-a' },
-      { a: r1, b: r2, rule: 'kruise-target-ref', message: 'pub.spec.targetReference is in conflict with other PodUnavailableBudget by-ref-v1' },
+      {
+        a,
+        b,
+        rule: 'kruise-loose-selector',
+        message: 'pub.spec.selector is in conflict with other PodUnavailableBudget web-a',
+      },
+      {
+        a: r1,
+        b: r2,
+        rule: 'kruise-target-ref',
+        message:
+          'pub.spec.targetReference is in conflict with other PodUnavailableBudget by-ref-v1',
+      },
     ]);
     expect(report.live.map((p) => [p.a.name, p.b.name, p.rules, p.evictionFails])).toStrictEqual([
       ['web-a', 'web-b', ['live-pods', 'static-analysis', 'kruise-admission'], false],

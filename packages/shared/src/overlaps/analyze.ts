@@ -35,7 +35,10 @@ export interface OverlapsInput {
 }
 
 /** The report and how many static pairs it found (counted against the cap by a per-namespace run). */
-export function overlapsCounted(input: OverlapsInput): { report: OverlapReport; staticPairs: number } {
+export function overlapsCounted(input: OverlapsInput): {
+  report: OverlapReport;
+  staticPairs: number;
+} {
   const pairs = new Map<string, BudgetOverlap>();
   const get = (a: ResourceRef, b: ResourceRef): BudgetOverlap => {
     const key = pairKey(a, b);
@@ -57,9 +60,13 @@ export function overlapsCounted(input: OverlapsInput): { report: OverlapReport; 
   const entries: SelectorEntry<ResourceRef>[] = [];
   for (const budget of input.budgets) {
     const selector = staticSelectorOf(budget);
-    if (selector !== 'target') entries.push({ item: refOf(budget), namespace: budget.namespace, selector });
+    if (selector !== 'target')
+      entries.push({ item: refOf(budget), namespace: budget.namespace, selector });
   }
-  const statics = staticOverlapPairs(entries, input.maxStaticPairs !== undefined ? { maxPairs: input.maxStaticPairs } : {});
+  const statics = staticOverlapPairs(
+    entries,
+    input.maxStaticPairs !== undefined ? { maxPairs: input.maxStaticPairs } : {},
+  );
   for (const p of statics.pairs) {
     const pair = get(p.a, p.b);
     pair.rules.push('static-analysis');

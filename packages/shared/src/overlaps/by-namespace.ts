@@ -19,13 +19,18 @@ export interface OverlapsByNamespace {
 }
 
 /** Starts a per-namespace overlap analysis with a cluster-wide cap on static pairs. */
-export function overlapsByNamespace(options: { maxStaticPairs?: number } = {}): OverlapsByNamespace {
+export function overlapsByNamespace(
+  options: { maxStaticPairs?: number } = {},
+): OverlapsByNamespace {
   const cap = options.maxStaticPairs ?? DEFAULT_MAX_STATIC_PAIRS;
   const parts: OverlapReport[] = [];
   let staticPairs = 0;
   return {
     add(input) {
-      const { report, staticPairs: found } = overlapsCounted({ ...input, maxStaticPairs: cap - staticPairs });
+      const { report, staticPairs: found } = overlapsCounted({
+        ...input,
+        maxStaticPairs: cap - staticPairs,
+      });
       staticPairs += found;
       parts.push(report);
       return report;

@@ -22,7 +22,8 @@ export type ConstraintSet =
   | { kind: 'constraints'; byKey: ReadonlyMap<string, KeyConstraint> };
 
 /** What one key resolves to: absent, a concrete value, or a conflict with its explanation. */
-export type KeyResolution = { kind: 'absent' } | { kind: 'value'; value: string } | { kind: 'conflict'; reason: string };
+export type KeyResolution =
+  { kind: 'absent' } | { kind: 'value'; value: string } | { kind: 'conflict'; reason: string };
 
 function requirementText(r: Requirement): string {
   return selectorToString({ kind: 'requirements', requirements: [r] });
@@ -40,7 +41,10 @@ function addRequirement(current: KeyConstraint | undefined, r: Requirement): Key
   const requirements = [...base.requirements, r];
   switch (r.operator) {
     case 'In': {
-      const allowed = base.allowed === undefined ? new Set(r.values) : new Set(r.values.filter((v) => base.allowed?.has(v)));
+      const allowed =
+        base.allowed === undefined
+          ? new Set(r.values)
+          : new Set(r.values.filter((v) => base.allowed?.has(v)));
       return { ...base, mustExist: true, allowed, requirements };
     }
     case 'NotIn':
@@ -56,7 +60,8 @@ function addRequirement(current: KeyConstraint | undefined, r: Requirement): Key
 export function mergeConstraints(a: KeyConstraint, b: KeyConstraint): KeyConstraint {
   let allowed = a.allowed;
   if (b.allowed !== undefined) {
-    allowed = allowed === undefined ? b.allowed : new Set([...allowed].filter((v) => b.allowed?.has(v)));
+    allowed =
+      allowed === undefined ? b.allowed : new Set([...allowed].filter((v) => b.allowed?.has(v)));
   }
   return {
     key: a.key,
@@ -83,7 +88,8 @@ export function resolveKey(c: KeyConstraint): KeyResolution {
     kind: 'conflict',
     reason: `key "${c.key}": ${c.requirements.map(requirementText).join(' and ')} ${why}`,
   });
-  if (c.mustExist && c.mustNotExist) return explain('cannot both hold (the key must be present and absent)');
+  if (c.mustExist && c.mustNotExist)
+    return explain('cannot both hold (the key must be present and absent)');
   if (!c.mustExist) return { kind: 'absent' };
   if (c.allowed === undefined) return { kind: 'value', value: freshValue(c.excluded) };
   const candidates = [...c.allowed].filter((v) => !c.excluded.has(v)).sort();
@@ -94,7 +100,8 @@ export function resolveKey(c: KeyConstraint): KeyResolution {
 
 /** Reduces a parsed selector to per-key constraints, detecting a selector that contradicts itself. */
 export function constraintsOf(selector: Selector): ConstraintSet {
-  if (selector.kind === 'nothing') return { kind: 'nothing', reason: 'a nil selector matches no pod' };
+  if (selector.kind === 'nothing')
+    return { kind: 'nothing', reason: 'a nil selector matches no pod' };
   const byKey = new Map<string, KeyConstraint>();
   if (selector.kind === 'requirements') {
     for (const r of selector.requirements) byKey.set(r.key, addRequirement(byKey.get(r.key), r));
@@ -133,7 +140,10 @@ export function intersectConstraints(
 }
 
 /** Fast check without building a witness: do two satisfiable constraint sets conflict on a shared key? */
-export function constraintsConflict(a: ReadonlyMap<string, KeyConstraint>, b: ReadonlyMap<string, KeyConstraint>): boolean {
+export function constraintsConflict(
+  a: ReadonlyMap<string, KeyConstraint>,
+  b: ReadonlyMap<string, KeyConstraint>,
+): boolean {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   for (const cs of small.values()) {
     const cl = large.get(cs.key);

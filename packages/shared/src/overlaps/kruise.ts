@@ -14,7 +14,10 @@ function bucketsOf(pub: PubView): string[] {
   if (t) out.push(`target\u0001${groupOf(t.apiVersion)}/${t.kind}/${t.name}`);
   const s = pub.spec.selector;
   if (s != null) {
-    const keys = new Set([...(s.matchExpressions ?? []).map((e) => e.key), ...Object.keys(s.matchLabels ?? {})]);
+    const keys = new Set([
+      ...(s.matchExpressions ?? []).map((e) => e.key),
+      ...Object.keys(s.matchLabels ?? {}),
+    ]);
     out.push(`selector\u0001${[...keys].sort().join('\u0000')}`);
   }
   return out;
@@ -48,7 +51,10 @@ export function kruiseConflicts(pubs: readonly PubView[]): KruiseConflict[] {
         out.push({
           a: refOf(a),
           b: refOf(b),
-          rule: conflict.field === 'spec.targetReference' ? 'kruise-target-ref' : 'kruise-loose-selector',
+          rule:
+            conflict.field === 'spec.targetReference'
+              ? 'kruise-target-ref'
+              : 'kruise-loose-selector',
           message: conflict.detail,
         });
       }

@@ -13,15 +13,23 @@ const pods = [
 
 function podsOf(budget: Budget) {
   const selector = budget.spec.selector;
-  return pods.filter((p) => p.namespace === budget.namespace && labelSelectorMatches(selector, p.labels));
+  return pods.filter(
+    (p) => p.namespace === budget.namespace && labelSelectorMatches(selector, p.labels),
+  );
 }
 
 describe('liveSharing', () => {
   it('finds the pairs and the pods under more than one budget, with the 500 only for two PDBs', () => {
     const budgets = [
       pdb('shop', 'web', { selector: { matchLabels: { app: 'web' } }, minAvailable: 1 }),
-      pdb('shop', 'frontend', { selector: { matchLabels: { tier: 'frontend' } }, maxUnavailable: 1 }),
-      pub('shop', 'web-pub', { selector: { matchLabels: { app: 'web', tier: 'frontend' } }, maxUnavailable: 1 }),
+      pdb('shop', 'frontend', {
+        selector: { matchLabels: { tier: 'frontend' } },
+        maxUnavailable: 1,
+      }),
+      pub('shop', 'web-pub', {
+        selector: { matchLabels: { app: 'web', tier: 'frontend' } },
+        maxUnavailable: 1,
+      }),
       pdb('shop', 'db', { selector: { matchLabels: { app: 'db' } }, minAvailable: 1 }),
     ];
     const web = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web' };
@@ -43,7 +51,12 @@ describe('liveSharing', () => {
   });
 
   it('reports nothing when every pod has at most one budget', () => {
-    const budgets = [pdb('shop', 'db', { selector: { matchLabels: { app: 'db' } }, minAvailable: 1 })];
-    expect(liveSharing({ budgets, podsOf })).toStrictEqual({ pairs: [], podsWithMultipleBudgets: [] });
+    const budgets = [
+      pdb('shop', 'db', { selector: { matchLabels: { app: 'db' } }, minAvailable: 1 }),
+    ];
+    expect(liveSharing({ budgets, podsOf })).toStrictEqual({
+      pairs: [],
+      podsWithMultipleBudgets: [],
+    });
   });
 });

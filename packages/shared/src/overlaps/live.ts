@@ -58,7 +58,8 @@ export function liveSharing(input: { budgets: readonly Budget[]; podsOf: PodsOf 
   const podsWithMultipleBudgets: PodWithBudgets[] = [];
   const pairs = new Map<string, LivePair>();
   for (const byName of byNamespace.values()) {
-    for (const entry of byName.values()) if (entry.budgets.length > 1) sharePod(refOf(entry.pod), entry.budgets);
+    for (const entry of byName.values())
+      if (entry.budgets.length > 1) sharePod(refOf(entry.pod), entry.budgets);
   }
   return { pairs: [...pairs.values()], podsWithMultipleBudgets };
 

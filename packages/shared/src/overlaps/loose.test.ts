@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { LabelSelector } from '../model/labels.js';
 import { isSelectorLooseOverlap } from './loose.js';
 
-const expr = (operator: string, values?: string[]): LabelSelector => ({ matchExpressions: [{ key: 'a', operator, ...(values ? { values } : {}) }] });
+const expr = (operator: string, values?: string[]): LabelSelector => ({
+  matchExpressions: [{ key: 'a', operator, ...(values ? { values } : {}) }],
+});
 
 describe('isSelectorLooseOverlap (OpenKruise)', () => {
   it.each([
@@ -23,7 +25,10 @@ describe('isSelectorLooseOverlap (OpenKruise)', () => {
   });
 
   it('lets matchLabels overwrite an expression on the same key', () => {
-    const both: LabelSelector = { matchLabels: { a: 'z' }, matchExpressions: [{ key: 'a', operator: 'In', values: ['b'] }] };
+    const both: LabelSelector = {
+      matchLabels: { a: 'z' },
+      matchExpressions: [{ key: 'a', operator: 'In', values: ['b'] }],
+    };
     expect(isSelectorLooseOverlap(both, expr('In', ['b']))).toBe(false);
     expect(isSelectorLooseOverlap(both, expr('In', ['z']))).toBe(true);
   });

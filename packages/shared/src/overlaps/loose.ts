@@ -11,12 +11,15 @@ function toExpressionMap(selector: LabelSelector | null | undefined): Map<string
   for (const e of selector?.matchExpressions ?? ([] as LabelSelectorRequirement[])) {
     map.set(e.key, { operator: e.operator, values: new Set(e.values ?? []) });
   }
-  for (const [k, v] of Object.entries(selector?.matchLabels ?? {})) map.set(k, { operator: 'In', values: new Set([v]) });
+  for (const [k, v] of Object.entries(selector?.matchLabels ?? {}))
+    map.set(k, { operator: 'In', values: new Set([v]) });
   return map;
 }
 
-const subset = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => [...a].every((v) => b.has(v));
-const intersects = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => [...a].some((v) => b.has(v));
+const subset = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
+  [...a].every((v) => b.has(v));
+const intersects = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
+  [...a].some((v) => b.has(v));
 
 /** `isMatchExpOverlap(a, b)`: OpenKruise's one-directional table (SEMANTICS §7.4). */
 function overlap(a: Expr, b: Expr): boolean {
@@ -42,7 +45,10 @@ function overlap(a: Expr, b: Expr): boolean {
  * exactly the same keys, and per key the requirements must overlap both ways. Selectors with
  * different key sets never "overlap" here, even when one selects a subset of the other's pods.
  */
-export function isSelectorLooseOverlap(a: LabelSelector | null | undefined, b: LabelSelector | null | undefined): boolean {
+export function isSelectorLooseOverlap(
+  a: LabelSelector | null | undefined,
+  b: LabelSelector | null | undefined,
+): boolean {
   const m1 = toExpressionMap(a);
   const m2 = toExpressionMap(b);
   if (m1.size !== m2.size) return false;

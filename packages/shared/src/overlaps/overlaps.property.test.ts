@@ -25,7 +25,9 @@ const selector: fc.Arbitrary<LabelSelector | null> = fc.oneof(
     weight: 8,
     arbitrary: fc.record(
       {
-        matchLabels: fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), { maxKeys: 2 }),
+        matchLabels: fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), {
+          maxKeys: 2,
+        }),
         matchExpressions: fc.array(requirement, { maxLength: 4 }),
       },
       { requiredKeys: [] },
@@ -60,7 +62,9 @@ describe('selectorsIntersect (property)', () => {
     fc.assert(
       fc.property(selector, selector, (a, b) => {
         const r = selectorsIntersect(a, b);
-        const both = EVERY_LABEL_SET.some((l) => labelSelectorMatches(a, l) && labelSelectorMatches(b, l));
+        const both = EVERY_LABEL_SET.some(
+          (l) => labelSelectorMatches(a, l) && labelSelectorMatches(b, l),
+        );
         expect(r.overlap).toStrictEqual(both);
       }),
       { numRuns: 1000 },
@@ -68,7 +72,10 @@ describe('selectorsIntersect (property)', () => {
   });
 
   it('never finds random label sets matching both when it says there is no overlap', () => {
-    const labels = fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(fc.constantFrom(...VALUES), fc.string({ maxLength: 3 })));
+    const labels = fc.dictionary(
+      fc.constantFrom(...KEYS),
+      fc.oneof(fc.constantFrom(...VALUES), fc.string({ maxLength: 3 })),
+    );
     fc.assert(
       fc.property(selector, selector, fc.array(labels, { maxLength: 30 }), (a, b, sets) => {
         if (selectorsIntersect(a, b).overlap) return true;
@@ -79,25 +86,43 @@ describe('selectorsIntersect (property)', () => {
   });
 
   it('is symmetric in whether it finds an overlap', () => {
-    fc.assert(fc.property(selector, selector, (a, b) => selectorsIntersect(a, b).overlap === selectorsIntersect(b, a).overlap));
+    fc.assert(
+      fc.property(
+        selector,
+        selector,
+        (a, b) => selectorsIntersect(a, b).overlap === selectorsIntersect(b, a).overlap,
+      ),
+    );
   });
 });
 
 describe('staticOverlapPairs (property)', () => {
   it('finds exactly the pairs pairwise analysis finds, despite its pruning index', () => {
-    const entries = fc.array(fc.record({ namespace: fc.constantFrom('a', 'b'), selector }), { maxLength: 14 });
+    const entries = fc.array(fc.record({ namespace: fc.constantFrom('a', 'b'), selector }), {
+      maxLength: 14,
+    });
     fc.assert(
       fc.property(entries, (list) => {
-        const items = list.map((e, i) => ({ item: i, namespace: e.namespace, selector: e.selector }));
+        const items = list.map((e, i) => ({
+          item: i,
+          namespace: e.namespace,
+          selector: e.selector,
+        }));
         const expected: string[] = [];
         for (const x of items) {
           for (const y of items) {
-            if (x.item < y.item && x.namespace === y.namespace && selectorsIntersect(x.selector, y.selector).overlap) {
+            if (
+              x.item < y.item &&
+              x.namespace === y.namespace &&
+              selectorsIntersect(x.selector, y.selector).overlap
+            ) {
               expected.push(`${x.item}-${y.item}`);
             }
           }
         }
-        const got = staticOverlapPairs(items).pairs.map((p) => `${Math.min(p.a, p.b)}-${Math.max(p.a, p.b)}`);
+        const got = staticOverlapPairs(items).pairs.map(
+          (p) => `${Math.min(p.a, p.b)}-${Math.max(p.a, p.b)}`,
+        );
         expect(got.sort()).toStrictEqual(expected.sort());
       }),
       { numRuns: 300 },

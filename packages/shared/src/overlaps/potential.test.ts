@@ -4,7 +4,11 @@ import { parseSelector } from '../selectors/selector.js';
 import { selectorsIntersect } from './static.js';
 import { staticOverlapPairs, type SelectorEntry } from './potential.js';
 
-const entry = (namespace: string, item: string, selector: LabelSelector | null): SelectorEntry<string> => ({
+const entry = (
+  namespace: string,
+  item: string,
+  selector: LabelSelector | null,
+): SelectorEntry<string> => ({
   item,
   namespace,
   selector,
@@ -16,7 +20,9 @@ describe('staticOverlapPairs', () => {
       entry('shop', 'web', { matchLabels: { app: 'web' } }),
       entry('shop', 'web-frontend', { matchLabels: { app: 'web', tier: 'frontend' } }),
       entry('shop', 'db', { matchLabels: { app: 'db' } }),
-      entry('shop', 'not-canary', { matchExpressions: [{ key: 'track', operator: 'NotIn', values: ['canary'] }] }),
+      entry('shop', 'not-canary', {
+        matchExpressions: [{ key: 'track', operator: 'NotIn', values: ['canary'] }],
+      }),
       entry('other', 'web', { matchLabels: { app: 'web' } }),
       entry('shop', 'nil', null),
     ]);
@@ -45,9 +51,14 @@ describe('staticOverlapPairs', () => {
   });
 
   it('stops at maxPairs and says so', () => {
-    const entries = ['a', 'b', 'c', 'd'].map((k) => entry('shop', k, { matchExpressions: [{ key: k, operator: 'Exists' }] }));
+    const entries = ['a', 'b', 'c', 'd'].map((k) =>
+      entry('shop', k, { matchExpressions: [{ key: k, operator: 'Exists' }] }),
+    );
     const capped = staticOverlapPairs(entries, { maxPairs: 2 });
-    expect([capped.pairs.map((p) => `${p.a}+${p.b}`), capped.truncated]).toStrictEqual([['a+b', 'a+c'], true]);
+    expect([capped.pairs.map((p) => `${p.a}+${p.b}`), capped.truncated]).toStrictEqual([
+      ['a+b', 'a+c'],
+      true,
+    ]);
     expect(staticOverlapPairs(entries, { maxPairs: 6 }).truncated).toStrictEqual(false);
   });
 
@@ -56,7 +67,12 @@ describe('staticOverlapPairs', () => {
       { matchLabels: { app: 'zk' } },
       { matchLabels: { app: 'zk', role: 'server' } },
       { matchExpressions: [{ key: 'app', operator: 'In', values: ['zk', 'kafka'] }] },
-      { matchExpressions: [{ key: 'app', operator: 'In', values: ['kafka'] }, { key: 'role', operator: 'DoesNotExist' }] },
+      {
+        matchExpressions: [
+          { key: 'app', operator: 'In', values: ['kafka'] },
+          { key: 'role', operator: 'DoesNotExist' },
+        ],
+      },
       { matchExpressions: [{ key: 'role', operator: 'Exists' }] },
       { matchLabels: { 'app.kubernetes.io/name': 'hdfs' } },
       {},
@@ -66,7 +82,8 @@ describe('staticOverlapPairs', () => {
     const expected: { a: string; b: string }[] = [];
     for (let i = 0; i < selectors.length; i++) {
       for (let j = i + 1; j < selectors.length; j++) {
-        if (selectorsIntersect(selectors[i], selectors[j]).overlap) expected.push({ a: String(i), b: String(j) });
+        if (selectorsIntersect(selectors[i], selectors[j]).overlap)
+          expected.push({ a: String(i), b: String(j) });
       }
     }
     const got = staticOverlapPairs(entries).pairs.map(({ a, b }) => ({ a, b }));

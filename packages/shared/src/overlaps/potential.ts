@@ -1,6 +1,11 @@
 import type { LabelSelector, Labels } from '../model/labels.js';
 import { parseSelector } from '../selectors/selector.js';
-import { constraintsConflict, constraintsOf, intersectConstraints, type KeyConstraint } from './constraints.js';
+import {
+  constraintsConflict,
+  constraintsOf,
+  intersectConstraints,
+  type KeyConstraint,
+} from './constraints.js';
 
 /** One selector to compare, with whatever the caller wants back (a budget, a ref). */
 export interface SelectorEntry<T> {
@@ -31,7 +36,10 @@ interface Prepared<T> {
   pinned: ReadonlyMap<string, readonly string[]>;
 }
 
-function prepare<T>(entry: SelectorEntry<T>, invalid: StaticPairsResult<T>['invalid']): Prepared<T> | undefined {
+function prepare<T>(
+  entry: SelectorEntry<T>,
+  invalid: StaticPairsResult<T>['invalid'],
+): Prepared<T> | undefined {
   const parsed = parseSelector(entry.selector);
   if (!parsed.ok) {
     invalid.push({ item: entry.item, error: parsed.error });
@@ -41,7 +49,11 @@ function prepare<T>(entry: SelectorEntry<T>, invalid: StaticPairsResult<T>['inva
   if (cs.kind === 'nothing') return undefined;
   const pinned = new Map<string, readonly string[]>();
   for (const c of cs.byKey.values()) {
-    if (c.allowed !== undefined) pinned.set(c.key, [...c.allowed].filter((v) => !c.excluded.has(v)));
+    if (c.allowed !== undefined)
+      pinned.set(
+        c.key,
+        [...c.allowed].filter((v) => !c.excluded.has(v)),
+      );
   }
   return { item: entry.item, byKey: cs.byKey, pinned };
 }
@@ -100,7 +112,11 @@ class NamespaceIndex<T> {
 }
 
 /** Collects a namespace's pairs into `out`; false when `maxPairs` was reached. */
-function pairsInNamespace<T>(entries: readonly Prepared<T>[], out: StaticPair<T>[], maxPairs: number): boolean {
+function pairsInNamespace<T>(
+  entries: readonly Prepared<T>[],
+  out: StaticPair<T>[],
+  maxPairs: number,
+): boolean {
   const index = new NamespaceIndex(entries);
   const seen = new Int32Array(entries.length).fill(-1);
   let complete = true;

@@ -17,14 +17,31 @@ export type IntersectResult =
  * Decides exactly whether two LabelSelectors (policy/v1 meaning: `null`/undefined = nil, matches
  * nothing; `{}` = everything) can match a common label set, returning a witness when they can.
  */
-export function selectorsIntersect(a: LabelSelector | null | undefined, b: LabelSelector | null | undefined): IntersectResult {
+export function selectorsIntersect(
+  a: LabelSelector | null | undefined,
+  b: LabelSelector | null | undefined,
+): IntersectResult {
   const pa = parseSelector(a);
-  if (!pa.ok) return { overlap: false, reason: `selector a does not parse: ${pa.error}`, invalid: 'a', error: pa.error };
+  if (!pa.ok)
+    return {
+      overlap: false,
+      reason: `selector a does not parse: ${pa.error}`,
+      invalid: 'a',
+      error: pa.error,
+    };
   const pb = parseSelector(b);
-  if (!pb.ok) return { overlap: false, reason: `selector b does not parse: ${pb.error}`, invalid: 'b', error: pb.error };
+  if (!pb.ok)
+    return {
+      overlap: false,
+      reason: `selector b does not parse: ${pb.error}`,
+      invalid: 'b',
+      error: pb.error,
+    };
   const ca = constraintsOf(pa.selector);
-  if (ca.kind === 'nothing') return { overlap: false, reason: `selector a matches nothing: ${ca.reason}` };
+  if (ca.kind === 'nothing')
+    return { overlap: false, reason: `selector a matches nothing: ${ca.reason}` };
   const cb = constraintsOf(pb.selector);
-  if (cb.kind === 'nothing') return { overlap: false, reason: `selector b matches nothing: ${cb.reason}` };
+  if (cb.kind === 'nothing')
+    return { overlap: false, reason: `selector b matches nothing: ${cb.reason}` };
   return intersectConstraints(ca.byKey, cb.byKey);
 }

@@ -14,7 +14,9 @@ const DEFAULT_PROTECTED: readonly PubOperation[] = ['DELETE', 'UPDATE', 'EVICT']
 
 /** The PUB a pod names in its annotation (the webhook finds it only this way). */
 export function relatedPubName(pod: PodView): string | undefined {
-  return pod.annotations[RELATED_PUB_ANNOTATION] ?? pod.annotations[DEPRECATED_RELATED_PUB_ANNOTATION];
+  return (
+    pod.annotations[RELATED_PUB_ANNOTATION] ?? pod.annotations[DEPRECATED_RELATED_PUB_ANNOTATION]
+  );
 }
 
 /** Whether the PUB protects this operation; RESIZE follows UPDATE (InPlacePodVerticalScaling off). */
@@ -24,7 +26,12 @@ export function isOperationProtected(pub: PubView, operation: PubOperation): boo
   return operation === 'RESIZE' && ops.includes('UPDATE');
 }
 
-const allow = (bypass?: string): PubAdmission => ({ allowed: true, code: 200, reason: '', ...(bypass ? { bypass } : {}) });
+const allow = (bypass?: string): PubAdmission => ({
+  allowed: true,
+  code: 200,
+  reason: '',
+  ...(bypass ? { bypass } : {}),
+});
 
 function deny(pub: PubView, why: string): PubAdmission {
   return {
@@ -48,30 +55,48 @@ export interface AdmitPubPodOperationInput {
  * `PodUnavailableBudgetValidatePod` for DELETE, EVICT, UPDATE or RESIZE of one pod (for UPDATE, the
  * old pod). The PUB's stored status decides; there is no observedGeneration check.
  */
-export function admitPubPodOperation({ pod, pub, operation, dryRun, now }: AdmitPubPodOperationInput): PubAdmission {
+export function admitPubPodOperation({
+  pod,
+  pub,
+  operation,
+  dryRun,
+  now,
+}: AdmitPubPodOperationInput): PubAdmission {
   const name = relatedPubName(pod);
   if (name === undefined) return allow('no related PUB');
   if (!pub || pub.name !== name || pub.namespace !== pod.namespace) return allow('PUB not found');
-  if (pod.annotations[NO_PROTECT_ANNOTATION] === 'true') return allow(`annotated ${NO_PROTECT_ANNOTATION}`);
-  if (pub.spec.ignoredPodSelector && labelSelectorMatches(pub.spec.ignoredPodSelector, pod.labels)) {
+  if (pod.annotations[NO_PROTECT_ANNOTATION] === 'true')
+    return allow(`annotated ${NO_PROTECT_ANNOTATION}`);
+  if (
+    pub.spec.ignoredPodSelector &&
+    labelSelectorMatches(pub.spec.ignoredPodSelector, pod.labels)
+  ) {
     return allow('matches ignoredPodSelector');
   }
   if (!isOperationProtected(pub, operation)) return allow(`${operation} not protected`);
-  if (pub.status.disruptedPods[pod.name] !== undefined || pub.status.unavailablePods[pod.name] !== undefined) {
+  if (
+    pub.status.disruptedPods[pod.name] !== undefined ||
+    pub.status.unavailablePods[pod.name] !== undefined
+  ) {
     return allow('already recorded by the PUB');
   }
   if (!isPubPodAvailable(pod)) return allow('pod not available');
   if (pub.status.desiredAvailable === 0) return allow('desiredAvailable is 0');
 
   if (pub.status.unavailableAllowed <= 0) return deny(pub, 'pub unavailable allowed is negative');
-  const recorded = Object.keys(pub.status.disruptedPods).length + Object.keys(pub.status.unavailablePods).length;
+  const recorded =
+    Object.keys(pub.status.disruptedPods).length + Object.keys(pub.status.unavailablePods).length;
   if (recorded > PUB_MAX_RECORDED_PODS) {
-    return deny(pub, 'DisruptedPods and UnavailablePods map too big - too many unavailable not confirmed by PUB controller');
+    return deny(
+      pub,
+      'DisruptedPods and UnavailablePods map too big - too many unavailable not confirmed by PUB controller',
+    );
   }
   if (dryRun) return allow();
   const at = rfc3339(now);
   const status = { ...pub.status, unavailableAllowed: pub.status.unavailableAllowed - 1 };
-  if (operation === 'UPDATE') status.unavailablePods = { ...pub.status.unavailablePods, [pod.name]: at };
+  if (operation === 'UPDATE')
+    status.unavailablePods = { ...pub.status.unavailablePods, [pod.name]: at };
   else status.disruptedPods = { ...pub.status.disruptedPods, [pod.name]: at };
   return { ...allow(), pubAfter: { ...pub, status } };
 }

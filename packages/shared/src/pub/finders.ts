@@ -40,11 +40,16 @@ function live(w: WorkloadView | undefined, uid: string): WorkloadView | undefine
  * StatefulSet, CloneSet, Advanced StatefulSet, /scale, and finally any existing object
  * (`REPLICAS_UNKNOWN`). Undefined when nothing is found (NotFound is not an error here).
  */
-export function kruiseScaleForRef(ref: KruiseRef, namespace: string, lookup: WorkloadLookup): ScaleAndSelector | undefined {
+export function kruiseScaleForRef(
+  ref: KruiseRef,
+  namespace: string,
+  lookup: WorkloadLookup,
+): ScaleAndSelector | undefined {
   const gv = parseGroupVersion(ref.apiVersion);
   if (!gv.ok) return undefined;
   const group = gv.group;
-  const find = (g: string, kind: string, name: string, uid: string) => live(lookup.find({ namespace, group: g, kind, name }), uid);
+  const find = (g: string, kind: string, name: string, uid: string) =>
+    live(lookup.find({ namespace, group: g, kind, name }), uid);
 
   if (ref.kind === 'ReplicaSet' && group === 'apps') {
     const rs = find('apps', 'ReplicaSet', ref.name, ref.uid);
@@ -52,7 +57,10 @@ export function kruiseScaleForRef(ref: KruiseRef, namespace: string, lookup: Wor
     const owner = rs.controller;
     if (owner?.kind === 'Deployment') {
       const ownerGroup = parseGroupVersion(owner.apiVersion);
-      const dep = ownerGroup.ok && ownerGroup.group === 'apps' ? find('apps', 'Deployment', owner.name, owner.uid) : undefined;
+      const dep =
+        ownerGroup.ok && ownerGroup.group === 'apps'
+          ? find('apps', 'Deployment', owner.name, owner.uid)
+          : undefined;
       return dep ? { workload: dep, scale: dep.replicas ?? 0 } : undefined;
     }
     return { workload: rs, scale: rs.replicas ?? 0 };

@@ -31,7 +31,12 @@ const TARGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
   CloneSet: [KRUISE_APPS_GROUP],
 };
 
-const NOTHING: Extract<PubCoverage, { ok: true }> = { ok: true, covers: () => false, expectedFromPods: false, targetReplicas: 0 };
+const NOTHING: Extract<PubCoverage, { ok: true }> = {
+  ok: true,
+  covers: () => false,
+  expectedFromPods: false,
+  targetReplicas: 0,
+};
 
 /** `ControllerFinder.GetPodsForRef` for a targetRef PUB (the workload's own pods). */
 function targetCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
@@ -41,9 +46,16 @@ function targetCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
   if (!gv.ok) return { ok: false, error: gv.error };
   const groups = TARGET_GROUPS[ref.kind];
   if (groups && !groups.includes(gv.group)) return NOTHING;
-  const workload = lookup.find({ namespace: pub.namespace, group: gv.group, kind: ref.kind, name: ref.name });
+  const workload = lookup.find({
+    namespace: pub.namespace,
+    group: gv.group,
+    kind: ref.kind,
+    name: ref.name,
+  });
   if (!workload || workload.deletionTimestamp !== undefined) return NOTHING;
-  const replicas = groups ? (workload.replicas ?? 0) : (kruiseScaleForRef({ ...ref, uid: '' }, pub.namespace, lookup)?.scale ?? 0);
+  const replicas = groups
+    ? (workload.replicas ?? 0)
+    : (kruiseScaleForRef({ ...ref, uid: '' }, pub.namespace, lookup)?.scale ?? 0);
   if (replicas === 0) return NOTHING;
   let uids = [workload.uid];
   if (ref.kind === 'Deployment') {
@@ -53,14 +65,21 @@ function targetCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
     if (rss.length > 0) uids = rss.map((rs) => rs.uid);
   }
   const owned = new Set(uids);
-  const covers = (pod: PodView) => pod.namespace === pub.namespace && pod.controller !== undefined && owned.has(pod.controller.uid);
+  const covers = (pod: PodView) =>
+    pod.namespace === pub.namespace &&
+    pod.controller !== undefined &&
+    owned.has(pod.controller.uid);
   const base = { ok: true as const, covers, expectedFromPods: false, targetReplicas: replicas };
   // Custom workloads: when no pod is owned, the scale's selector picks them.
   if (!groups && workload.selector) {
     const parsed = parseSelector(workload.selector);
     if (parsed.ok) {
       const sel = parsed.selector;
-      return { ...base, selectorFallback: (pod) => pod.namespace === pub.namespace && selectorMatches(sel, pod.labels) };
+      return {
+        ...base,
+        selectorFallback: (pod) =>
+          pod.namespace === pub.namespace && selectorMatches(sel, pod.labels),
+      };
     }
   }
   return base;
@@ -71,7 +90,12 @@ export function pubCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
   if (pub.spec.targetRef) return targetCoverage(pub, lookup);
   const parsed = parseSelector(pub.spec.selector);
   // The controller logs an unconvertible selector and protects nothing; it is not a reconcile error.
-  if (!parsed.ok) return { ...NOTHING, expectedFromPods: true, warning: `spec.selector does not convert: ${parsed.error}` };
+  if (!parsed.ok)
+    return {
+      ...NOTHING,
+      expectedFromPods: true,
+      warning: `spec.selector does not convert: ${parsed.error}`,
+    };
   const sel = parsed.selector;
   return {
     ok: true,
@@ -82,11 +106,15 @@ export function pubCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
 }
 
 /** The active pods a PUB protects, from the pods of its namespace. */
-export function pubPods(coverage: Extract<PubCoverage, { ok: true }>, podsInNamespace: readonly PodView[]): PodView[] {
+export function pubPods(
+  coverage: Extract<PubCoverage, { ok: true }>,
+  podsInNamespace: readonly PodView[],
+): PodView[] {
   if (!coverage.expectedFromPods && coverage.targetReplicas === 0) return [];
   const active = podsInNamespace.filter(isPodActive);
   const pods = active.filter(coverage.covers);
-  if (pods.length === 0 && coverage.selectorFallback) return active.filter(coverage.selectorFallback);
+  if (pods.length === 0 && coverage.selectorFallback)
+    return active.filter(coverage.selectorFallback);
   return pods;
 }
 
@@ -97,7 +125,8 @@ export function expectedScaleForPods(pods: readonly PodView[], lookup: WorkloadL
     const ref = pod.controller;
     if (!ref || scales.has(ref.uid)) continue;
     const found = kruiseScaleForRef(ref, pod.namespace, lookup);
-    if (found && found.workload.deletionTimestamp === undefined) scales.set(found.workload.uid, found.scale);
+    if (found && found.workload.deletionTimestamp === undefined)
+      scales.set(found.workload.uid, found.scale);
   }
   let total = 0;
   for (const s of scales.values()) total += s;

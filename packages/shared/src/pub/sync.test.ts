@@ -13,7 +13,12 @@ const webPods = Array.from({ length: 4 }, (_, i) => pod(`web-${i}`, { owner: own
 describe('syncPub', () => {
   it('sums the Deployment scale for a selector PUB and lowers it by one per unknown-scale owner', () => {
     const agent = pod('agent-x', { owner: ownerRef(ds) });
-    const r = syncPub({ pub: pub('web', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }), pods: [...webPods, agent], workloads: lookup, now: NOW });
+    const r = syncPub({
+      pub: pub('web', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }),
+      pods: [...webPods, agent],
+      workloads: lookup,
+      now: NOW,
+    });
     expect(r.status).toStrictEqual({
       observedGeneration: 1,
       disruptedPods: {},
@@ -30,9 +35,17 @@ describe('syncPub', () => {
       webPods[0]!,
       pod('web-t', { owner: ownerRef(rs), deletionTimestamp: '2024-05-01T11:59:00Z' }),
       pod('web-done', { owner: ownerRef(rs), phase: 'Succeeded' }),
-      pod('web-off', { owner: ownerRef(rs), labels: { app: 'web', 'unavailable-pod.kruise.io/maintenance': 'true' } }),
+      pod('web-off', {
+        owner: ownerRef(rs),
+        labels: { app: 'web', 'unavailable-pod.kruise.io/maintenance': 'true' },
+      }),
     ];
-    const r = syncPub({ pub: pub('web', { selector: { matchLabels: { app: 'web' } }, minAvailable: 1 }), pods, workloads: lookup, now: NOW });
+    const r = syncPub({
+      pub: pub('web', { selector: { matchLabels: { app: 'web' } }, minAvailable: 1 }),
+      pods,
+      workloads: lookup,
+      now: NOW,
+    });
     expect(r.classification.map((c) => [c.pod.name, c.lane, c.reason])).toStrictEqual([
       ['web-0', 'available', 'Running and Ready'],
       ['web-off', 'unavailable', 'labelled unavailable-pod.kruise.io/maintenance'],
@@ -41,22 +54,37 @@ describe('syncPub', () => {
   });
 
   it('finds nothing for a targetRef whose group does not match the kind', () => {
-    const r = syncPub({ pub: pub('cs', { targetRef: { apiVersion: 'apps/v1', kind: 'CloneSet', name: 'cs' }, maxUnavailable: 1 }), pods: webPods, workloads: lookup, now: NOW });
-    expect([r.status.totalReplicas, r.pods, r.events.map((e) => e.reason)]).toStrictEqual([0, [], ['NoPods']]);
+    const r = syncPub({
+      pub: pub('cs', {
+        targetRef: { apiVersion: 'apps/v1', kind: 'CloneSet', name: 'cs' },
+        maxUnavailable: 1,
+      }),
+      pods: webPods,
+      workloads: lookup,
+      now: NOW,
+    });
+    expect([r.status.totalReplicas, r.pods, r.events.map((e) => e.reason)]).toStrictEqual([
+      0,
+      [],
+      ['NoPods'],
+    ]);
   });
 
   it('prunes expired disrupted (20 s) and unavailable (10 s) entries and rechecks at the earliest expiry', () => {
     const p = pub(
       'web',
       { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 },
-      { status: { disruptedPods: { 'web-0': '2024-05-01T11:59:45Z', 'web-1': '2024-05-01T11:59:30Z' }, unavailablePods: { 'web-2': '2024-05-01T11:59:55Z', 'web-3': '2024-05-01T11:59:49Z' } } },
+      {
+        status: {
+          disruptedPods: { 'web-0': '2024-05-01T11:59:45Z', 'web-1': '2024-05-01T11:59:30Z' },
+          unavailablePods: { 'web-2': '2024-05-01T11:59:55Z', 'web-3': '2024-05-01T11:59:49Z' },
+        },
+      },
     );
     const r = syncPub({ pub: p, pods: webPods, workloads: lookup, now: NOW });
-    expect([r.status.disruptedPods, r.status.unavailablePods, r.recheckAfterSeconds]).toStrictEqual([
-      { 'web-0': '2024-05-01T11:59:45Z' },
-      { 'web-2': '2024-05-01T11:59:55Z' },
-      5,
-    ]);
+    expect([r.status.disruptedPods, r.status.unavailablePods, r.recheckAfterSeconds]).toStrictEqual(
+      [{ 'web-0': '2024-05-01T11:59:45Z' }, { 'web-2': '2024-05-01T11:59:55Z' }, 5],
+    );
     expect(r.events).toStrictEqual([
       {
         type: 'Warning',
@@ -68,9 +96,18 @@ describe('syncPub', () => {
   });
 
   it('protects nothing, without failing, when the selector does not convert', () => {
-    const p = pub('web', { selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] }, maxUnavailable: 1 });
+    const p = pub('web', {
+      selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] },
+      maxUnavailable: 1,
+    });
     const r = syncPub({ pub: p, pods: webPods, workloads: lookup, now: NOW });
-    expect([r.error, r.warning, r.pods, r.status.totalReplicas, r.status.unavailableAllowed]).toStrictEqual([
+    expect([
+      r.error,
+      r.warning,
+      r.pods,
+      r.status.totalReplicas,
+      r.status.unavailableAllowed,
+    ]).toStrictEqual([
       undefined,
       'spec.selector does not convert: "Gt" is not a valid label selector operator',
       [],
@@ -80,7 +117,11 @@ describe('syncPub', () => {
   });
 
   it('reports an unparsable percentage as an error and keeps the stored status', () => {
-    const p = pub('web', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 'abc%' }, { status: { unavailableAllowed: 2 } });
+    const p = pub(
+      'web',
+      { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 'abc%' },
+      { status: { unavailableAllowed: 2 } },
+    );
     const r = syncPub({ pub: p, pods: webPods, workloads: lookup, now: NOW });
     expect([r.error, r.status]).toStrictEqual([
       'invalid value for IntOrString: invalid value "abc%": strconv.Atoi: parsing "abc": invalid syntax',

@@ -19,7 +19,8 @@ const QUALIFIED_NAME_ERR =
 
 function isDns1123Subdomain(value: string): string[] {
   const errs: string[] = [];
-  if (value.length > DNS1123_SUBDOMAIN_MAX) errs.push(`must be no more than ${DNS1123_SUBDOMAIN_MAX} characters`);
+  if (value.length > DNS1123_SUBDOMAIN_MAX)
+    errs.push(`must be no more than ${DNS1123_SUBDOMAIN_MAX} characters`);
   if (!DNS1123_SUBDOMAIN_RE.test(value)) {
     errs.push(
       regexError(
@@ -52,9 +53,13 @@ export function qualifiedNameErrors(value: string): string[] {
     ];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > QUALIFIED_NAME_MAX) errs.push(`name part must be no more than ${QUALIFIED_NAME_MAX} characters`);
+  else if (name.length > QUALIFIED_NAME_MAX)
+    errs.push(`name part must be no more than ${QUALIFIED_NAME_MAX} characters`);
   if (!QUALIFIED_NAME_RE.test(name)) {
-    errs.push('name part ' + regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, ['MyName', 'my.name', '123-abc']));
+    errs.push(
+      'name part ' +
+        regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, ['MyName', 'my.name', '123-abc']),
+    );
   }
   return errs;
 }
@@ -62,7 +67,8 @@ export function qualifiedNameErrors(value: string): string[] {
 /** `validation.IsValidLabelValue`: the detail messages, empty when valid. */
 export function labelValueErrors(value: string): string[] {
   const errs: string[] = [];
-  if (value.length > QUALIFIED_NAME_MAX) errs.push(`must be no more than ${QUALIFIED_NAME_MAX} characters`);
+  if (value.length > QUALIFIED_NAME_MAX)
+    errs.push(`must be no more than ${QUALIFIED_NAME_MAX} characters`);
   if (!LABEL_VALUE_RE.test(value)) {
     errs.push(
       regexError(

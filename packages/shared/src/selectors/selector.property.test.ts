@@ -8,7 +8,10 @@ const VALUES = ['web', 'db', 'a-1', ''] as const;
 
 const key = fc.constantFrom(...KEYS);
 const values = fc.uniqueArray(fc.constantFrom(...VALUES), { minLength: 1, maxLength: 3 });
-const labels: fc.Arbitrary<Labels> = fc.dictionary(key, fc.oneof(fc.constantFrom(...VALUES), fc.constant('other')));
+const labels: fc.Arbitrary<Labels> = fc.dictionary(
+  key,
+  fc.oneof(fc.constantFrom(...VALUES), fc.constant('other')),
+);
 const requirement: fc.Arbitrary<LabelSelectorRequirement> = fc.oneof(
   fc.record({ key, operator: fc.constantFrom('In', 'NotIn'), values }),
   fc.record({ key, operator: fc.constantFrom('Exists', 'DoesNotExist') }),
@@ -33,8 +36,14 @@ describe('selector algebra (property)', () => {
   it('nil matches no label set and {} matches every one, including the empty set', () => {
     fc.assert(
       fc.property(labels, (l) => {
-        expect([labelSelectorMatches(null, l), labelSelectorMatches(undefined, l), labelSelectorMatches({}, l)]).toStrictEqual([false, false, true]);
-        expect(labelSelectorMatches({ matchLabels: {}, matchExpressions: [] }, l)).toStrictEqual(true);
+        expect([
+          labelSelectorMatches(null, l),
+          labelSelectorMatches(undefined, l),
+          labelSelectorMatches({}, l),
+        ]).toStrictEqual([false, false, true]);
+        expect(labelSelectorMatches({ matchLabels: {}, matchExpressions: [] }, l)).toStrictEqual(
+          true,
+        );
       }),
     );
   });
@@ -42,7 +51,10 @@ describe('selector algebra (property)', () => {
   it('a matchLabels entry is the same requirement as In with one value', () => {
     fc.assert(
       fc.property(key, fc.constantFrom(...VALUES), labels, (k, v, l) => {
-        return labelSelectorMatches({ matchLabels: { [k]: v } }, l) === labelSelectorMatches(one({ key: k, operator: 'In', values: [v] }), l);
+        return (
+          labelSelectorMatches({ matchLabels: { [k]: v } }, l) ===
+          labelSelectorMatches(one({ key: k, operator: 'In', values: [v] }), l)
+        );
       }),
     );
   });
@@ -54,7 +66,11 @@ describe('selector algebra (property)', () => {
         const each = exprs.every((e) => labelSelectorMatches(one(e), l));
         const reversed = labelSelectorMatches({ matchExpressions: [...exprs].reverse() }, l);
         const doubled = labelSelectorMatches(
-          { matchExpressions: exprs.map((e) => (e.values ? { ...e, values: [...e.values, ...e.values] } : e)) },
+          {
+            matchExpressions: exprs.map((e) =>
+              e.values ? { ...e, values: [...e.values, ...e.values] } : e,
+            ),
+          },
           l,
         );
         return all === each && all === reversed && all === doubled;
@@ -66,18 +82,28 @@ describe('selector algebra (property)', () => {
     fc.assert(
       fc.property(expressions, labels, (exprs, l) => {
         const parsed = parseSelector({ matchExpressions: exprs });
-        return parsed.ok && selectorMatches(parsed.selector, l) === labelSelectorMatches({ matchExpressions: exprs }, l);
+        return (
+          parsed.ok &&
+          selectorMatches(parsed.selector, l) ===
+            labelSelectorMatches({ matchExpressions: exprs }, l)
+        );
       }),
     );
   });
 
   it('rejects In/NotIn without values and Exists/DoesNotExist with values, as data', () => {
     fc.assert(
-      fc.property(key, fc.constantFrom('In', 'NotIn'), fc.constantFrom('Exists', 'DoesNotExist'), values, (k, withValues, without, vs) => {
-        const a = parseSelector(one({ key: k, operator: withValues, values: [] }));
-        const b = parseSelector(one({ key: k, operator: without, values: vs }));
-        return !a.ok && !b.ok;
-      }),
+      fc.property(
+        key,
+        fc.constantFrom('In', 'NotIn'),
+        fc.constantFrom('Exists', 'DoesNotExist'),
+        values,
+        (k, withValues, without, vs) => {
+          const a = parseSelector(one({ key: k, operator: withValues, values: [] }));
+          const b = parseSelector(one({ key: k, operator: without, values: vs }));
+          return !a.ok && !b.ok;
+        },
+      ),
     );
   });
 });

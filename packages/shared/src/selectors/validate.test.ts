@@ -39,7 +39,12 @@ describe('validateLabelSelector', () => {
   });
 
   it('reports a key with too many slashes under matchLabels', () => {
-    const errs = validateLabelSelector({ matchLabels: { 'k8s.io/too/many/slashes': 'value' } }, 'spec.selector');
-    expect(errs.map((e) => [e.field, e.type])).toStrictEqual([['spec.selector.matchLabels', 'FieldValueInvalid']]);
+    const errs = validateLabelSelector(
+      { matchLabels: { 'k8s.io/too/many/slashes': 'value' } },
+      'spec.selector',
+    );
+    expect(errs.map((e) => [e.field, e.type])).toStrictEqual([
+      ['spec.selector.matchLabels', 'FieldValueInvalid'],
+    ]);
   });
 });

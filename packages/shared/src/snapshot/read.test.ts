@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readSnapshot } from './read.js';
 import fixture from './__fixtures__/cluster.yaml?raw';
 
-
-const names = (xs: readonly { namespace: string; name: string }[]) => xs.map((x) => `${x.namespace}/${x.name}`);
+const names = (xs: readonly { namespace: string; name: string }[]) =>
+  xs.map((x) => `${x.namespace}/${x.name}`);
 
 describe('readSnapshot', () => {
   it('reads the kubectl List of pods, pdb, deploy, rs, sts into the model', () => {
@@ -11,7 +11,9 @@ describe('readSnapshot', () => {
     expect({
       pods: names(s.pods),
       pdbs: names(s.pdbs),
-      workloads: s.workloads.map((w) => `${w.kind} ${w.namespace}/${w.name} replicas=${String(w.replicas)}`),
+      workloads: s.workloads.map(
+        (w) => `${w.kind} ${w.namespace}/${w.name} replicas=${String(w.replicas)}`,
+      ),
       pubs: s.pubs,
       nodes: s.nodes,
       namespaces: s.namespaces,
@@ -44,7 +46,10 @@ describe('readSnapshot', () => {
       ignored: {},
       errors: [],
     });
-    expect(s.pdbs[1]?.spec).toStrictEqual({ selector: { matchLabels: { app: 'postgres' } }, maxUnavailable: 0 });
+    expect(s.pdbs[1]?.spec).toStrictEqual({
+      selector: { matchLabels: { app: 'postgres' } },
+      maxUnavailable: 0,
+    });
     expect(s.pods[3]?.controller?.kind).toStrictEqual('StatefulSet');
   });
 
@@ -97,7 +102,17 @@ describe('readSnapshot', () => {
     }).toStrictEqual({
       namespaces: ['shop'],
       pdbSelector: [
-        ['policy/v1beta1', { matchExpressions: [{ key: 'pdb.kubernetes.io/deprecated-v1beta1-empty-selector-match', operator: 'Exists' }] }],
+        [
+          'policy/v1beta1',
+          {
+            matchExpressions: [
+              {
+                key: 'pdb.kubernetes.io/deprecated-v1beta1-empty-selector-match',
+                operator: 'Exists',
+              },
+            ],
+          },
+        ],
       ],
       pubs: [['web-pub', { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }]],
       nodes: [['kind-worker', true]],
@@ -107,7 +122,11 @@ describe('readSnapshot', () => {
           position: 'document 6 (line 35)',
           error: 'Flow sequence in block collection must be sufficiently indented and end with a ]',
         },
-        { position: 'document 4 (line 19), items[0] (line 22)', object: 'Pod shop/(no name)', error: 'Pod without metadata.name' },
+        {
+          position: 'document 4 (line 19), items[0] (line 22)',
+          object: 'Pod shop/(no name)',
+          error: 'Pod without metadata.name',
+        },
       ],
     });
   });
@@ -120,9 +139,15 @@ describe('readSnapshot', () => {
       items: [{ metadata: { name: 'web-0', namespace: 'shop' }, status: { phase: 'Running' } }],
     });
     expect(names(readSnapshot(podList).pods)).toStrictEqual(['shop/web-0']);
-    const array = JSON.stringify([{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'data' } }, 42]);
+    const array = JSON.stringify([
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'data' } },
+      42,
+    ]);
     const s = readSnapshot(array);
-    expect([s.namespaces, s.errors]).toStrictEqual([['data'], [{ position: 'document 1, [1]', error: 'not a Kubernetes object (no kind)' }]]);
+    expect([s.namespaces, s.errors]).toStrictEqual([
+      ['data'],
+      [{ position: 'document 1, [1]', error: 'not a Kubernetes object (no kind)' }],
+    ]);
   });
 
   it('returns an empty snapshot for empty input and an error for a scalar document', () => {
@@ -136,6 +161,8 @@ describe('readSnapshot', () => {
       ignored: {},
       errors: [],
     });
-    expect(readSnapshot('just text').errors).toStrictEqual([{ position: 'document 1', error: 'not a Kubernetes object (no kind)' }]);
+    expect(readSnapshot('just text').errors).toStrictEqual([
+      { position: 'document 1', error: 'not a Kubernetes object (no kind)' },
+    ]);
   });
 });

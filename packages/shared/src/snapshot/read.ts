@@ -1,6 +1,13 @@
 import { LineCounter, isMap, isSeq, parseAllDocuments, type Document } from 'yaml';
 import { asArray, asObject, asString, type Json } from '../model/convert-helpers.js';
-import { nodeFromObject, pdbFromObject, podFromObject, pubFromObject, workloadFromObject, type Converted } from '../model/convert.js';
+import {
+  nodeFromObject,
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  workloadFromObject,
+  type Converted,
+} from '../model/convert.js';
 import type { Snapshot } from './types.js';
 
 /** Pod owners the engine resolves; OpenKruise's CloneSet and Advanced StatefulSet included. */
@@ -21,7 +28,16 @@ interface Located {
 }
 
 function emptySnapshot(): Snapshot {
-  return { pods: [], pdbs: [], pubs: [], workloads: [], nodes: [], namespaces: [], ignored: {}, errors: [] };
+  return {
+    pods: [],
+    pdbs: [],
+    pubs: [],
+    workloads: [],
+    nodes: [],
+    namespaces: [],
+    ignored: {},
+    errors: [],
+  };
 }
 
 /** `PodList` → `Pod`, for typed lists from the API whose items carry no kind. */
@@ -36,7 +52,8 @@ function isList(obj: Json): boolean {
 /** Flattens a document (a List, one object, or a JSON array) into objects with their positions. */
 function objectsOf(value: unknown, where: string, lineOfItem: (i: number) => string): Located[] {
   if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.map((v, i) => ({ value: v, position: `${where}, [${i}]${lineOfItem(i)}` }));
+  if (Array.isArray(value))
+    return value.map((v, i) => ({ value: v, position: `${where}, [${i}]${lineOfItem(i)}` }));
   const obj = asObject(value);
   if (!obj || !isList(obj)) return [{ value, position: where }];
   const listKind = asString(obj['kind']) ?? 'List';
@@ -44,7 +61,8 @@ function objectsOf(value: unknown, where: string, lineOfItem: (i: number) => str
   const apiVersion = asString(obj['apiVersion']);
   return asArray(obj['items']).map((item, i) => {
     const o = asObject(item);
-    const filled = o && itemKind && o['kind'] === undefined ? { apiVersion, ...o, kind: itemKind } : item;
+    const filled =
+      o && itemKind && o['kind'] === undefined ? { apiVersion, ...o, kind: itemKind } : item;
     return { value: filled, position: `${where}, items[${i}]${lineOfItem(i)}` };
   });
 }
@@ -71,7 +89,8 @@ const namespaceSink: Sink = (out, obj) => {
 function sinkFor(kind: string, apiVersion: string): Sink | undefined {
   if (kind === 'Pod') return into(podFromObject, (s) => s.pods);
   if (kind === 'PodDisruptionBudget') return into(pdbFromObject, (s) => s.pdbs);
-  if (kind === 'PodUnavailableBudget' && apiVersion.startsWith('policy.kruise.io/')) return into(pubFromObject, (s) => s.pubs);
+  if (kind === 'PodUnavailableBudget' && apiVersion.startsWith('policy.kruise.io/'))
+    return into(pubFromObject, (s) => s.pubs);
   if (WORKLOAD_KINDS.has(kind)) return into(workloadFromObject, (s) => s.workloads);
   if (kind === 'Node') return into(nodeFromObject, (s) => s.nodes);
   if (kind === 'Namespace') return namespaceSink;
@@ -95,7 +114,11 @@ function addObject(out: Snapshot, { value, position }: Located): void {
   const meta = asObject(obj['metadata']);
   const name = asString(meta?.['name']);
   const ns = asString(meta?.['namespace']);
-  out.errors.push({ position, object: `${kind} ${ns ? `${ns}/` : ''}${name ?? '(no name)'}`, error });
+  out.errors.push({
+    position,
+    object: `${kind} ${ns ? `${ns}/` : ''}${name ?? '(no name)'}`,
+    error,
+  });
 }
 
 function jsonDocuments(text: string): Located[] | undefined {
@@ -121,14 +144,21 @@ function yamlDocuments(text: string, out: Snapshot): Located[] {
     if (doc.errors.length > 0) {
       const first = doc.errors[0];
       const line = first?.linePos?.[0].line;
-      const message = ((first?.message ?? 'invalid YAML').split('\n')[0] ?? '').replace(/ at line \d+, column \d+:$/, '');
-      out.errors.push({ position: `${where}${line !== undefined ? ` (line ${line})` : ''}`, error: message });
+      const message = ((first?.message ?? 'invalid YAML').split('\n')[0] ?? '').replace(
+        / at line \d+, column \d+:$/,
+        '',
+      );
+      out.errors.push({
+        position: `${where}${line !== undefined ? ` (line ${line})` : ''}`,
+        error: message,
+      });
       return [];
     }
     const items = isMap(doc.contents) ? doc.contents.get('items', true) : doc.contents;
     const lineOfItem = (i: number): string => {
       const node = isSeq(items) ? items.items[i] : undefined;
-      const offset = node && typeof node === 'object' && 'range' in node ? node.range?.[0] : undefined;
+      const offset =
+        node && typeof node === 'object' && 'range' in node ? node.range?.[0] : undefined;
       return offset !== undefined ? ` (line ${lines.linePos(offset).line})` : '';
     };
     let value: unknown;
@@ -151,7 +181,8 @@ function yamlDocuments(text: string, out: Snapshot): Located[] {
 export function readSnapshot(text: string): Snapshot {
   const out = emptySnapshot();
   const trimmed = text.trimStart();
-  const json = trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonDocuments(trimmed) : undefined;
+  const json =
+    trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonDocuments(trimmed) : undefined;
   const located = json ?? yamlDocuments(text, out);
   for (const item of located) addObject(out, item);
   return out;

@@ -27,7 +27,11 @@ const TYPE_TEXT: Readonly<Record<FieldErrorType, string>> = {
 /** `field.Error.Error()`: e.g. `spec.minAvailable: Invalid value: "nope": a valid percent ...`. */
 export function fieldErrorText(e: FieldError): string {
   const type = TYPE_TEXT[e.type];
-  if (e.type === 'FieldValueInvalid' || e.type === 'FieldValueNotSupported' || e.type === 'FieldValueDuplicate') {
+  if (
+    e.type === 'FieldValueInvalid' ||
+    e.type === 'FieldValueNotSupported' ||
+    e.type === 'FieldValueDuplicate'
+  ) {
     return `${e.field}: ${type}: ${JSON.stringify(e.value)}: ${e.detail}`;
   }
   return `${e.field}: ${type}: ${e.detail}`;

@@ -12,15 +12,33 @@ export const INVALID_PERCENT_DETAIL =
  */
 export function validateIntOrPercent(value: IntOrString | unknown, field: string): FieldError[] {
   if (typeof value === 'string') {
-    if (!PERCENT_RE.test(value)) return [{ field, type: 'FieldValueInvalid', value, detail: INVALID_PERCENT_DETAIL }];
+    if (!PERCENT_RE.test(value))
+      return [{ field, type: 'FieldValueInvalid', value, detail: INVALID_PERCENT_DETAIL }];
     if (Number.parseInt(value.slice(0, -1), 10) > 100) {
       return [{ field, type: 'FieldValueInvalid', value, detail: 'must not be greater than 100%' }];
     }
     return [];
   }
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) return [{ field, type: 'FieldValueInvalid', value, detail: "must be an integer or percentage (e.g '5%')" }];
-    return value < 0 ? [{ field, type: 'FieldValueInvalid', value, detail: 'must be greater than or equal to 0' }] : [];
+    if (!Number.isInteger(value))
+      return [
+        {
+          field,
+          type: 'FieldValueInvalid',
+          value,
+          detail: "must be an integer or percentage (e.g '5%')",
+        },
+      ];
+    return value < 0
+      ? [{ field, type: 'FieldValueInvalid', value, detail: 'must be greater than or equal to 0' }]
+      : [];
   }
-  return [{ field, type: 'FieldValueInvalid', value, detail: "must be an integer or percentage (e.g '5%')" }];
+  return [
+    {
+      field,
+      type: 'FieldValueInvalid',
+      value,
+      detail: "must be an integer or percentage (e.g '5%')",
+    },
+  ];
 }

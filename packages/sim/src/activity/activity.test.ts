@@ -18,7 +18,11 @@ function play(seed: number) {
       const cordoned = (e.object['spec'] as { unschedulable?: boolean }).unschedulable === true;
       log.push(`${e.object.metadata.name ?? ''} ${cordoned ? 'cordoned' : 'uncordoned'}`);
     }
-    if (e.resource === 'deployments' && e.type === 'MODIFIED' && e.object.metadata.generation !== e.oldObject?.metadata.generation) {
+    if (
+      e.resource === 'deployments' &&
+      e.type === 'MODIFIED' &&
+      e.object.metadata.generation !== e.oldObject?.metadata.generation
+    ) {
       log.push(`rollout ${e.object.metadata.name ?? ''}`);
     }
   });
@@ -37,8 +41,18 @@ function play(seed: number) {
   for (let t = 0; t < 600; t++) {
     c.clock.advance(1000);
     const nodes = c.store.list('nodes');
-    maxCordoned = Math.max(maxCordoned, nodes.ok ? nodes.value.items.filter((n) => (n['spec'] as { unschedulable?: boolean }).unschedulable === true).length : 0);
-    maxUnready = Math.max(maxUnready, c.podSummary('shop').filter((p) => p.phase === 'Running' && !p.ready).length);
+    maxCordoned = Math.max(
+      maxCordoned,
+      nodes.ok
+        ? nodes.value.items.filter(
+            (n) => (n['spec'] as { unschedulable?: boolean }).unschedulable === true,
+          ).length
+        : 0,
+    );
+    maxUnready = Math.max(
+      maxUnready,
+      c.podSummary('shop').filter((p) => p.phase === 'Running' && !p.ready).length,
+    );
   }
   activity.stop();
   return { log, evicted, maxUnready, maxCordoned, errors: c.errors };

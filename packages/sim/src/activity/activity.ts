@@ -76,15 +76,30 @@ export function startActivity(options: ActivityOptions): Activity {
     const list = ctx.store.list(resource);
     if (!list.ok || list.value.items.length === 0) return;
     const workload = random.pick(list.value.items);
-    ctx.store.modify(resource, workload.metadata.namespace, workload.metadata.name ?? '', (copy) => {
-      const template = ((copy['spec'] as Record<string, unknown>)['template'] ?? {}) as { metadata?: { annotations?: Record<string, string> } };
-      template.metadata = { ...template.metadata, annotations: { ...template.metadata?.annotations, [RESTARTED_AT]: rfc3339(ctx.clock.now()) } };
-    });
+    ctx.store.modify(
+      resource,
+      workload.metadata.namespace,
+      workload.metadata.name ?? '',
+      (copy) => {
+        const template = ((copy['spec'] as Record<string, unknown>)['template'] ?? {}) as {
+          metadata?: { annotations?: Record<string, string> };
+        };
+        template.metadata = {
+          ...template.metadata,
+          annotations: {
+            ...template.metadata?.annotations,
+            [RESTARTED_AT]: rfc3339(ctx.clock.now()),
+          },
+        };
+      },
+    );
   };
 
   const evictAll = (node: string): void => {
     for (const pod of drainablePods(ctx, node)) {
-      evict(pod).catch((e: unknown) => ctx.onError(`activity eviction of ${pod.metadata.name ?? ''}: ${String(e)}`));
+      evict(pod).catch((e: unknown) =>
+        ctx.onError(`activity eviction of ${pod.metadata.name ?? ''}: ${String(e)}`),
+      );
     }
   };
 

@@ -10,11 +10,18 @@ export type Evict = (pod: KubeObject) => Promise<number>;
 export function httpEvict(url: string): Evict {
   return async (pod) => {
     const { namespace = '', name = '' } = pod.metadata;
-    const response = await fetch(`${url}/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}/eviction`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace } }),
-    });
+    const response = await fetch(
+      `${url}/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}/eviction`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          apiVersion: 'policy/v1',
+          kind: 'Eviction',
+          metadata: { name, namespace },
+        }),
+      },
+    );
     await response.arrayBuffer();
     return response.status;
   };
@@ -34,5 +41,11 @@ export function setCordon(ctx: ControllerContext, node: string, unschedulable: b
 export function drainablePods(ctx: ControllerContext, node: string): KubeObject[] {
   const pods = ctx.store.list('pods');
   if (!pods.ok) return [];
-  return pods.value.items.filter((p) => podNodeName(p) === node && isActivePod(p) && controllerRefOf(p) !== undefined && controllerRefOf(p)?.kind !== 'DaemonSet');
+  return pods.value.items.filter(
+    (p) =>
+      podNodeName(p) === node &&
+      isActivePod(p) &&
+      controllerRefOf(p) !== undefined &&
+      controllerRefOf(p)?.kind !== 'DaemonSet',
+  );
 }

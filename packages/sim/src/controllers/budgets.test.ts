@@ -9,7 +9,10 @@ import { deployment, pdb, testCluster } from './test-cluster.js';
 type Cluster = ReturnType<typeof testCluster>;
 
 function pdbStatus(c: Cluster, name: string) {
-  const status = c.store.get('poddisruptionbudgets', 'shop', name)?.['status'] as Record<string, unknown>;
+  const status = c.store.get('poddisruptionbudgets', 'shop', name)?.['status'] as Record<
+    string,
+    unknown
+  >;
   return {
     observedGeneration: status['observedGeneration'],
     expectedPods: status['expectedPods'],
@@ -41,7 +44,14 @@ function engineStatus(c: Cluster, name: string) {
   if (!selected.ok) throw new Error(selected.error);
   // The index hands pods over sorted by name; the finder order follows it.
   const sorted = [...selected.pods].sort((a, b) => a.name.localeCompare(b.name));
-  return pdbStatusJson(syncPdb({ pdb: view.value, pods: sorted, workloads: workloadLookupFromList(workloads), now: c.clock.now() }).status);
+  return pdbStatusJson(
+    syncPdb({
+      pdb: view.value,
+      pods: sorted,
+      workloads: workloadLookupFromList(workloads),
+      now: c.clock.now(),
+    }).status,
+  );
 }
 
 describe('disruption controller', () => {
@@ -66,7 +76,9 @@ describe('disruption controller', () => {
       disruptionsAllowed: 1,
       disruptedPods: undefined,
     });
-    expect(c.store.get('poddisruptionbudgets', 'shop', 'web')?.['status']).toStrictEqual(engineStatus(c, 'web'));
+    expect(c.store.get('poddisruptionbudgets', 'shop', 'web')?.['status']).toStrictEqual(
+      engineStatus(c, 'web'),
+    );
   });
 
   it('follows a spec change with observedGeneration', () => {
@@ -74,7 +86,12 @@ describe('disruption controller', () => {
     c.store.create('deployments', deployment('web', 3));
     c.store.create('poddisruptionbudgets', pdb('web', 'web', { minAvailable: 2 }));
     c.clock.advance(3000);
-    c.store.modify('poddisruptionbudgets', 'shop', 'web', (p) => void (p['spec'] = { maxUnavailable: 0, selector: { matchLabels: { app: 'web' } } }));
+    c.store.modify(
+      'poddisruptionbudgets',
+      'shop',
+      'web',
+      (p) => void (p['spec'] = { maxUnavailable: 0, selector: { matchLabels: { app: 'web' } } }),
+    );
     expect(pdbStatus(c, 'web')).toStrictEqual({
       observedGeneration: 2,
       expectedPods: 3,
@@ -176,7 +193,10 @@ describe('events', () => {
             reason: e['reason'],
             message: e['message'],
             count: e['count'],
-            involvedObject: { kind: (e['involvedObject'] as { kind: string }).kind, name: (e['involvedObject'] as { name: string }).name },
+            involvedObject: {
+              kind: (e['involvedObject'] as { kind: string }).kind,
+              name: (e['involvedObject'] as { name: string }).name,
+            },
             source: e['source'],
           }))
         : [];
@@ -190,10 +210,20 @@ describe('events', () => {
       source: { component: 'controllermanager' },
     };
     expect(events()).toStrictEqual([{ ...unmanaged, count: 1 }]);
-    c.store.modify('pods', 'shop', 'legacy-1', (p) => void (p.metadata.labels = { app: 'legacy', touched: '1' }));
+    c.store.modify(
+      'pods',
+      'shop',
+      'legacy-1',
+      (p) => void (p.metadata.labels = { app: 'legacy', touched: '1' }),
+    );
     expect(events()).toStrictEqual([{ ...unmanaged, count: 1 }]);
     c.clock.advance(61_000);
-    c.store.modify('pods', 'shop', 'legacy-1', (p) => void (p.metadata.labels = { app: 'legacy', touched: '2' }));
+    c.store.modify(
+      'pods',
+      'shop',
+      'legacy-1',
+      (p) => void (p.metadata.labels = { app: 'legacy', touched: '2' }),
+    );
     expect(events()).toStrictEqual([{ ...unmanaged, count: 2 }]);
   });
 });

@@ -1,6 +1,19 @@
 import type { PdbStatus, PubStatus } from '@pdbscope/shared';
-import { nodeFromObject, pdbFromObject, podFromObject, pubFromObject, refKey, workloadFromObject } from '@pdbscope/shared';
-import type { BudgetDelta, BudgetEvaluation, IndexedObject, PdbEvaluation, PubEvaluation } from '@pdbscope/shared/index';
+import {
+  nodeFromObject,
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  refKey,
+  workloadFromObject,
+} from '@pdbscope/shared';
+import type {
+  BudgetDelta,
+  BudgetEvaluation,
+  IndexedObject,
+  PdbEvaluation,
+  PubEvaluation,
+} from '@pdbscope/shared/index';
 import { ClusterIndex } from '@pdbscope/shared/index';
 import type { TimerHandle } from '../store/clock.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
@@ -12,7 +25,12 @@ const RELATED_PUB = 'pub.kruise.io/related-pub';
 const MAX_WRITES_PER_INSTANT = 50;
 const RELATED_PUB_DEPRECATED = 'kruise.io/related-pub';
 
-const CONVERTERS: Readonly<Record<string, (raw: unknown) => { ok: true; value: IndexedObject } | { ok: false; error: string }>> = {
+const CONVERTERS: Readonly<
+  Record<
+    string,
+    (raw: unknown) => { ok: true; value: IndexedObject } | { ok: false; error: string }
+  >
+> = {
   pods: podFromObject,
   poddisruptionbudgets: pdbFromObject,
   podunavailablebudgets: pubFromObject,
@@ -27,7 +45,9 @@ const CONVERTERS: Readonly<Record<string, (raw: unknown) => { ok: true; value: I
 export function pdbStatusJson(status: PdbStatus): Record<string, unknown> {
   return {
     observedGeneration: status.observedGeneration,
-    ...(Object.keys(status.disruptedPods).length > 0 ? { disruptedPods: { ...status.disruptedPods } } : {}),
+    ...(Object.keys(status.disruptedPods).length > 0
+      ? { disruptedPods: { ...status.disruptedPods } }
+      : {}),
     disruptionsAllowed: status.disruptionsAllowed,
     currentHealthy: status.currentHealthy,
     desiredHealthy: status.desiredHealthy,
@@ -39,8 +59,12 @@ export function pdbStatusJson(status: PdbStatus): Record<string, unknown> {
 export function pubStatusJson(status: PubStatus): Record<string, unknown> {
   return {
     observedGeneration: status.observedGeneration,
-    ...(Object.keys(status.disruptedPods).length > 0 ? { disruptedPods: { ...status.disruptedPods } } : {}),
-    ...(Object.keys(status.unavailablePods).length > 0 ? { unavailablePods: { ...status.unavailablePods } } : {}),
+    ...(Object.keys(status.disruptedPods).length > 0
+      ? { disruptedPods: { ...status.disruptedPods } }
+      : {}),
+    ...(Object.keys(status.unavailablePods).length > 0
+      ? { unavailablePods: { ...status.unavailablePods } }
+      : {}),
     unavailableAllowed: status.unavailableAllowed,
     currentAvailable: status.currentAvailable,
     desiredAvailable: status.desiredAvailable,
@@ -99,7 +123,12 @@ export class BudgetController {
         type: 'replaceAll',
         pods: listed('pods') as never,
         budgets: [...listed('poddisruptionbudgets'), ...listed('podunavailablebudgets')] as never,
-        workloads: [...listed('deployments'), ...listed('replicasets'), ...listed('statefulsets'), ...listed('replicationcontrollers')] as never,
+        workloads: [
+          ...listed('deployments'),
+          ...listed('replicasets'),
+          ...listed('statefulsets'),
+          ...listed('replicationcontrollers'),
+        ] as never,
         nodes: listed('nodes') as never,
       },
       this.ctx.clock.now(),
@@ -129,7 +158,11 @@ export class BudgetController {
     this.scheduleRecheck();
   }
 
-  private writeStatus(resource: string, evaluation: BudgetEvaluation, status: Record<string, unknown>): void {
+  private writeStatus(
+    resource: string,
+    evaluation: BudgetEvaluation,
+    status: Record<string, unknown>,
+  ): void {
     const { namespace, name } = evaluation.ref;
     const stored = this.ctx.store.get(resource, namespace, name);
     // The index may answer for an older version of the budget than the store holds; the store's
@@ -137,8 +170,15 @@ export class BudgetController {
     if (stored === undefined || stored.metadata.uid !== evaluation.budget.uid) return;
     if (stableJson(stored['status'] ?? {}) === stableJson(status)) return;
     if (this.tooManyWrites(`${resource}/${namespace}/${name}`)) return;
-    const written = this.ctx.store.modify(resource, namespace, name, (copy) => void (copy['status'] = status), { subresource: 'status' });
-    if (!written.ok) this.ctx.onError(`status of ${resource} ${namespace}/${name}: ${written.error.message}`);
+    const written = this.ctx.store.modify(
+      resource,
+      namespace,
+      name,
+      (copy) => void (copy['status'] = status),
+      { subresource: 'status' },
+    );
+    if (!written.ok)
+      this.ctx.onError(`status of ${resource} ${namespace}/${name}: ${written.error.message}`);
   }
 
   /** A safety net: a budget rewritten over and over at one instant means a bug, not a cluster. */
@@ -150,7 +190,10 @@ export class BudgetController {
       return false;
     }
     seen.count++;
-    if (seen.count === MAX_WRITES_PER_INSTANT) this.ctx.onError(`status of ${key} rewritten ${seen.count} times at one instant; holding further writes`);
+    if (seen.count === MAX_WRITES_PER_INSTANT)
+      this.ctx.onError(
+        `status of ${key} rewritten ${seen.count} times at one instant; holding further writes`,
+      );
     return seen.count >= MAX_WRITES_PER_INSTANT;
   }
 
@@ -171,10 +214,20 @@ export class BudgetController {
 
   /** OpenKruise's PUB controller marks each protected pod; its webhook finds the PUB only this way. */
   private annotate(pod: KubeObject, pubName: string): void {
-    const written = this.ctx.store.modify('pods', pod.metadata.namespace, pod.metadata.name ?? '', (copy) => {
-      copy.metadata.annotations = { ...(copy.metadata.annotations ?? {}), [RELATED_PUB]: pubName, [RELATED_PUB_DEPRECATED]: pubName };
-    });
-    if (!written.ok) this.ctx.onError(`annotate pod ${pod.metadata.name ?? ''}: ${written.error.message}`);
+    const written = this.ctx.store.modify(
+      'pods',
+      pod.metadata.namespace,
+      pod.metadata.name ?? '',
+      (copy) => {
+        copy.metadata.annotations = {
+          ...(copy.metadata.annotations ?? {}),
+          [RELATED_PUB]: pubName,
+          [RELATED_PUB_DEPRECATED]: pubName,
+        };
+      },
+    );
+    if (!written.ok)
+      this.ctx.onError(`annotate pod ${pod.metadata.name ?? ''}: ${written.error.message}`);
   }
 
   private scheduleRecheck(): void {
@@ -184,7 +237,8 @@ export class BudgetController {
       for (const at of this.rechecks.values()) if (at < earliest) earliest = at;
       if (earliest === this.timer.at) return;
     } else {
-      for (const at of this.rechecks.values()) if (earliest === undefined || at < earliest) earliest = at;
+      for (const at of this.rechecks.values())
+        if (earliest === undefined || at < earliest) earliest = at;
     }
     this.timer?.handle.cancel();
     this.timer = undefined;

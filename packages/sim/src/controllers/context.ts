@@ -67,7 +67,9 @@ export function statusOf<T = Record<string, unknown>>(obj: KubeObject): T {
 }
 
 function readyOf(pod: KubeObject): string | undefined {
-  return statusOf<{ conditions?: { type?: string; status?: string }[] }>(pod).conditions?.find((c) => c.type === 'Ready')?.status;
+  return statusOf<{ conditions?: { type?: string; status?: string }[] }>(pod).conditions?.find(
+    (c) => c.type === 'Ready',
+  )?.status;
 }
 
 /**
@@ -83,7 +85,8 @@ export function podChangeMatters(event: StoreEvent): boolean {
     before.metadata.deletionTimestamp !== after.metadata.deletionTimestamp ||
     statusOf<{ phase?: string }>(before).phase !== statusOf<{ phase?: string }>(after).phase ||
     readyOf(before) !== readyOf(after) ||
-    specOf<{ nodeName?: string }>(before).nodeName !== specOf<{ nodeName?: string }>(after).nodeName ||
+    specOf<{ nodeName?: string }>(before).nodeName !==
+      specOf<{ nodeName?: string }>(after).nodeName ||
     controllerRefOf(before)?.uid !== controllerRefOf(after)?.uid
   );
 }

@@ -13,7 +13,10 @@ const HASH_LABEL = 'pod-template-hash';
 interface DeploymentSpec {
   replicas?: number;
   selector?: { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
-  strategy?: { type?: string; rollingUpdate?: { maxSurge?: number | string; maxUnavailable?: number | string } };
+  strategy?: {
+    type?: string;
+    rollingUpdate?: { maxSurge?: number | string; maxUnavailable?: number | string };
+  };
 }
 
 interface RsStatus {
@@ -33,7 +36,10 @@ function revisionOf(rs: KubeObject): number {
 }
 
 /** maxSurge rounds up, maxUnavailable down; both 0 would deadlock, so maxUnavailable becomes 1. */
-function rollingLimits(spec: DeploymentSpec, replicas: number): { surge: number; unavailable: number } {
+function rollingLimits(
+  spec: DeploymentSpec,
+  replicas: number,
+): { surge: number; unavailable: number } {
   const ru = spec.strategy?.rollingUpdate;
   const surgeResult = scaledValue(ru?.maxSurge ?? '25%', replicas, true);
   const unavailableResult = scaledValue(ru?.maxUnavailable ?? '25%', replicas, false);
@@ -51,10 +57,12 @@ export class DeploymentController {
 
   onEvent(event: StoreEvent): void {
     if (event.type === 'DELETED' || !workloadChangeMatters(event)) return;
-    if (event.resource === 'deployments') this.sync(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
+    if (event.resource === 'deployments')
+      this.sync(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
     else if (event.resource === 'replicasets') {
       const owner = controllerRefOf(event.object);
-      if (owner?.kind === 'Deployment') this.sync(event.object.metadata.namespace ?? '', owner.name);
+      if (owner?.kind === 'Deployment')
+        this.sync(event.object.metadata.namespace ?? '', owner.name);
     }
   }
 
@@ -80,7 +88,12 @@ export class DeploymentController {
     const oldReplicas = old.reduce((n, rs) => n + replicasOf(rs), 0);
     if (newRs === undefined) {
       const revision = Math.max(0, ...owned.map(revisionOf)) + 1;
-      newRs = this.createReplicaSet(deployment, template, revision, oldReplicas === 0 ? replicas : 0);
+      newRs = this.createReplicaSet(
+        deployment,
+        template,
+        revision,
+        oldReplicas === 0 ? replicas : 0,
+      );
       if (newRs === undefined) return;
     }
     if (spec.strategy?.type === 'Recreate') this.recreate(newRs, old, replicas);
@@ -88,7 +101,12 @@ export class DeploymentController {
     this.writeStatus(deployment, newRs, owned.includes(newRs) ? owned : [...owned, newRs]);
   }
 
-  private createReplicaSet(deployment: KubeObject, template: PodTemplate, revision: number, replicas: number): KubeObject | undefined {
+  private createReplicaSet(
+    deployment: KubeObject,
+    template: PodTemplate,
+    revision: number,
+    replicas: number,
+  ): KubeObject | undefined {
     const hash = templateHash(template);
     const selector = specOf<DeploymentSpec>(deployment).selector ?? {};
     const labels = { ...(template.metadata?.labels ?? {}), [HASH_LABEL]: hash };
@@ -108,7 +126,10 @@ export class DeploymentController {
       },
       spec: {
         replicas,
-        selector: { ...selector, matchLabels: { ...(selector.matchLabels ?? {}), [HASH_LABEL]: hash } },
+        selector: {
+          ...selector,
+          matchLabels: { ...(selector.matchLabels ?? {}), [HASH_LABEL]: hash },
+        },
         template: { ...structuredClone(template), metadata: { ...template.metadata, labels } },
       },
     };
@@ -121,12 +142,20 @@ export class DeploymentController {
   }
 
   private recreate(newRs: KubeObject, old: KubeObject[], replicas: number): void {
-    const oldLeft = old.filter((rs) => replicasOf(rs) > 0 || (statusOf<RsStatus>(rs).replicas ?? 0) > 0);
+    const oldLeft = old.filter(
+      (rs) => replicasOf(rs) > 0 || (statusOf<RsStatus>(rs).replicas ?? 0) > 0,
+    );
     for (const rs of old) this.scale(rs, 0);
-    if (oldLeft.every((rs) => replicasOf(rs) === 0 && (statusOf<RsStatus>(rs).replicas ?? 0) === 0)) this.scale(newRs, replicas);
+    if (oldLeft.every((rs) => replicasOf(rs) === 0 && (statusOf<RsStatus>(rs).replicas ?? 0) === 0))
+      this.scale(newRs, replicas);
   }
 
-  private rollingUpdate(spec: DeploymentSpec, newRs: KubeObject, old: KubeObject[], replicas: number): void {
+  private rollingUpdate(
+    spec: DeploymentSpec,
+    newRs: KubeObject,
+    old: KubeObject[],
+    replicas: number,
+  ): void {
     const oldReplicas = old.reduce((n, rs) => n + replicasOf(rs), 0);
     if (oldReplicas === 0) {
       this.scale(newRs, replicas);
@@ -139,11 +168,17 @@ export class DeploymentController {
       newReplicas += Math.min(replicas + surge - total, replicas - newReplicas);
       this.scale(newRs, newReplicas);
     }
-    const available = [newRs, ...old].reduce((n, rs) => n + (statusOf<RsStatus>(rs).availableReplicas ?? 0), 0);
+    const available = [newRs, ...old].reduce(
+      (n, rs) => n + (statusOf<RsStatus>(rs).availableReplicas ?? 0),
+      0,
+    );
     let canRemove = available - (replicas - unavailable);
     // Old pods that are not available cost no availability: they go first (cleanupUnhealthyReplicas).
     for (const rs of old) {
-      const unhealthy = Math.max(0, replicasOf(rs) - (statusOf<RsStatus>(rs).availableReplicas ?? 0));
+      const unhealthy = Math.max(
+        0,
+        replicasOf(rs) - (statusOf<RsStatus>(rs).availableReplicas ?? 0),
+      );
       const budget = Math.min(replicasOf(rs), Math.max(0, canRemove) + unhealthy);
       if (budget <= 0) continue;
       this.scale(rs, replicasOf(rs) - budget);
@@ -153,20 +188,30 @@ export class DeploymentController {
 
   private scale(rs: KubeObject, replicas: number): void {
     if (replicasOf(rs) === replicas) return;
-    const written = this.ctx.store.modify('replicasets', rs.metadata.namespace, rs.metadata.name ?? '', (copy) => {
-      (copy['spec'] as Record<string, unknown>)['replicas'] = replicas;
-    });
-    if (!written.ok) this.ctx.onError(`scale ReplicaSet ${rs.metadata.name ?? ''}: ${written.error.message}`);
+    const written = this.ctx.store.modify(
+      'replicasets',
+      rs.metadata.namespace,
+      rs.metadata.name ?? '',
+      (copy) => {
+        (copy['spec'] as Record<string, unknown>)['replicas'] = replicas;
+      },
+    );
+    if (!written.ok)
+      this.ctx.onError(`scale ReplicaSet ${rs.metadata.name ?? ''}: ${written.error.message}`);
   }
 
   private writeStatus(deployment: KubeObject, newRs: KubeObject, all: KubeObject[]): void {
-    const sum = (f: (s: RsStatus) => number | undefined): number => all.reduce((n, rs) => n + (f(statusOf<RsStatus>(rs)) ?? 0), 0);
+    const sum = (f: (s: RsStatus) => number | undefined): number =>
+      all.reduce((n, rs) => n + (f(statusOf<RsStatus>(rs)) ?? 0), 0);
     const replicas = replicasOf(deployment);
     const available = sum((s) => s.availableReplicas);
     const updated = statusOf<RsStatus>(newRs).replicas ?? 0;
     const { unavailable } = rollingLimits(specOf<DeploymentSpec>(deployment), replicas);
-    const complete = updated === replicas && sum((s) => s.replicas) === replicas && available === replicas;
-    const old = statusOf<{ conditions?: { type: string; status: string; reason?: string; lastTransitionTime?: string }[] }>(deployment);
+    const complete =
+      updated === replicas && sum((s) => s.replicas) === replicas && available === replicas;
+    const old = statusOf<{
+      conditions?: { type: string; status: string; reason?: string; lastTransitionTime?: string }[];
+    }>(deployment);
     const now = rfc3339(this.ctx.clock.now());
     const condition = (type: string, ok: boolean, reason: string, message: string) => {
       const previous = old.conditions?.find((c) => c.type === type);
@@ -174,8 +219,11 @@ export class DeploymentController {
       return {
         type,
         status: ok ? 'True' : 'False',
-        lastUpdateTime: same && previous?.reason === reason ? (previous as { lastUpdateTime?: string }).lastUpdateTime ?? now : now,
-        lastTransitionTime: same ? previous?.lastTransitionTime ?? now : now,
+        lastUpdateTime:
+          same && previous?.reason === reason
+            ? ((previous as { lastUpdateTime?: string }).lastUpdateTime ?? now)
+            : now,
+        lastTransitionTime: same ? (previous?.lastTransitionTime ?? now) : now,
         reason,
         message,
       };
@@ -190,11 +238,31 @@ export class DeploymentController {
       unavailableReplicas: Math.max(0, replicas - available),
       conditions: [
         available >= replicas - unavailable
-          ? condition('Available', true, 'MinimumReplicasAvailable', 'Deployment has minimum availability.')
-          : condition('Available', false, 'MinimumReplicasUnavailable', 'Deployment does not have minimum availability.'),
+          ? condition(
+              'Available',
+              true,
+              'MinimumReplicasAvailable',
+              'Deployment has minimum availability.',
+            )
+          : condition(
+              'Available',
+              false,
+              'MinimumReplicasUnavailable',
+              'Deployment does not have minimum availability.',
+            ),
         complete
-          ? condition('Progressing', true, 'NewReplicaSetAvailable', `ReplicaSet "${rsName}" has successfully progressed.`)
-          : condition('Progressing', true, 'ReplicaSetUpdated', `ReplicaSet "${rsName}" is progressing.`),
+          ? condition(
+              'Progressing',
+              true,
+              'NewReplicaSetAvailable',
+              `ReplicaSet "${rsName}" has successfully progressed.`,
+            )
+          : condition(
+              'Progressing',
+              true,
+              'ReplicaSetUpdated',
+              `ReplicaSet "${rsName}" is progressing.`,
+            ),
       ],
     };
     if (stableJson(next) === stableJson(pick(statusOf(deployment), Object.keys(next)))) return;
@@ -207,7 +275,10 @@ export class DeploymentController {
       },
       { subresource: 'status' },
     );
-    if (!written.ok) this.ctx.onError(`status of Deployment ${deployment.metadata.name ?? ''}: ${written.error.message}`);
+    if (!written.ok)
+      this.ctx.onError(
+        `status of Deployment ${deployment.metadata.name ?? ''}: ${written.error.message}`,
+      );
   }
 }
 

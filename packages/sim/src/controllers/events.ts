@@ -4,7 +4,10 @@ import type { ControllerContext } from './context.js';
 
 const RESOURCE_OF: Readonly<Record<string, { resource: string; apiVersion: string }>> = {
   PodDisruptionBudget: { resource: 'poddisruptionbudgets', apiVersion: 'policy/v1' },
-  PodUnavailableBudget: { resource: 'podunavailablebudgets', apiVersion: 'policy.kruise.io/v1alpha1' },
+  PodUnavailableBudget: {
+    resource: 'podunavailablebudgets',
+    apiVersion: 'policy.kruise.io/v1alpha1',
+  },
   Pod: { resource: 'pods', apiVersion: 'v1' },
 };
 
@@ -59,7 +62,9 @@ export class EventRecorder {
         namespace: object.namespace,
         name: object.name,
         ...(involved?.metadata.uid !== undefined ? { uid: involved.metadata.uid } : {}),
-        ...(involved?.metadata.resourceVersion !== undefined ? { resourceVersion: involved.metadata.resourceVersion } : {}),
+        ...(involved?.metadata.resourceVersion !== undefined
+          ? { resourceVersion: involved.metadata.resourceVersion }
+          : {}),
       },
       type: event.type,
       reason: event.reason,
@@ -72,6 +77,9 @@ export class EventRecorder {
       count: 1,
     });
     if (created.ok) this.recorded.set(key, { name, updatedAt: now.getTime() });
-    else this.ctx.onError(`event ${event.reason} on ${object.kind} ${object.name}: ${created.error.message}`);
+    else
+      this.ctx.onError(
+        `event ${event.reason} on ${object.kind} ${object.name}: ${created.error.message}`,
+      );
   }
 }

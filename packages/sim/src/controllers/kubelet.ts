@@ -14,20 +14,35 @@ const RESOURCE_OF_KIND: Readonly<Record<string, string>> = {
 };
 
 function isCreating(pod: KubeObject): boolean {
-  const statuses = statusOf<{ containerStatuses?: { state?: { waiting?: { reason?: string } } }[] }>(pod).containerStatuses;
-  return podPhase(pod) === 'Pending' && (statuses ?? []).some((s) => s.state?.waiting?.reason === 'ContainerCreating');
+  const statuses = statusOf<{
+    containerStatuses?: { state?: { waiting?: { reason?: string } } }[];
+  }>(pod).containerStatuses;
+  return (
+    podPhase(pod) === 'Pending' &&
+    (statuses ?? []).some((s) => s.state?.waiting?.reason === 'ContainerCreating')
+  );
 }
 
 function isUnschedulable(pod: KubeObject): boolean {
-  const conditions = statusOf<{ conditions?: { type?: string; status?: string }[] }>(pod).conditions;
-  return podNodeName(pod) === undefined && conditions?.find((c) => c.type === 'PodScheduled')?.status === 'False';
+  const conditions = statusOf<{ conditions?: { type?: string; status?: string }[] }>(
+    pod,
+  ).conditions;
+  return (
+    podNodeName(pod) === undefined &&
+    conditions?.find((c) => c.type === 'PodScheduled')?.status === 'False'
+  );
 }
 
 /** Writes the status the kubelet reports for `state`, if the pod (same UID) still exists. */
 export function setPodState(ctx: ControllerContext, pod: KubeObject, state: SimPodState): boolean {
   const { namespace, name, uid } = pod.metadata;
   const current = ctx.store.get('pods', namespace, name ?? '');
-  if (current === undefined || current.metadata.uid !== uid || current.metadata.deletionTimestamp !== undefined) return false;
+  if (
+    current === undefined ||
+    current.metadata.uid !== uid ||
+    current.metadata.deletionTimestamp !== undefined
+  )
+    return false;
   const restarts = 0;
   const result = ctx.store.modify(
     'pods',
@@ -70,7 +85,11 @@ export class Kubelet {
     if (pod.metadata.deletionTimestamp !== undefined) {
       this.starting.get(uid)?.cancel();
       this.starting.delete(uid);
-      if (!this.stopping.has(uid)) this.stopping.set(uid, this.ctx.clock.setTimeout(() => this.remove(pod), this.ctx.terminationDelayMs));
+      if (!this.stopping.has(uid))
+        this.stopping.set(
+          uid,
+          this.ctx.clock.setTimeout(() => this.remove(pod), this.ctx.terminationDelayMs),
+        );
       return;
     }
     if (event.type === 'ADDED' && podPhase(pod) === '') {
@@ -80,7 +99,10 @@ export class Kubelet {
     }
     if (isUnschedulable(pod)) this.pending.add(nsKey(pod));
     else if (isCreating(pod) && !this.starting.has(uid)) {
-      this.starting.set(uid, this.ctx.clock.setTimeout(() => this.start(pod), this.readyDelayFor(pod)));
+      this.starting.set(
+        uid,
+        this.ctx.clock.setTimeout(() => this.start(pod), this.readyDelayFor(pod)),
+      );
     }
   }
 
@@ -111,7 +133,8 @@ export class Kubelet {
       gracePeriodSeconds: 0,
       preconditions: { uid },
     });
-    if (!result.ok && result.error.code !== 404) this.ctx.onError(`remove pod ${nsKey(pod)}: ${result.error.message}`);
+    if (!result.ok && result.error.code !== 404)
+      this.ctx.onError(`remove pod ${nsKey(pod)}: ${result.error.message}`);
   }
 
   /** The ready delay, scaled by the steering workload's factor (the Deployment above a ReplicaSet). */
@@ -166,10 +189,17 @@ export class Kubelet {
       namespace,
       name,
       (copy) => {
-        copy['status'] = podStatus({ pod: copy, state, now: this.ctx.clock.now(), restarts: 0, nodeCount: nodeCount(this.ctx) });
+        copy['status'] = podStatus({
+          pod: copy,
+          state,
+          now: this.ctx.clock.now(),
+          restarts: 0,
+          nodeCount: nodeCount(this.ctx),
+        });
       },
       { subresource: 'status' },
     );
-    if (!written.ok) this.ctx.onError(`status of pod ${namespace}/${name}: ${written.error.message}`);
+    if (!written.ok)
+      this.ctx.onError(`status of pod ${namespace}/${name}: ${written.error.message}`);
   }
 }

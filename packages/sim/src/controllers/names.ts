@@ -14,7 +14,8 @@ function fnv1a32(text: string): number {
 /** `rand.SafeEncodeString`: each character mapped into the safe alphabet. */
 function safeEncode(text: string): string {
   let out = '';
-  for (let i = 0; i < text.length; i++) out += SAFE_ALPHABET[text.charCodeAt(i) % SAFE_ALPHABET.length];
+  for (let i = 0; i < text.length; i++)
+    out += SAFE_ALPHABET[text.charCodeAt(i) % SAFE_ALPHABET.length];
   return out;
 }
 
@@ -36,5 +37,3 @@ export function stableJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
-
-

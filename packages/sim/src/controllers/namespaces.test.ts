@@ -3,7 +3,11 @@ import type { KubeObject } from '../store/types.js';
 import { deployment, pdb, statefulSet, testCluster } from './test-cluster.js';
 
 function namespace(name: string): KubeObject {
-  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },
+  };
 }
 
 describe('namespace controller', () => {
@@ -14,7 +18,10 @@ describe('namespace controller', () => {
     c.store.create('deployments', deployment('web', 2));
     c.store.create('statefulsets', statefulSet('cache', 2));
     c.store.create('poddisruptionbudgets', pdb('web', 'web', { minAvailable: 1 }));
-    c.store.create('statefulsets', { ...statefulSet('zk', 1), metadata: { name: 'zk', namespace: 'zookeeper', labels: { app: 'zk' } } });
+    c.store.create('statefulsets', {
+      ...statefulSet('zk', 1),
+      metadata: { name: 'zk', namespace: 'zookeeper', labels: { app: 'zk' } },
+    });
     c.clock.advance(3000);
     const names = (resource: string, ns: string) => {
       const listed = c.store.list(resource, { namespace: ns });
@@ -22,18 +29,20 @@ describe('namespace controller', () => {
     };
     const shopPods = c.podSummary('shop').map((p) => p.name);
     expect(c.store.delete('namespaces', undefined, 'shop').ok).toBe(true);
-    const during = ['deployments', 'replicasets', 'statefulsets', 'poddisruptionbudgets'].map((r) => names(r, 'shop'));
-    expect([shopPods.length, during, c.podSummary('shop').map((p) => [p.name, p.terminating])]).toStrictEqual([
-      4,
-      [[], [], [], []],
-      shopPods.map((name) => [name, true]),
-    ]);
+    const during = ['deployments', 'replicasets', 'statefulsets', 'poddisruptionbudgets'].map((r) =>
+      names(r, 'shop'),
+    );
+    expect([
+      shopPods.length,
+      during,
+      c.podSummary('shop').map((p) => [p.name, p.terminating]),
+    ]).toStrictEqual([4, [[], [], [], []], shopPods.map((name) => [name, true])]);
     c.clock.advance(1000);
-    expect([c.pods('shop'), names('statefulsets', 'zookeeper'), c.podSummary('zookeeper').map((p) => [p.name, p.ready]), c.errors]).toStrictEqual([
-      [],
-      ['zk'],
-      [['zk-0', true]],
-      [],
-    ]);
+    expect([
+      c.pods('shop'),
+      names('statefulsets', 'zookeeper'),
+      c.podSummary('zookeeper').map((p) => [p.name, p.ready]),
+      c.errors,
+    ]).toStrictEqual([[], ['zk'], [['zk-0', true]], []]);
   });
 });

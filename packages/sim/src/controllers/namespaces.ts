@@ -26,7 +26,10 @@ export class NamespaceController {
       if (!listed.ok) continue;
       for (const obj of listed.value.items) {
         const deleted = this.ctx.store.delete(resource, namespace, obj.metadata.name ?? '');
-        if (!deleted.ok) this.ctx.onError(`namespace ${namespace}: ${resource}/${obj.metadata.name ?? ''}: ${deleted.error.message}`);
+        if (!deleted.ok)
+          this.ctx.onError(
+            `namespace ${namespace}: ${resource}/${obj.metadata.name ?? ''}: ${deleted.error.message}`,
+          );
       }
     }
   }

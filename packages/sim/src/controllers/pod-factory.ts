@@ -85,12 +85,24 @@ export function newPod(input: NewPodInput): KubeObject {
   });
   if (input.ips !== undefined && input.state !== 'unschedulable') {
     const { hostIP, podIP } = input.ips;
-    pod['status'] = { ...(pod['status'] as Record<string, unknown>), hostIP, hostIPs: [{ ip: hostIP }], podIP, podIPs: [{ ip: podIP }] };
+    pod['status'] = {
+      ...(pod['status'] as Record<string, unknown>),
+      hostIP,
+      hostIPs: [{ ip: hostIP }],
+      podIP,
+      podIPs: [{ ip: podIP }],
+    };
   }
   return pod;
 }
 
-function condition(type: string, ok: boolean, at: string, reason?: string, message?: string): Record<string, unknown> {
+function condition(
+  type: string,
+  ok: boolean,
+  at: string,
+  reason?: string,
+  message?: string,
+): Record<string, unknown> {
   return {
     type,
     status: ok ? 'True' : 'False',
@@ -111,7 +123,13 @@ export interface PodStatusInput {
 }
 
 /** The status the kubelet (or the scheduler, for an unschedulable pod) would report for `state`. */
-export function podStatus({ pod, state, now, restarts, nodeCount }: PodStatusInput): Record<string, unknown> {
+export function podStatus({
+  pod,
+  state,
+  now,
+  restarts,
+  nodeCount,
+}: PodStatusInput): Record<string, unknown> {
   const at = rfc3339(now);
   const containers = containersOf(pod);
   const names = containers.map((c) => c.name ?? 'main');
@@ -134,12 +152,24 @@ export function podStatus({ pod, state, now, restarts, nodeCount }: PodStatusInp
   const ready = state === 'ready';
   const running = state !== 'creating';
   const previous = (pod['status'] ?? {}) as Record<string, unknown>;
-  const ips = Object.fromEntries(['hostIP', 'hostIPs', 'podIP', 'podIPs'].filter((k) => previous[k] !== undefined).map((k) => [k, previous[k]]));
+  const ips = Object.fromEntries(
+    ['hostIP', 'hostIPs', 'podIP', 'podIPs']
+      .filter((k) => previous[k] !== undefined)
+      .map((k) => [k, previous[k]]),
+  );
   const notReady = `containers with unready status: [${names.join(' ')}]`;
   const containerStatuses = containers.map((c) => {
     const name = c.name ?? 'main';
-    const base = { name, image: c.image ?? '', imageID: '', ready, started: state === 'ready' || state === 'unready', restartCount: state === 'crashloop' ? restarts : 0 };
-    if (state === 'creating') return { ...base, state: { waiting: { reason: 'ContainerCreating' } } };
+    const base = {
+      name,
+      image: c.image ?? '',
+      imageID: '',
+      ready,
+      started: state === 'ready' || state === 'unready',
+      restartCount: state === 'crashloop' ? restarts : 0,
+    };
+    if (state === 'creating')
+      return { ...base, state: { waiting: { reason: 'ContainerCreating' } } };
     if (state === 'crashloop') {
       return {
         ...base,
@@ -163,8 +193,20 @@ export function podStatus({ pod, state, now, restarts, nodeCount }: PodStatusInp
     conditions: [
       condition('PodReadyToStartContainers', running, at),
       condition('Initialized', true, at),
-      condition('Ready', ready, at, ready ? undefined : 'ContainersNotReady', ready ? undefined : notReady),
-      condition('ContainersReady', ready, at, ready ? undefined : 'ContainersNotReady', ready ? undefined : notReady),
+      condition(
+        'Ready',
+        ready,
+        at,
+        ready ? undefined : 'ContainersNotReady',
+        ready ? undefined : notReady,
+      ),
+      condition(
+        'ContainersReady',
+        ready,
+        at,
+        ready ? undefined : 'ContainersNotReady',
+        ready ? undefined : notReady,
+      ),
       condition('PodScheduled', true, at),
     ],
     containerStatuses,

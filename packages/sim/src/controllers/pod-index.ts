@@ -27,7 +27,8 @@ export class PodIndex {
   }
 
   apply(event: StoreEvent): void {
-    if (event.resource === 'pods') this.refresh(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
+    if (event.resource === 'pods')
+      this.refresh(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
   }
 
   /** Indexes pods just listed from the store (a bulk load), without reading each one again. */

@@ -5,17 +5,26 @@ import { controllerRefOf, podChangeMatters, specOf, statusOf } from './context.j
 import { podNodeName, podPhase } from './pod-factory.js';
 import { createWorkloadPod, replicasOf, templateOf } from './workload-pods.js';
 
-const RESOURCES: Readonly<Record<string, string>> = { ReplicaSet: 'replicasets', ReplicationController: 'replicationcontrollers' };
+const RESOURCES: Readonly<Record<string, string>> = {
+  ReplicaSet: 'replicasets',
+  ReplicationController: 'replicationcontrollers',
+};
 
 export function isActivePod(pod: KubeObject): boolean {
   const phase = podPhase(pod);
-  return pod.metadata.deletionTimestamp === undefined && phase !== 'Succeeded' && phase !== 'Failed';
+  return (
+    pod.metadata.deletionTimestamp === undefined && phase !== 'Succeeded' && phase !== 'Failed'
+  );
 }
 
 /** Which pods a scale-down removes first: unscheduled, then not Ready, then the newest. */
 function deletionOrder(a: KubeObject, b: KubeObject): number {
-  const rank = (p: KubeObject): number => (podNodeName(p) === undefined ? 0 : hasReadyCondition(p) ? 2 : 1);
-  return rank(a) - rank(b) || (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? '');
+  const rank = (p: KubeObject): number =>
+    podNodeName(p) === undefined ? 0 : hasReadyCondition(p) ? 2 : 1;
+  return (
+    rank(a) - rank(b) ||
+    (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? '')
+  );
 }
 
 /**
@@ -30,11 +39,18 @@ export class ReplicaSetController {
 
   onEvent(event: StoreEvent): void {
     if (event.resource === 'replicasets' || event.resource === 'replicationcontrollers') {
-      if (event.type !== 'DELETED') this.sync(event.resource, event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
+      if (event.type !== 'DELETED')
+        this.sync(
+          event.resource,
+          event.object.metadata.namespace ?? '',
+          event.object.metadata.name ?? '',
+        );
       return;
     }
     if (event.resource !== 'pods' || !podChangeMatters(event)) return;
-    const owner = controllerRefOf(event.object) ?? (event.oldObject ? controllerRefOf(event.oldObject) : undefined);
+    const owner =
+      controllerRefOf(event.object) ??
+      (event.oldObject ? controllerRefOf(event.oldObject) : undefined);
     const resource = owner && RESOURCES[owner.kind];
     if (owner && resource) this.sync(resource, event.object.metadata.namespace ?? '', owner.name);
   }
@@ -44,7 +60,8 @@ export class ReplicaSetController {
     for (const resource of Object.values(RESOURCES)) {
       const list = this.ctx.store.list(resource);
       if (!list.ok) continue;
-      for (const rs of list.value.items) this.sync(resource, rs.metadata.namespace ?? '', rs.metadata.name ?? '');
+      for (const rs of list.value.items)
+        this.sync(resource, rs.metadata.namespace ?? '', rs.metadata.name ?? '');
     }
   }
 
@@ -63,7 +80,8 @@ export class ReplicaSetController {
     else if (active.length > want) {
       for (const pod of active.sort(deletionOrder).slice(0, active.length - want)) {
         const deleted = store.delete('pods', namespace, pod.metadata.name ?? '');
-        if (!deleted.ok && deleted.error.code !== 404) this.ctx.onError(`scale down ${namespace}/${name}: ${deleted.error.message}`);
+        if (!deleted.ok && deleted.error.code !== 404)
+          this.ctx.onError(`scale down ${namespace}/${name}: ${deleted.error.message}`);
       }
     }
     this.writeStatus(resource, rs, owned().filter(isActivePod));
@@ -72,7 +90,9 @@ export class ReplicaSetController {
   private scaleUp(rs: KubeObject, count: number, existing: number): void {
     const namespace = rs.metadata.namespace ?? '';
     const owner = controllerRefOf(rs);
-    const steering = (owner?.kind === 'Deployment' && this.ctx.store.get('deployments', namespace, owner.name)) || rs;
+    const steering =
+      (owner?.kind === 'Deployment' && this.ctx.store.get('deployments', namespace, owner.name)) ||
+      rs;
     const uid = rs.metadata.uid ?? '';
     for (let i = 0; i < count; i++) {
       const ordinal = this.ctx.seeding ? (this.created.get(uid) ?? 0) : existing + i;
@@ -90,8 +110,12 @@ export class ReplicaSetController {
 
   private writeStatus(resource: string, rs: KubeObject, active: KubeObject[]): void {
     const ready = active.filter(hasReadyCondition).length;
-    const labels = specOf<{ template?: { metadata?: { labels?: Record<string, string> } } }>(rs).template?.metadata?.labels ?? {};
-    const fullyLabeled = active.filter((p) => Object.entries(labels).every(([k, v]) => p.metadata.labels?.[k] === v)).length;
+    const labels =
+      specOf<{ template?: { metadata?: { labels?: Record<string, string> } } }>(rs).template
+        ?.metadata?.labels ?? {};
+    const fullyLabeled = active.filter((p) =>
+      Object.entries(labels).every(([k, v]) => p.metadata.labels?.[k] === v),
+    ).length;
     const next = {
       replicas: active.length,
       fullyLabeledReplicas: fullyLabeled,
@@ -110,6 +134,7 @@ export class ReplicaSetController {
       },
       { subresource: 'status' },
     );
-    if (!written.ok) this.ctx.onError(`status of ${resource} ${rs.metadata.name ?? ''}: ${written.error.message}`);
+    if (!written.ok)
+      this.ctx.onError(`status of ${resource} ${rs.metadata.name ?? ''}: ${written.error.message}`);
   }
 }

@@ -11,8 +11,11 @@ interface NodeSpec {
 export function isSchedulable(node: KubeObject): boolean {
   const spec = specOf<NodeSpec>(node);
   if (spec.unschedulable === true) return false;
-  if ((spec.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) return false;
-  const conditions = statusOf<{ conditions?: { type?: string; status?: string }[] }>(node).conditions;
+  if ((spec.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'))
+    return false;
+  const conditions = statusOf<{ conditions?: { type?: string; status?: string }[] }>(
+    node,
+  ).conditions;
   const ready = conditions?.find((c) => c.type === 'Ready');
   return ready === undefined || ready.status === 'True';
 }

@@ -30,7 +30,8 @@ export class StatefulSetController {
 
   onEvent(event: StoreEvent): void {
     if (event.resource === 'statefulsets') {
-      if (event.type !== 'DELETED') this.sync(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
+      if (event.type !== 'DELETED')
+        this.sync(event.object.metadata.namespace ?? '', event.object.metadata.name ?? '');
       return;
     }
     if (event.resource !== 'pods' || !podChangeMatters(event)) return;
@@ -59,7 +60,8 @@ export class StatefulSetController {
     const replicas = replicasOf(sts);
     const parallel = this.ctx.seeding || spec.podManagementPolicy === 'Parallel';
     const podAt = (i: number) => store.get('pods', namespace, `${name}-${i}`);
-    const owns = (p: KubeObject | undefined): p is KubeObject => p !== undefined && controllerRefOf(p)?.uid === sts.metadata.uid;
+    const owns = (p: KubeObject | undefined): p is KubeObject =>
+      p !== undefined && controllerRefOf(p)?.uid === sts.metadata.uid;
 
     for (let i = 0; i < replicas; i++) {
       const pod = podAt(i);
@@ -70,12 +72,19 @@ export class StatefulSetController {
     }
     const condemned = [];
     for (let i = replicas; owns(podAt(i)); i++) condemned.push(podAt(i) as KubeObject);
-    for (const pod of condemned.reverse().filter(isActivePod).slice(0, parallel ? undefined : 1)) this.deletePod(pod);
+    for (const pod of condemned
+      .reverse()
+      .filter(isActivePod)
+      .slice(0, parallel ? undefined : 1))
+      this.deletePod(pod);
 
     const pods = Array.from({ length: replicas }, (_, i) => podAt(i)).filter(owns);
-    const settled = pods.length === replicas && pods.every((p) => isActivePod(p) && hasReadyCondition(p));
+    const settled =
+      pods.length === replicas && pods.every((p) => isActivePod(p) && hasReadyCondition(p));
     if (settled && spec.updateStrategy?.type !== 'OnDelete') {
-      const outdated = pods.filter((p) => p.metadata.labels?.[REVISION_LABEL] !== updateRevision).pop();
+      const outdated = pods
+        .filter((p) => p.metadata.labels?.[REVISION_LABEL] !== updateRevision)
+        .pop();
       if (outdated !== undefined) this.deletePod(outdated);
     }
     this.writeStatus(sts, pods.filter(isActivePod), updateRevision);
@@ -100,14 +109,20 @@ export class StatefulSetController {
 
   private deletePod(pod: KubeObject): void {
     const deleted = this.ctx.store.delete('pods', pod.metadata.namespace, pod.metadata.name ?? '');
-    if (!deleted.ok && deleted.error.code !== 404) this.ctx.onError(`delete pod ${pod.metadata.name ?? ''}: ${deleted.error.message}`);
+    if (!deleted.ok && deleted.error.code !== 404)
+      this.ctx.onError(`delete pod ${pod.metadata.name ?? ''}: ${deleted.error.message}`);
   }
 
   private writeStatus(sts: KubeObject, active: KubeObject[], updateRevision: string): void {
     const ready = active.filter(hasReadyCondition).length;
-    const updated = active.filter((p) => p.metadata.labels?.[REVISION_LABEL] === updateRevision).length;
+    const updated = active.filter(
+      (p) => p.metadata.labels?.[REVISION_LABEL] === updateRevision,
+    ).length;
     const old = statusOf<StatefulSetStatus>(sts);
-    const currentRevision = updated === active.length && active.length === replicasOf(sts) ? updateRevision : (old.currentRevision ?? updateRevision);
+    const currentRevision =
+      updated === active.length && active.length === replicasOf(sts)
+        ? updateRevision
+        : (old.currentRevision ?? updateRevision);
     const next = {
       observedGeneration: sts.metadata.generation ?? 1,
       replicas: active.length,
@@ -130,6 +145,9 @@ export class StatefulSetController {
       },
       { subresource: 'status' },
     );
-    if (!written.ok) this.ctx.onError(`status of StatefulSet ${sts.metadata.name ?? ''}: ${written.error.message}`);
+    if (!written.ok)
+      this.ctx.onError(
+        `status of StatefulSet ${sts.metadata.name ?? ''}: ${written.error.message}`,
+      );
   }
 }

@@ -54,7 +54,10 @@ export function deployment(name: string, replicas: number, image = 'nginx:1.27')
       replicas,
       selector: { matchLabels: { app: name } },
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image }] } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'web', image }] },
+      },
     },
   };
 }
@@ -69,7 +72,10 @@ export function statefulSet(name: string, replicas: number): KubeObject {
       serviceName: name,
       podManagementPolicy: 'Parallel',
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: name, image: 'zookeeper:3.9' }] } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: name, image: 'zookeeper:3.9' }] },
+      },
     },
   };
 }

@@ -46,7 +46,9 @@ function seededState(steering: KubeObject, ordinal: number): SimPodState {
 }
 
 function isCrashLooping(pod: KubeObject): boolean {
-  const statuses = statusOf<{ containerStatuses?: { state?: { waiting?: { reason?: string } } }[] }>(pod).containerStatuses;
+  const statuses = statusOf<{
+    containerStatuses?: { state?: { waiting?: { reason?: string } } }[];
+  }>(pod).containerStatuses;
   return (statuses ?? []).some((s) => s.state?.waiting?.reason === 'CrashLoopBackOff');
 }
 
@@ -58,7 +60,8 @@ function keepsCrashing(ctx: ControllerContext, input: CreateWorkloadPodInput): b
   let crashing = 0;
   for (const k of ctx.pods.ownedBy(input.owner.metadata.uid ?? '')) {
     const pod = ctx.store.get('pods', namespace, k.slice(namespace.length + 1));
-    if (pod !== undefined && pod.metadata.deletionTimestamp === undefined && isCrashLooping(pod)) crashing++;
+    if (pod !== undefined && pod.metadata.deletionTimestamp === undefined && isCrashLooping(pod))
+      crashing++;
   }
   return crashing < wanted;
 }
@@ -103,8 +106,11 @@ function addresses(ctx: ControllerContext, nodeName: string): { hostIP: string; 
   const node = ctx.store.get('nodes', undefined, nodeName);
   const status = (node?.['status'] ?? {}) as { addresses?: { type?: string; address?: string }[] };
   const hostIP = status.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '10.0.0.1';
-  const cidr = specOf<{ podCIDR?: string }>(node ?? { apiVersion: 'v1', kind: 'Node', metadata: {} }).podCIDR;
-  const base = /^(\d+\.\d+\.\d+)\.0\/24$/.exec(cidr ?? '')?.[1] ?? `10.244.${ctx.random.int(0, 255)}`;
+  const cidr = specOf<{ podCIDR?: string }>(
+    node ?? { apiVersion: 'v1', kind: 'Node', metadata: {} },
+  ).podCIDR;
+  const base =
+    /^(\d+\.\d+\.\d+)\.0\/24$/.exec(cidr ?? '')?.[1] ?? `10.244.${ctx.random.int(0, 255)}`;
   return { hostIP, podIP: `${base}.${ctx.random.int(2, 254)}` };
 }
 

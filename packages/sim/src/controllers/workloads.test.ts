@@ -6,14 +6,25 @@ describe('Deployment and ReplicaSet controllers', () => {
     const c = testCluster();
     c.store.create('deployments', deployment('web', 3));
     const rs = c.store.list('replicasets', { namespace: 'shop' });
-    expect(rs.ok && rs.value.items.map((r) => [r.metadata.name?.startsWith('web-'), (r['spec'] as { replicas: number }).replicas])).toStrictEqual([[true, 3]]);
+    expect(
+      rs.ok &&
+        rs.value.items.map((r) => [
+          r.metadata.name?.startsWith('web-'),
+          (r['spec'] as { replicas: number }).replicas,
+        ]),
+    ).toStrictEqual([[true, 3]]);
     expect(c.podSummary('shop').map((p) => [p.phase, p.ready])).toStrictEqual([
       ['Pending', false],
       ['Pending', false],
       ['Pending', false],
     ]);
     // Spread over the three nodes: the least-loaded node takes each new pod.
-    expect(c.podSummary('shop').map((p) => p.node).sort()).toStrictEqual(['worker-1', 'worker-2', 'worker-3']);
+    expect(
+      c
+        .podSummary('shop')
+        .map((p) => p.node)
+        .sort(),
+    ).toStrictEqual(['worker-1', 'worker-2', 'worker-3']);
     c.clock.advance(2999);
     expect(c.podSummary('shop').filter((p) => p.ready)).toStrictEqual([]);
     c.clock.advance(1);
@@ -23,7 +34,12 @@ describe('Deployment and ReplicaSet controllers', () => {
       ['Running', true],
     ]);
     const status = c.store.get('deployments', 'shop', 'web')?.['status'] as Record<string, unknown>;
-    expect([status['replicas'], status['readyReplicas'], status['availableReplicas'], status['updatedReplicas']]).toStrictEqual([3, 3, 3, 3]);
+    expect([
+      status['replicas'],
+      status['readyReplicas'],
+      status['availableReplicas'],
+      status['updatedReplicas'],
+    ]).toStrictEqual([3, 3, 3, 3]);
     expect(c.errors).toStrictEqual([]);
   });
 
@@ -33,7 +49,12 @@ describe('Deployment and ReplicaSet controllers', () => {
     c.clock.advance(3000);
     const victim = c.podSummary('shop').find((p) => p.node === 'worker-1');
     if (victim === undefined) throw new Error('no pod on worker-1');
-    c.store.modify('nodes', undefined, 'worker-1', (n) => void ((n['spec'] as Record<string, unknown>)['unschedulable'] = true));
+    c.store.modify(
+      'nodes',
+      undefined,
+      'worker-1',
+      (n) => void ((n['spec'] as Record<string, unknown>)['unschedulable'] = true),
+    );
     c.store.delete('pods', 'shop', victim.name);
     const during = c.podSummary('shop');
     expect(during.filter((p) => p.terminating).map((p) => p.name)).toStrictEqual([victim.name]);
@@ -51,11 +72,21 @@ describe('Deployment and ReplicaSet controllers', () => {
     const c = testCluster();
     c.store.create('deployments', deployment('web', 3));
     c.clock.advance(3000);
-    c.store.modify('deployments', 'shop', 'web', (d) => void ((d['spec'] as Record<string, unknown>)['replicas'] = 1));
+    c.store.modify(
+      'deployments',
+      'shop',
+      'web',
+      (d) => void ((d['spec'] as Record<string, unknown>)['replicas'] = 1),
+    );
     expect(c.podSummary('shop').filter((p) => !p.terminating)).toHaveLength(1);
     c.clock.advance(1000);
     expect(c.podSummary('shop')).toHaveLength(1);
-    c.store.modify('deployments', 'shop', 'web', (d) => void ((d['spec'] as Record<string, unknown>)['replicas'] = 4));
+    c.store.modify(
+      'deployments',
+      'shop',
+      'web',
+      (d) => void ((d['spec'] as Record<string, unknown>)['replicas'] = 4),
+    );
     expect(c.podSummary('shop')).toHaveLength(4);
   });
 
@@ -108,7 +139,12 @@ describe('StatefulSet controller', () => {
     ]);
     const before = c.store.get('pods', 'shop', 'zk-1');
     const node = c.podSummary('shop').find((p) => p.name === 'zk-1')?.node ?? '';
-    c.store.modify('nodes', undefined, node, (n) => void ((n['spec'] as Record<string, unknown>)['unschedulable'] = true));
+    c.store.modify(
+      'nodes',
+      undefined,
+      node,
+      (n) => void ((n['spec'] as Record<string, unknown>)['unschedulable'] = true),
+    );
     c.store.delete('pods', 'shop', 'zk-1');
     expect(c.podSummary('shop').map((p) => [p.name, p.terminating])).toStrictEqual([
       ['zk-0', false],
@@ -140,12 +176,20 @@ describe('a crash-looping workload', () => {
     c.store.create('deployments', broken);
     c.clock.advance(3000);
     const crashing = () =>
-      c.pods('shop').filter((p) =>
-        ((p['status'] as { containerStatuses?: { state?: { waiting?: { reason?: string } } }[] }).containerStatuses ?? []).some(
-          (s) => s.state?.waiting?.reason === 'CrashLoopBackOff',
-        ),
-      );
-    expect(c.podSummary('shop').map((p) => p.ready).sort()).toStrictEqual([false, true, true]);
+      c
+        .pods('shop')
+        .filter((p) =>
+          (
+            (p['status'] as { containerStatuses?: { state?: { waiting?: { reason?: string } } }[] })
+              .containerStatuses ?? []
+          ).some((s) => s.state?.waiting?.reason === 'CrashLoopBackOff'),
+        );
+    expect(
+      c
+        .podSummary('shop')
+        .map((p) => p.ready)
+        .sort(),
+    ).toStrictEqual([false, true, true]);
     const first = crashing().map((p) => p.metadata.name);
     expect(first).toHaveLength(1);
     c.store.delete('pods', 'shop', first[0] ?? '');
@@ -153,7 +197,12 @@ describe('a crash-looping workload', () => {
     const again = crashing().map((p) => p.metadata.name);
     expect(again).toHaveLength(1);
     expect(again).not.toStrictEqual(first);
-    expect(c.podSummary('shop').map((p) => p.ready).sort()).toStrictEqual([false, true, true]);
+    expect(
+      c
+        .podSummary('shop')
+        .map((p) => p.ready)
+        .sort(),
+    ).toStrictEqual([false, true, true]);
   });
 });
 
@@ -165,14 +214,23 @@ describe('scheduler and kubelet', () => {
     spec: { containers: [{ name, image: 'busybox:1.36' }] },
   });
   const cordon = (c: ReturnType<typeof testCluster>, node: string, unschedulable: boolean) =>
-    c.store.modify('nodes', undefined, node, (n) => void (n['spec'] = unschedulable ? { unschedulable: true } : {}));
+    c.store.modify(
+      'nodes',
+      undefined,
+      node,
+      (n) => void (n['spec'] = unschedulable ? { unschedulable: true } : {}),
+    );
 
   it('bind a pod written without node or status (kubectl run) and start it', () => {
     const c = testCluster({ nodes: 2 });
     c.store.create('pods', bare('debug'));
-    expect(c.podSummary('shop')).toStrictEqual([{ name: 'debug', node: 'worker-1', phase: 'Pending', ready: false, terminating: false }]);
+    expect(c.podSummary('shop')).toStrictEqual([
+      { name: 'debug', node: 'worker-1', phase: 'Pending', ready: false, terminating: false },
+    ]);
     c.clock.advance(3000);
-    expect(c.podSummary('shop')).toStrictEqual([{ name: 'debug', node: 'worker-1', phase: 'Running', ready: true, terminating: false }]);
+    expect(c.podSummary('shop')).toStrictEqual([
+      { name: 'debug', node: 'worker-1', phase: 'Running', ready: true, terminating: false },
+    ]);
   });
 
   it('leave a pod Pending (Unschedulable) while every node is cordoned, and bind it once one is not', () => {
@@ -181,12 +239,21 @@ describe('scheduler and kubelet', () => {
     cordon(c, 'worker-2', true);
     c.store.create('pods', bare('debug'));
     const scheduled = () =>
-      ((c.store.get('pods', 'shop', 'debug')?.['status'] as { conditions?: { type: string; status: string; reason?: string }[] }).conditions ?? []).find(
-        (cond) => cond.type === 'PodScheduled',
-      );
-    expect([c.podSummary('shop')[0]?.node, scheduled()?.status, scheduled()?.reason]).toStrictEqual(['', 'False', 'Unschedulable']);
+      (
+        (
+          c.store.get('pods', 'shop', 'debug')?.['status'] as {
+            conditions?: { type: string; status: string; reason?: string }[];
+          }
+        ).conditions ?? []
+      ).find((cond) => cond.type === 'PodScheduled');
+    expect([c.podSummary('shop')[0]?.node, scheduled()?.status, scheduled()?.reason]).toStrictEqual(
+      ['', 'False', 'Unschedulable'],
+    );
     cordon(c, 'worker-2', false);
-    expect([c.podSummary('shop')[0]?.node, scheduled()?.status]).toStrictEqual(['worker-2', 'True']);
+    expect([c.podSummary('shop')[0]?.node, scheduled()?.status]).toStrictEqual([
+      'worker-2',
+      'True',
+    ]);
     c.clock.advance(3000);
     expect(c.podSummary('shop')[0]?.ready).toBe(true);
   });

@@ -36,9 +36,15 @@ describe('generated clusters', () => {
       if (list.ok) for (const w of list.value.items) uids.add(w.metadata.uid ?? '');
     }
     const pods = store.list('pods');
-    const owned = pods.ok ? pods.value.items.filter((p) => ['ReplicaSet', 'StatefulSet'].includes(String(p.metadata.ownerReferences?.[0]?.['kind']))) : [];
+    const owned = pods.ok
+      ? pods.value.items.filter((p) =>
+          ['ReplicaSet', 'StatefulSet'].includes(String(p.metadata.ownerReferences?.[0]?.['kind'])),
+        )
+      : [];
     expect(owned.length).toBeGreaterThan(300);
-    expect(owned.filter((p) => !uids.has(String(p.metadata.ownerReferences?.[0]?.['uid'])))).toStrictEqual([]);
+    expect(
+      owned.filter((p) => !uids.has(String(p.metadata.ownerReferences?.[0]?.['uid']))),
+    ).toStrictEqual([]);
   });
 
   it('are served by startSim with every budget evaluated once and no pod created by a controller', async () => {
@@ -47,7 +53,11 @@ describe('generated clusters', () => {
     sim = await startSim({ clock, generate: { seed: 3, nodes: 8, pods: 300, budgets: 25 } });
     expect(sim.store.counts()['pods']).toBe(cluster.pods.length);
     const pdbs = sim.store.list('poddisruptionbudgets');
-    const statuses = pdbs.ok ? pdbs.value.items.map((p) => (p['status'] as { conditions?: { type: string }[] }).conditions?.map((c) => c.type)) : [];
+    const statuses = pdbs.ok
+      ? pdbs.value.items.map((p) =>
+          (p['status'] as { conditions?: { type: string }[] }).conditions?.map((c) => c.type),
+        )
+      : [];
     expect(statuses.length).toBe(cluster.pdbs.length);
     expect(statuses.filter((types) => types?.[0] !== 'DisruptionAllowed')).toStrictEqual([]);
   });

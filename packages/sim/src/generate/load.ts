@@ -15,7 +15,11 @@ export interface GeneratedLoad {
  * generator's UIDs are replaced by the store's; ownerReferences follow.
  */
 export function loadGeneratedCluster(store: ObjectStore, cluster: SyntheticCluster): GeneratedLoad {
-  const result: GeneratedLoad = { created: 0, skipped: { DaemonSet: cluster.daemonSets.length, Job: cluster.jobs.length }, failed: 0 };
+  const result: GeneratedLoad = {
+    created: 0,
+    skipped: { DaemonSet: cluster.daemonSets.length, Job: cluster.jobs.length },
+    failed: 0,
+  };
   const uids = new Map<string, string>();
   const load = (resource: string, objects: readonly unknown[]): void => {
     for (const raw of objects) {
@@ -41,7 +45,8 @@ export function loadGeneratedCluster(store: ObjectStore, cluster: SyntheticClust
         continue;
       }
       result.created++;
-      if (original !== undefined && created.value.metadata.uid !== undefined) uids.set(original, created.value.metadata.uid);
+      if (original !== undefined && created.value.metadata.uid !== undefined)
+        uids.set(original, created.value.metadata.uid);
     }
   };
   load('namespaces', cluster.namespaces);

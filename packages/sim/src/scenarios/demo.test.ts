@@ -1,7 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeFromObject, pdbFromObject, podFromObject, pubFromObject, workloadFromObject } from '@pdbscope/shared';
+import {
+  nodeFromObject,
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  workloadFromObject,
+} from '@pdbscope/shared';
 import { ClusterIndex } from '@pdbscope/shared/index';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pdbStatusJson, pubStatusJson } from '../controllers/budgets.js';
@@ -22,7 +28,10 @@ function items(s: SimHandle, resource: string): KubeObject[] {
   return list.ok ? list.value.items : [];
 }
 
-function views<T>(objects: KubeObject[], convert: (o: unknown) => { ok: true; value: T } | { ok: false; error: string }): T[] {
+function views<T>(
+  objects: KubeObject[],
+  convert: (o: unknown) => { ok: true; value: T } | { ok: false; error: string },
+): T[] {
   return objects.flatMap((o) => {
     const v = convert(o);
     return v.ok ? [v.value] : [];
@@ -35,14 +44,24 @@ function recomputed(s: SimHandle, now: Date): Map<string, Record<string, unknown
     { now },
     {
       pods: views(items(s, 'pods'), podFromObject),
-      budgets: [...views(items(s, 'poddisruptionbudgets'), pdbFromObject), ...views(items(s, 'podunavailablebudgets'), pubFromObject)],
-      workloads: ['deployments', 'replicasets', 'statefulsets'].flatMap((r) => views(items(s, r), workloadFromObject)),
+      budgets: [
+        ...views(items(s, 'poddisruptionbudgets'), pdbFromObject),
+        ...views(items(s, 'podunavailablebudgets'), pubFromObject),
+      ],
+      workloads: ['deployments', 'replicasets', 'statefulsets'].flatMap((r) =>
+        views(items(s, r), workloadFromObject),
+      ),
       nodes: views(items(s, 'nodes'), nodeFromObject),
     },
   );
   const out = new Map<string, Record<string, unknown>>();
   for (const ev of index.budgets()) {
-    out.set(`${ev.ref.namespace}/${ev.ref.name}`, ev.kind === 'PodDisruptionBudget' ? pdbStatusJson(ev.sync.status) : pubStatusJson(ev.sync.status));
+    out.set(
+      `${ev.ref.namespace}/${ev.ref.name}`,
+      ev.kind === 'PodDisruptionBudget'
+        ? pdbStatusJson(ev.sync.status)
+        : pubStatusJson(ev.sync.status),
+    );
   }
   return out;
 }
@@ -56,7 +75,10 @@ function storedStatuses(s: SimHandle): Map<string, unknown> {
 }
 
 /** Runs `body` with a path named `name` in a fresh temporary directory, removed afterwards. */
-async function withSnapshotFile(name: string, body: (file: string) => Promise<void>): Promise<void> {
+async function withSnapshotFile(
+  name: string,
+  body: (file: string) => Promise<void>,
+): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'pdbscope-snapshot-'));
   try {
     await body(join(dir, name));
@@ -70,9 +92,28 @@ describe('the demo scenario', () => {
     const clock = new ManualClock('2026-11-21T08:00:00Z');
     sim = await startSim({ clock, activity: false });
     const s = sim;
-    const { namespaces, nodes, pods, replicationcontrollers, deployments, replicasets, statefulsets, poddisruptionbudgets, podunavailablebudgets } =
-      s.store.counts();
-    expect({ namespaces, nodes, pods, replicationcontrollers, deployments, replicasets, statefulsets, poddisruptionbudgets, podunavailablebudgets }).toStrictEqual({
+    const {
+      namespaces,
+      nodes,
+      pods,
+      replicationcontrollers,
+      deployments,
+      replicasets,
+      statefulsets,
+      poddisruptionbudgets,
+      podunavailablebudgets,
+    } = s.store.counts();
+    expect({
+      namespaces,
+      nodes,
+      pods,
+      replicationcontrollers,
+      deployments,
+      replicasets,
+      statefulsets,
+      poddisruptionbudgets,
+      podunavailablebudgets,
+    }).toStrictEqual({
       namespaces: 10,
       nodes: 6,
       // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods.
@@ -85,11 +126,31 @@ describe('the demo scenario', () => {
       podunavailablebudgets: 2,
     });
     const perNode: Record<string, number> = {};
-    for (const p of items(s, 'pods')) perNode[podNodeName(p) ?? ''] = (perNode[podNodeName(p) ?? ''] ?? 0) + 1;
-    expect(Object.keys(perNode).sort()).toStrictEqual(['worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5', 'worker-6']);
+    for (const p of items(s, 'pods'))
+      perNode[podNodeName(p) ?? ''] = (perNode[podNodeName(p) ?? ''] ?? 0) + 1;
+    expect(Object.keys(perNode).sort()).toStrictEqual([
+      'worker-1',
+      'worker-2',
+      'worker-3',
+      'worker-4',
+      'worker-5',
+      'worker-6',
+    ]);
 
-    const crashing = items(s, 'pods').filter((p) => podFromObject(p).ok && (podFromObject(p) as { value: { waitingReason?: string } }).value.waitingReason === 'CrashLoopBackOff');
-    expect(crashing.map((p) => `${p.metadata.namespace ?? ''}/${p.metadata.labels?.['app'] ?? ''}@${podNodeName(p) ?? ''}`).sort()).toStrictEqual([
+    const crashing = items(s, 'pods').filter(
+      (p) =>
+        podFromObject(p).ok &&
+        (podFromObject(p) as { value: { waitingReason?: string } }).value.waitingReason ===
+          'CrashLoopBackOff',
+    );
+    expect(
+      crashing
+        .map(
+          (p) =>
+            `${p.metadata.namespace ?? ''}/${p.metadata.labels?.['app'] ?? ''}@${podNodeName(p) ?? ''}`,
+        )
+        .sort(),
+    ).toStrictEqual([
       'shop/checkout-api@worker-4',
       'shop/checkout-api@worker-4',
       'shop/orders-api@worker-4',
@@ -97,7 +158,12 @@ describe('the demo scenario', () => {
     ]);
 
     expect(storedStatuses(s)).toStrictEqual(recomputed(s, clock.now()));
-    const allowed = (name: string) => (s.store.get('poddisruptionbudgets', name.split('/')[0], name.split('/')[1] ?? '')?.['status'] as { disruptionsAllowed: number }).disruptionsAllowed;
+    const allowed = (name: string) =>
+      (
+        s.store.get('poddisruptionbudgets', name.split('/')[0], name.split('/')[1] ?? '')?.[
+          'status'
+        ] as { disruptionsAllowed: number }
+      ).disruptionsAllowed;
     expect(allowed('databases/postgres')).toBe(0);
     expect(allowed('legacy/legacy-worker')).toBe(0);
     expect(allowed('shop/orders-api')).toBe(0);
@@ -109,14 +175,29 @@ describe('the demo scenario', () => {
       .filter((p) => p.metadata.namespace === 'games')
       .map((p) => p.metadata.annotations?.['pub.kruise.io/related-pub'])
       .sort();
-    expect(related).toStrictEqual(['game-room', 'game-room', 'game-room', 'matchmaker', 'matchmaker', 'matchmaker']);
+    expect(related).toStrictEqual([
+      'game-room',
+      'game-room',
+      'game-room',
+      'matchmaker',
+      'matchmaker',
+      'matchmaker',
+    ]);
 
     // Trino starts mid-rollout: the surge pod of the new ReplicaSet becomes Ready slowly (8x the delay).
-    const trinoSets = items(s, 'replicasets').filter((rs) => rs.metadata.name?.startsWith('trino-worker-'));
-    expect(trinoSets.map((rs) => (rs['spec'] as { replicas: number }).replicas).sort()).toStrictEqual([1, 4]);
+    const trinoSets = items(s, 'replicasets').filter((rs) =>
+      rs.metadata.name?.startsWith('trino-worker-'),
+    );
+    expect(
+      trinoSets.map((rs) => (rs['spec'] as { replicas: number }).replicas).sort(),
+    ).toStrictEqual([1, 4]);
     clock.advance(8 * 3000);
-    const after = items(s, 'replicasets').filter((rs) => rs.metadata.name?.startsWith('trino-worker-'));
-    expect(after.map((rs) => (rs['spec'] as { replicas: number }).replicas).sort()).toStrictEqual([2, 3]);
+    const after = items(s, 'replicasets').filter((rs) =>
+      rs.metadata.name?.startsWith('trino-worker-'),
+    );
+    expect(after.map((rs) => (rs['spec'] as { replicas: number }).replicas).sort()).toStrictEqual([
+      2, 3,
+    ]);
     expect(storedStatuses(s)).toStrictEqual(recomputed(s, clock.now()));
   });
 });
@@ -236,11 +317,35 @@ ${['x2k4q', 'p9w7m']
 describe('a kubectl snapshot', () => {
   it('of the demo replays as the same cluster: same pods on the same nodes, same budget statuses', async () => {
     await withSnapshotFile('snapshot.json', async (file) => {
-      const original = await startSim({ clock: new ManualClock('2026-11-21T08:00:00Z'), activity: false });
-      const resources = ['namespaces', 'nodes', 'deployments', 'replicasets', 'statefulsets', 'pods', 'poddisruptionbudgets', 'podunavailablebudgets'];
-      await writeFile(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: resources.flatMap((r) => items(original, r)) }));
+      const original = await startSim({
+        clock: new ManualClock('2026-11-21T08:00:00Z'),
+        activity: false,
+      });
+      const resources = [
+        'namespaces',
+        'nodes',
+        'deployments',
+        'replicasets',
+        'statefulsets',
+        'pods',
+        'poddisruptionbudgets',
+        'podunavailablebudgets',
+      ];
+      await writeFile(
+        file,
+        JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'List',
+          items: resources.flatMap((r) => items(original, r)),
+        }),
+      );
       const summary = (s: SimHandle) => ({
-        pods: items(s, 'pods').map((p) => [p.metadata.namespace, p.metadata.name, podNodeName(p), (p['status'] as { phase: string }).phase]),
+        pods: items(s, 'pods').map((p) => [
+          p.metadata.namespace,
+          p.metadata.name,
+          podNodeName(p),
+          (p['status'] as { phase: string }).phase,
+        ]),
         statuses: storedStatuses(s),
       });
       const before = summary(original);
@@ -256,27 +361,50 @@ describe('a kubectl snapshot', () => {
       const clock = new ManualClock('2024-05-01T12:00:00Z');
       sim = await startSim({ clock, scenario: file });
       const s = sim;
-      expect(s.skipped).toStrictEqual([{ kind: 'Service', namespace: 'shop', name: 'web', reason: 'v1 Service is not served by the simulator' }]);
+      expect(s.skipped).toStrictEqual([
+        {
+          kind: 'Service',
+          namespace: 'shop',
+          name: 'web',
+          reason: 'v1 Service is not served by the simulator',
+        },
+      ]);
       expect(items(s, 'pods').map((p) => [p.metadata.name, podNodeName(p)])).toStrictEqual([
         ['web-7d4b9c8f6b-p9w7m', 'node-2'],
         ['web-7d4b9c8f6b-x2k4q', 'node-1'],
       ]);
-      expect(items(s, 'replicasets').map((rs) => rs.metadata.name)).toStrictEqual(['web-7d4b9c8f6b']);
+      expect(items(s, 'replicasets').map((rs) => rs.metadata.name)).toStrictEqual([
+        'web-7d4b9c8f6b',
+      ]);
       const deploymentUid = s.store.get('deployments', 'shop', 'web')?.metadata.uid;
       const rs = s.store.get('replicasets', 'shop', 'web-7d4b9c8f6b');
       expect(deploymentUid).not.toBe('11111111-1111-4111-8111-111111111111');
       expect((rs?.metadata.ownerReferences?.[0] as { uid: string }).uid).toBe(deploymentUid);
-      for (const pod of items(s, 'pods')) expect((pod.metadata.ownerReferences?.[0] as { uid: string }).uid).toBe(rs?.metadata.uid);
-      const status = s.store.get('poddisruptionbudgets', 'shop', 'web')?.['status'] as Record<string, unknown>;
-      expect([status['expectedPods'], status['desiredHealthy'], status['currentHealthy'], status['disruptionsAllowed']]).toStrictEqual([2, 1, 1, 0]);
+      for (const pod of items(s, 'pods'))
+        expect((pod.metadata.ownerReferences?.[0] as { uid: string }).uid).toBe(rs?.metadata.uid);
+      const status = s.store.get('poddisruptionbudgets', 'shop', 'web')?.['status'] as Record<
+        string,
+        unknown
+      >;
+      expect([
+        status['expectedPods'],
+        status['desiredHealthy'],
+        status['currentHealthy'],
+        status['disruptionsAllowed'],
+      ]).toStrictEqual([2, 1, 1, 0]);
       expect(storedStatuses(s)).toStrictEqual(recomputed(s, clock.now()));
     });
   });
 
   it('fails to start with the loader\u2019s message when the file is malformed', async () => {
     await withSnapshotFile('broken.yaml', async (file) => {
-      await writeFile(file, 'apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: a}\n');
-      await expect(startSim({ scenario: file })).rejects.toThrow(`${file}: document 1, item 1: object has no apiVersion`);
+      await writeFile(
+        file,
+        'apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: a}\n',
+      );
+      await expect(startSim({ scenario: file })).rejects.toThrow(
+        `${file}: document 1, item 1: object has no apiVersion`,
+      );
     });
   });
 });

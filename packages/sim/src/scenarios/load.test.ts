@@ -35,8 +35,14 @@ describe('loadScenario', () => {
 
   it('loads every YAML and JSON file of a directory, subdirectories included, in name order', async () => {
     await mkdir(join(dir, 'b'));
-    await writeFile(join(dir, 'b', 'pod.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata: { name: second, namespace: x }\n');
-    await writeFile(join(dir, 'a.json'), JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }));
+    await writeFile(
+      join(dir, 'b', 'pod.yaml'),
+      'apiVersion: v1\nkind: Pod\nmetadata: { name: second, namespace: x }\n',
+    );
+    await writeFile(
+      join(dir, 'a.json'),
+      JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }),
+    );
     await writeFile(join(dir, 'notes.txt'), 'not a scenario');
     const result = await loadScenario(dir);
     expect(result.ok && result.objects.map((o) => o.metadata.name)).toStrictEqual(['x', 'second']);
@@ -53,7 +59,12 @@ describe('loadScenario', () => {
   it('says so when the path does not exist or holds no scenario file', async () => {
     const missing = join(dir, 'missing.yaml');
     const result = await loadScenario(missing);
-    expect(!result.ok && result.error).toMatch(new RegExp(`^cannot read scenario ${missing}: ENOENT`));
-    expect(await loadScenario(dir)).toStrictEqual({ ok: false, error: `scenario directory ${dir} has no .yaml, .yml or .json file` });
+    expect(!result.ok && result.error).toMatch(
+      new RegExp(`^cannot read scenario ${missing}: ENOENT`),
+    );
+    expect(await loadScenario(dir)).toStrictEqual({
+      ok: false,
+      error: `scenario directory ${dir} has no .yaml, .yml or .json file`,
+    });
   });
 });

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { KubeObject } from '../store/types.js';
 import { parseManifests } from './parse.js';
 
-export type LoadResult = { ok: true; objects: KubeObject[]; files: string[] } | { ok: false; error: string };
+export type LoadResult =
+  { ok: true; objects: KubeObject[]; files: string[] } | { ok: false; error: string };
 
 /** The demo set shipped with the simulator (packages/sim/scenarios/demo). */
 export const DEMO_SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/demo', import.meta.url));
@@ -19,7 +20,9 @@ async function scenarioFiles(path: string): Promise<string[]> {
     entries
       .filter((e) => e.isDirectory() || (e.isFile() && SCENARIO_FILE.test(e.name)))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((e) => (e.isDirectory() ? scenarioFiles(join(path, e.name)) : Promise.resolve([join(path, e.name)]))),
+      .map((e) =>
+        e.isDirectory() ? scenarioFiles(join(path, e.name)) : Promise.resolve([join(path, e.name)]),
+      ),
   );
   return nested.flat();
 }
@@ -36,7 +39,8 @@ export async function loadScenario(path: string): Promise<LoadResult> {
   } catch (err) {
     return { ok: false, error: `cannot read scenario ${path}: ${(err as Error).message}` };
   }
-  if (files.length === 0) return { ok: false, error: `scenario directory ${path} has no .yaml, .yml or .json file` };
+  if (files.length === 0)
+    return { ok: false, error: `scenario directory ${path} has no .yaml, .yml or .json file` };
   const objects: KubeObject[] = [];
   for (const file of files) {
     let text: string;

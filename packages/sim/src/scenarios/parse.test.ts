@@ -23,11 +23,19 @@ spec:
 
 describe('parseManifests', () => {
   it('reads multi-document YAML and skips empty documents', () => {
-    const result = parseManifests(`# scenario\n---\n${POD}---\n# nothing here\n---\n${PDB}`, 'demo.yaml');
+    const result = parseManifests(
+      `# scenario\n---\n${POD}---\n# nothing here\n---\n${PDB}`,
+      'demo.yaml',
+    );
     expect(result).toStrictEqual({
       ok: true,
       objects: [
-        { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', namespace: 'shop' }, spec: { nodeName: 'worker-1' } },
+        {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: 'web-0', namespace: 'shop' },
+          spec: { nodeName: 'worker-1' },
+        },
         {
           apiVersion: 'policy/v1',
           kind: 'PodDisruptionBudget',
@@ -58,11 +66,18 @@ items:
     namespace: shop
 `;
     const result = parseManifests(list, 'snapshot.yaml');
-    expect(result.ok && result.objects.map((o) => `${o.kind}/${o.metadata.name ?? ''}`)).toStrictEqual(['Pod/web-0', 'PodDisruptionBudget/web']);
+    expect(
+      result.ok && result.objects.map((o) => `${o.kind}/${o.metadata.name ?? ''}`),
+    ).toStrictEqual(['Pod/web-0', 'PodDisruptionBudget/web']);
   });
 
   it('reads an API list in JSON', () => {
-    const json = JSON.stringify({ apiVersion: 'v1', kind: 'PodList', metadata: {}, items: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x' } }] });
+    const json = JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'PodList',
+      metadata: {},
+      items: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x' } }],
+    });
     expect(parseManifests(json, 'pods.json')).toStrictEqual({
       ok: true,
       objects: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x' } }],
@@ -70,7 +85,10 @@ items:
   });
 
   it('names the file, line and column of a YAML syntax error', () => {
-    const result = parseManifests(`${POD}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: [broken\n`, 'bad.yaml');
+    const result = parseManifests(
+      `${POD}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: [broken\n`,
+      'bad.yaml',
+    );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toMatch(/^bad\.yaml:\d+:\d+: invalid YAML: /);
   });
@@ -84,7 +102,9 @@ items:
       ok: false,
       error: 'nokind.yaml: document 1: object has no kind',
     });
-    expect(parseManifests(`${POD}---\napiVersion: v1\nkind: Pod\nmetadata: {}\n`, 'noname.yaml')).toStrictEqual({
+    expect(
+      parseManifests(`${POD}---\napiVersion: v1\nkind: Pod\nmetadata: {}\n`, 'noname.yaml'),
+    ).toStrictEqual({
       ok: false,
       error: 'noname.yaml: document 2: Pod has no metadata.name',
     });

@@ -9,14 +9,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** kubectl writes `kind: List`; API list responses say `PodList`, `DeploymentList`, … */
 function isList(value: Record<string, unknown>): boolean {
-  return typeof value['kind'] === 'string' && value['kind'].endsWith('List') && Array.isArray(value['items']);
+  return (
+    typeof value['kind'] === 'string' &&
+    value['kind'].endsWith('List') &&
+    Array.isArray(value['items'])
+  );
 }
 
-function checkObject(value: unknown, where: string): { ok: true; object: KubeObject } | { ok: false; error: string } {
-  if (!isRecord(value)) return { ok: false, error: `${where}: expected a Kubernetes object, found ${describe(value)}` };
+function checkObject(
+  value: unknown,
+  where: string,
+): { ok: true; object: KubeObject } | { ok: false; error: string } {
+  if (!isRecord(value))
+    return { ok: false, error: `${where}: expected a Kubernetes object, found ${describe(value)}` };
   const { apiVersion, kind } = value;
-  if (typeof apiVersion !== 'string' || apiVersion === '') return { ok: false, error: `${where}: object has no apiVersion` };
-  if (typeof kind !== 'string' || kind === '') return { ok: false, error: `${where}: object has no kind` };
+  if (typeof apiVersion !== 'string' || apiVersion === '')
+    return { ok: false, error: `${where}: object has no apiVersion` };
+  if (typeof kind !== 'string' || kind === '')
+    return { ok: false, error: `${where}: object has no kind` };
   const metadata = value['metadata'];
   if (!isRecord(metadata) || typeof metadata['name'] !== 'string' || metadata['name'] === '') {
     return { ok: false, error: `${where}: ${kind} has no metadata.name` };
@@ -44,14 +54,20 @@ export function parseManifests(text: string, source: string): ParseResult {
     if (firstError) {
       const pos = firstError.linePos?.[0];
       const at = pos ? `${source}:${pos.line}:${pos.col}` : source;
-      return { ok: false, error: `${at}: invalid YAML: ${firstError.message.split('\n')[0] ?? ''}` };
+      return {
+        ok: false,
+        error: `${at}: invalid YAML: ${firstError.message.split('\n')[0] ?? ''}`,
+      };
     }
     const value: unknown = document.toJS();
     if (value === null || value === undefined) continue;
     const where = `${source}: document ${index + 1}`;
     const items = isRecord(value) && isList(value) ? (value['items'] as unknown[]) : [value];
     for (const [itemIndex, item] of items.entries()) {
-      const checked = checkObject(item, items.length === 1 && item === value ? where : `${where}, item ${itemIndex + 1}`);
+      const checked = checkObject(
+        item,
+        items.length === 1 && item === value ? where : `${where}, item ${itemIndex + 1}`,
+      );
       if (!checked.ok) return checked;
       objects.push(checked.object);
     }

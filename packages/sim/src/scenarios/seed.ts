@@ -41,16 +41,23 @@ export interface SeedResult {
 function resourceFor(obj: KubeObject): string | undefined {
   const group = groupOf(obj.apiVersion);
   const legacyGroup = group === 'extensions' ? 'apps' : group;
-  return RESOURCE_TYPES.find(
-    (t) => t.kind === obj.kind && t.group === legacyGroup,
-  )?.resource;
+  return RESOURCE_TYPES.find((t) => t.kind === obj.kind && t.group === legacyGroup)?.resource;
 }
 
 /** What the store should hold for an object read from a file: server-owned metadata dropped. */
 function prepare(obj: KubeObject, uids: ReadonlyMap<string, string>): KubeObject {
   const copy = structuredClone(obj);
   const meta = copy.metadata;
-  for (const field of ['uid', 'resourceVersion', 'managedFields', 'selfLink', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds']) {
+  for (const field of [
+    'uid',
+    'resourceVersion',
+    'managedFields',
+    'selfLink',
+    'generation',
+    'creationTimestamp',
+    'deletionTimestamp',
+    'deletionGracePeriodSeconds',
+  ]) {
     delete meta[field];
   }
   if (meta.ownerReferences) {
@@ -65,14 +72,16 @@ function prepare(obj: KubeObject, uids: ReadonlyMap<string, string>): KubeObject
     copy['spec'] = { ...spec, selector: fromV1beta1Selector(readSelector(spec['selector'])) };
     copy.apiVersion = 'policy/v1';
   }
-  if (copy.kind === 'ReplicaSet' || copy.kind === 'Deployment' || copy.kind === 'StatefulSet') copy.apiVersion = 'apps/v1';
+  if (copy.kind === 'ReplicaSet' || copy.kind === 'Deployment' || copy.kind === 'StatefulSet')
+    copy.apiVersion = 'apps/v1';
   return copy;
 }
 
 function withPreviousImage(deployment: KubeObject, image: string): KubeObject {
   const copy = structuredClone(deployment);
-  const containers = ((copy['spec'] as { template?: { spec?: { containers?: { image?: string }[] } } } | undefined)?.template?.spec
-    ?.containers ?? []) as { image?: string }[];
+  const containers = ((
+    copy['spec'] as { template?: { spec?: { containers?: { image?: string }[] } } } | undefined
+  )?.template?.spec?.containers ?? []) as { image?: string }[];
   const first = containers[0];
   if (first) first.image = image;
   return copy;
@@ -96,7 +105,9 @@ export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): S
           .map((ref) => `${rs.metadata.namespace ?? ''}/${String(ref['name'])}`),
       ),
   );
-  const ordered = [...objects].sort((a, b) => (LOAD_ORDER[a.kind] ?? 9) - (LOAD_ORDER[b.kind] ?? 9));
+  const ordered = [...objects].sort(
+    (a, b) => (LOAD_ORDER[a.kind] ?? 9) - (LOAD_ORDER[b.kind] ?? 9),
+  );
   for (const obj of ordered) {
     const ref = {
       kind: obj.kind,
@@ -105,7 +116,10 @@ export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): S
     };
     const resource = resourceFor(obj);
     if (resource === undefined) {
-      result.skipped.push({ ...ref, reason: `${obj.apiVersion} ${obj.kind} is not served by the simulator` });
+      result.skipped.push({
+        ...ref,
+        reason: `${obj.apiVersion} ${obj.kind} is not served by the simulator`,
+      });
       continue;
     }
     let input = prepare(obj, uids);
@@ -114,7 +128,11 @@ export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): S
         ? obj.metadata.annotations?.[SIM_ANNOTATIONS.previousImage]
         : undefined;
     if (previousImage !== undefined) {
-      result.rollouts.push({ namespace: ref.namespace ?? '', name: ref.name, template: (input['spec'] as { template?: unknown } | undefined)?.template });
+      result.rollouts.push({
+        namespace: ref.namespace ?? '',
+        name: ref.name,
+        template: (input['spec'] as { template?: unknown } | undefined)?.template,
+      });
       input = withPreviousImage(input, previousImage);
     }
     const created = store.create(resource, input, { preserveStatus: true });
@@ -123,7 +141,8 @@ export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): S
       continue;
     }
     result.created++;
-    if (obj.metadata.uid !== undefined && created.value.metadata.uid !== undefined) uids.set(obj.metadata.uid, created.value.metadata.uid);
+    if (obj.metadata.uid !== undefined && created.value.metadata.uid !== undefined)
+      uids.set(obj.metadata.uid, created.value.metadata.uid);
   }
   return result;
 }
@@ -132,7 +151,10 @@ export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): S
 export function startRollouts(store: ObjectStore, rollouts: readonly PendingRollout[]): void {
   for (const r of rollouts) {
     store.modify('deployments', r.namespace, r.name, (copy) => {
-      copy['spec'] = { ...(copy['spec'] as Record<string, unknown>), template: structuredClone(r.template) };
+      copy['spec'] = {
+        ...(copy['spec'] as Record<string, unknown>),
+        template: structuredClone(r.template),
+      };
     });
   }
 }

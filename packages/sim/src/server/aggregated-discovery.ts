@@ -4,10 +4,17 @@ import { SUBRESOURCE_KINDS } from './discovery.js';
 import type { Accepted } from './http.js';
 
 /** The media type of aggregated discovery (apidiscovery.k8s.io/v2), which kubectl asks for first. */
-export const AGGREGATED_DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+export const AGGREGATED_DISCOVERY_TYPE =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
 export function wantsAggregatedDiscovery(accept: readonly Accepted[]): boolean {
-  return accept.some((a) => a.type === 'application/json' && a.params.g === 'apidiscovery.k8s.io' && a.params.v === 'v2' && a.params.as === 'APIGroupDiscoveryList');
+  return accept.some(
+    (a) =>
+      a.type === 'application/json' &&
+      a.params.g === 'apidiscovery.k8s.io' &&
+      a.params.v === 'v2' &&
+      a.params.as === 'APIGroupDiscoveryList',
+  );
 }
 
 function resource(t: ResourceType): Record<string, unknown> {
@@ -25,7 +32,11 @@ function resource(t: ResourceType): Record<string, unknown> {
       const k = SUBRESOURCE_KINDS[s] ?? { verbs: ['get'] };
       return {
         subresource: s,
-        responseKind: { group: k.group ?? t.group, version: k.version ?? t.version, kind: k.kind ?? t.kind },
+        responseKind: {
+          group: k.group ?? t.group,
+          version: k.version ?? t.version,
+          kind: k.kind ?? t.kind,
+        },
         verbs: k.verbs,
       };
     });
@@ -36,7 +47,9 @@ function resource(t: ResourceType): Record<string, unknown> {
 /** `/api` (the core group) or `/apis` (every other group) as one APIGroupDiscoveryList. */
 export function aggregatedDiscovery(path: '/api' | '/apis'): Record<string, unknown> {
   const core = path === '/api';
-  const groups = [...new Set(groupVersions().map((gv) => gv.group))].filter((g) => (g === '') === core);
+  const groups = [...new Set(groupVersions().map((gv) => gv.group))].filter(
+    (g) => (g === '') === core,
+  );
   return {
     kind: 'APIGroupDiscoveryList',
     apiVersion: 'apidiscovery.k8s.io/v2',
@@ -47,7 +60,9 @@ export function aggregatedDiscovery(path: '/api' | '/apis'): Record<string, unkn
         .filter((gv) => gv.group === group)
         .map((gv) => ({
           version: gv.version,
-          resources: RESOURCE_TYPES.filter((t) => t.group === group && t.version === gv.version).map(resource),
+          resources: RESOURCE_TYPES.filter(
+            (t) => t.group === group && t.version === gv.version,
+          ).map(resource),
           freshness: 'Current',
         })),
     })),

@@ -6,30 +6,48 @@ import { readJsonBody, sendError, sendJson } from './http.js';
 type Body = Record<string, unknown>;
 
 async function bodyOf(req: IncomingMessage): Promise<Body | undefined> {
-  const hasBody = Number(req.headers['content-length'] ?? '0') > 0 || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    Number(req.headers['content-length'] ?? '0') > 0 ||
+    req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) {
     req.resume();
     return {};
   }
   const read = await readJsonBody(req);
   if (!read.ok) return read.error.message === 'the body of the request was empty' ? {} : undefined;
-  return typeof read.value === 'object' && read.value !== null && !Array.isArray(read.value) ? (read.value as Body) : undefined;
+  return typeof read.value === 'object' && read.value !== null && !Array.isArray(read.value)
+    ? (read.value as Body)
+    : undefined;
 }
 
 /** The `/_sim/` fault and control endpoints (see packages/sim/README.md). */
-export async function handleControl(ctx: ServerContext, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleControl(
+  ctx: ServerContext,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const f = ctx.faults;
   if (req.method === 'GET' && path === '/_sim/state') return sendJson(res, 200, f.state());
   if (req.method !== 'POST') {
     req.resume();
-    return sendError(res, { code: 405, reason: 'MethodNotAllowed', message: `${req.method ?? ''} is not allowed on ${path}` });
+    return sendError(res, {
+      code: 405,
+      reason: 'MethodNotAllowed',
+      message: `${req.method ?? ''} is not allowed on ${path}`,
+    });
   }
   const body = await bodyOf(req);
   if (body === undefined) return sendError(res, badRequest('the body must be a JSON object'));
   const ready = /^\/_sim\/pods\/([^/]+)\/([^/]+)\/ready$/.exec(path);
   if (ready !== null) {
-    if (typeof body.ready !== 'boolean') return sendError(res, badRequest('"ready" must be true or false'));
-    const r = f.setPodReady(decodeURIComponent(ready[1] ?? ''), decodeURIComponent(ready[2] ?? ''), body.ready);
+    if (typeof body.ready !== 'boolean')
+      return sendError(res, badRequest('"ready" must be true or false'));
+    const r = f.setPodReady(
+      decodeURIComponent(ready[1] ?? ''),
+      decodeURIComponent(ready[2] ?? ''),
+      body.ready,
+    );
     return r.ok ? sendJson(res, 200, r.value) : sendError(res, r.error);
   }
   switch (path) {
@@ -43,8 +61,10 @@ export async function handleControl(ctx: ServerContext, path: string, req: Incom
       return sendJson(res, 200, f.state().faults);
     }
     case '/_sim/faults/forbid':
-      if (typeof body.resource === 'string' && body.resource !== '') f.forbidResource(body.resource);
-      else if (typeof body.namespace === 'string' && body.namespace !== '') f.forbid(body.namespace);
+      if (typeof body.resource === 'string' && body.resource !== '')
+        f.forbidResource(body.resource);
+      else if (typeof body.namespace === 'string' && body.namespace !== '')
+        f.forbid(body.namespace);
       else return sendError(res, badRequest('"namespace" or "resource" is required'));
       return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/unforbid':
@@ -52,7 +72,8 @@ export async function handleControl(ctx: ServerContext, path: string, req: Incom
       else f.unforbid(typeof body.namespace === 'string' ? body.namespace : undefined);
       return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/latency':
-      if (typeof body.ms !== 'number' || body.ms < 0) return sendError(res, badRequest('"ms" must be a number >= 0'));
+      if (typeof body.ms !== 'number' || body.ms < 0)
+        return sendError(res, badRequest('"ms" must be a number >= 0'));
       f.setLatency(body.ms);
       return sendJson(res, 200, f.state().faults);
     case '/_sim/restart':

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { ObjectStore, SimClock } from '../store/index.js';
 import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
 import { checkAccess } from './access.js';
-import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregatedDiscovery } from './aggregated-discovery.js';
+import {
+  AGGREGATED_DISCOVERY_TYPE,
+  aggregatedDiscovery,
+  wantsAggregatedDiscovery,
+} from './aggregated-discovery.js';
 import type { Logger, RequestInput, ServerContext } from './context.js';
 import { silentLogger } from './context.js';
 import { handleControl } from './control.js';
@@ -15,7 +19,13 @@ import { handleEviction } from './handlers/eviction.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleScale } from './handlers/scale.js';
 import { handleWatch } from './handlers/watch.js';
-import { handleCreate, handleDelete, handleDeleteCollection, handlePatch, handleUpdate } from './handlers/write.js';
+import {
+  handleCreate,
+  handleDelete,
+  handleDeleteCollection,
+  handlePatch,
+  handleUpdate,
+} from './handlers/write.js';
 import { parseAccept, sendError, sendJson } from './http.js';
 import { parseListQuery } from './query.js';
 import type { ResourceRoute } from './route.js';
@@ -58,10 +68,19 @@ const NOT_FOUND_BODY = {
 
 function verbOf(method: string, r: ResourceRoute, watch: boolean): string {
   if (method === 'GET') return r.name !== undefined ? 'get' : watch ? 'watch' : 'list';
-  return { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method] ?? method.toLowerCase();
+  return (
+    { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method] ??
+    method.toLowerCase()
+  );
 }
 
-async function handleResource(ctx: ServerContext, r: ResourceRoute, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+async function handleResource(
+  ctx: ServerContext,
+  r: ResourceRoute,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: URLSearchParams,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const query = parseListQuery(r.type, params);
   if (!query.ok) return sendError(res, query.error);
@@ -75,7 +94,8 @@ async function handleResource(ctx: ServerContext, r: ResourceRoute, req: Incomin
   if (r.name === undefined) {
     if (method === 'GET') return query.value.watch ? handleWatch(input) : handleList(input);
     if (method === 'POST') return handleCreate(input);
-    if (method === 'DELETE' && r.type.verbs.includes('deletecollection')) return handleDeleteCollection(input);
+    if (method === 'DELETE' && r.type.verbs.includes('deletecollection'))
+      return handleDeleteCollection(input);
   } else if (sub === 'eviction') {
     if (method === 'POST') return handleEviction(input);
   } else if (sub === 'scale') {
@@ -90,7 +110,11 @@ async function handleResource(ctx: ServerContext, r: ResourceRoute, req: Incomin
   sendError(res, methodNotAllowed());
 }
 
-async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (url.pathname.startsWith('/_sim/')) return handleControl(ctx, url.pathname, req, res);
   const latency = ctx.faults.current.latencyMs;
@@ -98,8 +122,13 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   const r = route(url.pathname);
   if (r.kind === 'discovery') {
     req.resume();
-    if ((r.path === '/api' || r.path === '/apis') && wantsAggregatedDiscovery(parseAccept(req.headers.accept))) {
-      return sendJson(res, 200, aggregatedDiscovery(r.path), { 'Content-Type': AGGREGATED_DISCOVERY_TYPE });
+    if (
+      (r.path === '/api' || r.path === '/apis') &&
+      wantsAggregatedDiscovery(parseAccept(req.headers.accept))
+    ) {
+      return sendJson(res, 200, aggregatedDiscovery(r.path), {
+        'Content-Type': AGGREGATED_DISCOVERY_TYPE,
+      });
     }
     const doc = discoveryDocument(r.path);
     if (doc === undefined) return sendJson(res, 404, NOT_FOUND_BODY);
@@ -121,7 +150,8 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
 export async function createSimServer(options: SimServerOptions): Promise<SimServer> {
   const host = options.host ?? '127.0.0.1';
   // The simulator authenticates nobody: it must never be reachable from another machine.
-  if (!LOOPBACK_HOSTS.includes(host)) throw new Error(`the simulated API server binds to loopback only, not ${host}`);
+  if (!LOOPBACK_HOSTS.includes(host))
+    throw new Error(`the simulated API server binds to loopback only, not ${host}`);
   const clock = options.clock ?? options.store.clock ?? systemClock;
   const hub = new WatchHub(options.store);
   const faults = createFaultControl(options.store, hub);
@@ -137,8 +167,12 @@ export async function createSimServer(options: SimServerOptions): Promise<SimSer
   };
   const server = createServer((req, res) => {
     handle(ctx, req, res).catch((e: unknown) => {
-      ctx.logger.error('request failed', { url: req.url, error: e instanceof Error ? e.stack : String(e) });
-      if (!res.headersSent) sendError(res, internalError(e instanceof Error ? e.message : String(e)));
+      ctx.logger.error('request failed', {
+        url: req.url,
+        error: e instanceof Error ? e.stack : String(e),
+      });
+      if (!res.headersSent)
+        sendError(res, internalError(e instanceof Error ? e.message : String(e)));
       else res.destroy();
     });
   });

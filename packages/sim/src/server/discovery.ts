@@ -16,7 +16,9 @@ export const VERSION_INFO = {
 };
 
 /** What each subresource answers with, and its verbs. */
-export const SUBRESOURCE_KINDS: Readonly<Record<string, { group?: string; version?: string; kind?: string; verbs: string[] }>> = {
+export const SUBRESOURCE_KINDS: Readonly<
+  Record<string, { group?: string; version?: string; kind?: string; verbs: string[] }>
+> = {
   status: { verbs: ['get', 'patch', 'update'] },
   scale: { group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
   eviction: { group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
@@ -35,7 +37,11 @@ function resourceEntries(t: ResourceType): Record<string, unknown>[] {
   if (t.categories.length > 0) main.categories = t.categories;
   const subs = t.subresources.map((s) => {
     const k = SUBRESOURCE_KINDS[s] ?? { verbs: ['get'] };
-    const e: Record<string, unknown> = { name: `${t.resource}/${s}`, singularName: '', namespaced: t.namespaced };
+    const e: Record<string, unknown> = {
+      name: `${t.resource}/${s}`,
+      singularName: '',
+      namespaced: t.namespaced,
+    };
     if (k.group !== undefined) e.group = k.group;
     if (k.version !== undefined) e.version = k.version;
     e.kind = k.kind ?? t.kind;
@@ -73,7 +79,9 @@ export function discoveryDocument(path: string): unknown {
   const version = parts[0] === 'api' ? parts[1] : parts[2];
   if (parts[0] === 'apis' && version === undefined) {
     const g = apiGroup(group);
-    return (g.versions as unknown[]).length === 0 ? undefined : { kind: 'APIGroup', apiVersion: 'v1', ...g };
+    return (g.versions as unknown[]).length === 0
+      ? undefined
+      : { kind: 'APIGroup', apiVersion: 'v1', ...g };
   }
   const types = RESOURCE_TYPES.filter((t) => t.group === group && t.version === version);
   if (types.length === 0) return undefined;

@@ -27,14 +27,27 @@ describe('kubectl drain against the simulator (no controllers running)', () => {
       clearInterval(ticker);
     }
     // kubectl evicts both pods of node-a concurrently: whichever comes first takes the one disruption.
-    const left = ['web-1', 'web-2'].filter((name) => h.store.get('pods', 'shop', name) !== undefined);
+    const left = ['web-1', 'web-2'].filter(
+      (name) => h.store.get('pods', 'shop', name) !== undefined,
+    );
     expect(left.length).toBe(1);
     const kept = left[0] ?? '';
     const evicted = kept === 'web-1' ? 'web-2' : 'web-1';
     expect(h.store.get('pods', 'shop', kept)?.metadata.deletionTimestamp).toBeUndefined();
-    expect(stderr).toContain(`error when evicting pods/"${kept}" -n "shop" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.`);
-    const status = h.store.get('poddisruptionbudgets', 'shop', 'web')?.status as { disruptionsAllowed: number; disruptedPods: Record<string, string> };
-    expect([status.disruptionsAllowed, Object.keys(status.disruptedPods)]).toStrictEqual([0, [evicted]]);
-    expect(h.store.get('nodes', undefined, 'node-a')?.spec).toStrictEqual({ podCIDR: '10.244.1.0/24', unschedulable: true });
+    expect(stderr).toContain(
+      `error when evicting pods/"${kept}" -n "shop" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.`,
+    );
+    const status = h.store.get('poddisruptionbudgets', 'shop', 'web')?.status as {
+      disruptionsAllowed: number;
+      disruptedPods: Record<string, string>;
+    };
+    expect([status.disruptionsAllowed, Object.keys(status.disruptedPods)]).toStrictEqual([
+      0,
+      [evicted],
+    ]);
+    expect(h.store.get('nodes', undefined, 'node-a')?.spec).toStrictEqual({
+      podCIDR: '10.244.1.0/24',
+      unschedulable: true,
+    });
   });
 });

@@ -8,7 +8,11 @@ import { createSimServer } from './create-server.js';
 
 interface EvictionCase {
   pod: string;
-  options?: { dryRun?: string[]; urlName?: string; preconditions?: { uid?: string; resourceVersion?: string } };
+  options?: {
+    dryRun?: string[];
+    urlName?: string;
+    preconditions?: { uid?: string; resourceVersion?: string };
+  };
   faults?: Record<string, boolean>;
   expect: {
     allowed: boolean;
@@ -19,7 +23,11 @@ interface EvictionCase {
     causes?: unknown[];
     retryAfterSeconds?: number;
     podDeleted?: boolean;
-    pdbStatusAfter?: { disruptionsAllowed: number; disruptedPodsAdded: string[]; condition?: Record<string, string> };
+    pdbStatusAfter?: {
+      disruptionsAllowed: number;
+      disruptedPodsAdded: string[];
+      condition?: Record<string, string>;
+    };
   };
 }
 
@@ -35,25 +43,40 @@ interface Scenario {
 }
 
 const oracle = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../../../../shared/oracle/scenarios.public.json', import.meta.url)), 'utf8'),
+  readFileSync(
+    fileURLToPath(new URL('../../../../../shared/oracle/scenarios.public.json', import.meta.url)),
+    'utf8',
+  ),
 ) as { defaultNow: string; scenarios: Scenario[] };
 
 // Storage faults (a pod delete answering 409) belong to the engine's oracle; HTTP cannot inject them.
-const scenarios = oracle.scenarios.filter((s) => s.kind === 'eviction' && s.evictions.every((e) => e.faults === undefined));
+const scenarios = oracle.scenarios.filter(
+  (s) => s.kind === 'eviction' && s.evictions.every((e) => e.faults === undefined),
+);
 
 async function evict(s: Scenario, e: EvictionCase): Promise<void> {
   const clock = new ManualClock(s.now ?? oracle.defaultNow);
   const store = new ObjectStore({ clock });
   for (const p of s.pods) expect(store.create('pods', p, { seed: true }).ok).toBe(true);
-  for (const p of s.pdbs) expect(store.create('poddisruptionbudgets', p, { seed: true }).ok).toBe(true);
-  for (const p of s.pubs ?? []) expect(store.create('podunavailablebudgets', p, { seed: true }).ok).toBe(true);
+  for (const p of s.pdbs)
+    expect(store.create('poddisruptionbudgets', p, { seed: true }).ok).toBe(true);
+  for (const p of s.pubs ?? [])
+    expect(store.create('podunavailablebudgets', p, { seed: true }).ok).toBe(true);
   const [namespace = '', name = ''] = e.pod.split('/');
   const pdbsBefore = store.list('poddisruptionbudgets', { namespace });
   const engine = decideEviction({
     namespace,
     podName: name,
-    pod: s.pods.map(podFromObject).flatMap((c) => (c.ok && c.value.namespace === namespace && c.value.name === (e.options?.urlName ?? name) ? [c.value] : []))[0],
-    pdbs: (pdbsBefore.ok ? pdbsBefore.value.items : []).map(pdbFromObject).flatMap((c) => (c.ok ? [c.value] : [])),
+    pod: s.pods
+      .map(podFromObject)
+      .flatMap((c) =>
+        c.ok && c.value.namespace === namespace && c.value.name === (e.options?.urlName ?? name)
+          ? [c.value]
+          : [],
+      )[0],
+    pdbs: (pdbsBefore.ok ? pdbsBefore.value.items : [])
+      .map(pdbFromObject)
+      .flatMap((c) => (c.ok ? [c.value] : [])),
     pubs: (s.pubs ?? []).map(pubFromObject).flatMap((c) => (c.ok ? [c.value] : [])),
     options: {
       dryRun: e.options?.dryRun?.includes('All') ?? false,
@@ -64,47 +87,82 @@ async function evict(s: Scenario, e: EvictionCase): Promise<void> {
   });
   const server = await createSimServer({ store, clock });
   try {
-    const url = new URL(`/api/v1/namespaces/${namespace}/pods/${e.options?.urlName ?? name}/eviction`, server.url);
-    if (e.options?.dryRun !== undefined) for (const d of e.options.dryRun) url.searchParams.append('dryRun', d);
+    const url = new URL(
+      `/api/v1/namespaces/${namespace}/pods/${e.options?.urlName ?? name}/eviction`,
+      server.url,
+    );
+    if (e.options?.dryRun !== undefined)
+      for (const d of e.options.dryRun) url.searchParams.append('dryRun', d);
     const body = {
       apiVersion: 'policy/v1',
       kind: 'Eviction',
       metadata: { name, namespace },
-      ...(e.options?.preconditions === undefined ? {} : { deleteOptions: { preconditions: e.options.preconditions } }),
+      ...(e.options?.preconditions === undefined
+        ? {}
+        : { deleteOptions: { preconditions: e.options.preconditions } }),
     };
-    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const status = (await res.json()) as { code: number; reason?: string; message?: string; details?: { causes?: unknown[]; retryAfterSeconds?: number } };
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const status = (await res.json()) as {
+      code: number;
+      reason?: string;
+      message?: string;
+      details?: { causes?: unknown[]; retryAfterSeconds?: number };
+    };
 
     expect(res.status).toBe(engine.httpStatus);
     expect(status).toStrictEqual(engine.status);
-    expect(res.headers.get('retry-after')).toBe((engine.retryAfterSeconds ?? 0) > 0 ? String(engine.retryAfterSeconds) : null);
+    expect(res.headers.get('retry-after')).toBe(
+      (engine.retryAfterSeconds ?? 0) > 0 ? String(engine.retryAfterSeconds) : null,
+    );
     expect(status.code).toBe(e.expect.code);
     if (e.expect.reason !== undefined) expect(status.reason).toBe(e.expect.reason);
     if (e.expect.message !== undefined) expect(status.message).toBe(e.expect.message);
-    if (e.expect.messageContains !== undefined) expect(status.message).toContain(e.expect.messageContains);
-    if (e.expect.causes !== undefined) expect(status.details?.causes ?? []).toStrictEqual(e.expect.causes);
-    if (e.expect.retryAfterSeconds !== undefined) expect(status.details?.retryAfterSeconds ?? 0).toBe(e.expect.retryAfterSeconds);
+    if (e.expect.messageContains !== undefined)
+      expect(status.message).toContain(e.expect.messageContains);
+    if (e.expect.causes !== undefined)
+      expect(status.details?.causes ?? []).toStrictEqual(e.expect.causes);
+    if (e.expect.retryAfterSeconds !== undefined)
+      expect(status.details?.retryAfterSeconds ?? 0).toBe(e.expect.retryAfterSeconds);
 
     const podAfter = store.get('pods', namespace, name);
     const deleted = podAfter === undefined || podAfter.metadata.deletionTimestamp !== undefined;
     if (e.expect.podDeleted !== undefined) expect(deleted).toBe(e.expect.podDeleted);
     if (podAfter !== undefined && deleted) {
-      const conditions = (podAfter.status as { conditions: { type: string; reason?: string }[] }).conditions;
-      expect(conditions.find((c) => c.type === 'DisruptionTarget')?.reason).toBe('EvictionByEvictionAPI');
+      const conditions = (podAfter.status as { conditions: { type: string; reason?: string }[] })
+        .conditions;
+      expect(conditions.find((c) => c.type === 'DisruptionTarget')?.reason).toBe(
+        'EvictionByEvictionAPI',
+      );
     }
     const after = e.expect.pdbStatusAfter;
     if (after !== undefined && engine.budget !== undefined) {
       const stored = store.get('poddisruptionbudgets', namespace, engine.budget.name);
       const before = s.pdbs.find((p) => p.metadata.name === engine.budget?.name);
-      const st = stored?.status as { disruptionsAllowed: number; disruptedPods?: Record<string, string>; conditions?: Record<string, string>[] };
-      const beforePods = Object.keys((before?.status as { disruptedPods?: Record<string, string> } | undefined)?.disruptedPods ?? {});
+      const st = stored?.status as {
+        disruptionsAllowed: number;
+        disruptedPods?: Record<string, string>;
+        conditions?: Record<string, string>[];
+      };
+      const beforePods = Object.keys(
+        (before?.status as { disruptedPods?: Record<string, string> } | undefined)?.disruptedPods ??
+          {},
+      );
       const added = Object.keys(st.disruptedPods ?? {}).filter((p) => !beforePods.includes(p));
-      expect({ disruptionsAllowed: st.disruptionsAllowed, disruptedPodsAdded: added }).toStrictEqual({
+      expect({
+        disruptionsAllowed: st.disruptionsAllowed,
+        disruptedPodsAdded: added,
+      }).toStrictEqual({
         disruptionsAllowed: after.disruptionsAllowed,
         disruptedPodsAdded: after.disruptedPodsAdded,
       });
       if (after.condition !== undefined) {
-        expect(st.conditions?.find((c) => c.type === after.condition?.type)).toMatchObject(after.condition);
+        expect(st.conditions?.find((c) => c.type === after.condition?.type)).toMatchObject(
+          after.condition,
+        );
       }
     }
   } finally {

@@ -15,7 +15,12 @@ export interface SimState {
   resourceVersion: string;
   counts: Record<string, number>;
   watches: number;
-  faults: { failListsRemaining: number; forbiddenNamespaces: string[]; forbiddenResources: string[]; latencyMs: number };
+  faults: {
+    failListsRemaining: number;
+    forbiddenNamespaces: string[];
+    forbiddenResources: string[];
+    latencyMs: number;
+  };
 }
 
 /** In-process control of the simulated API server's faults (the same as the `/_sim/` endpoints). */
@@ -97,7 +102,13 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
       for (const w of hub.all()) w.end();
     },
     setPodReady(namespace, name, ready) {
-      return store.modify('pods', namespace, name, (pod) => setReady(pod, ready, rfc3339(store.clock.now())), { subresource: 'status' });
+      return store.modify(
+        'pods',
+        namespace,
+        name,
+        (pod) => setReady(pod, ready, rfc3339(store.clock.now())),
+        { subresource: 'status' },
+      );
     },
     state() {
       return {
@@ -131,12 +142,14 @@ export function setReady(pod: KubeObject, ready: boolean, now: string): void {
   const conditions = Array.isArray(status.conditions) ? (status.conditions as Json[]) : [];
   for (const type of ['Ready', 'ContainersReady']) {
     const existing = conditions.find((c) => c.type === type);
-    if (existing === undefined) conditions.push({ type, status: want, lastProbeTime: null, lastTransitionTime: now });
+    if (existing === undefined)
+      conditions.push({ type, status: want, lastProbeTime: null, lastTransitionTime: now });
     else if (existing.status !== want) {
       existing.status = want;
       existing.lastTransitionTime = now;
     }
   }
   status.conditions = conditions;
-  if (Array.isArray(status.containerStatuses)) for (const c of status.containerStatuses as Json[]) c.ready = ready;
+  if (Array.isArray(status.containerStatuses))
+    for (const c of status.containerStatuses as Json[]) c.ready = ready;
 }

@@ -15,7 +15,11 @@ export async function readTextBody(req: IncomingMessage): Promise<TextResult> {
   for await (const chunk of req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, error: { code: 413, reason: 'BadRequest', message: 'the request body is too large' } };
+    if (size > MAX_BODY_BYTES)
+      return {
+        ok: false,
+        error: { code: 413, reason: 'BadRequest', message: 'the request body is too large' },
+      };
     chunks.push(buf);
   }
   return { ok: true, value: Buffer.concat(chunks).toString('utf8') };
@@ -26,11 +30,15 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
   const read = await readTextBody(req);
   if (!read.ok) return read;
   const text = read.value;
-  if (text.trim() === '') return { ok: false, error: badRequest('the body of the request was empty') };
+  if (text.trim() === '')
+    return { ok: false, error: badRequest('the body of the request was empty') };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
-    return { ok: false, error: badRequest(`couldn't get version/kind; json parse error: ${goJsonError(text, e)}`) };
+    return {
+      ok: false,
+      error: badRequest(`couldn't get version/kind; json parse error: ${goJsonError(text, e)}`),
+    };
   }
 }
 
@@ -40,14 +48,26 @@ function goJsonError(text: string, e: unknown): string {
   if (/end of (JSON )?input/i.test(message)) return 'unexpected end of JSON input';
   const at = /position (\d+)/.exec(message);
   const c = at === null ? /Unexpected token '(.)'/.exec(message)?.[1] : text[Number(at[1])];
-  return c === undefined ? 'invalid JSON' : `invalid character '${c}' looking for beginning of value`;
+  return c === undefined
+    ? 'invalid JSON'
+    : `invalid character '${c}' looking for beginning of value`;
 }
 
-export function sendJson(res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  code: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   sendRawJson(res, code, JSON.stringify(body), headers);
 }
 
-export function sendRawJson(res: ServerResponse, code: number, json: string, headers: Record<string, string> = {}): void {
+export function sendRawJson(
+  res: ServerResponse,
+  code: number,
+  json: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -89,11 +109,23 @@ export function parseAccept(header: string | undefined): Accepted[] {
 
 /** Whether the client asked for a meta.k8s.io Table (kubectl get does). */
 export function wantsTable(accept: readonly Accepted[]): boolean {
-  const first = accept.find((a) => a.type === 'application/json' || a.type === '*/*' || a.type === 'application/*');
+  const first = accept.find(
+    (a) => a.type === 'application/json' || a.type === '*/*' || a.type === 'application/*',
+  );
   return first?.params.as === 'Table';
 }
 
 /** Status for a successful delete-like operation. */
-export function successStatus(code: number, details?: Record<string, unknown>): Record<string, unknown> {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', ...(details === undefined ? {} : { details }), code };
+export function successStatus(
+  code: number,
+  details?: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Success',
+    ...(details === undefined ? {} : { details }),
+    code,
+  };
 }

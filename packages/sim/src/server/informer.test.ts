@@ -11,7 +11,8 @@ const events: string[] = [];
 const errors: unknown[] = [];
 let lists = 0;
 
-const waitFor = (check: () => void): Promise<void> => vi.waitFor(check, { timeout: 20_000, interval: 20 });
+const waitFor = (check: () => void): Promise<void> =>
+  vi.waitFor(check, { timeout: 20_000, interval: 20 });
 
 beforeAll(async () => {
   h = await startHarness(seedShop);
@@ -23,7 +24,9 @@ beforeAll(async () => {
     return api.listNamespacedPod({ namespace: 'shop' });
   });
   informer.on('add', (p) => events.push(`add ${p.metadata?.name ?? ''}`));
-  informer.on('update', (p) => events.push(`update ${p.metadata?.name ?? ''} ${p.metadata?.labels?.tier ?? '-'}`));
+  informer.on('update', (p) =>
+    events.push(`update ${p.metadata?.name ?? ''} ${p.metadata?.labels?.tier ?? '-'}`),
+  );
   informer.on('delete', (p) => events.push(`delete ${p.metadata?.name ?? ''}`));
   informer.on('error', (e) => errors.push(e));
   await informer.start();
@@ -44,9 +47,16 @@ describe('a client-node informer against the simulator', () => {
   it('receives ADDED, MODIFIED and DELETED events', async () => {
     events.length = 0;
     expect(h.store.create('pods', pod({ name: 'web-4' })).ok).toBe(true);
-    expect(h.store.patch('pods', 'shop', 'web-4', { type: 'merge', patch: { metadata: { labels: { tier: 'fe' } } } }).ok).toBe(true);
+    expect(
+      h.store.patch('pods', 'shop', 'web-4', {
+        type: 'merge',
+        patch: { metadata: { labels: { tier: 'fe' } } },
+      }).ok,
+    ).toBe(true);
     expect(h.store.delete('pods', 'shop', 'web-4', { gracePeriodSeconds: 0 }).ok).toBe(true);
-    await waitFor(() => expect(events).toStrictEqual(['add web-4', 'update web-4 fe', 'delete web-4']));
+    await waitFor(() =>
+      expect(events).toStrictEqual(['add web-4', 'update web-4 fe', 'delete web-4']),
+    );
   });
 
   it('resumes from its last version after the watch is dropped, without relisting', async () => {
@@ -66,7 +76,12 @@ describe('a client-node informer against the simulator', () => {
     await waitFor(() => expect(events).toContain('delete web-5'));
     expect(h.store.create('pods', pod({ name: 'web-6' })).ok).toBe(true);
     await waitFor(() => expect(events).toContain('add web-6'));
-    expect(informer.list('shop').map((p) => p.metadata?.name).sort()).toStrictEqual(['web-1', 'web-2', 'web-3', 'web-6']);
+    expect(
+      informer
+        .list('shop')
+        .map((p) => p.metadata?.name)
+        .sort(),
+    ).toStrictEqual(['web-1', 'web-2', 'web-3', 'web-6']);
     expect(errors).toStrictEqual([]);
   });
 });

@@ -35,7 +35,16 @@ describe('kubectl against the simulator', () => {
   });
 
   it('get pods -o wide adds IP, NODE, NOMINATED NODE and READINESS GATES', async () => {
-    const r = await h.kubectl(['get', 'pods', '-n', 'shop', '-o', 'wide', '--field-selector', 'spec.nodeName=node-b']);
+    const r = await h.kubectl([
+      'get',
+      'pods',
+      '-n',
+      'shop',
+      '-o',
+      'wide',
+      '--field-selector',
+      'spec.nodeName=node-b',
+    ]);
     expect(r.stdout).toBe(
       [
         'NAME    READY   STATUS    RESTARTS   AGE   IP           NODE     NOMINATED NODE   READINESS GATES',
@@ -63,7 +72,10 @@ describe('kubectl against the simulator', () => {
 
   it('cordon patches spec.unschedulable and label adds a label', async () => {
     expect((await h.kubectl(['cordon', 'node-a'])).stdout).toBe('node/node-a cordoned\n');
-    expect(h.store.get('nodes', undefined, 'node-a')?.spec).toStrictEqual({ podCIDR: '10.244.1.0/24', unschedulable: true });
+    expect(h.store.get('nodes', undefined, 'node-a')?.spec).toStrictEqual({
+      podCIDR: '10.244.1.0/24',
+      unschedulable: true,
+    });
     expect((await h.kubectl(['get', 'nodes'])).stdout).toBe(
       [
         'NAME     STATUS                     ROLES    AGE   VERSION',
@@ -72,25 +84,42 @@ describe('kubectl against the simulator', () => {
         '',
       ].join('\n'),
     );
-    expect((await h.kubectl(['label', 'pod', 'web-1', '-n', 'shop', 'tier=fe'])).stdout).toBe('pod/web-1 labeled\n');
-    expect(h.store.get('pods', 'shop', 'web-1')?.metadata.labels).toStrictEqual({ app: 'web', tier: 'fe' });
+    expect((await h.kubectl(['label', 'pod', 'web-1', '-n', 'shop', 'tier=fe'])).stdout).toBe(
+      'pod/web-1 labeled\n',
+    );
+    expect(h.store.get('pods', 'shop', 'web-1')?.metadata.labels).toStrictEqual({
+      app: 'web',
+      tier: 'fe',
+    });
   });
 
-  it('apply creates and then patches a PDB; an invalid one is refused with the server\'s 422', async () => {
+  it("apply creates and then patches a PDB; an invalid one is refused with the server's 422", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pdbscope-apply-'));
     const file = join(dir, 'pdb.yaml');
     const manifest = (spec: string): string =>
       `apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\n  namespace: shop\nspec:\n${spec}  selector:\n    matchLabels:\n      app: api\n`;
     try {
       writeFileSync(file, manifest('  maxUnavailable: 1\n'));
-      expect((await h.kubectl(['apply', '-f', file])).stdout).toBe('poddisruptionbudget.policy/api created\n');
+      expect((await h.kubectl(['apply', '-f', file])).stdout).toBe(
+        'poddisruptionbudget.policy/api created\n',
+      );
       writeFileSync(file, manifest('  maxUnavailable: 2\n'));
-      expect((await h.kubectl(['apply', '-f', file])).stdout).toBe('poddisruptionbudget.policy/api configured\n');
+      expect((await h.kubectl(['apply', '-f', file])).stdout).toBe(
+        'poddisruptionbudget.policy/api configured\n',
+      );
       const stored = h.store.get('poddisruptionbudgets', 'shop', 'api');
-      expect([stored?.metadata.generation, stored?.spec]).toStrictEqual([2, { maxUnavailable: 2, selector: { matchLabels: { app: 'api' } } }]);
+      expect([stored?.metadata.generation, stored?.spec]).toStrictEqual([
+        2,
+        { maxUnavailable: 2, selector: { matchLabels: { app: 'api' } } },
+      ]);
       writeFileSync(file, manifest('  maxUnavailable: 3\n'));
-      expect((await h.kubectl(['apply', '--server-side', '-f', file])).stdout).toBe('poddisruptionbudget.policy/api serverside-applied\n');
-      expect(h.store.get('poddisruptionbudgets', 'shop', 'api')?.spec).toStrictEqual({ maxUnavailable: 3, selector: { matchLabels: { app: 'api' } } });
+      expect((await h.kubectl(['apply', '--server-side', '-f', file])).stdout).toBe(
+        'poddisruptionbudget.policy/api serverside-applied\n',
+      );
+      expect(h.store.get('poddisruptionbudgets', 'shop', 'api')?.spec).toStrictEqual({
+        maxUnavailable: 3,
+        selector: { matchLabels: { app: 'api' } },
+      });
       writeFileSync(file, manifest('  maxUnavailable: 2\n  minAvailable: 1\n'));
       const refused = await h.kubectl(['apply', '-f', file]);
       expect([refused.code, refused.stderr]).toStrictEqual([
@@ -103,11 +132,19 @@ describe('kubectl against the simulator', () => {
   });
 
   it('scale writes spec.replicas through the scale subresource', async () => {
-    expect((await h.kubectl(['scale', 'deployment', 'web', '-n', 'shop', '--replicas=2'])).stdout).toBe('deployment.apps/web scaled\n');
+    expect(
+      (await h.kubectl(['scale', 'deployment', 'web', '-n', 'shop', '--replicas=2'])).stdout,
+    ).toBe('deployment.apps/web scaled\n');
     const d = h.store.get('deployments', 'shop', 'web');
-    expect([d?.metadata.generation, (d?.spec as { replicas: number }).replicas]).toStrictEqual([2, 2]);
+    expect([d?.metadata.generation, (d?.spec as { replicas: number }).replicas]).toStrictEqual([
+      2, 2,
+    ]);
     expect((await h.kubectl(['get', 'deployments', '-n', 'shop'])).stdout).toBe(
-      ['NAME   READY   UP-TO-DATE   AVAILABLE   AGE', 'web    3/2     3            3           60m', ''].join('\n'),
+      [
+        'NAME   READY   UP-TO-DATE   AVAILABLE   AGE',
+        'web    3/2     3            3           60m',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -117,12 +154,21 @@ describe('kubectl against the simulator', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {
       await vi.waitFor(() => expect(out).toContain('web-3'), { timeout: 20_000, interval: 50 });
-      const r = h.store.modify('pods', 'shop', 'web-2', (pod) => {
-        const status = pod.status as { containerStatuses: { ready: boolean }[] };
-        for (const c of status.containerStatuses) c.ready = false;
-      }, { subresource: 'status' });
+      const r = h.store.modify(
+        'pods',
+        'shop',
+        'web-2',
+        (pod) => {
+          const status = pod.status as { containerStatuses: { ready: boolean }[] };
+          for (const c of status.containerStatuses) c.ready = false;
+        },
+        { subresource: 'status' },
+      );
       expect(r.ok).toBe(true);
-      await vi.waitFor(() => expect(out).toMatch(/MODIFIED\s+web-2\s+0\/1\s+Running/), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(() => expect(out).toMatch(/MODIFIED\s+web-2\s+0\/1\s+Running/), {
+        timeout: 20_000,
+        interval: 50,
+      });
     } finally {
       child.kill();
     }
@@ -133,7 +179,13 @@ describe('kubectl against the simulator', () => {
       apiVersion: 'v1',
       kind: 'Event',
       metadata: { name: 'web-1.17f3a', namespace: 'shop' },
-      involvedObject: { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web', apiVersion: 'policy/v1', uid: h.store.get('poddisruptionbudgets', 'shop', 'web')?.metadata.uid },
+      involvedObject: {
+        kind: 'PodDisruptionBudget',
+        namespace: 'shop',
+        name: 'web',
+        apiVersion: 'policy/v1',
+        uid: h.store.get('poddisruptionbudgets', 'shop', 'web')?.metadata.uid,
+      },
       reason: 'NoPods',
       message: 'No matching pods found',
       type: 'Normal',
@@ -144,14 +196,26 @@ describe('kubectl against the simulator', () => {
     };
     expect(h.store.create('events', event).ok).toBe(true);
     expect((await h.kubectl(['get', 'events', '-n', 'shop'])).stdout).toBe(
-      ['LAST SEEN   TYPE     REASON   OBJECT                    MESSAGE', '5m          Normal   NoPods   poddisruptionbudget/web   No matching pods found', ''].join('\n'),
+      [
+        'LAST SEEN   TYPE     REASON   OBJECT                    MESSAGE',
+        '5m          Normal   NoPods   poddisruptionbudget/web   No matching pods found',
+        '',
+      ].join('\n'),
     );
     // describe computes event ages on kubectl's own clock, not the simulator's.
-    expect((await h.kubectl(['describe', 'pdb', 'web', '-n', 'shop'])).stdout).toMatch(/\n {2}Normal {2}NoPods {2}\S+ \(x2 over \S+\) {2}controllermanager {2}No matching pods found\n/);
+    expect((await h.kubectl(['describe', 'pdb', 'web', '-n', 'shop'])).stdout).toMatch(
+      /\n {2}Normal {2}NoPods {2}\S+ \(x2 over \S+\) {2}controllermanager {2}No matching pods found\n/,
+    );
   });
 
   it('reports unknown objects and resource types like a real server', async () => {
-    expect(await h.kubectl(['get', 'pod', 'nope', '-n', 'shop'])).toStrictEqual({ code: 1, stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n' });
-    expect((await h.kubectl(['get', 'widgets'])).stderr).toBe('error: the server doesn\'t have a resource type "widgets"\n');
+    expect(await h.kubectl(['get', 'pod', 'nope', '-n', 'shop'])).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Error from server (NotFound): pods "nope" not found\n',
+    });
+    expect((await h.kubectl(['get', 'widgets'])).stderr).toBe(
+      'error: the server doesn\'t have a resource type "widgets"\n',
+    );
   });
 });

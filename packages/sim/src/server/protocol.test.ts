@@ -16,7 +16,12 @@ afterAll(async () => {
   await h.close();
 });
 
-async function call(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(new URL(path, h.server.url), {
     method,
     headers: { 'Content-Type': contentType },
@@ -29,23 +34,42 @@ const PDBS = '/apis/policy/v1/namespaces/shop/poddisruptionbudgets';
 
 describe('createSimServer', () => {
   it('refuses to bind anywhere but loopback', async () => {
-    await expect(createSimServer({ store: h.store, host: '0.0.0.0' })).rejects.toThrow('the simulated API server binds to loopback only, not 0.0.0.0');
+    await expect(createSimServer({ store: h.store, host: '0.0.0.0' })).rejects.toThrow(
+      'the simulated API server binds to loopback only, not 0.0.0.0',
+    );
   });
 });
 
 describe('discovery', () => {
   it('answers the aggregated form when asked for it, and the legacy form otherwise', async () => {
-    const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
+    const accept =
+      'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
     const res = await fetch(new URL('/apis', h.server.url), { headers: { Accept: accept } });
-    const list = (await res.json()) as { kind: string; items: { metadata: { name: string }; versions: { version: string; resources: { resource: string }[] }[] }[] };
-    expect(res.headers.get('content-type')).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
-    expect(list.items.map((g) => [g.metadata.name, g.versions.map((v) => [v.version, v.resources.map((r) => r.resource)])])).toStrictEqual([
+    const list = (await res.json()) as {
+      kind: string;
+      items: {
+        metadata: { name: string };
+        versions: { version: string; resources: { resource: string }[] }[];
+      }[];
+    };
+    expect(res.headers.get('content-type')).toBe(
+      'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
+    );
+    expect(
+      list.items.map((g) => [
+        g.metadata.name,
+        g.versions.map((v) => [v.version, v.resources.map((r) => r.resource)]),
+      ]),
+    ).toStrictEqual([
       ['apps', [['v1', ['deployments', 'replicasets', 'statefulsets']]]],
       ['policy', [['v1', ['poddisruptionbudgets']]]],
       ['policy.kruise.io', [['v1alpha1', ['podunavailablebudgets']]]],
     ]);
     const legacy = await call('GET', '/apis');
-    expect([legacy.body.kind, (legacy.body.groups as { name: string }[]).map((g) => g.name)]).toStrictEqual(['APIGroupList', ['apps', 'policy', 'policy.kruise.io']]);
+    expect([
+      legacy.body.kind,
+      (legacy.body.groups as { name: string }[]).map((g) => g.name),
+    ]).toStrictEqual(['APIGroupList', ['apps', 'policy', 'policy.kruise.io']]);
   });
 });
 
@@ -54,22 +78,62 @@ describe('errors are Status bodies like kube-apiserver', () => {
     const r = await call('POST', PDBS, '{"apiVersion": "policy/v1", "kind": ');
     expect(r).toStrictEqual({
       status: 400,
-      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: "couldn't get version/kind; json parse error: unexpected end of JSON input", reason: 'BadRequest', code: 400 },
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: "couldn't get version/kind; json parse error: unexpected end of JSON input",
+        reason: 'BadRequest',
+        code: 400,
+      },
     });
-    expect((await call('POST', PDBS, '{"apiVersion": x}')).body.message).toBe("couldn't get version/kind; json parse error: invalid character 'x' looking for beginning of value");
+    expect((await call('POST', PDBS, '{"apiVersion": x}')).body.message).toBe(
+      "couldn't get version/kind; json parse error: invalid character 'x' looking for beginning of value",
+    );
     expect((await call('GET', PDBS)).status).toBe(200);
   });
 
   it('404 for unknown paths, resources and objects', async () => {
-    const unknown = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 };
+    const unknown = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server could not find the requested resource',
+      reason: 'NotFound',
+      details: {},
+      code: 404,
+    };
     expect(await call('GET', '/nope')).toStrictEqual({ status: 404, body: unknown });
     expect(await call('GET', '/api/v1/widgets')).toStrictEqual({ status: 404, body: unknown });
-    expect(await call('GET', '/apis/policy/v1beta1/poddisruptionbudgets')).toStrictEqual({ status: 404, body: unknown });
+    expect(await call('GET', '/apis/policy/v1beta1/poddisruptionbudgets')).toStrictEqual({
+      status: 404,
+      body: unknown,
+    });
     expect(await call('GET', `${PDBS}/missing`)).toStrictEqual({
       status: 404,
-      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'poddisruptionbudgets.policy "missing" not found', reason: 'NotFound', details: { name: 'missing', group: 'policy', kind: 'poddisruptionbudgets' }, code: 404 },
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'poddisruptionbudgets.policy "missing" not found',
+        reason: 'NotFound',
+        details: { name: 'missing', group: 'policy', kind: 'poddisruptionbudgets' },
+        code: 404,
+      },
     });
-    expect((await call('POST', '/api/v1/namespaces/ghost/pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' }, spec: {} })).body.message).toBe('namespaces "ghost" not found');
+    expect(
+      (
+        await call('POST', '/api/v1/namespaces/ghost/pods', {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: 'x' },
+          spec: {},
+        })
+      ).body.message,
+    ).toBe('namespaces "ghost" not found');
   });
 
   it('405 for a method the resource does not allow', async () => {
@@ -78,58 +142,106 @@ describe('errors are Status bodies like kube-apiserver', () => {
   });
 
   it('409 AlreadyExists and Conflict', async () => {
-    const pdb = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'api' }, spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'api' } } } };
+    const pdb = {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'api' },
+      spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'api' } } },
+    };
     const created = await call('POST', PDBS, pdb);
     expect([created.status, created.body.status]).toStrictEqual([201, undefined]);
-    expect((await call('POST', PDBS, pdb)).body).toMatchObject({ reason: 'AlreadyExists', code: 409, message: 'poddisruptionbudgets.policy "api" already exists' });
-    const stale = await call('PUT', `${PDBS}/api`, { ...pdb, metadata: { name: 'api', resourceVersion: '1' } });
+    expect((await call('POST', PDBS, pdb)).body).toMatchObject({
+      reason: 'AlreadyExists',
+      code: 409,
+      message: 'poddisruptionbudgets.policy "api" already exists',
+    });
+    const stale = await call('PUT', `${PDBS}/api`, {
+      ...pdb,
+      metadata: { name: 'api', resourceVersion: '1' },
+    });
     expect(stale.body).toMatchObject({
       reason: 'Conflict',
       code: 409,
-      message: 'Operation cannot be fulfilled on poddisruptionbudgets.policy "api": the object has been modified; please apply your changes to the latest version and try again',
+      message:
+        'Operation cannot be fulfilled on poddisruptionbudgets.policy "api": the object has been modified; please apply your changes to the latest version and try again',
     });
   });
 
   it('422 Invalid with causes for an invalid PDB', async () => {
-    const r = await call('POST', PDBS, { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'bad' }, spec: { minAvailable: 1, maxUnavailable: '10%', selector: { matchLabels: { app: 'x' } } } });
+    const r = await call('POST', PDBS, {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'bad' },
+      spec: { minAvailable: 1, maxUnavailable: '10%', selector: { matchLabels: { app: 'x' } } },
+    });
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ reason: 'Invalid', code: 422, details: { name: 'bad', group: 'policy', kind: 'PodDisruptionBudget' } });
-    expect(String(r.body.message)).toMatch(/^PodDisruptionBudget\.policy "bad" is invalid: spec: Invalid value: .*minAvailable and maxUnavailable cannot be both set$/);
+    expect(r.body).toMatchObject({
+      reason: 'Invalid',
+      code: 422,
+      details: { name: 'bad', group: 'policy', kind: 'PodDisruptionBudget' },
+    });
+    expect(String(r.body.message)).toMatch(
+      /^PodDisruptionBudget\.policy "bad" is invalid: spec: Invalid value: .*minAvailable and maxUnavailable cannot be both set$/,
+    );
   });
 
   it('422 from the Kruise webhook for an invalid PUB', async () => {
-    const r = await call('POST', '/apis/policy.kruise.io/v1alpha1/namespaces/shop/podunavailablebudgets', {
-      apiVersion: 'policy.kruise.io/v1alpha1',
-      kind: 'PodUnavailableBudget',
-      metadata: { name: 'pub' },
-      spec: { selector: { matchLabels: { app: 'web' } } },
-    });
+    const r = await call(
+      'POST',
+      '/apis/policy.kruise.io/v1alpha1/namespaces/shop/podunavailablebudgets',
+      {
+        apiVersion: 'policy.kruise.io/v1alpha1',
+        kind: 'PodUnavailableBudget',
+        metadata: { name: 'pub' },
+        spec: { selector: { matchLabels: { app: 'web' } } },
+      },
+    );
     expect(r.status).toBe(422);
     expect(r.body).toStrictEqual({
       kind: 'Status',
       apiVersion: 'v1',
       metadata: {},
       status: 'Failure',
-      message: 'admission webhook "vpodunavailablebudget.kb.io" denied the request: spec.maxUnavailable, minAvailable: Required value: no maxUnavailable or minAvailable defined in PodUnavailableBudget',
+      message:
+        'admission webhook "vpodunavailablebudget.kb.io" denied the request: spec.maxUnavailable, minAvailable: Required value: no maxUnavailable or minAvailable defined in PodUnavailableBudget',
       reason: 'Invalid',
-      details: { causes: [{ message: 'spec.maxUnavailable, minAvailable: Required value: no maxUnavailable or minAvailable defined in PodUnavailableBudget' }] },
+      details: {
+        causes: [
+          {
+            message:
+              'spec.maxUnavailable, minAvailable: Required value: no maxUnavailable or minAvailable defined in PodUnavailableBudget',
+          },
+        ],
+      },
       code: 422,
     });
   });
 
   it('415 for a patch type it does not understand', async () => {
-    expect((await call('PATCH', '/api/v1/nodes/node-a', { spec: {} }, 'text/plain')).status).toBe(415);
+    expect((await call('PATCH', '/api/v1/nodes/node-a', { spec: {} }, 'text/plain')).status).toBe(
+      415,
+    );
   });
 });
 
 describe('deletecollection', () => {
   it('deletes what the selectors match, gracefully for pods', async () => {
-    const r = await call('DELETE', '/api/v1/namespaces/shop/pods?fieldSelector=spec.nodeName%3Dnode-b');
+    const r = await call(
+      'DELETE',
+      '/api/v1/namespaces/shop/pods?fieldSelector=spec.nodeName%3Dnode-b',
+    );
     const items = r.body.items as { metadata: { name: string; deletionTimestamp?: string } }[];
-    expect([r.status, r.body.kind, items.map((i) => [i.metadata.name, i.metadata.deletionTimestamp !== undefined])]).toStrictEqual([200, 'PodList', [['web-3', true]]]);
+    expect([
+      r.status,
+      r.body.kind,
+      items.map((i) => [i.metadata.name, i.metadata.deletionTimestamp !== undefined]),
+    ]).toStrictEqual([200, 'PodList', [['web-3', true]]]);
     h.clock.advance(30_000);
     expect(h.store.get('pods', 'shop', 'web-3')).toBeUndefined();
-    expect(h.store.create('pods', { ...pod({ name: 'web-3', nodeName: 'node-b', ip: '10.244.2.4' }) }).ok).toBe(true);
+    expect(
+      h.store.create('pods', { ...pod({ name: 'web-3', nodeName: 'node-b', ip: '10.244.2.4' }) })
+        .ok,
+    ).toBe(true);
   });
 });
 
@@ -137,44 +249,95 @@ describe('list, paging and Tables', () => {
   it('pages with limit and continue', async () => {
     const first = await call('GET', '/api/v1/pods?limit=2');
     const meta = first.body.metadata as { continue: string; resourceVersion: string };
-    const names = (b: Record<string, unknown>): unknown[] => (b.items as { metadata: { name: string } }[]).map((i) => i.metadata.name);
+    const names = (b: Record<string, unknown>): unknown[] =>
+      (b.items as { metadata: { name: string } }[]).map((i) => i.metadata.name);
     expect(names(first.body)).toStrictEqual(['web-1', 'web-2']);
-    const second = await call('GET', `/api/v1/pods?limit=2&continue=${encodeURIComponent(meta.continue)}`);
-    expect([names(second.body), second.body.metadata]).toStrictEqual([['web-3'], { resourceVersion: meta.resourceVersion }]);
+    const second = await call(
+      'GET',
+      `/api/v1/pods?limit=2&continue=${encodeURIComponent(meta.continue)}`,
+    );
+    expect([names(second.body), second.body.metadata]).toStrictEqual([
+      ['web-3'],
+      { resourceVersion: meta.resourceVersion },
+    ]);
   });
 
   it('serves PUB Tables with the CRD printer columns', async () => {
     const pub = {
       apiVersion: 'policy.kruise.io/v1alpha1',
       kind: 'PodUnavailableBudget',
-      metadata: { name: 'web-pub', namespace: 'shop', creationTimestamp: rfc3339(new Date(h.clock.now().getTime() - 150_000)) },
+      metadata: {
+        name: 'web-pub',
+        namespace: 'shop',
+        creationTimestamp: rfc3339(new Date(h.clock.now().getTime() - 150_000)),
+      },
       spec: { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 },
       status: { unavailableAllowed: 1, currentAvailable: 3, desiredAvailable: 2, totalReplicas: 3 },
     };
     expect(h.store.create('podunavailablebudgets', pub, { seed: true }).ok).toBe(true);
-    const res = await fetch(new URL('/apis/policy.kruise.io/v1alpha1/podunavailablebudgets', h.server.url), {
-      headers: { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
-    });
-    const table = (await res.json()) as { columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[] };
-    expect(table.columnDefinitions.map((c) => c.name)).toStrictEqual(['Name', 'Allowed', 'Available', 'Desired', 'Total', 'AGE']);
+    const res = await fetch(
+      new URL('/apis/policy.kruise.io/v1alpha1/podunavailablebudgets', h.server.url),
+      {
+        headers: { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
+      },
+    );
+    const table = (await res.json()) as {
+      columnDefinitions: { name: string }[];
+      rows: { cells: unknown[] }[];
+    };
+    expect(table.columnDefinitions.map((c) => c.name)).toStrictEqual([
+      'Name',
+      'Allowed',
+      'Available',
+      'Desired',
+      'Total',
+      'AGE',
+    ]);
     expect(table.rows.map((r) => r.cells)).toStrictEqual([['web-pub', 1, 3, 2, 3, '2m30s']]);
   });
 });
 
 describe('watch', () => {
   it('starts with the current state, then streams changes; bookmarks and timeoutSeconds follow the clock', async () => {
-    const w = await openWatch(`${h.server.url}/api/v1/namespaces/shop/pods?watch=1&allowWatchBookmarks=true&timeoutSeconds=30&fieldSelector=spec.nodeName%3Dnode-b`);
+    const w = await openWatch(
+      `${h.server.url}/api/v1/namespaces/shop/pods?watch=1&allowWatchBookmarks=true&timeoutSeconds=30&fieldSelector=spec.nodeName%3Dnode-b`,
+    );
     expect(w.status).toBe(200);
     const first = await w.next();
-    expect([first?.type, (first?.object.metadata as { name: string }).name]).toStrictEqual(['ADDED', 'web-3']);
+    expect([first?.type, (first?.object.metadata as { name: string }).name]).toStrictEqual([
+      'ADDED',
+      'web-3',
+    ]);
     h.clock.advance(10_000);
     const bookmark = await w.next();
-    expect(bookmark).toStrictEqual({ type: 'BOOKMARK', object: { kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: h.store.resourceVersion() } } });
-    h.store.modify('pods', 'shop', 'web-3', (p) => void (p.spec = { ...(p.spec as object), nodeName: 'node-a' }));
+    expect(bookmark).toStrictEqual({
+      type: 'BOOKMARK',
+      object: {
+        kind: 'Pod',
+        apiVersion: 'v1',
+        metadata: { resourceVersion: h.store.resourceVersion() },
+      },
+    });
+    h.store.modify(
+      'pods',
+      'shop',
+      'web-3',
+      (p) => void (p.spec = { ...(p.spec as object), nodeName: 'node-a' }),
+    );
     const left = await w.next();
-    expect([left?.type, (left?.object.metadata as { name: string }).name]).toStrictEqual(['DELETED', 'web-3']);
+    expect([left?.type, (left?.object.metadata as { name: string }).name]).toStrictEqual([
+      'DELETED',
+      'web-3',
+    ]);
     h.clock.advance(20_000);
-    expect(await w.next()).toStrictEqual({ type: 'BOOKMARK', object: { kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: h.store.resourceVersion() } } });
+    expect(await w.next()).toStrictEqual({
+      type: 'BOOKMARK',
+      object: {
+        kind: 'Pod',
+        apiVersion: 'v1',
+        metadata: { resourceVersion: h.store.resourceVersion() },
+      },
+    });
     expect(await w.next()).toBeUndefined();
   });
 
@@ -183,10 +346,20 @@ describe('watch', () => {
       `${h.server.url}/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=metadata.name%3Dweb-2`,
     );
     const first = await w.next();
-    expect([first?.type, (first?.object.metadata as { name: string }).name]).toStrictEqual(['ADDED', 'web-2']);
+    expect([first?.type, (first?.object.metadata as { name: string }).name]).toStrictEqual([
+      'ADDED',
+      'web-2',
+    ]);
     expect(await w.next()).toStrictEqual({
       type: 'BOOKMARK',
-      object: { kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: h.store.resourceVersion(), annotations: { 'k8s.io/initial-events-end': 'true' } } },
+      object: {
+        kind: 'Pod',
+        apiVersion: 'v1',
+        metadata: {
+          resourceVersion: h.store.resourceVersion(),
+          annotations: { 'k8s.io/initial-events-end': 'true' },
+        },
+      },
     });
     w.close();
     expect((await call('GET', '/api/v1/pods?watch=1&sendInitialEvents=true')).status).toBe(422);
@@ -194,23 +367,39 @@ describe('watch', () => {
 
   it('resumes after a resourceVersion and sends 410 Expired as an ERROR event once it is compacted', async () => {
     const rv = h.store.resourceVersion();
-    h.store.modify('pods', 'shop', 'web-1', (p) => void (p.metadata.labels = { app: 'web', tier: 'x' }));
+    h.store.modify(
+      'pods',
+      'shop',
+      'web-1',
+      (p) => void (p.metadata.labels = { app: 'web', tier: 'x' }),
+    );
     const resumed = await openWatch(`${h.server.url}/api/v1/pods?watch=true&resourceVersion=${rv}`);
     const ev = await resumed.next();
-    expect([ev?.type, (ev?.object.metadata as { labels: unknown }).labels]).toStrictEqual(['MODIFIED', { app: 'web', tier: 'x' }]);
+    expect([ev?.type, (ev?.object.metadata as { labels: unknown }).labels]).toStrictEqual([
+      'MODIFIED',
+      { app: 'web', tier: 'x' },
+    ]);
     resumed.close();
     const res = await fetch(`${h.server.url}/_sim/restart`, { method: 'POST' });
     expect(res.status).toBe(200);
     const expired = await openWatch(`${h.server.url}/api/v1/pods?watch=true&resourceVersion=${rv}`);
     const err = await expired.next();
     expect(err?.type).toBe('ERROR');
-    expect(err?.object).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'Expired', code: 410 });
+    expect(err?.object).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'Expired',
+      code: 410,
+    });
     expect(await expired.next()).toBeUndefined();
   });
 });
 
 /** kube-apiserver's answer when RBAC refuses a list of a core resource. */
-function forbiddenAnswer(resource: string, scope: string): { status: number; body: Record<string, unknown> } {
+function forbiddenAnswer(
+  resource: string,
+  scope: string,
+): { status: number; body: Record<string, unknown> } {
   return {
     status: 403,
     body: {
@@ -253,8 +442,19 @@ describe('/_sim fault and control endpoints', () => {
       (await call('GET', '/api/v1/namespaces/shop/pods')).status,
     ];
     const lifted = await call('POST', '/_sim/faults/unforbid', { resource: 'namespaces' });
-    expect([forbid.body, listed, statuses, lifted.body, (await call('GET', '/api/v1/namespaces')).status]).toStrictEqual([
-      { failListsRemaining: 0, forbiddenNamespaces: [], forbiddenResources: ['namespaces'], latencyMs: 0 },
+    expect([
+      forbid.body,
+      listed,
+      statuses,
+      lifted.body,
+      (await call('GET', '/api/v1/namespaces')).status,
+    ]).toStrictEqual([
+      {
+        failListsRemaining: 0,
+        forbiddenNamespaces: [],
+        forbiddenResources: ['namespaces'],
+        latencyMs: 0,
+      },
       forbiddenAnswer('namespaces', 'at the cluster scope'),
       [403, 200, 200],
       { failListsRemaining: 0, forbiddenNamespaces: [], forbiddenResources: [], latencyMs: 0 },
@@ -268,10 +468,15 @@ describe('/_sim fault and control endpoints', () => {
 
   it('flips a pod Ready condition as a kubelet would and reports state', async () => {
     const r = await call('POST', '/_sim/pods/shop/web-2/ready', { ready: false });
-    const ready = (r.body.status as { conditions: { type: string; status: string }[] }).conditions.find((c) => c.type === 'Ready');
+    const ready = (
+      r.body.status as { conditions: { type: string; status: string }[] }
+    ).conditions.find((c) => c.type === 'Ready');
     expect([r.status, ready?.status]).toStrictEqual([200, 'False']);
     const state = await call('GET', '/_sim/state');
-    expect(state.body).toMatchObject({ counts: { pods: 3, nodes: 2, namespaces: 2 }, faults: { failListsRemaining: 0, forbiddenNamespaces: [], latencyMs: 0 } });
+    expect(state.body).toMatchObject({
+      counts: { pods: 3, nodes: 2, namespaces: 2 },
+      faults: { failListsRemaining: 0, forbiddenNamespaces: [], latencyMs: 0 },
+    });
   });
 
   it('latency delays requests on the injected clock', async () => {

@@ -19,7 +19,10 @@ const truthy = (v: string | null): boolean => v === 'true' || v === '1';
 
 /** Reads list/watch query parameters; a bad selector is a 400 as the real server reports it. */
 export function parseListQuery(type: ResourceType, params: URLSearchParams): QueryResult {
-  const q: ListQuery = { watch: truthy(params.get('watch')), allowWatchBookmarks: truthy(params.get('allowWatchBookmarks')) };
+  const q: ListQuery = {
+    watch: truthy(params.get('watch')),
+    allowWatchBookmarks: truthy(params.get('allowWatchBookmarks')),
+  };
   const label = params.get('labelSelector');
   if (label !== null && label !== '') {
     const parsed = parseLabelSelectorQuery(label);
@@ -35,7 +38,8 @@ export function parseListQuery(type: ResourceType, params: URLSearchParams): Que
   const limit = params.get('limit');
   if (limit !== null && limit !== '') {
     const n = Number(limit);
-    if (!Number.isInteger(n) || n < 0) return { ok: false, error: badRequest(`invalid limit: ${JSON.stringify(limit)}`) };
+    if (!Number.isInteger(n) || n < 0)
+      return { ok: false, error: badRequest(`invalid limit: ${JSON.stringify(limit)}`) };
     if (n > 0) q.limit = n;
   }
   const cont = params.get('continue');
@@ -45,7 +49,8 @@ export function parseListQuery(type: ResourceType, params: URLSearchParams): Que
   const timeout = params.get('timeoutSeconds');
   if (timeout !== null && timeout !== '') {
     const n = Number(timeout);
-    if (!Number.isFinite(n) || n < 0) return { ok: false, error: badRequest(`invalid timeoutSeconds: ${JSON.stringify(timeout)}`) };
+    if (!Number.isFinite(n) || n < 0)
+      return { ok: false, error: badRequest(`invalid timeoutSeconds: ${JSON.stringify(timeout)}`) };
     q.timeoutSeconds = n;
   }
   return { ok: true, value: q };
@@ -57,7 +62,10 @@ export function dryRunOf(params: URLSearchParams): boolean {
 }
 
 /** The namespace and selectors of a request, as list options (absent ones left out). */
-export function selectionOf(namespace: string | undefined, query: ListQuery): Pick<ListOptions, 'namespace' | 'labelSelector' | 'fieldSelector'> {
+export function selectionOf(
+  namespace: string | undefined,
+  query: ListQuery,
+): Pick<ListOptions, 'namespace' | 'labelSelector' | 'fieldSelector'> {
   return {
     ...(namespace === undefined ? {} : { namespace }),
     ...(query.labelSelector === undefined ? {} : { labelSelector: query.labelSelector }),

@@ -20,7 +20,10 @@ const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
 /** Maps a URL path onto what it names; nothing here knows about HTTP methods. */
 export function route(pathname: string): Route {
-  const parts = pathname.split('/').filter((p) => p !== '').map(decodeURIComponent);
+  const parts = pathname
+    .split('/')
+    .filter((p) => p !== '')
+    .map(decodeURIComponent);
   if (parts[0] === 'api') {
     if (parts.length <= 2) return { kind: 'discovery', path: pathname.replace(/\/+$/, '') };
     return resourcePath('', parts[1] ?? '', parts.slice(2));
@@ -50,7 +53,8 @@ function resourcePath(group: string, version: string, rest: string[]): Route {
     return { kind: 'unknown-resource', group, version, resource };
   }
   if (namespace !== undefined && !type.namespaced) return { kind: 'not-found' };
-  if (subresource !== undefined && !type.subresources.includes(subresource)) return { kind: 'not-found' };
+  if (subresource !== undefined && !type.subresources.includes(subresource))
+    return { kind: 'not-found' };
   const r: ResourceRoute = { kind: 'resource', type };
   if (namespace !== undefined) r.namespace = namespace;
   if (name !== undefined) r.name = name;

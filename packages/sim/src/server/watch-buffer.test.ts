@@ -12,7 +12,8 @@ beforeAll(async () => {
   const clock = new ManualClock();
   store = new ObjectStore({ clock });
   store.create('namespaces', namespace('shop'));
-  for (let i = 0; i < 200; i++) store.create('pods', pod({ name: `web-${String(i).padStart(3, '0')}` }));
+  for (let i = 0; i < 200; i++)
+    store.create('pods', pod({ name: `web-${String(i).padStart(3, '0')}` }));
   server = await createSimServer({ store, clock, maxWatchBufferBytes: 16 * 1024 });
 });
 
@@ -33,7 +34,10 @@ describe('watch buffering', () => {
     expect(names.length).toBe(200);
     store.delete('pods', 'shop', 'web-000', { gracePeriodSeconds: 0 });
     const live = await w.next();
-    expect([live?.type, (live?.object.metadata as { name: string }).name]).toStrictEqual(['DELETED', 'web-000']);
+    expect([live?.type, (live?.object.metadata as { name: string }).name]).toStrictEqual([
+      'DELETED',
+      'web-000',
+    ]);
     w.close();
   });
 });

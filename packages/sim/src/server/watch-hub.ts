@@ -1,6 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { Selector } from '@pdbscope/shared';
-import type { FieldSelector, HistoryEntry, KubeObject, ObjectStore, SimClock, StoreError, TimerHandle, WatchEventType } from '../store/index.js';
+import type {
+  FieldSelector,
+  HistoryEntry,
+  KubeObject,
+  ObjectStore,
+  SimClock,
+  StoreError,
+  TimerHandle,
+  WatchEventType,
+} from '../store/index.js';
 import { labelsMatch, statusBody } from '../store/index.js';
 import type { IncludeObject } from './table/index.js';
 import { toTable } from './table/index.js';
@@ -46,8 +55,13 @@ export class Watcher {
 
   /** Matches the spec's namespace and selectors. */
   matches(obj: KubeObject): boolean {
-    if (this.spec.namespace !== undefined && obj.metadata.namespace !== this.spec.namespace) return false;
-    if (this.spec.labelSelector !== undefined && !labelsMatch(this.spec.labelSelector, obj.metadata.labels)) return false;
+    if (this.spec.namespace !== undefined && obj.metadata.namespace !== this.spec.namespace)
+      return false;
+    if (
+      this.spec.labelSelector !== undefined &&
+      !labelsMatch(this.spec.labelSelector, obj.metadata.labels)
+    )
+      return false;
     return this.spec.fieldSelector === undefined || this.spec.fieldSelector.matches(obj);
   }
 
@@ -106,7 +120,8 @@ export class Watcher {
   }
 
   startTimers(timeoutMs: number | undefined, bookmarkMs: number): void {
-    if (timeoutMs !== undefined) this.timers.push(this.clock.setTimeout(() => this.end(), timeoutMs));
+    if (timeoutMs !== undefined)
+      this.timers.push(this.clock.setTimeout(() => this.end(), timeoutMs));
     if (this.spec.bookmarks) {
       const tick = (): void => {
         this.bookmark();
@@ -118,7 +133,12 @@ export class Watcher {
 
   private send(entry: HistoryEntry, type: WatchEventType): void {
     if (this.spec.table !== undefined) this.writeTable(type, entry.event.object);
-    else this.write(type === entry.event.type ? entry.line() : `{"type":"${type}","object":${entry.objectJson()}}\n`);
+    else
+      this.write(
+        type === entry.event.type
+          ? entry.line()
+          : `{"type":"${type}","object":${entry.objectJson()}}\n`,
+      );
   }
 
   private writeTable(type: WatchEventType, object: KubeObject): void {

@@ -1,5 +1,10 @@
 import { badRequest } from './errors.js';
-import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, isObject } from './patch/index.js';
+import {
+  applyJsonPatch,
+  applyMergePatch,
+  applyStrategicMergePatch,
+  isObject,
+} from './patch/index.js';
 import type { KubeObject, StoreResult } from './types.js';
 
 export type PatchType = 'merge' | 'strategic' | 'json';
@@ -31,12 +36,21 @@ export function applyPatch({ resource, type, target, patch }: PatchInput): Store
     if (!r.ok) return { ok: false, error: { code: 422, reason: 'Invalid', message: r.error } };
     out = r.value;
   } else {
-    if (!isObject(patch)) return { ok: false, error: badRequest('the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml') };
+    if (!isObject(patch))
+      return {
+        ok: false,
+        error: badRequest(
+          'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
+        ),
+      };
     out =
       type === 'merge'
         ? applyMergePatch(target, patch)
-        : applyStrategicMergePatch(target, patch, { replacePaths: REPLACE_PATHS[resource] ?? new Set() });
+        : applyStrategicMergePatch(target, patch, {
+            replacePaths: REPLACE_PATHS[resource] ?? new Set(),
+          });
   }
-  if (!isObject(out) || !isObject(out.metadata)) return { ok: false, error: badRequest('patch removed the object metadata') };
+  if (!isObject(out) || !isObject(out.metadata))
+    return { ok: false, error: badRequest('patch removed the object metadata') };
   return { ok: true, value: JSON.parse(JSON.stringify(out)) as KubeObject };
 }

@@ -40,7 +40,12 @@ export class ManualClock implements SimClock {
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
-    const timer: PendingTimer = { at: this.current + Math.max(0, ms), seq: this.seq++, fn, cancelled: false };
+    const timer: PendingTimer = {
+      at: this.current + Math.max(0, ms),
+      seq: this.seq++,
+      fn,
+      cancelled: false,
+    };
     this.timers.push(timer);
     return { cancel: () => void (timer.cancelled = true) };
   }

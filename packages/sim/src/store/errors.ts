@@ -70,7 +70,12 @@ function nameDetails(r: QualifiedResource, name: string): StatusDetails {
 }
 
 export function notFound(r: QualifiedResource, name: string): StoreError {
-  return { code: 404, reason: 'NotFound', message: `${qualified(r)} "${name}" not found`, details: nameDetails(r, name) };
+  return {
+    code: 404,
+    reason: 'NotFound',
+    message: `${qualified(r)} "${name}" not found`,
+    details: nameDetails(r, name),
+  };
 }
 
 export function alreadyExists(r: QualifiedResource, name: string): StoreError {
@@ -95,7 +100,12 @@ export const STALE_OBJECT =
   'the object has been modified; please apply your changes to the latest version and try again';
 
 /** `apierrors.NewInvalid`: 422 with one cause per field error. */
-export function invalid(kind: string, group: string, name: string, errors: readonly FieldError[]): StoreError {
+export function invalid(
+  kind: string,
+  group: string,
+  name: string,
+  errors: readonly FieldError[],
+): StoreError {
   const texts = errors.map(fieldErrorText);
   const joined = texts.length === 1 ? (texts[0] ?? '') : `[${texts.join(', ')}]`;
   const qualifiedKind = group === '' ? kind : `${kind}.${group}`;
@@ -109,7 +119,12 @@ export function invalid(kind: string, group: string, name: string, errors: reado
       field: e.field,
     })),
   };
-  return { code: 422, reason: 'Invalid', message: `${qualifiedKind} "${name}" is invalid: ${joined}`, details };
+  return {
+    code: 422,
+    reason: 'Invalid',
+    message: `${qualifiedKind} "${name}" is invalid: ${joined}`,
+    details,
+  };
 }
 
 export function badRequest(message: string): StoreError {
@@ -122,7 +137,9 @@ export function forbidden(message: string, details?: StatusDetails): StoreError 
     : { code: 403, reason: 'Forbidden', message, details };
 }
 
-export function methodNotAllowed(message = 'the server does not allow this method on the requested resource'): StoreError {
+export function methodNotAllowed(
+  message = 'the server does not allow this method on the requested resource',
+): StoreError {
   return { code: 405, reason: 'MethodNotAllowed', message, details: {} };
 }
 
@@ -131,5 +148,10 @@ export function expired(message: string): StoreError {
 }
 
 export function internalError(message: string): StoreError {
-  return { code: 500, reason: 'InternalError', message: `Internal error occurred: ${message}`, details: { causes: [{ message }] } };
+  return {
+    code: 500,
+    reason: 'InternalError',
+    message: `Internal error occurred: ${message}`,
+    details: { causes: [{ message }] },
+  };
 }

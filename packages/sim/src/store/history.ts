@@ -42,7 +42,11 @@ export class EventHistory {
   /** Forgets everything up to and including `rv`. */
   compact(rv: number): void {
     this.compactedThrough = Math.max(this.compactedThrough, rv);
-    while (this.head < this.entries.length && (this.entries[this.head]?.rv ?? Infinity) <= this.compactedThrough) this.head++;
+    while (
+      this.head < this.entries.length &&
+      (this.entries[this.head]?.rv ?? Infinity) <= this.compactedThrough
+    )
+      this.head++;
   }
 
   /** Events after `rv`, or undefined when `rv` is older than the window. */

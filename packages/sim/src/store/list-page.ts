@@ -21,7 +21,11 @@ function fail(error: StoreError): { ok: false; error: StoreError } {
 }
 
 function matches(obj: KubeObject, options: ListOptions): boolean {
-  if (options.labelSelector !== undefined && !labelsMatch(options.labelSelector, obj.metadata.labels)) return false;
+  if (
+    options.labelSelector !== undefined &&
+    !labelsMatch(options.labelSelector, obj.metadata.labels)
+  )
+    return false;
   return options.fieldSelector === undefined || options.fieldSelector.matches(obj);
 }
 
@@ -41,14 +45,25 @@ export function lowerBound(keys: readonly string[], target: string): number {
  * One page of a list in key order (`namespace/name`, as etcd returns it): a namespace is a
  * contiguous key range, a continue token names the last key returned and the list's version.
  */
-export function listPage({ keys, objects, namespaced, options, currentRv, epochStart }: ListPageInput): StoreResult<ListResult<StoredObject>> {
+export function listPage({
+  keys,
+  objects,
+  namespaced,
+  options,
+  currentRv,
+  epochStart,
+}: ListPageInput): StoreResult<ListResult<StoredObject>> {
   let listRv = currentRv;
   let startAfter: string | undefined;
   if (options.continue !== undefined && options.continue !== '') {
     const token = decodeContinue(options.continue);
     if (token === undefined) return fail(badRequest('invalid continue token'));
     if (token.rv < epochStart) {
-      return fail(expired('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.'));
+      return fail(
+        expired(
+          'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.',
+        ),
+      );
     }
     listRv = token.rv;
     startAfter = token.start;
@@ -67,7 +82,10 @@ export function listPage({ keys, objects, namespaced, options, currentRv, epochS
     items.push(stored);
     last = k;
   }
-  const more = i < keys.length && (prefix === '' || (keys[i] as string).startsWith(prefix)) && items.length >= limit;
+  const more =
+    i < keys.length &&
+    (prefix === '' || (keys[i] as string).startsWith(prefix)) &&
+    items.length >= limit;
   const result: ListResult<StoredObject> = { items, resourceVersion: String(listRv) };
   if (more && last !== undefined) result.continue = encodeContinue({ rv: listRv, start: last });
   return { ok: true, value: result };

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { SimClock, TimerHandle } from './clock.js';
 import { rfc3339, systemClock } from './clock.js';
 import type { StoreError } from './errors.js';
-import { STALE_OBJECT, alreadyExists, badRequest, conflict, expired, invalid, notFound } from './errors.js';
+import {
+  STALE_OBJECT,
+  alreadyExists,
+  badRequest,
+  conflict,
+  expired,
+  invalid,
+  notFound,
+} from './errors.js';
 import { listPage, lowerBound } from './list-page.js';
 import type {
   CreateOptions,
@@ -20,11 +28,16 @@ import { EventHistory, historyEntry } from './history.js';
 import type { ResourceType } from './resource-types.js';
 import { RESOURCE_TYPES, resourceType } from './resource-types.js';
 import type { ObjectValidator } from './write-rules.js';
-import { metadataErrors, podGracePeriod, prepareCreate, prepareStatusUpdate, prepareUpdate } from './write-rules.js';
+import {
+  metadataErrors,
+  podGracePeriod,
+  prepareCreate,
+  prepareStatusUpdate,
+  prepareUpdate,
+} from './write-rules.js';
 import { defaultValidators } from './validators.js';
 import type { KubeObject, StoreEvent, StoreResult, WatchEventType } from './types.js';
 import { applyPatch } from './apply-patch.js';
-
 
 type Listener = (event: StoreEvent) => void;
 type EntryListener = (entry: HistoryEntry) => void;
@@ -66,7 +79,8 @@ export class ObjectStore {
     this.rv = EPOCH_STEP;
     this.epochStart = this.rv;
     this.history = new EventHistory(this.historySize, this.rv);
-    this.onListenerError = options.onListenerError ?? ((e) => console.error('store listener failed', e));
+    this.onListenerError =
+      options.onListenerError ?? ((e) => console.error('store listener failed', e));
     for (const t of RESOURCE_TYPES) this.objects.set(t.resource, new Map());
   }
 
@@ -79,7 +93,11 @@ export class ObjectStore {
     return this.objects.get(resource)?.get(key(namespace, name))?.object;
   }
 
-  getStored(resource: string, namespace: string | undefined, name: string): StoredObject | undefined {
+  getStored(
+    resource: string,
+    namespace: string | undefined,
+    name: string,
+  ): StoredObject | undefined {
     return this.objects.get(resource)?.get(key(namespace, name));
   }
 
@@ -111,7 +129,11 @@ export class ObjectStore {
     });
   }
 
-  create(resource: string, input: KubeObject, options: CreateOptions = {}): StoreResult<KubeObject> {
+  create(
+    resource: string,
+    input: KubeObject,
+    options: CreateOptions = {},
+  ): StoreResult<KubeObject> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const t = type.value;
@@ -128,12 +150,27 @@ export class ObjectStore {
     const name = obj.metadata.name ?? '';
     const invalidity = seed ? undefined : this.validate(t, obj, undefined);
     if (invalidity !== undefined) return fail(invalidity);
-    if (this.get(resource, obj.metadata.namespace, name) !== undefined) return fail(alreadyExists(t, name));
-    if (options.dryRun === true) return { ok: true, value: { ...obj, metadata: { ...obj.metadata } } };
-    return { ok: true, value: this.commit(t, 'ADDED', obj, undefined, seed ? input.metadata.resourceVersion : undefined) };
+    if (this.get(resource, obj.metadata.namespace, name) !== undefined)
+      return fail(alreadyExists(t, name));
+    if (options.dryRun === true)
+      return { ok: true, value: { ...obj, metadata: { ...obj.metadata } } };
+    return {
+      ok: true,
+      value: this.commit(
+        t,
+        'ADDED',
+        obj,
+        undefined,
+        seed ? input.metadata.resourceVersion : undefined,
+      ),
+    };
   }
 
-  update(resource: string, input: KubeObject, options: UpdateOptions = {}): StoreResult<KubeObject> {
+  update(
+    resource: string,
+    input: KubeObject,
+    options: UpdateOptions = {},
+  ): StoreResult<KubeObject> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const t = type.value;
@@ -144,17 +181,29 @@ export class ObjectStore {
     if (expected !== undefined && expected !== '' && expected !== old.metadata.resourceVersion) {
       return fail(conflict(t, name, STALE_OBJECT));
     }
-    const next = options.subresource === 'status' ? prepareStatusUpdate(old, input) : prepareUpdate(t, old, input);
+    const next =
+      options.subresource === 'status'
+        ? prepareStatusUpdate(old, input)
+        : prepareUpdate(t, old, input);
     const invalidity = this.validate(t, next, old, options.subresource);
     if (invalidity !== undefined) return fail(invalidity);
     if (options.dryRun === true) return { ok: true, value: next };
-    if (next.metadata.deletionTimestamp !== undefined && (next.metadata.finalizers ?? []).length === 0 && !this.removals.has(removalKey(resource, next))) {
+    if (
+      next.metadata.deletionTimestamp !== undefined &&
+      (next.metadata.finalizers ?? []).length === 0 &&
+      !this.removals.has(removalKey(resource, next))
+    ) {
       return { ok: true, value: this.remove(t, old) };
     }
     return { ok: true, value: this.commit(t, 'MODIFIED', next, old) };
   }
 
-  patch(resource: string, namespace: string | undefined, name: string, options: PatchOptions): StoreResult<KubeObject> {
+  patch(
+    resource: string,
+    namespace: string | undefined,
+    name: string,
+    options: PatchOptions,
+  ): StoreResult<KubeObject> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const old = this.get(resource, namespace, name);
@@ -183,7 +232,12 @@ export class ObjectStore {
     return this.update(resource, copy, options);
   }
 
-  delete(resource: string, namespace: string | undefined, name: string, options: DeleteOptions = {}): StoreResult<DeleteResult> {
+  delete(
+    resource: string,
+    namespace: string | undefined,
+    name: string,
+    options: DeleteOptions = {},
+  ): StoreResult<DeleteResult> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const t = type.value;
@@ -191,10 +245,25 @@ export class ObjectStore {
     if (old === undefined) return fail(notFound(t, name));
     const pre = options.preconditions;
     if (pre?.uid !== undefined && pre.uid !== old.metadata.uid) {
-      return fail(conflict(t, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${old.metadata.uid ?? ''}`));
+      return fail(
+        conflict(
+          t,
+          name,
+          `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${old.metadata.uid ?? ''}`,
+        ),
+      );
     }
-    if (pre?.resourceVersion !== undefined && pre.resourceVersion !== old.metadata.resourceVersion) {
-      return fail(conflict(t, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${old.metadata.resourceVersion ?? ''}`));
+    if (
+      pre?.resourceVersion !== undefined &&
+      pre.resourceVersion !== old.metadata.resourceVersion
+    ) {
+      return fail(
+        conflict(
+          t,
+          name,
+          `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${old.metadata.resourceVersion ?? ''}`,
+        ),
+      );
     }
     const grace = resource === 'pods' ? podGracePeriod(old, options.gracePeriodSeconds) : 0;
     const finalizers = (old.metadata.finalizers ?? []).length > 0;
@@ -210,7 +279,11 @@ export class ObjectStore {
     }
     const next: KubeObject = {
       ...old,
-      metadata: { ...old.metadata, deletionTimestamp: rfc3339(deadline), deletionGracePeriodSeconds: grace },
+      metadata: {
+        ...old.metadata,
+        deletionTimestamp: rfc3339(deadline),
+        deletionGracePeriodSeconds: grace,
+      },
     };
     if (t.hasGeneration) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
     if (options.dryRun === true) return { ok: true, value: { object: next, removed: false } };
@@ -239,7 +312,9 @@ export class ObjectStore {
     }
     const events = this.history.since(rv);
     if (events === undefined) {
-      return fail(expired(`too old resource version: ${resourceVersion} (${this.history.compactedThrough})`));
+      return fail(
+        expired(`too old resource version: ${resourceVersion} (${this.history.compactedThrough})`),
+      );
     }
     return { ok: true, value: events };
   }
@@ -262,7 +337,12 @@ export class ObjectStore {
     this.removals.clear();
   }
 
-  private validate(t: ResourceType, obj: KubeObject, old: KubeObject | undefined, subresource?: 'status'): StoreError | undefined {
+  private validate(
+    t: ResourceType,
+    obj: KubeObject,
+    old: KubeObject | undefined,
+    subresource?: 'status',
+  ): StoreError | undefined {
     const meta = metadataErrors(t, obj.metadata);
     if (meta.length > 0) return invalid(t.kind, t.group, obj.metadata.name ?? '', meta);
     const validator = this.validators[t.resource];
@@ -276,7 +356,10 @@ export class ObjectStore {
         return listed.ok ? listed.value.items : [];
       },
     });
-    if (Array.isArray(outcome)) return outcome.length === 0 ? undefined : invalid(t.kind, t.group, obj.metadata.name ?? '', outcome);
+    if (Array.isArray(outcome))
+      return outcome.length === 0
+        ? undefined
+        : invalid(t.kind, t.group, obj.metadata.name ?? '', outcome);
     return outcome;
   }
 
@@ -300,7 +383,13 @@ export class ObjectStore {
     return this.commit(t, 'DELETED', { ...old, metadata: { ...old.metadata } }, old);
   }
 
-  private commit(t: ResourceType, type: WatchEventType, obj: KubeObject, old: KubeObject | undefined, seededVersion?: string): KubeObject {
+  private commit(
+    t: ResourceType,
+    type: WatchEventType,
+    obj: KubeObject,
+    old: KubeObject | undefined,
+    seededVersion?: string,
+  ): KubeObject {
     const rv = ++this.rv;
     obj.metadata.resourceVersion = seededVersion ?? String(rv);
     const json = JSON.stringify(obj);
@@ -313,7 +402,12 @@ export class ObjectStore {
       if (!map.has(k)) insertSorted(this.sortedKeys.get(t.resource), k);
       map.set(k, { object: obj, json });
     }
-    const event: StoreEvent = { type, resource: t.resource, object: obj, resourceVersion: String(rv) };
+    const event: StoreEvent = {
+      type,
+      resource: t.resource,
+      object: obj,
+      resourceVersion: String(rv),
+    };
     if (old !== undefined) event.oldObject = old;
     const entry = historyEntry(rv, event, json);
     this.history.push(entry);
@@ -354,7 +448,13 @@ export class ObjectStore {
 
   private typeOrError(resource: string): StoreResult<ResourceType> {
     const t = resourceType(resource);
-    if (t === undefined) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource', details: {} });
+    if (t === undefined)
+      return fail({
+        code: 404,
+        reason: 'NotFound',
+        message: 'the server could not find the requested resource',
+        details: {},
+      });
     return { ok: true, value: t };
   }
 }
@@ -376,7 +476,8 @@ function keepSeedMetadata(obj: KubeObject, input: KubeObject): void {
   const given = input.metadata;
   if (typeof given.uid === 'string' && given.uid !== '') obj.metadata.uid = given.uid;
   if (typeof given.generation === 'number') obj.metadata.generation = given.generation;
-  if (typeof given.creationTimestamp === 'string') obj.metadata.creationTimestamp = given.creationTimestamp;
+  if (typeof given.creationTimestamp === 'string')
+    obj.metadata.creationTimestamp = given.creationTimestamp;
 }
 
 function fail(error: StoreError): { ok: false; error: StoreError } {

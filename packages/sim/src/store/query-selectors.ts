@@ -23,13 +23,16 @@ function splitTopLevel(text: string): string[] {
 
 function checkKey(key: string): string | undefined {
   const errs = qualifiedNameErrors(key);
-  return errs.length > 0 ? `unable to parse requirement: key: Invalid value: ${JSON.stringify(key)}: ${errs.join('; ')}` : undefined;
+  return errs.length > 0
+    ? `unable to parse requirement: key: Invalid value: ${JSON.stringify(key)}: ${errs.join('; ')}`
+    : undefined;
 }
 
 function checkValues(values: readonly string[]): string | undefined {
   for (const v of values) {
     const errs = labelValueErrors(v);
-    if (errs.length > 0) return `unable to parse requirement: values[0]: Invalid value: ${JSON.stringify(v)}: ${errs.join('; ')}`;
+    if (errs.length > 0)
+      return `unable to parse requirement: values[0]: Invalid value: ${JSON.stringify(v)}: ${errs.join('; ')}`;
   }
   return undefined;
 }
@@ -48,7 +51,8 @@ function parseRequirement(text: string): Requirement | string {
     operator = set[2] === 'in' ? 'In' : 'NotIn';
     values = (set[3] ?? '').split(',').map((v) => v.trim());
     if (values.length === 1 && values[0] === '') values = [];
-    if (values.length === 0) return `unable to parse requirement: for 'in', 'notin' operators, values set can't be empty`;
+    if (values.length === 0)
+      return `unable to parse requirement: for 'in', 'notin' operators, values set can't be empty`;
   } else if (eq !== null) {
     key = eq[1] ?? '';
     operator = eq[2] === '!=' ? 'NotIn' : 'In';
@@ -95,7 +99,8 @@ export interface FieldRequirement {
 
 type FieldReader = (obj: KubeObject) => string;
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
 const at = (obj: KubeObject, section: string, key: string): string =>
   str((obj[section] as Record<string, unknown> | undefined)?.[key]);
 
@@ -146,9 +151,13 @@ export function parseFieldSelectorQuery(resource: string, text: string): Parsed<
   const fields = { ...COMMON_FIELDS, ...(RESOURCE_FIELDS[resource] ?? {}) };
   const requirements: FieldRequirement[] = [];
   const readers: { read: FieldReader; req: FieldRequirement }[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const m = /^([^=!]+)(==|=|!=)(.*)$/.exec(part);
-    if (m === null) return { ok: false, error: `invalid selector: '${text}'; can't understand '${part}'` };
+    if (m === null)
+      return { ok: false, error: `invalid selector: '${text}'; can't understand '${part}'` };
     const field = (m[1] ?? '').trim();
     const read = fields[field];
     if (read === undefined) return { ok: false, error: `field label not supported: ${field}` };

@@ -1,5 +1,11 @@
 import type { PubView } from '@pdbscope/shared';
-import { pdbFromObject, pubFromObject, validatePdb, validatePdbStatus, validatePub } from '@pdbscope/shared';
+import {
+  pdbFromObject,
+  pubFromObject,
+  validatePdb,
+  validatePdbStatus,
+  validatePub,
+} from '@pdbscope/shared';
 import type { StoreError } from './errors.js';
 import type { ObjectValidator } from './write-rules.js';
 
@@ -8,9 +14,12 @@ export const PUB_WEBHOOK = 'vpodunavailablebudget.kb.io';
 
 const validatePdbObject: ObjectValidator = ({ object, subresource }) => {
   const pdb = pdbFromObject(object);
-  if (!pdb.ok) return [{ field: 'metadata', type: 'FieldValueInvalid', value: null, detail: pdb.error }];
+  if (!pdb.ok)
+    return [{ field: 'metadata', type: 'FieldValueInvalid', value: null, detail: pdb.error }];
   const options = { apiVersion: pdb.value.apiVersion };
-  return subresource === 'status' ? validatePdbStatus(pdb.value.status, options) : validatePdb(pdb.value, options);
+  return subresource === 'status'
+    ? validatePdbStatus(pdb.value.status, options)
+    : validatePdb(pdb.value, options);
 };
 
 /** A PUB create/update goes through Kruise's webhook: a denial is 422 with its messages. */
@@ -25,7 +34,11 @@ const validatePubObject: ObjectValidator = ({ object, old, subresource, peers })
     if (converted.ok) others.push(converted.value);
   }
   const previous = old === undefined ? undefined : pubFromObject(old);
-  const messages = validatePub(candidate.value, others, previous?.ok === true ? previous.value : undefined);
+  const messages = validatePub(
+    candidate.value,
+    others,
+    previous?.ok === true ? previous.value : undefined,
+  );
   return messages.length === 0 ? [] : webhookDenial(messages);
 };
 

@@ -42,7 +42,11 @@ export function deepCopy<T>(v: T): T {
 export function metadataErrors(type: ResourceType, meta: ObjectMeta): FieldError[] {
   const errors: FieldError[] = [];
   if (meta.name === undefined || meta.name === '') {
-    errors.push({ field: 'metadata.name', type: 'FieldValueRequired', detail: 'name or generateName is required' });
+    errors.push({
+      field: 'metadata.name',
+      type: 'FieldValueRequired',
+      detail: 'name or generateName is required',
+    });
   }
   if (type.namespaced && (meta.namespace === undefined || meta.namespace === '')) {
     errors.push({ field: 'metadata.namespace', type: 'FieldValueRequired', detail: '' });
@@ -63,10 +67,21 @@ export interface CreateInput {
  * The object as it will be stored on create (resourceVersion is set by the store). The top level
  * and metadata are copied; nested values are taken over from `input` (the store owns them now).
  */
-export function prepareCreate({ type, input, uid, now, nameSeed, preserveStatus }: CreateInput): KubeObject {
+export function prepareCreate({
+  type,
+  input,
+  uid,
+  now,
+  nameSeed,
+  preserveStatus,
+}: CreateInput): KubeObject {
   const obj = input;
   const meta: ObjectMeta = { ...obj.metadata };
-  if ((meta.name === undefined || meta.name === '') && meta.generateName !== undefined && meta.generateName !== '') {
+  if (
+    (meta.name === undefined || meta.name === '') &&
+    meta.generateName !== undefined &&
+    meta.generateName !== ''
+  ) {
     meta.name = meta.generateName + generatedSuffix(nameSeed);
   }
   if (!type.namespaced) delete meta.namespace;
@@ -77,7 +92,12 @@ export function prepareCreate({ type, input, uid, now, nameSeed, preserveStatus 
   delete meta.deletionGracePeriodSeconds;
   if (type.hasGeneration) meta.generation = 1;
   else delete meta.generation;
-  const out: KubeObject = { ...obj, apiVersion: obj.apiVersion || apiVersionOf(type), kind: obj.kind || type.kind, metadata: meta };
+  const out: KubeObject = {
+    ...obj,
+    apiVersion: obj.apiVersion || apiVersionOf(type),
+    kind: obj.kind || type.kind,
+    metadata: meta,
+  };
   if (type.clearStatusOnCreate && !preserveStatus) delete out.status;
   return out;
 }
@@ -112,7 +132,11 @@ export function prepareStatusUpdate(old: KubeObject, input: KubeObject): KubeObj
   return out;
 }
 
-function copyOrDelete(meta: ObjectMeta, from: ObjectMeta, key: 'deletionTimestamp' | 'deletionGracePeriodSeconds'): void {
+function copyOrDelete(
+  meta: ObjectMeta,
+  from: ObjectMeta,
+  key: 'deletionTimestamp' | 'deletionGracePeriodSeconds',
+): void {
   if (from[key] === undefined) delete meta[key];
   else (meta as Record<string, unknown>)[key] = from[key];
 }

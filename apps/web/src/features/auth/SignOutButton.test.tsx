@@ -5,13 +5,19 @@ import { fakeFetch, renderApp, type FakeResponse } from '../../test/render.js';
 
 const needsToken: FakeResponse = {
   status: 401,
-  body: { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'the session has expired or is unknown: sign in again with the token' },
+  body: {
+    type: 'about:blank',
+    title: 'Unauthorized',
+    status: 401,
+    detail: 'the session has expired or is unknown: sign in again with the token',
+  },
 };
 
 /** A BFF that lets this browser in on its session cookie until it signs out. */
 function bffWithSession() {
   let signedIn = true;
-  const onSession = (body: unknown) => () => (signedIn ? { status: 200, body, headers: { 'X-Pdbscope-Session': 'active' } } : needsToken);
+  const onSession = (body: unknown) => () =>
+    signedIn ? { status: 200, body, headers: { 'X-Pdbscope-Session': 'active' } } : needsToken;
   return fakeFetch({
     'GET /api/cluster': onSession(cluster()),
     'GET /api/budgets': onSession(budgetList()),
@@ -38,7 +44,10 @@ describe('SignOutButton', () => {
   });
 
   it('is not offered when the answers came in without a session (no token, or a bearer header)', async () => {
-    const { fetchImpl } = fakeFetch({ 'GET /api/cluster': { status: 200, body: cluster() }, 'GET /api/budgets': { status: 200, body: budgetList() } });
+    const { fetchImpl } = fakeFetch({
+      'GET /api/cluster': { status: 200, body: cluster() },
+      'GET /api/budgets': { status: 200, body: budgetList() },
+    });
     vi.stubGlobal('fetch', fetchImpl);
     renderApp({ path: '/' });
     await screen.findByRole('table', { name: 'Budgets' });

@@ -9,10 +9,17 @@ export function SignOutButton() {
   if (auth.needsToken || !auth.session) return null;
   return (
     <span>
-      <button type="button" className="small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+      <button
+        type="button"
+        className="small"
+        onClick={() => signOut.mutate()}
+        disabled={signOut.isPending}
+      >
         Sign out
       </button>
-      {signOut.isError ? <span className="away"> Could not sign out: {describeError(signOut.error)}</span> : null}
+      {signOut.isError ? (
+        <span className="away"> Could not sign out: {describeError(signOut.error)}</span>
+      ) : null}
     </span>
   );
 }

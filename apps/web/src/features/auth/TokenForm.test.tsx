@@ -11,10 +11,14 @@ const needsToken: FakeResponse = {
     type: 'about:blank',
     title: 'Unauthorized',
     status: 401,
-    detail: 'this pdbscope needs a token: send Authorization: Bearer <token>, or sign in with POST /api/session',
+    detail:
+      'this pdbscope needs a token: send Authorization: Bearer <token>, or sign in with POST /api/session',
   },
 };
-const wrongToken: FakeResponse = { status: 401, body: { ...needsToken.body as object, detail: 'the token is not right' } };
+const wrongToken: FakeResponse = {
+  status: 401,
+  body: { ...(needsToken.body as object), detail: 'the token is not right' },
+};
 
 /** A BFF started with --token: 401 until the right token is posted to /api/session. */
 function bffWithToken() {
@@ -64,7 +68,11 @@ describe('TokenForm', () => {
     renderApp({ path: '/' });
     const form = await screen.findByRole('region', { name: 'This pdbscope needs a token' });
     const input = within(form).getByLabelText('Token');
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Connection' }).textContent).toContain('Cluster unknown: This pdbscope needs a token: sign in with it.'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Connection' }).textContent).toContain(
+        'Cluster unknown: This pdbscope needs a token: sign in with it.',
+      ),
+    );
     expect([
       input.getAttribute('type'),
       input.getAttribute('autocomplete'),
@@ -106,7 +114,11 @@ describe('TokenForm', () => {
     submitToken(token);
     const table = await screen.findByRole('table', { name: 'Budgets' });
     expect(within(table).getByRole('link', { name: 'zookeeper' })).toBeDefined();
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Connection' }).textContent).toContain('Context pdbscope-demo'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Connection' }).textContent).toContain(
+        'Context pdbscope-demo',
+      ),
+    );
     expect([
       screen.queryByRole('region', { name: 'This pdbscope needs a token' }),
       sources,

@@ -3,7 +3,8 @@ import { ApiError, describeError } from '../../api/errors.js';
 import { useSignIn } from './use-session.js';
 
 function refusal(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'That token is not right. Check it and try again.';
+  if (error instanceof ApiError && error.status === 401)
+    return 'That token is not right. Check it and try again.';
   return describeError(error);
 }
 
@@ -22,8 +23,9 @@ export function TokenForm() {
     <section aria-labelledby={`${inputId}-heading`} className="token-form">
       <h1 id={`${inputId}-heading`}>This pdbscope needs a token</h1>
       <p className="muted">
-        It was started with <code>--token</code> (or <code>PDBSCOPE_TOKEN</code>). Enter that token to sign in: this browser then keeps a session cookie for up to 12 hours,
-        never the token itself.
+        It was started with <code>--token</code> (or <code>PDBSCOPE_TOKEN</code>). Enter that token
+        to sign in: this browser then keeps a session cookie for up to 12 hours, never the token
+        itself.
       </p>
       <form onSubmit={submit} className="toolbar">
         <label htmlFor={inputId}>Token</label>

@@ -28,8 +28,12 @@ describe('BudgetDetailPage', () => {
     expect(lanePods(/^Unavailable/)).toStrictEqual(['zookeeper-2']);
     expect(lanePods(/^Disrupted/)).toStrictEqual([]);
     const unavailable = screen.getByRole('region', { name: /^Unavailable/ });
-    expect(within(unavailable).getByRole('listitem').textContent).toContain('NotReady Ready condition is False · CrashLoopBackOff · 7 restarts');
-    expect(within(unavailable).getByRole('listitem').textContent).toContain('node worker-3 · owner StatefulSet/zookeeper');
+    expect(within(unavailable).getByRole('listitem').textContent).toContain(
+      'NotReady Ready condition is False · CrashLoopBackOff · 7 restarts',
+    );
+    expect(within(unavailable).getByRole('listitem').textContent).toContain(
+      'node worker-3 · owner StatefulSet/zookeeper',
+    );
   });
 
   it('warns where the reported status differs from the recomputed one', () => {
@@ -38,7 +42,10 @@ describe('BudgetDetailPage', () => {
       'Warning: the reported status differs from the recomputed one in currentHealthy, disruptionsAllowed. The controller may not have caught up, or its inputs differ.',
     );
     const row = screen.getByRole('rowheader', { name: /^currentHealthy/ }).closest('tr');
-    expect([...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toStrictEqual(['2', '3']);
+    expect([...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toStrictEqual([
+      '2',
+      '3',
+    ]);
   });
 
   it('shows the expected count source, findings, overlaps and YAML', () => {
@@ -46,32 +53,60 @@ describe('BudgetDetailPage', () => {
     expect(screen.getByText('StatefulSet zookeeper has scale 3')).toBeDefined();
     expect(screen.getByText('StatefulSet zookeeper: scale 3 (3 pods selected)')).toBeDefined();
     expect(screen.getByText('Set unhealthyPodEvictionPolicy: AlwaysAllow')).toBeDefined();
-    expect(screen.getByRole('link', { name: 'PodDisruptionBudget data/zookeeper-all' }).getAttribute('href')).toBe('/budgets/PodDisruptionBudget/data/zookeeper-all');
+    expect(
+      screen
+        .getByRole('link', { name: 'PodDisruptionBudget data/zookeeper-all' })
+        .getAttribute('href'),
+    ).toBe('/budgets/PodDisruptionBudget/data/zookeeper-all');
     expect(screen.getByLabelText('Budget YAML').textContent).toContain('kind: PodDisruptionBudget');
   });
 
   it('simulates an eviction and shows the API server message and the budget after it in a live region', async () => {
-    const { fetchImpl, calls } = fakeFetch({ 'POST /api/simulate/evictions': { status: 200, body: { steps: [blockedStep()] } } });
+    const { fetchImpl, calls } = fakeFetch({
+      'POST /api/simulate/evictions': { status: 200, body: { steps: [blockedStep()] } },
+    });
     vi.stubGlobal('fetch', fetchImpl);
     renderApp({ path, cache: cache() });
     fireEvent.click(screen.getByRole('button', { name: 'Simulate eviction zookeeper-0' }));
     const region = screen.getByRole('status', { name: 'Eviction decision' });
-    await waitFor(() => expect(region.textContent).toContain('Eviction refused: 429 TooManyRequests'));
-    expect(calls).toStrictEqual([{ method: 'POST', path: '/api/simulate/evictions', body: { pods: ['data/zookeeper-0'] } }]);
-    expect(region.textContent).toContain("API server: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429, code 429)");
-    expect(region.textContent).toContain('Cause DisruptionBudget: The disruption budget zookeeper needs 2 healthy pods and has 2 currently');
-    expect(region.textContent).toContain('PDB data/zookeeper: allowed disruptions 0 blocks, current healthy 2 of desired 2, expected 3');
+    await waitFor(() =>
+      expect(region.textContent).toContain('Eviction refused: 429 TooManyRequests'),
+    );
+    expect(calls).toStrictEqual([
+      { method: 'POST', path: '/api/simulate/evictions', body: { pods: ['data/zookeeper-0'] } },
+    ]);
+    expect(region.textContent).toContain(
+      "API server: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429, code 429)",
+    );
+    expect(region.textContent).toContain(
+      'Cause DisruptionBudget: The disruption budget zookeeper needs 2 healthy pods and has 2 currently',
+    );
+    expect(region.textContent).toContain(
+      'PDB data/zookeeper: allowed disruptions 0 blocks, current healthy 2 of desired 2, expected 3',
+    );
   });
 
   it('says why a simulation failed', async () => {
     const { fetchImpl } = fakeFetch({
-      'POST /api/simulate/evictions': { status: 503, body: { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'the cluster is still syncing' } },
+      'POST /api/simulate/evictions': {
+        status: 503,
+        body: {
+          type: 'about:blank',
+          title: 'Service Unavailable',
+          status: 503,
+          detail: 'the cluster is still syncing',
+        },
+      },
     });
     vi.stubGlobal('fetch', fetchImpl);
     renderApp({ path, cache: cache() });
     fireEvent.click(screen.getByRole('button', { name: 'Simulate eviction zookeeper-2' }));
     const region = screen.getByRole('status', { name: 'Eviction decision' });
-    await waitFor(() => expect(region.textContent).toBe('Could not simulate the eviction. Service Unavailable: the cluster is still syncing'));
+    await waitFor(() =>
+      expect(region.textContent).toBe(
+        'Could not simulate the eviction. Service Unavailable: the cluster is still syncing',
+      ),
+    );
   });
 
   it('sends the selected pods to the sequence view', () => {
@@ -79,20 +114,29 @@ describe('BudgetDetailPage', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select zookeeper-1' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select zookeeper-0' }));
     fireEvent.click(screen.getByRole('button', { name: 'Simulate selected in sequence (2)' }));
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/simulate?pod=data%2Fzookeeper-1&pod=data%2Fzookeeper-0');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/simulate?pod=data%2Fzookeeper-1&pod=data%2Fzookeeper-0',
+    );
   });
 
   it('says so when the address names no budget kind it knows', () => {
     renderApp({ path: '/budgets/Deployment/data/zookeeper', cache: cache() });
-    expect(screen.getByRole('alert').textContent).toBe('This address does not name a budget. Back to all budgets');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This address does not name a budget. Back to all budgets',
+    );
   });
 
   it('says which budget could not be found', async () => {
     const { fetchImpl } = fakeFetch({});
     vi.stubGlobal('fetch', fetchImpl);
-    renderApp({ path: '/budgets/PodDisruptionBudget/data/gone', cache: [[queryKeys.cluster, cluster()]] });
+    renderApp({
+      path: '/budgets/PodDisruptionBudget/data/gone',
+      cache: [[queryKeys.cluster, cluster()]],
+    });
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('Could not load budget data/gone. Not found: no route GET /api/budgets/PodDisruptionBudget/data/gone'),
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Could not load budget data/gone. Not found: no route GET /api/budgets/PodDisruptionBudget/data/gone',
+      ),
     );
   });
 });

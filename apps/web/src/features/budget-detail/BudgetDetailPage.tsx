@@ -21,7 +21,8 @@ import { StatusComparison } from './StatusComparison.js';
 function useBudgetRef(): BudgetRef | undefined {
   const params = useParams();
   const kind = BudgetKindSchema.safeParse(params['kind']);
-  if (!kind.success || params['namespace'] === undefined || params['name'] === undefined) return undefined;
+  if (!kind.success || params['namespace'] === undefined || params['name'] === undefined)
+    return undefined;
   return { kind: kind.data, namespace: params['namespace'], name: params['name'] };
 }
 
@@ -34,10 +35,15 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
         {row.kind} {row.namespace}/{row.name}
       </h1>
       <p>
-        <span className="mono">{row.apiVersion}</span> · selector <span className="mono">{row.selectorText}</span> · {budgetRule(row)}
-        {row.kind === 'PodDisruptionBudget' ? ` · unhealthy pod eviction ${evictionPolicy(row)}` : ''} ·{' '}
-        {row.kind === 'PodDisruptionBudget' ? 'allowed disruptions' : 'unavailable allowed'} <AllowedCell allowed={numbers.allowed} /> · current {numbers.current} of
-        desired {numbers.desired}, {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'} {numbers.expected} <FlagBadges flags={row.flags} />
+        <span className="mono">{row.apiVersion}</span> · selector{' '}
+        <span className="mono">{row.selectorText}</span> · {budgetRule(row)}
+        {row.kind === 'PodDisruptionBudget'
+          ? ` · unhealthy pod eviction ${evictionPolicy(row)}`
+          : ''}{' '}
+        · {row.kind === 'PodDisruptionBudget' ? 'allowed disruptions' : 'unavailable allowed'}{' '}
+        <AllowedCell allowed={numbers.allowed} /> · current {numbers.current} of desired{' '}
+        {numbers.desired}, {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'}{' '}
+        {numbers.expected} <FlagBadges flags={row.flags} />
       </p>
     </>
   );
@@ -61,23 +67,52 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
       <Heading detail={detail} />
       <h2>Pods</h2>
       <div className="toolbar">
-        <button type="button" disabled={selected.size === 0} onClick={() => void navigate(simulateHref([...selected]))}>
+        <button
+          type="button"
+          disabled={selected.size === 0}
+          onClick={() => void navigate(simulateHref([...selected]))}
+        >
           Simulate selected in sequence ({selected.size})
         </button>
-        {cluster.data?.verifyEnabled === true && lastPod !== undefined ? <VerifyPanel pod={lastPod} /> : null}
+        {cluster.data?.verifyEnabled === true && lastPod !== undefined ? (
+          <VerifyPanel pod={lastPod} />
+        ) : null}
       </div>
-      <DecisionRegion pending={simulate.isPending ? lastPod : undefined} step={simulate.data} error={simulate.error} />
-      <Lanes lanes={detail.lanes} selected={selected} onToggle={toggle} onSimulate={(pod) => simulate.mutate(pod)} busy={simulate.isPending} />
+      <DecisionRegion
+        pending={simulate.isPending ? lastPod : undefined}
+        step={simulate.data}
+        error={simulate.error}
+      />
+      <Lanes
+        lanes={detail.lanes}
+        selected={selected}
+        onToggle={toggle}
+        onSimulate={(pod) => simulate.mutate(pod)}
+        busy={simulate.isPending}
+      />
       <h2>Status: reported and recomputed</h2>
-      <StatusComparison reported={detail.reported} recomputed={detail.recomputed} recomputeError={detail.recomputeError} differences={detail.differences} />
+      <StatusComparison
+        reported={detail.reported}
+        recomputed={detail.recomputed}
+        recomputeError={detail.recomputeError}
+        differences={detail.differences}
+      />
       <h2>Where the expected count comes from</h2>
       <ExpectedSourceView expected={detail.expected} />
       <h2>Conditions</h2>
       <ConditionsView conditions={detail.conditions} events={detail.controllerEvents} />
       <h2>Findings</h2>
-      {detail.findings.length === 0 ? <p className="muted">No findings for this budget.</p> : <FindingList findings={detail.findings} />}
+      {detail.findings.length === 0 ? (
+        <p className="muted">No findings for this budget.</p>
+      ) : (
+        <FindingList findings={detail.findings} />
+      )}
       <h2>Overlapping budgets</h2>
-      {detail.overlaps.length === 0 ? <p className="muted">No other budget selects, or could select, these pods.</p> : <OverlapList overlaps={detail.overlaps} />}
+      {detail.overlaps.length === 0 ? (
+        <p className="muted">No other budget selects, or could select, these pods.</p>
+      ) : (
+        <OverlapList overlaps={detail.overlaps} />
+      )}
       <h2>YAML</h2>
       <pre className="yaml" tabIndex={0} aria-label="Budget YAML">
         {detail.yaml}
@@ -88,7 +123,10 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
 
 export function BudgetDetailPage() {
   const ref = useBudgetRef();
-  const detail = useQuery({ ...budgetDetailQuery(ref ?? { kind: 'PodDisruptionBudget', namespace: '', name: '' }), enabled: ref !== undefined });
+  const detail = useQuery({
+    ...budgetDetailQuery(ref ?? { kind: 'PodDisruptionBudget', namespace: '', name: '' }),
+    enabled: ref !== undefined,
+  });
   if (ref === undefined) {
     return (
       <div role="alert" className="notice bad">
@@ -101,8 +139,12 @@ export function BudgetDetailPage() {
       <nav aria-label="Breadcrumb" className="muted">
         <Link to="/">Budgets</Link> / {ref.namespace} / {ref.name}
       </nav>
-      {detail.isPending ? <Loading what={`budget ${ref.namespace}/${ref.name}`} retrying={detail.failureReason} /> : null}
-      {detail.isError ? <ErrorNotice error={detail.error} what={`budget ${ref.namespace}/${ref.name}`} /> : null}
+      {detail.isPending ? (
+        <Loading what={`budget ${ref.namespace}/${ref.name}`} retrying={detail.failureReason} />
+      ) : null}
+      {detail.isError ? (
+        <ErrorNotice error={detail.error} what={`budget ${ref.namespace}/${ref.name}`} />
+      ) : null}
       {detail.data ? <Detail detail={detail.data} /> : null}
     </>
   );

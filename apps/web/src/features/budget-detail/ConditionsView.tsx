@@ -3,8 +3,15 @@ import type { BudgetDetailResponse } from '@pdbscope/shared/api';
 type Conditions = BudgetDetailResponse['conditions'];
 type ControllerEvents = BudgetDetailResponse['controllerEvents'];
 
-export function ConditionsView({ conditions, events }: { conditions: Conditions; events: ControllerEvents }) {
-  if (conditions.length === 0 && events.length === 0) return <p className="muted">No conditions reported.</p>;
+export function ConditionsView({
+  conditions,
+  events,
+}: {
+  conditions: Conditions;
+  events: ControllerEvents;
+}) {
+  if (conditions.length === 0 && events.length === 0)
+    return <p className="muted">No conditions reported.</p>;
   return (
     <table className="plain">
       <thead>

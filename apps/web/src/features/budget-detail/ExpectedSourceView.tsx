@@ -8,7 +8,8 @@ export function ExpectedSourceView({ expected }: { expected: ExpectedSource }) {
         <ul>
           {expected.controllers.map((controller) => (
             <li key={`${controller.apiVersion}/${controller.kind}/${controller.name}`}>
-              {controller.kind} {controller.name}: scale {controller.replicas} ({controller.pods} pods selected)
+              {controller.kind} {controller.name}: scale {controller.replicas} ({controller.pods}{' '}
+              pods selected)
             </li>
           ))}
         </ul>

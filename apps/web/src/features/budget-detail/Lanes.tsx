@@ -4,7 +4,11 @@ import { nodeHref, podHref } from '../../app/paths.js';
 import { SimulateButton } from '../simulate/SimulateButton.js';
 import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 
-const laneTitles: Record<Lane, string> = { available: 'Available', unavailable: 'Unavailable', disrupted: 'Disrupted' };
+const laneTitles: Record<Lane, string> = {
+  available: 'Available',
+  unavailable: 'Unavailable',
+  disrupted: 'Disrupted',
+};
 const laneOrder: readonly Lane[] = ['available', 'unavailable', 'disrupted'];
 
 export interface LanesProps {
@@ -15,13 +19,24 @@ export interface LanesProps {
   busy: boolean;
 }
 
-function PodItem({ pod, selected, onToggle, onSimulate, busy }: { pod: LanePod } & Omit<LanesProps, 'lanes' | 'selected'> & { selected: boolean }) {
+function PodItem({
+  pod,
+  selected,
+  onToggle,
+  onSimulate,
+  busy,
+}: { pod: LanePod } & Omit<LanesProps, 'lanes' | 'selected'> & { selected: boolean }) {
   const key = `${pod.namespace}/${pod.name}`;
   return (
     <li className="pod">
       <div className="pod-head">
         <label>
-          <input type="checkbox" checked={selected} onChange={() => onToggle(key)} aria-label={`Select ${pod.name}`} />{' '}
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggle(key)}
+            aria-label={`Select ${pod.name}`}
+          />{' '}
           <Link to={podHref(pod)} className="mono">
             {pod.name}
           </Link>
@@ -34,14 +49,27 @@ function PodItem({ pod, selected, onToggle, onSimulate, busy }: { pod: LanePod }
         {pod.restartCount > 0 ? ` · ${pod.restartCount} restarts` : ''}
       </span>
       <span className="pod-meta">
-        node {pod.nodeName === undefined ? 'none (not scheduled)' : <Link to={nodeHref(pod.nodeName)}>{pod.nodeName}</Link>} · owner{' '}
+        node{' '}
+        {pod.nodeName === undefined ? (
+          'none (not scheduled)'
+        ) : (
+          <Link to={nodeHref(pod.nodeName)}>{pod.nodeName}</Link>
+        )}{' '}
+        · owner{' '}
         {pod.owner === undefined ? 'none (bare pod)' : `${pod.owner.kind}/${pod.owner.name}`}
       </span>
     </li>
   );
 }
 
-function LaneSection({ lane, pods, selected, onToggle, onSimulate, busy }: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
+function LaneSection({
+  lane,
+  pods,
+  selected,
+  onToggle,
+  onSimulate,
+  busy,
+}: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
   const { limit, more } = useShowMore();
   return (
     <section className="lane" aria-labelledby={`lane-${lane}`}>

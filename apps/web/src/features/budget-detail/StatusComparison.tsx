@@ -7,8 +7,20 @@ interface StatusComparisonProps {
   differences: readonly string[];
 }
 
-const pdbFields = ['observedGeneration', 'expectedPods', 'desiredHealthy', 'currentHealthy', 'disruptionsAllowed'] as const;
-const pubFields = ['observedGeneration', 'totalReplicas', 'desiredAvailable', 'currentAvailable', 'unavailableAllowed'] as const;
+const pdbFields = [
+  'observedGeneration',
+  'expectedPods',
+  'desiredHealthy',
+  'currentHealthy',
+  'disruptionsAllowed',
+] as const;
+const pubFields = [
+  'observedGeneration',
+  'totalReplicas',
+  'desiredAvailable',
+  'currentAvailable',
+  'unavailableAllowed',
+] as const;
 
 function numbers(status: BudgetStatusNumbers): Record<string, string> {
   const fields: readonly string[] = status.kind === 'PodDisruptionBudget' ? pdbFields : pubFields;
@@ -16,12 +28,18 @@ function numbers(status: BudgetStatusNumbers): Record<string, string> {
   const record = status as unknown as Record<string, unknown>;
   for (const field of fields) values[field] = String(record[field]);
   values['disruptedPods'] = Object.keys(status.disruptedPods).sort().join(', ') || '—';
-  if (status.kind === 'PodUnavailableBudget') values['unavailablePods'] = Object.keys(status.unavailablePods).sort().join(', ') || '—';
+  if (status.kind === 'PodUnavailableBudget')
+    values['unavailablePods'] = Object.keys(status.unavailablePods).sort().join(', ') || '—';
   return values;
 }
 
 /** The status as the cluster reports it beside the status as recomputed now, with the differences marked. */
-export function StatusComparison({ reported, recomputed, recomputeError, differences }: StatusComparisonProps) {
+export function StatusComparison({
+  reported,
+  recomputed,
+  recomputeError,
+  differences,
+}: StatusComparisonProps) {
   const left = numbers(reported);
   const right = recomputed === null ? undefined : numbers(recomputed);
   const differing = new Set(differences);
@@ -29,10 +47,13 @@ export function StatusComparison({ reported, recomputed, recomputeError, differe
     <>
       {differences.length > 0 ? (
         <div role="alert" className="notice warn">
-          Warning: the reported status differs from the recomputed one in {differences.join(', ')}. The controller may not have caught up, or its inputs differ.
+          Warning: the reported status differs from the recomputed one in {differences.join(', ')}.
+          The controller may not have caught up, or its inputs differ.
         </div>
       ) : null}
-      {recomputeError !== null ? <div className="notice bad">The status cannot be recomputed: {recomputeError}</div> : null}
+      {recomputeError !== null ? (
+        <div className="notice bad">The status cannot be recomputed: {recomputeError}</div>
+      ) : null}
       <table className="plain">
         <thead>
           <tr>

@@ -2,7 +2,10 @@
 export function AllowedCell({ allowed }: { allowed: number }) {
   if (allowed === 0) {
     return (
-      <span className="zero" title="No disruption allowed: every eviction of a healthy pod is refused">
+      <span
+        className="zero"
+        title="No disruption allowed: every eviction of a healthy pod is refused"
+      >
         0 <span className="badge bad">blocks</span>
       </span>
     );

@@ -1,7 +1,9 @@
 import type { BudgetListQuery } from '@pdbscope/shared/api';
 
 /** One filter changed; '' clears it. A patch, not a whole query, so quick successive changes never undo each other. */
-export type FilterChange = { [K in keyof BudgetListQuery]-?: { key: K; value: NonNullable<BudgetListQuery[K]> | '' } }[keyof BudgetListQuery];
+export type FilterChange = {
+  [K in keyof BudgetListQuery]-?: { key: K; value: NonNullable<BudgetListQuery[K]> | '' };
+}[keyof BudgetListQuery];
 
 interface BudgetFiltersProps {
   query: BudgetListQuery;
@@ -31,11 +33,19 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
     <div className="toolbar" role="search" aria-label="Filter budgets">
       <label>
         Search
-        <input type="search" value={query.text ?? ''} placeholder="name or selector" onChange={(event) => onChange({ key: 'text', value: event.target.value })} />
+        <input
+          type="search"
+          value={query.text ?? ''}
+          placeholder="name or selector"
+          onChange={(event) => onChange({ key: 'text', value: event.target.value })}
+        />
       </label>
       <label>
         Namespace
-        <select value={query.namespace ?? ''} onChange={(event) => onChange({ key: 'namespace', value: event.target.value })}>
+        <select
+          value={query.namespace ?? ''}
+          onChange={(event) => onChange({ key: 'namespace', value: event.target.value })}
+        >
           <option value="">All namespaces</option>
           {namespaces.map((namespace) => (
             <option key={namespace} value={namespace}>
@@ -48,7 +58,12 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
         Kind
         <select
           value={query.kind ?? ''}
-          onChange={(event) => onChange({ key: 'kind', value: event.target.value as NonNullable<BudgetListQuery['kind']> | '' })}
+          onChange={(event) =>
+            onChange({
+              key: 'kind',
+              value: event.target.value as NonNullable<BudgetListQuery['kind']> | '',
+            })
+          }
         >
           <option value="">All kinds</option>
           <option value="PodDisruptionBudget">PodDisruptionBudget</option>
@@ -57,7 +72,15 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
       </label>
       <label>
         State
-        <select value={query.state ?? ''} onChange={(event) => onChange({ key: 'state', value: event.target.value as NonNullable<BudgetListQuery['state']> | '' })}>
+        <select
+          value={query.state ?? ''}
+          onChange={(event) =>
+            onChange({
+              key: 'state',
+              value: event.target.value as NonNullable<BudgetListQuery['state']> | '',
+            })
+          }
+        >
           {stateLabels.map(([value, label]) => (
             <option key={value} value={value}>
               {label}

@@ -24,8 +24,12 @@ describe('BudgetsPage', () => {
   it('lists every budget, each linking to its detail by name', () => {
     renderApp({ path: '/', cache: cache() });
     expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
-    expect(screen.getByRole('link', { name: 'zookeeper' }).getAttribute('href')).toBe('/budgets/PodDisruptionBudget/data/zookeeper');
-    expect(screen.getByRole('link', { name: 'cart' }).getAttribute('href')).toBe('/budgets/PodUnavailableBudget/shop/cart');
+    expect(screen.getByRole('link', { name: 'zookeeper' }).getAttribute('href')).toBe(
+      '/budgets/PodDisruptionBudget/data/zookeeper',
+    );
+    expect(screen.getByRole('link', { name: 'cart' }).getAttribute('href')).toBe(
+      '/budgets/PodUnavailableBudget/shop/cart',
+    );
   });
 
   it('shows 0 allowed disruptions as 0, marked in words and not by colour alone', () => {
@@ -40,7 +44,11 @@ describe('BudgetsPage', () => {
   it('shows the summary strip', () => {
     renderApp({ path: '/', cache: cache() });
     const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(within(summary).getAllByRole('link').map((link) => link.closest('.card')?.textContent)).toStrictEqual([
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.closest('.card')?.textContent),
+    ).toStrictEqual([
       '4Budgets',
       '1Block any eviction',
       '2Overlapping',
@@ -53,7 +61,9 @@ describe('BudgetsPage', () => {
 
   it('filters by state through the URL, so the filtered view is a link of its own', () => {
     const { router } = renderApp({ path: '/', cache: cache() });
-    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'overlapping' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), {
+      target: { value: 'overlapping' },
+    });
     expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all']);
     expect(router.state.location.search).toBe('?state=overlapping');
     expect(screen.getByText('Showing 2 of 4 budgets')).toBeDefined();
@@ -65,7 +75,9 @@ describe('BudgetsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Allowed disruptions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Allowed disruptions ▲' }));
     expect(rowNames()).toStrictEqual(['zookeeper-all', 'zookeeper']);
-    expect(screen.getByRole('columnheader', { name: 'Allowed disruptions ▼' }).getAttribute('aria-sort')).toBe('descending');
+    expect(
+      screen.getByRole('columnheader', { name: 'Allowed disruptions ▼' }).getAttribute('aria-sort'),
+    ).toBe('descending');
   });
 
   it('says when no budget matches the filters', () => {
@@ -74,7 +86,13 @@ describe('BudgetsPage', () => {
   });
 
   it('says when the cluster has no budgets at all', () => {
-    renderApp({ path: '/', cache: [[queryKeys.budgets, budgetList([])], [queryKeys.cluster, cluster()]] });
+    renderApp({
+      path: '/',
+      cache: [
+        [queryKeys.budgets, budgetList([])],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
     expect(screen.getByText('No disruption budgets in the watched namespaces.')).toBeDefined();
   });
 });
@@ -96,11 +114,25 @@ describe('BudgetsPage filters in quick succession', () => {
 describe('BudgetsPage while the BFF syncs', () => {
   it('says the server is still syncing and keeps waiting instead of failing', async () => {
     const { fetchImpl, calls } = fakeFetch({
-      'GET /api/budgets': { status: 503, body: { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'still syncing with the cluster: waiting for pods' } },
+      'GET /api/budgets': {
+        status: 503,
+        body: {
+          type: 'about:blank',
+          title: 'Service Unavailable',
+          status: 503,
+          detail: 'still syncing with the cluster: waiting for pods',
+        },
+      },
     });
     vi.stubGlobal('fetch', fetchImpl);
-    renderApp({ path: '/', cache: [[queryKeys.cluster, cluster()]], queries: { retry: shouldRetry, retryDelay: 1 } });
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/budgets').length).toBeGreaterThan(3));
+    renderApp({
+      path: '/',
+      cache: [[queryKeys.cluster, cluster()]],
+      queries: { retry: shouldRetry, retryDelay: 1 },
+    });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/budgets').length).toBeGreaterThan(3),
+    );
     expect(screen.getByText(/^Loading budgets…/).textContent).toBe(
       'Loading budgets… Service Unavailable: still syncing with the cluster: waiting for pods Trying again.',
     );

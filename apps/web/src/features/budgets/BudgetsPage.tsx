@@ -8,7 +8,14 @@ import { useNow } from '../../components/time.js';
 import { budgetColumns } from './columns.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
-import { namespacesOf, readOverviewState, type OverviewState, toggleSort, visibleRows, writeOverviewState } from './overview-query.js';
+import {
+  namespacesOf,
+  readOverviewState,
+  type OverviewState,
+  toggleSort,
+  visibleRows,
+  writeOverviewState,
+} from './overview-query.js';
 
 export function BudgetsPage() {
   const budgets = useQuery(budgetsQuery());
@@ -17,7 +24,10 @@ export function BudgetsPage() {
   const now = useNow(30_000);
   const columns = useMemo(() => budgetColumns(now), [now]);
   const items = budgets.data?.items;
-  const rows = useMemo(() => (items === undefined ? [] : visibleRows(items, state)), [items, state]);
+  const rows = useMemo(
+    () => (items === undefined ? [] : visibleRows(items, state)),
+    [items, state],
+  );
   const namespaces = useMemo(() => (items === undefined ? [] : namespacesOf(items)), [items]);
 
   // Changes build on the URL as last written, not as of the last render (react-router's
@@ -30,8 +40,13 @@ export function BudgetsPage() {
     setParams(next, { replace });
   };
   // Typing in the search box replaces the history entry; changing a filter or the sort adds one.
-  const setFilter = (change: FilterChange) => update((now) => ({ ...now, query: applyFilterChange(now.query, change) }), change.key === 'text');
-  const setSort = (column: string) => update((now) => ({ ...now, sort: toggleSort(now.sort, column) }), false);
+  const setFilter = (change: FilterChange) =>
+    update(
+      (now) => ({ ...now, query: applyFilterChange(now.query, change) }),
+      change.key === 'text',
+    );
+  const setSort = (column: string) =>
+    update((now) => ({ ...now, sort: toggleSort(now.sort, column) }), false);
 
   return (
     <>
@@ -50,7 +65,14 @@ export function BudgetsPage() {
           ) : rows.length === 0 ? (
             <Empty>No budget matches these filters.</Empty>
           ) : (
-            <VirtualGrid label="Budgets" columns={columns} rows={rows} rowKey={(row) => `${row.kind}/${row.namespace}/${row.name}`} sort={state.sort} onSort={setSort} />
+            <VirtualGrid
+              label="Budgets"
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => `${row.kind}/${row.namespace}/${row.name}`}
+              sort={state.sort}
+              onSort={setSort}
+            />
           )}
         </>
       ) : null}

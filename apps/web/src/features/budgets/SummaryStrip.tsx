@@ -12,9 +12,23 @@ interface Figure {
 export function SummaryStrip({ summary }: { summary: BudgetSummary }) {
   const figures: Figure[] = [
     { label: 'Budgets', value: summary.budgets, to: '/' },
-    { label: 'Block any eviction', value: summary.blocking, to: '/?state=blocking', bad: summary.blocking > 0 },
-    { label: 'Overlapping', value: summary.overlapping, to: '/?state=overlapping', bad: summary.overlapping > 0 },
-    { label: 'Pods with more than one budget', value: summary.podsWithMultipleBudgets, bad: summary.podsWithMultipleBudgets > 0 },
+    {
+      label: 'Block any eviction',
+      value: summary.blocking,
+      to: '/?state=blocking',
+      bad: summary.blocking > 0,
+    },
+    {
+      label: 'Overlapping',
+      value: summary.overlapping,
+      to: '/?state=overlapping',
+      bad: summary.overlapping > 0,
+    },
+    {
+      label: 'Pods with more than one budget',
+      value: summary.podsWithMultipleBudgets,
+      bad: summary.podsWithMultipleBudgets > 0,
+    },
     { label: 'Pods with no budget', value: summary.podsWithoutBudget },
     { label: 'With findings', value: summary.withFindings, to: '/?state=findings' },
     { label: 'Stale status', value: summary.stale, to: '/?state=stale' },
@@ -24,7 +38,11 @@ export function SummaryStrip({ summary }: { summary: BudgetSummary }) {
       {figures.map((figure) => (
         <div key={figure.label} className="card">
           <span className={`figure${figure.bad ? ' zero' : ''}`}>{figure.value}</span>
-          {figure.to === undefined ? <span className="muted">{figure.label}</span> : <Link to={figure.to}>{figure.label}</Link>}
+          {figure.to === undefined ? (
+            <span className="muted">{figure.label}</span>
+          ) : (
+            <Link to={figure.to}>{figure.label}</Link>
+          )}
         </div>
       ))}
     </section>

@@ -10,9 +10,19 @@ export interface BudgetNumbers {
 
 export function budgetNumbers(row: BudgetRow): BudgetNumbers {
   if (row.kind === 'PodDisruptionBudget') {
-    return { expected: row.expectedPods, desired: row.desiredHealthy, current: row.currentHealthy, allowed: row.disruptionsAllowed };
+    return {
+      expected: row.expectedPods,
+      desired: row.desiredHealthy,
+      current: row.currentHealthy,
+      allowed: row.disruptionsAllowed,
+    };
   }
-  return { expected: row.totalReplicas, desired: row.desiredAvailable, current: row.currentAvailable, allowed: row.unavailableAllowed };
+  return {
+    expected: row.totalReplicas,
+    desired: row.desiredAvailable,
+    current: row.currentAvailable,
+    allowed: row.unavailableAllowed,
+  };
 }
 
 export function shortKind(kind: string): string {
@@ -30,6 +40,7 @@ export function budgetRule(row: BudgetRow): string {
 }
 
 export function evictionPolicy(row: BudgetRow): string {
-  if (row.kind === 'PodDisruptionBudget') return row.unhealthyPodEvictionPolicy ?? 'IfHealthyBudget';
+  if (row.kind === 'PodDisruptionBudget')
+    return row.unhealthyPodEvictionPolicy ?? 'IfHealthyBudget';
   return '—';
 }

@@ -10,8 +10,20 @@ import { budgetNumbers, budgetRule, evictionPolicy, shortKind } from './budget-n
 /** PRODUCT.md's overview columns, in its order. */
 export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
   return [
-    { id: 'kind', header: 'Kind', width: '56px', sortable: true, render: (row) => <span title={row.apiVersion}>{shortKind(row.kind)}</span> },
-    { id: 'namespace', header: 'Namespace', width: 'minmax(110px, 1fr)', sortable: true, render: (row) => row.namespace },
+    {
+      id: 'kind',
+      header: 'Kind',
+      width: '56px',
+      sortable: true,
+      render: (row) => <span title={row.apiVersion}>{shortKind(row.kind)}</span>,
+    },
+    {
+      id: 'namespace',
+      header: 'Namespace',
+      width: 'minmax(110px, 1fr)',
+      sortable: true,
+      render: (row) => row.namespace,
+    },
     {
       id: 'name',
       header: 'Name',
@@ -19,14 +31,62 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       sortable: true,
       render: (row) => <Link to={budgetHref(row)}>{row.name}</Link>,
     },
-    { id: 'selector', header: 'Selector', width: 'minmax(160px, 1.6fr)', render: (row) => <span className="mono" title={row.selectorText}>{row.selectorText}</span> },
+    {
+      id: 'selector',
+      header: 'Selector',
+      width: 'minmax(160px, 1.6fr)',
+      render: (row) => (
+        <span className="mono" title={row.selectorText}>
+          {row.selectorText}
+        </span>
+      ),
+    },
     { id: 'rule', header: 'Min avail. / max unavail.', width: '150px', render: budgetRule },
-    { id: 'expected', header: 'Expected', width: '84px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).expected },
-    { id: 'desired', header: 'Desired healthy', width: '84px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).desired },
-    { id: 'current', header: 'Current healthy', width: '84px', numeric: true, sortable: true, render: (row) => budgetNumbers(row).current },
-    { id: 'allowed', header: 'Allowed disruptions', width: '112px', numeric: true, sortable: true, render: (row) => <AllowedCell allowed={budgetNumbers(row).allowed} /> },
+    {
+      id: 'expected',
+      header: 'Expected',
+      width: '84px',
+      numeric: true,
+      sortable: true,
+      render: (row) => budgetNumbers(row).expected,
+    },
+    {
+      id: 'desired',
+      header: 'Desired healthy',
+      width: '84px',
+      numeric: true,
+      sortable: true,
+      render: (row) => budgetNumbers(row).desired,
+    },
+    {
+      id: 'current',
+      header: 'Current healthy',
+      width: '84px',
+      numeric: true,
+      sortable: true,
+      render: (row) => budgetNumbers(row).current,
+    },
+    {
+      id: 'allowed',
+      header: 'Allowed disruptions',
+      width: '112px',
+      numeric: true,
+      sortable: true,
+      render: (row) => <AllowedCell allowed={budgetNumbers(row).allowed} />,
+    },
     { id: 'policy', header: 'Unhealthy pod eviction', width: '136px', render: evictionPolicy },
-    { id: 'age', header: 'Age', width: '60px', sortable: true, render: (row) => age(row.creationTimestamp, now) },
-    { id: 'flags', header: 'Flags', width: 'minmax(200px, 1.4fr)', render: (row) => <FlagBadges flags={row.flags} /> },
+    {
+      id: 'age',
+      header: 'Age',
+      width: '60px',
+      sortable: true,
+      render: (row) => age(row.creationTimestamp, now),
+    },
+    {
+      id: 'flags',
+      header: 'Flags',
+      width: 'minmax(200px, 1.4fr)',
+      render: (row) => <FlagBadges flags={row.flags} />,
+    },
   ];
 }

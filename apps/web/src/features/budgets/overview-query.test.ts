@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { cloneset, trino, zookeeper, zookeeperAll } from '../../test/fixtures.js';
-import { namespacesOf, readOverviewState, toggleSort, visibleRows, writeOverviewState } from './overview-query.js';
+import {
+  namespacesOf,
+  readOverviewState,
+  toggleSort,
+  visibleRows,
+  writeOverviewState,
+} from './overview-query.js';
 
 const rows = [cloneset, trino, zookeeperAll, zookeeper];
 
 describe('overview state in the URL', () => {
   it('reads filters and sort, ignoring values it does not know', () => {
-    const state = readOverviewState(new URLSearchParams('namespace=data&kind=PodDisruptionBudget&state=blocking&q=zoo&sort=allowed&dir=desc&extra=1'));
+    const state = readOverviewState(
+      new URLSearchParams(
+        'namespace=data&kind=PodDisruptionBudget&state=blocking&q=zoo&sort=allowed&dir=desc&extra=1',
+      ),
+    );
     expect(state).toStrictEqual({
       query: { namespace: 'data', kind: 'PodDisruptionBudget', state: 'blocking', text: 'zoo' },
       sort: { column: 'allowed', direction: 'desc' },
     });
-    expect(readOverviewState(new URLSearchParams('kind=Deployment&state=broken&sort=selector'))).toStrictEqual({
+    expect(
+      readOverviewState(new URLSearchParams('kind=Deployment&state=broken&sort=selector')),
+    ).toStrictEqual({
       query: {},
       sort: { column: 'namespace', direction: 'asc' },
     });
@@ -20,29 +32,58 @@ describe('overview state in the URL', () => {
   it('writes back what it read, leaving the default sort out', () => {
     const text = 'namespace=data&state=overlapping&q=zoo&sort=allowed&dir=asc';
     expect(writeOverviewState(readOverviewState(new URLSearchParams(text))).toString()).toBe(text);
-    expect(writeOverviewState({ query: {}, sort: { column: 'namespace', direction: 'asc' } }).toString()).toBe('');
+    expect(
+      writeOverviewState({ query: {}, sort: { column: 'namespace', direction: 'asc' } }).toString(),
+    ).toBe('');
   });
 
   it('reverses the order when the same column is clicked again', () => {
-    expect(toggleSort({ column: 'name', direction: 'asc' }, 'name')).toStrictEqual({ column: 'name', direction: 'desc' });
-    expect(toggleSort({ column: 'name', direction: 'desc' }, 'allowed')).toStrictEqual({ column: 'allowed', direction: 'asc' });
+    expect(toggleSort({ column: 'name', direction: 'asc' }, 'name')).toStrictEqual({
+      column: 'name',
+      direction: 'desc',
+    });
+    expect(toggleSort({ column: 'name', direction: 'desc' }, 'allowed')).toStrictEqual({
+      column: 'allowed',
+      direction: 'asc',
+    });
   });
 });
 
 describe('visibleRows', () => {
   it('sorts by namespace then name by default', () => {
-    expect(visibleRows(rows, { query: {}, sort: { column: 'namespace', direction: 'asc' } })).toStrictEqual([zookeeper, zookeeperAll, trino, cloneset]);
+    expect(
+      visibleRows(rows, { query: {}, sort: { column: 'namespace', direction: 'asc' } }),
+    ).toStrictEqual([zookeeper, zookeeperAll, trino, cloneset]);
   });
 
   it('filters by state and text as the BFF would', () => {
-    expect(visibleRows(rows, { query: { state: 'blocking' }, sort: { column: 'namespace', direction: 'asc' } })).toStrictEqual([zookeeper]);
-    expect(visibleRows(rows, { query: { text: 'APP=ZOOKEEPER' }, sort: { column: 'namespace', direction: 'asc' } })).toStrictEqual([zookeeperAll]);
-    expect(visibleRows(rows, { query: { kind: 'PodUnavailableBudget' }, sort: { column: 'namespace', direction: 'asc' } })).toStrictEqual([cloneset]);
+    expect(
+      visibleRows(rows, {
+        query: { state: 'blocking' },
+        sort: { column: 'namespace', direction: 'asc' },
+      }),
+    ).toStrictEqual([zookeeper]);
+    expect(
+      visibleRows(rows, {
+        query: { text: 'APP=ZOOKEEPER' },
+        sort: { column: 'namespace', direction: 'asc' },
+      }),
+    ).toStrictEqual([zookeeperAll]);
+    expect(
+      visibleRows(rows, {
+        query: { kind: 'PodUnavailableBudget' },
+        sort: { column: 'namespace', direction: 'asc' },
+      }),
+    ).toStrictEqual([cloneset]);
   });
 
   it('sorts by allowed disruptions across both kinds, ties broken by name', () => {
-    expect(visibleRows(rows, { query: {}, sort: { column: 'allowed', direction: 'asc' } })).toStrictEqual([zookeeper, zookeeperAll, cloneset, trino]);
-    expect(visibleRows(rows, { query: {}, sort: { column: 'allowed', direction: 'desc' } })).toStrictEqual([trino, zookeeperAll, cloneset, zookeeper]);
+    expect(
+      visibleRows(rows, { query: {}, sort: { column: 'allowed', direction: 'asc' } }),
+    ).toStrictEqual([zookeeper, zookeeperAll, cloneset, trino]);
+    expect(
+      visibleRows(rows, { query: {}, sort: { column: 'allowed', direction: 'desc' } }),
+    ).toStrictEqual([trino, zookeeperAll, cloneset, zookeeper]);
   });
 
   it('lists each namespace once', () => {

@@ -1,4 +1,10 @@
-import { budgetMatchesQuery, compareBudgetRows, type BudgetListQuery, type BudgetRow, type BudgetStateFilter } from '@pdbscope/shared/api';
+import {
+  budgetMatchesQuery,
+  compareBudgetRows,
+  type BudgetListQuery,
+  type BudgetRow,
+  type BudgetStateFilter,
+} from '@pdbscope/shared/api';
 import type { GridSort } from '../../components/VirtualGrid.js';
 import { budgetNumbers } from './budget-numbers.js';
 
@@ -8,9 +14,25 @@ export interface OverviewState {
   sort: GridSort;
 }
 
-const states: readonly BudgetStateFilter[] = ['blocking', 'overlapping', 'findings', 'stale', 'mismatch', 'error'];
+const states: readonly BudgetStateFilter[] = [
+  'blocking',
+  'overlapping',
+  'findings',
+  'stale',
+  'mismatch',
+  'error',
+];
 const kinds = ['PodDisruptionBudget', 'PodUnavailableBudget'] as const;
-export const sortColumns = ['namespace', 'name', 'kind', 'expected', 'desired', 'current', 'allowed', 'age'] as const;
+export const sortColumns = [
+  'namespace',
+  'name',
+  'kind',
+  'expected',
+  'desired',
+  'current',
+  'allowed',
+  'age',
+] as const;
 
 const defaultSort: GridSort = { column: 'namespace', direction: 'asc' };
 
@@ -29,7 +51,9 @@ export function readOverviewState(params: URLSearchParams): OverviewState {
   const text = params.get('q');
   if (text !== null && text !== '') query.text = text;
   const column = params.get('sort');
-  const sort: GridSort = isOneOf(sortColumns, column) ? { column, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' } : defaultSort;
+  const sort: GridSort = isOneOf(sortColumns, column)
+    ? { column, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' }
+    : defaultSort;
   return { query, sort };
 }
 
@@ -48,7 +72,8 @@ export function writeOverviewState(state: OverviewState): URLSearchParams {
 
 /** Clicking a header sorts by it; clicking it again reverses the order. */
 export function toggleSort(sort: GridSort, column: string): GridSort {
-  if (sort.column === column) return { column, direction: sort.direction === 'asc' ? 'desc' : 'asc' };
+  if (sort.column === column)
+    return { column, direction: sort.direction === 'asc' ? 'desc' : 'asc' };
   return { column, direction: 'asc' };
 }
 

@@ -8,7 +8,10 @@ import { SignOutButton } from '../auth/SignOutButton.js';
 
 function sourceText(source: SourceState): string {
   const reason = source.reason === undefined ? '' : ` (${source.reason})`;
-  const forbidden = source.forbiddenNamespaces.length === 0 ? '' : `, forbidden in ${source.forbiddenNamespaces.join(', ')}`;
+  const forbidden =
+    source.forbiddenNamespaces.length === 0
+      ? ''
+      : `, forbidden in ${source.forbiddenNamespaces.join(', ')}`;
   return `${source.id}: ${source.state}${reason}${forbidden}`;
 }
 
@@ -18,8 +21,13 @@ function streamText(stream: StreamStatus, now: number): string {
   return `Live updates lost ${ago(stream.since, now)}; reconnecting (attempt ${stream.attempts})…`;
 }
 
-function lastEvent(cluster: ClusterResponse | undefined, stream: StreamStatus, now: number): string {
-  const clusterLast = cluster?.lastEventAt === undefined ? undefined : Date.parse(cluster.lastEventAt);
+function lastEvent(
+  cluster: ClusterResponse | undefined,
+  stream: StreamStatus,
+  now: number,
+): string {
+  const clusterLast =
+    cluster?.lastEventAt === undefined ? undefined : Date.parse(cluster.lastEventAt);
   const latest = Math.max(clusterLast ?? 0, stream.lastEventAt ?? 0);
   return latest === 0 ? 'no event yet' : ago(latest, now);
 }
@@ -44,7 +52,11 @@ export function ConnectionBar() {
             {stream.state === 'away' ? 'Last known: ' : ''}
             {data.ready ? 'All sources synced' : 'Syncing'}:{' '}
             {data.sources.map((source) => (
-              <span key={source.id} className={`badge ${source.state === 'degraded' ? 'bad' : source.state === 'live' ? 'good' : 'warn'}`} title={source.resource}>
+              <span
+                key={source.id}
+                className={`badge ${source.state === 'degraded' ? 'bad' : source.state === 'live' ? 'good' : 'warn'}`}
+                title={source.resource}
+              >
                 {sourceText(source)}
               </span>
             ))}

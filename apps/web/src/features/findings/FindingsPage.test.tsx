@@ -24,14 +24,25 @@ const findings: FindingsResponse = {
 
 describe('FindingsPage', () => {
   it('lists each finding with severity, a link to its object and the remedy; filters by severity in the URL', () => {
-    const { router } = renderApp({ path: '/findings', cache: [[queryKeys.findings, findings], [queryKeys.cluster, cluster()]] });
+    const { router } = renderApp({
+      path: '/findings',
+      cache: [
+        [queryKeys.findings, findings],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
     const rows = () =>
       within(screen.getByRole('table'))
         .getAllByRole('row')
         .slice(1)
         .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows()).toStrictEqual([
-      ['error', 'PodDisruptionBudget db/postgres', 'maxUnavailable 0: this budget never allows a voluntary disruption (never-allows-disruption)', 'Allow at least one disruption, or drain this node by hand'],
+      [
+        'error',
+        'PodDisruptionBudget db/postgres',
+        'maxUnavailable 0: this budget never allows a voluntary disruption (never-allows-disruption)',
+        'Allow at least one disruption, or drain this node by hand',
+      ],
       [
         'warning',
         'PodDisruptionBudget data/zookeeperwith Pod data/zookeeper-2',
@@ -39,9 +50,15 @@ describe('FindingsPage', () => {
         'Set unhealthyPodEvictionPolicy: AlwaysAllow',
       ],
     ]);
-    expect(screen.getByRole('link', { name: 'PodDisruptionBudget db/postgres' }).getAttribute('href')).toBe('/budgets/PodDisruptionBudget/db/postgres');
-    expect(screen.getByRole('link', { name: 'Pod data/zookeeper-2' }).getAttribute('href')).toBe('/pods/data/zookeeper-2');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Severity' }), { target: { value: 'warning' } });
+    expect(
+      screen.getByRole('link', { name: 'PodDisruptionBudget db/postgres' }).getAttribute('href'),
+    ).toBe('/budgets/PodDisruptionBudget/db/postgres');
+    expect(screen.getByRole('link', { name: 'Pod data/zookeeper-2' }).getAttribute('href')).toBe(
+      '/pods/data/zookeeper-2',
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Severity' }), {
+      target: { value: 'warning' },
+    });
     expect(router.state.location.search).toBe('?severity=warning');
     expect(rows().map((row) => row[0])).toStrictEqual(['warning']);
   });
@@ -62,7 +79,13 @@ describe('FindingsPage with thousands of findings', () => {
       counts: { error: 0, warning: 450, info: 0 },
       eventId: 'e1-100',
     };
-    renderApp({ path: '/findings', cache: [[queryKeys.findings, many], [queryKeys.cluster, cluster()]] });
+    renderApp({
+      path: '/findings',
+      cache: [
+        [queryKeys.findings, many],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
     const rows = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
     expect(rows()).toBe(200);
     fireEvent.click(screen.getByRole('button', { name: 'Show 200 more' }));

@@ -11,7 +11,10 @@ export function FindingsPage() {
   const [params, setParams] = useSearchParams();
   const severity = SeveritySchema.safeParse(params.get('severity'));
   const { limit, more } = useShowMore();
-  const items = findings.data?.items.filter((finding) => !severity.success || finding.severity === severity.data) ?? [];
+  const items =
+    findings.data?.items.filter(
+      (finding) => !severity.success || finding.severity === severity.data,
+    ) ?? [];
   return (
     <>
       <h1>Findings</h1>
@@ -22,7 +25,12 @@ export function FindingsPage() {
           <div className="toolbar">
             <label>
               Severity
-              <select value={severity.success ? severity.data : ''} onChange={(event) => setParams(event.target.value === '' ? {} : { severity: event.target.value })}>
+              <select
+                value={severity.success ? severity.data : ''}
+                onChange={(event) =>
+                  setParams(event.target.value === '' ? {} : { severity: event.target.value })
+                }
+              >
                 <option value="">All ({findings.data.items.length})</option>
                 <option value="error">Errors ({findings.data.counts.error})</option>
                 <option value="warning">Warnings ({findings.data.counts.warning})</option>

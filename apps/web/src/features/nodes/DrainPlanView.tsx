@@ -73,7 +73,9 @@ export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
                 </ul>
               </>
             ) : null}
-            {round.waitsFor.length > 0 ? <p className="muted">Then waits for: {round.waitsFor.join('; ')}</p> : null}
+            {round.waitsFor.length > 0 ? (
+              <p className="muted">Then waits for: {round.waitsFor.join('; ')}</p>
+            ) : null}
           </div>
         ))}
       </section>
@@ -113,7 +115,10 @@ export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
       ) : (
         <ul>
           {plan.budgetsAfter.map((after) => (
-            <BudgetStatusLine key={`${after.ref.kind}/${after.ref.namespace}/${after.ref.name}`} after={after} />
+            <BudgetStatusLine
+              key={`${after.ref.kind}/${after.ref.namespace}/${after.ref.name}`}
+              after={after}
+            />
           ))}
         </ul>
       )}

@@ -17,14 +17,23 @@ export function NodePage({ drain }: { drain: boolean }) {
       </nav>
       <h1>Node {name}</h1>
       <div className="toolbar">
-        <button type="button" className="primary" aria-label={`Simulate drain ${name}`} onClick={() => (drain ? void plan.refetch() : void navigate(drainHref(name)))}>
+        <button
+          type="button"
+          className="primary"
+          aria-label={`Simulate drain ${name}`}
+          onClick={() => (drain ? void plan.refetch() : void navigate(drainHref(name)))}
+        >
           Simulate drain
         </button>
-        <span className="muted">Nothing is evicted: the plan is computed on a copy of the cluster.</span>
+        <span className="muted">
+          Nothing is evicted: the plan is computed on a copy of the cluster.
+        </span>
       </div>
       <section role="status" aria-label="Drain plan" aria-live="polite">
         {drain && plan.isFetching ? <p className="muted">Planning the drain of {name}…</p> : null}
-        {drain && plan.isError ? <p className="notice bad">Could not plan the drain. {describeError(plan.error)}</p> : null}
+        {drain && plan.isError ? (
+          <p className="notice bad">Could not plan the drain. {describeError(plan.error)}</p>
+        ) : null}
         {drain && plan.data && !plan.isFetching ? <DrainPlanView plan={plan.data} /> : null}
       </section>
     </>

@@ -14,7 +14,9 @@ export function NodesPage() {
       <h1>Nodes</h1>
       {nodes.isPending ? <Loading what="nodes" retrying={nodes.failureReason} /> : null}
       {nodes.isError ? <ErrorNotice error={nodes.error} what="the nodes" /> : null}
-      {nodes.data && nodes.data.items.length === 0 ? <Empty>The cluster reports no nodes.</Empty> : null}
+      {nodes.data && nodes.data.items.length === 0 ? (
+        <Empty>The cluster reports no nodes.</Empty>
+      ) : null}
       {nodes.data && nodes.data.items.length > 0 ? (
         <table className="plain">
           <thead>
@@ -39,7 +41,10 @@ export function NodesPage() {
                 </td>
                 <td>
                   {!node.known ? (
-                    <span className="badge" title="No Node object: known only from its pods' spec.nodeName">
+                    <span
+                      className="badge"
+                      title="No Node object: known only from its pods' spec.nodeName"
+                    >
                       not in the snapshot
                     </span>
                   ) : node.ready ? (
@@ -53,7 +58,12 @@ export function NodesPage() {
                 <td className="num">{node.budgetedPods}</td>
                 <td>{age(node.creationTimestamp, now)}</td>
                 <td>
-                  <button type="button" className="small" aria-label={`Simulate drain ${node.name}`} onClick={() => void navigate(drainHref(node.name))}>
+                  <button
+                    type="button"
+                    className="small"
+                    aria-label={`Simulate drain ${node.name}`}
+                    onClick={() => void navigate(drainHref(node.name))}
+                  >
                     Simulate drain
                   </button>
                 </td>

@@ -17,7 +17,9 @@ function labelsText(labels: Readonly<Record<string, string>>): string {
 function OverlapItem({ overlap }: { overlap: Overlap }) {
   return (
     <li className="card">
-      <span className={`badge ${overlap.kind === 'live' ? 'bad' : 'warn'}`}>{overlap.kind === 'live' ? 'shares live pods' : 'could share pods'}</span>{' '}
+      <span className={`badge ${overlap.kind === 'live' ? 'bad' : 'warn'}`}>
+        {overlap.kind === 'live' ? 'shares live pods' : 'could share pods'}
+      </span>{' '}
       {overlap.budgets.map((budget, index) => (
         <span key={`${budget.kind}/${budget.namespace}/${budget.name}`}>
           {index > 0 ? ' and ' : ''}
@@ -25,16 +27,21 @@ function OverlapItem({ overlap }: { overlap: Overlap }) {
         </span>
       ))}
       <p>{overlap.message}</p>
-      <p className="muted">Flagged by: {overlap.detectedBy.map((rule) => ruleNames[rule]).join('; ')}</p>
+      <p className="muted">
+        Flagged by: {overlap.detectedBy.map((rule) => ruleNames[rule]).join('; ')}
+      </p>
       {overlap.kind === 'live' ? (
         <p>
           Shared pods ({overlap.podCount}): <span className="mono">{overlap.pods.join(', ')}</span>
-          {overlap.podCount > overlap.pods.length ? ` and ${overlap.podCount - overlap.pods.length} more` : ''}
+          {overlap.podCount > overlap.pods.length
+            ? ` and ${overlap.podCount - overlap.pods.length} more`
+            : ''}
         </p>
       ) : null}
       {overlap.witness === undefined ? null : (
         <p>
-          Example labels matching both: <span className="mono">{labelsText(overlap.witness) || '(no labels)'}</span>
+          Example labels matching both:{' '}
+          <span className="mono">{labelsText(overlap.witness) || '(no labels)'}</span>
         </p>
       )}
     </li>

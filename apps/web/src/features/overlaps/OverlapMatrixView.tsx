@@ -30,7 +30,15 @@ export function OverlapMatrixView({ overlaps }: { overlaps: readonly Overlap[] }
                 {names.map((colName, j) => {
                   const cell = matrix.cells.get(`${i},${j}`);
                   return (
-                    <td key={colName} className={cell} title={cell === undefined ? undefined : `${rowName} and ${colName}: ${cell === 'live' ? 'share live pods' : 'could share pods'}`}>
+                    <td
+                      key={colName}
+                      className={cell}
+                      title={
+                        cell === undefined
+                          ? undefined
+                          : `${rowName} and ${colName}: ${cell === 'live' ? 'share live pods' : 'could share pods'}`
+                      }
+                    >
                       {cell === 'live' ? 'L' : cell === 'potential' ? 'P' : i === j ? '·' : ''}
                     </td>
                   );
@@ -41,7 +49,8 @@ export function OverlapMatrixView({ overlaps }: { overlaps: readonly Overlap[] }
         </table>
       </div>
       <figcaption className="muted">
-        L: share live pods (evicting them fails with a 500). P: could share a pod. {matrix.omitted > 0 ? `${matrix.omitted} more budgets are not drawn.` : ''}
+        L: share live pods (evicting them fails with a 500). P: could share a pod.{' '}
+        {matrix.omitted > 0 ? `${matrix.omitted} more budgets are not drawn.` : ''}
       </figcaption>
     </figure>
   );

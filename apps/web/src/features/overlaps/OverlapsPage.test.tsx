@@ -27,11 +27,19 @@ const overlaps: OverlapsResponse = {
 
 describe('OverlapsPage', () => {
   it('lists live and potential overlaps with shared pods, an example label set and the rule, and draws the matrix', () => {
-    renderApp({ path: '/overlaps', cache: [[queryKeys.overlaps, overlaps], [queryKeys.cluster, cluster()]] });
+    renderApp({
+      path: '/overlaps',
+      cache: [
+        [queryKeys.overlaps, overlaps],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
     expect(screen.getByRole('heading', { name: 'Sharing live pods (1)' })).toBeDefined();
     expect(screen.getByText('data/zookeeper-0, data/zookeeper-1, data/zookeeper-2')).toBeDefined();
     expect(screen.getByText('app=cart, track=canary')).toBeDefined();
-    expect(screen.getByText("Flagged by: static analysis of the selectors; OpenKruise's admission rule")).toBeDefined();
+    expect(
+      screen.getByText("Flagged by: static analysis of the selectors; OpenKruise's admission rule"),
+    ).toBeDefined();
     const matrix = screen.getByRole('table', { name: 'Overlap matrix' });
     const cells = within(matrix)
       .getAllByRole('row')
@@ -46,7 +54,13 @@ describe('OverlapsPage', () => {
   });
 
   it('says when no budgets overlap', () => {
-    renderApp({ path: '/overlaps', cache: [[queryKeys.overlaps, { items: [], eventId: 'e1' }], [queryKeys.cluster, cluster()]] });
+    renderApp({
+      path: '/overlaps',
+      cache: [
+        [queryKeys.overlaps, { items: [], eventId: 'e1' }],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
     expect(screen.getByText('No two budgets select, or could select, the same pod.')).toBeDefined();
   });
 });

@@ -7,12 +7,27 @@ const zkAll = { kind: 'PodDisruptionBudget', namespace: 'kafka', name: 'zookeepe
 const pub = { kind: 'PodUnavailableBudget', namespace: 'kafka', name: 'zk-pub' } as const;
 
 function overlap(kind: Overlap['kind'], budgets: Overlap['budgets']): Overlap {
-  return { id: budgets.map((b) => b.name).join('+'), kind, budgets, detectedBy: ['static-analysis'], pods: [], podCount: 0, message: '' };
+  return {
+    id: budgets.map((b) => b.name).join('+'),
+    kind,
+    budgets,
+    detectedBy: ['static-analysis'],
+    pods: [],
+    podCount: 0,
+    message: '',
+  };
 }
 
 describe('overlapMatrix', () => {
   it('marks each pair once per direction, live winning over potential', () => {
-    const matrix = overlapMatrix([overlap('potential', [zk, zkAll]), overlap('live', [zk, zkAll]), overlap('potential', [zk, pub])], 10);
+    const matrix = overlapMatrix(
+      [
+        overlap('potential', [zk, zkAll]),
+        overlap('live', [zk, zkAll]),
+        overlap('potential', [zk, pub]),
+      ],
+      10,
+    );
     expect(matrix.budgets).toStrictEqual([zk, zkAll, pub]);
     expect([...matrix.cells.entries()].sort()).toStrictEqual([
       ['0,1', 'live'],
@@ -24,7 +39,10 @@ describe('overlapMatrix', () => {
   });
 
   it('draws the most-overlapping budgets first and says how many were left out', () => {
-    const matrix = overlapMatrix([overlap('live', [zk, zkAll]), overlap('potential', [zk, pub])], 1);
+    const matrix = overlapMatrix(
+      [overlap('live', [zk, zkAll]), overlap('potential', [zk, pub])],
+      1,
+    );
     expect(matrix.budgets).toStrictEqual([zk]);
     expect(matrix.cells.size).toBe(0);
     expect(matrix.omitted).toBe(2);

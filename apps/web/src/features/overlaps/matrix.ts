@@ -27,7 +27,9 @@ export function overlapMatrix(overlaps: readonly Overlap[], limit: number): Over
       degree.set(key(ref), entry);
     }
   }
-  const ranked = [...degree.values()].sort((a, b) => b.count - a.count || key(a.ref).localeCompare(key(b.ref)));
+  const ranked = [...degree.values()].sort(
+    (a, b) => b.count - a.count || key(a.ref).localeCompare(key(b.ref)),
+  );
   const budgets = ranked.slice(0, limit).map((entry) => entry.ref);
   const index = new Map(budgets.map((ref, i) => [key(ref), i]));
   const cells = new Map<string, Cell>();

@@ -16,12 +16,13 @@ export function BudgetStatusLine({ after }: { after: BudgetStatusAfter }) {
       :{' '}
       {status.kind === 'PodDisruptionBudget' ? (
         <>
-          allowed disruptions <AllowedCell allowed={status.disruptionsAllowed} />, current healthy {status.currentHealthy} of desired {status.desiredHealthy}, expected{' '}
-          {status.expectedPods}
+          allowed disruptions <AllowedCell allowed={status.disruptionsAllowed} />, current healthy{' '}
+          {status.currentHealthy} of desired {status.desiredHealthy}, expected {status.expectedPods}
         </>
       ) : (
         <>
-          unavailable allowed <AllowedCell allowed={status.unavailableAllowed} />, current available {status.currentAvailable} of desired {status.desiredAvailable}, total{' '}
+          unavailable allowed <AllowedCell allowed={status.unavailableAllowed} />, current available{' '}
+          {status.currentAvailable} of desired {status.desiredAvailable}, total{' '}
           {status.totalReplicas}
         </>
       )}

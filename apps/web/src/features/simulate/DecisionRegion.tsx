@@ -19,7 +19,9 @@ export function DecisionRegion({ pending, step, error }: DecisionRegionProps) {
       {pending === undefined && error !== null && error !== undefined ? (
         <div className="notice bad">Could not simulate the eviction. {describeError(error)}</div>
       ) : null}
-      {pending === undefined && step !== undefined ? <DecisionView decision={step.decision} after={step.budgets} /> : null}
+      {pending === undefined && step !== undefined ? (
+        <DecisionView decision={step.decision} after={step.budgets} />
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,10 @@ import { budgetHref, podHref } from '../../app/paths.js';
 import { BudgetStatusLine } from './BudgetStatusLine.js';
 
 function verdict(decision: EvictionDecision): string {
-  if (decision.allowed) return decision.code === 201 || decision.code === 200 ? 'Eviction allowed' : `Eviction allowed (code ${decision.code})`;
+  if (decision.allowed)
+    return decision.code === 201 || decision.code === 200
+      ? 'Eviction allowed'
+      : `Eviction allowed (code ${decision.code})`;
   return `Eviction refused: ${decision.httpStatus}${decision.reason === undefined ? '' : ` ${decision.reason}`}`;
 }
 
@@ -28,8 +31,12 @@ export function DecisionView({ decision, after }: DecisionViewProps) {
         {verdict(decision)} for <Link to={podHref({ namespace, name })}>{decision.pod}</Link>
       </strong>
       <p>
-        API server: {decision.message === '' ? 'no message' : <q>{decision.message}</q>} (HTTP {decision.httpStatus}, code {decision.code}
-        {decision.retryAfterSeconds === undefined ? '' : `, retry after ${decision.retryAfterSeconds} s`})
+        API server: {decision.message === '' ? 'no message' : <q>{decision.message}</q>} (HTTP{' '}
+        {decision.httpStatus}, code {decision.code}
+        {decision.retryAfterSeconds === undefined
+          ? ''
+          : `, retry after ${decision.retryAfterSeconds} s`}
+        )
       </p>
       {decision.causes.length > 0 ? (
         <ul>
@@ -45,7 +52,11 @@ export function DecisionView({ decision, after }: DecisionViewProps) {
         {decision.decidedBy === null ? null : (
           <>
             {' '}
-            Decided by <Link to={budgetHref(decision.decidedBy)}>{`${decision.decidedBy.namespace}/${decision.decidedBy.name}`}</Link>.
+            Decided by{' '}
+            <Link
+              to={budgetHref(decision.decidedBy)}
+            >{`${decision.decidedBy.namespace}/${decision.decidedBy.name}`}</Link>
+            .
           </>
         )}
       </p>
@@ -54,7 +65,10 @@ export function DecisionView({ decision, after }: DecisionViewProps) {
           <span>Budgets after this eviction:</span>
           <ul>
             {after.map((entry) => (
-              <BudgetStatusLine key={`${entry.ref.kind}/${entry.ref.namespace}/${entry.ref.name}`} after={entry} />
+              <BudgetStatusLine
+                key={`${entry.ref.kind}/${entry.ref.namespace}/${entry.ref.name}`}
+                after={entry}
+              />
             ))}
           </ul>
         </>

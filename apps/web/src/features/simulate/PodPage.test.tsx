@@ -24,9 +24,19 @@ const pod: PodResponse = {
 
 describe('PodPage', () => {
   it("shows the pod's budgets and what evicting it now would answer", () => {
-    renderApp({ path: '/pods/data/zookeeper-0', cache: [[queryKeys.pod('data', 'zookeeper-0'), pod], [queryKeys.cluster, cluster()]] });
-    expect(screen.getByRole('link', { name: 'PDB data/zookeeper' }).getAttribute('href')).toBe('/budgets/PodDisruptionBudget/data/zookeeper');
-    expect(screen.getByText('Eviction refused: 429 TooManyRequests for', { exact: false })).toBeDefined();
+    renderApp({
+      path: '/pods/data/zookeeper-0',
+      cache: [
+        [queryKeys.pod('data', 'zookeeper-0'), pod],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    expect(screen.getByRole('link', { name: 'PDB data/zookeeper' }).getAttribute('href')).toBe(
+      '/budgets/PodDisruptionBudget/data/zookeeper',
+    );
+    expect(
+      screen.getByText('Eviction refused: 429 TooManyRequests for', { exact: false }),
+    ).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Verify with the API server' })).toBeNull();
   });
 
@@ -34,16 +44,37 @@ describe('PodPage', () => {
     const verified: VerifyEvictionResponse = {
       pod: 'data/zookeeper-0',
       ours: blockedStep().decision,
-      server: { httpStatus: 429, code: 429, status: 'Failure', reason: 'TooManyRequests', message: blockedStep().decision.message, causes: [] },
+      server: {
+        httpStatus: 429,
+        code: 429,
+        status: 'Failure',
+        reason: 'TooManyRequests',
+        message: blockedStep().decision.message,
+        causes: [],
+      },
       agree: true,
     };
-    const { fetchImpl, calls } = fakeFetch({ 'POST /api/verify/eviction': { status: 200, body: verified } });
+    const { fetchImpl, calls } = fakeFetch({
+      'POST /api/verify/eviction': { status: 200, body: verified },
+    });
     vi.stubGlobal('fetch', fetchImpl);
-    renderApp({ path: '/pods/data/zookeeper-0', cache: [[queryKeys.pod('data', 'zookeeper-0'), pod], [queryKeys.cluster, cluster({ verifyEnabled: true })]] });
+    renderApp({
+      path: '/pods/data/zookeeper-0',
+      cache: [
+        [queryKeys.pod('data', 'zookeeper-0'), pod],
+        [queryKeys.cluster, cluster({ verifyEnabled: true })],
+      ],
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify with the API server' }));
     const region = screen.getByRole('status', { name: 'Verification' });
-    await waitFor(() => expect(region.textContent).toContain('The API server agrees with pdbscope.'));
-    expect(region.textContent).toContain("API server (dryRun=All)HTTP 429: Cannot evict pod as it would violate the pod's disruption budget.");
-    expect(calls).toStrictEqual([{ method: 'POST', path: '/api/verify/eviction', body: { pod: 'data/zookeeper-0' } }]);
+    await waitFor(() =>
+      expect(region.textContent).toContain('The API server agrees with pdbscope.'),
+    );
+    expect(region.textContent).toContain(
+      "API server (dryRun=All)HTTP 429: Cannot evict pod as it would violate the pod's disruption budget.",
+    );
+    expect(calls).toStrictEqual([
+      { method: 'POST', path: '/api/verify/eviction', body: { pod: 'data/zookeeper-0' } },
+    ]);
   });
 });

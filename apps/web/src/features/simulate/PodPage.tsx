@@ -28,13 +28,23 @@ export function PodPage() {
         <>
           <p>
             Phase {pod.data.pod.phase || 'unknown'} · {pod.data.pod.ready ? 'Ready' : 'not Ready'}
-            {pod.data.pod.waitingReason === undefined ? '' : ` (${pod.data.pod.waitingReason})`} · node{' '}
-            {pod.data.pod.nodeName === undefined ? 'none' : <Link to={nodeHref(pod.data.pod.nodeName)}>{pod.data.pod.nodeName}</Link>} · owner{' '}
-            {pod.data.pod.owner === undefined ? 'none (bare pod)' : `${pod.data.pod.owner.kind}/${pod.data.pod.owner.name}`}
+            {pod.data.pod.waitingReason === undefined ? '' : ` (${pod.data.pod.waitingReason})`} ·
+            node{' '}
+            {pod.data.pod.nodeName === undefined ? (
+              'none'
+            ) : (
+              <Link to={nodeHref(pod.data.pod.nodeName)}>{pod.data.pod.nodeName}</Link>
+            )}{' '}
+            · owner{' '}
+            {pod.data.pod.owner === undefined
+              ? 'none (bare pod)'
+              : `${pod.data.pod.owner.kind}/${pod.data.pod.owner.name}`}
           </p>
           <h2>Budgets covering this pod</h2>
           {pod.data.budgets.length === 0 ? (
-            <p className="muted">No budget selects this pod: its eviction is not checked against any budget.</p>
+            <p className="muted">
+              No budget selects this pod: its eviction is not checked against any budget.
+            </p>
           ) : (
             <ul>
               {pod.data.budgets.map((budget) => (
@@ -50,10 +60,18 @@ export function PodPage() {
           <p>If this pod were evicted now:</p>
           <DecisionView decision={pod.data.eviction} />
           <div className="toolbar">
-            <SimulateButton pod={pod.data.pod} onSimulate={(podKey) => simulate.mutate(podKey)} busy={simulate.isPending} />
+            <SimulateButton
+              pod={pod.data.pod}
+              onSimulate={(podKey) => simulate.mutate(podKey)}
+              busy={simulate.isPending}
+            />
             {cluster.data?.verifyEnabled === true ? <VerifyPanel pod={key} /> : null}
           </div>
-          <DecisionRegion pending={simulate.isPending ? key : undefined} step={simulate.data} error={simulate.error} />
+          <DecisionRegion
+            pending={simulate.isPending ? key : undefined}
+            step={simulate.data}
+            error={simulate.error}
+          />
         </>
       ) : null}
     </>

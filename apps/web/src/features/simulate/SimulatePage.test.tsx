@@ -6,14 +6,40 @@ import { fakeFetch, renderApp } from '../../test/render.js';
 
 describe('SimulatePage', () => {
   it('simulates the pods in the URL in sequence and shows each decision in order', async () => {
-    const first = { ...blockedStep('data/zookeeper-1'), decision: { ...blockedStep('data/zookeeper-1').decision, allowed: true, httpStatus: 201, code: 201, status: 'Success' as const, message: '' } };
-    const { fetchImpl, calls } = fakeFetch({ 'POST /api/simulate/evictions': { status: 200, body: { steps: [first, blockedStep('data/zookeeper-0')] } } });
+    const first = {
+      ...blockedStep('data/zookeeper-1'),
+      decision: {
+        ...blockedStep('data/zookeeper-1').decision,
+        allowed: true,
+        httpStatus: 201,
+        code: 201,
+        status: 'Success' as const,
+        message: '',
+      },
+    };
+    const { fetchImpl, calls } = fakeFetch({
+      'POST /api/simulate/evictions': {
+        status: 200,
+        body: { steps: [first, blockedStep('data/zookeeper-0')] },
+      },
+    });
     vi.stubGlobal('fetch', fetchImpl);
-    renderApp({ path: '/simulate?pod=data%2Fzookeeper-1&pod=data%2Fzookeeper-0&pod=not-a-pod-key', cache: [[queryKeys.cluster, cluster()]] });
+    renderApp({
+      path: '/simulate?pod=data%2Fzookeeper-1&pod=data%2Fzookeeper-0&pod=not-a-pod-key',
+      cache: [[queryKeys.cluster, cluster()]],
+    });
     const region = screen.getByRole('status', { name: 'Eviction decision' });
     await waitFor(() => expect(region.textContent).toContain('1 of 2 evictions would be allowed.'));
-    expect(calls).toStrictEqual([{ method: 'POST', path: '/api/simulate/evictions', body: { pods: ['data/zookeeper-1', 'data/zookeeper-0'] } }]);
-    expect([...region.querySelectorAll('ol > li strong')].map((item) => item.textContent)).toStrictEqual([
+    expect(calls).toStrictEqual([
+      {
+        method: 'POST',
+        path: '/api/simulate/evictions',
+        body: { pods: ['data/zookeeper-1', 'data/zookeeper-0'] },
+      },
+    ]);
+    expect(
+      [...region.querySelectorAll('ol > li strong')].map((item) => item.textContent),
+    ).toStrictEqual([
       'Eviction allowed for data/zookeeper-1',
       'Eviction refused: 429 TooManyRequests for data/zookeeper-0',
     ]);
@@ -22,8 +48,12 @@ describe('SimulatePage', () => {
   it('takes a list of pods typed by hand', () => {
     const { router } = renderApp({ path: '/simulate', cache: [[queryKeys.cluster, cluster()]] });
     expect(screen.getByText('No pods chosen yet.')).toBeDefined();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Pods' }), { target: { value: 'shop/cart-0, shop/cart-1\n' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Pods' }), {
+      target: { value: 'shop/cart-0, shop/cart-1\n' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Simulate in sequence' }));
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/simulate?pod=shop%2Fcart-0&pod=shop%2Fcart-1');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/simulate?pod=shop%2Fcart-0&pod=shop%2Fcart-1',
+    );
   });
 });

@@ -27,13 +27,20 @@ export function SimulatePage() {
     <>
       <h1>Simulate evictions in sequence</h1>
       <p className="muted">
-        Nothing is evicted. Each accepted eviction uses up budget for the pods after it, as the eviction API would. Select pods on a budget&apos;s page, or list
-        them here as namespace/name.
+        Nothing is evicted. Each accepted eviction uses up budget for the pods after it, as the
+        eviction API would. Select pods on a budget&apos;s page, or list them here as
+        namespace/name.
       </p>
       <form onSubmit={submit} className="toolbar">
         <label>
           Pods
-          <textarea rows={3} cols={60} value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="default/web-0 default/web-1" />
+          <textarea
+            rows={3}
+            cols={60}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="default/web-0 default/web-1"
+          />
         </label>
         <button type="submit" className="primary">
           Simulate in sequence
@@ -42,7 +49,9 @@ export function SimulatePage() {
       <div role="status" aria-label="Eviction decision" aria-live="polite">
         {pods.length === 0 ? <p className="muted">No pods chosen yet.</p> : null}
         {result.isFetching ? <p className="muted">Simulating {pods.length} evictions…</p> : null}
-        {result.isError ? <p className="notice bad">Could not simulate. {describeError(result.error)}</p> : null}
+        {result.isError ? (
+          <p className="notice bad">Could not simulate. {describeError(result.error)}</p>
+        ) : null}
         {result.data && !result.isFetching ? (
           <>
             <p>

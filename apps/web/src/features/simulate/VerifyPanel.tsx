@@ -17,11 +17,17 @@ function Comparison({ result }: { result: VerifyEvictionResponse }) {
   return (
     <>
       <p className={result.agree ? 'notice good' : 'notice warn'}>
-        {result.agree ? 'The API server agrees with pdbscope.' : 'The API server answered differently from pdbscope.'}
+        {result.agree
+          ? 'The API server agrees with pdbscope.'
+          : 'The API server answered differently from pdbscope.'}
       </p>
       <div className="two-col">
         <Answer title="pdbscope" status={result.ours.httpStatus} message={result.ours.message} />
-        <Answer title="API server (dryRun=All)" status={result.server.httpStatus} message={result.server.message} />
+        <Answer
+          title="API server (dryRun=All)"
+          status={result.server.httpStatus}
+          message={result.server.message}
+        />
       </div>
     </>
   );
@@ -37,7 +43,9 @@ export function VerifyPanel({ pod }: { pod: string }) {
       </button>
       <div role="status" aria-label="Verification" aria-live="polite">
         {verify.isPending ? <p className="muted">Asking the API server (dryRun=All)…</p> : null}
-        {verify.isError ? <p className="notice bad">Verification failed. {describeError(verify.error)}</p> : null}
+        {verify.isError ? (
+          <p className="notice bad">Verification failed. {describeError(verify.error)}</p>
+        ) : null}
         {verify.data ? <Comparison result={verify.data} /> : null}
       </div>
     </div>

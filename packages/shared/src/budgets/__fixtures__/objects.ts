@@ -1,6 +1,12 @@
 // Builders of Kubernetes objects as the API server returns them, converted to the engine's views.
 import type { PdbView, PubView } from '../../model/budget.js';
-import { pdbFromObject, podFromObject, pubFromObject, workloadFromObject, type Converted } from '../../model/convert.js';
+import {
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  workloadFromObject,
+  type Converted,
+} from '../../model/convert.js';
 import type { PodView } from '../../model/pod.js';
 import type { WorkloadView } from '../../model/workload.js';
 
@@ -34,7 +40,9 @@ export function pod(name: string, o: PodOptions = {}): PodView {
         resourceVersion: o.resourceVersion ?? '100',
         labels: o.labels ?? { app: 'web' },
         ...(o.annotations ? { annotations: o.annotations } : {}),
-        ...(o.owner ? { ownerReferences: [{ ...o.owner, controller: true, blockOwnerDeletion: true }] } : {}),
+        ...(o.owner
+          ? { ownerReferences: [{ ...o.owner, controller: true, blockOwnerDeletion: true }] }
+          : {}),
         ...(o.deletionTimestamp ? { deletionTimestamp: o.deletionTimestamp } : {}),
       },
       spec: { nodeName: 'node-1', containers: [{ name: 'app', image: 'nginx:1.27' }] },
@@ -62,14 +70,31 @@ export function pdb(name: string, o: PdbOptions = {}): PdbView {
     pdbFromObject({
       apiVersion: o.apiVersion ?? 'policy/v1',
       kind: 'PodDisruptionBudget',
-      metadata: { name, namespace: o.namespace ?? 'default', uid: `uid-pdb-${name}`, generation: o.generation ?? 1, resourceVersion: '7' },
+      metadata: {
+        name,
+        namespace: o.namespace ?? 'default',
+        uid: `uid-pdb-${name}`,
+        generation: o.generation ?? 1,
+        resourceVersion: '7',
+      },
       spec: {
-        ...(o.selector !== undefined ? { selector: o.selector } : { selector: { matchLabels: { app: 'web' } } }),
+        ...(o.selector !== undefined
+          ? { selector: o.selector }
+          : { selector: { matchLabels: { app: 'web' } } }),
         ...(o.minAvailable !== undefined ? { minAvailable: o.minAvailable } : {}),
         ...(o.maxUnavailable !== undefined ? { maxUnavailable: o.maxUnavailable } : {}),
-        ...(o.unhealthyPodEvictionPolicy !== undefined ? { unhealthyPodEvictionPolicy: o.unhealthyPodEvictionPolicy } : {}),
+        ...(o.unhealthyPodEvictionPolicy !== undefined
+          ? { unhealthyPodEvictionPolicy: o.unhealthyPodEvictionPolicy }
+          : {}),
       },
-      status: { observedGeneration: 0, disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0, ...o.status },
+      status: {
+        observedGeneration: 0,
+        disruptionsAllowed: 0,
+        currentHealthy: 0,
+        desiredHealthy: 0,
+        expectedPods: 0,
+        ...o.status,
+      },
     }),
   );
 }
@@ -77,7 +102,13 @@ export function pdb(name: string, o: PdbOptions = {}): PdbView {
 export function workload(
   kind: string,
   name: string,
-  o: { apiVersion?: string; replicas?: number; uid?: string; owner?: PodOptions['owner']; deletionTimestamp?: string } = {},
+  o: {
+    apiVersion?: string;
+    replicas?: number;
+    uid?: string;
+    owner?: PodOptions['owner'];
+    deletionTimestamp?: string;
+  } = {},
 ): WorkloadView {
   const apiVersion = o.apiVersion ?? (kind === 'ReplicationController' ? 'v1' : 'apps/v1');
   return value(
@@ -91,7 +122,10 @@ export function workload(
         ...(o.owner ? { ownerReferences: [{ ...o.owner, controller: true }] } : {}),
         ...(o.deletionTimestamp ? { deletionTimestamp: o.deletionTimestamp } : {}),
       },
-      spec: { ...(o.replicas !== undefined ? { replicas: o.replicas } : {}), selector: { matchLabels: { app: 'web' } } },
+      spec: {
+        ...(o.replicas !== undefined ? { replicas: o.replicas } : {}),
+        selector: { matchLabels: { app: 'web' } },
+      },
     }),
   );
 }
@@ -101,14 +135,34 @@ export function ownerRef(w: WorkloadView): NonNullable<PodOptions['owner']> {
   return { apiVersion: w.apiVersion, kind: w.kind, name: w.name, uid: w.uid };
 }
 
-export function pub(name: string, spec: Record<string, unknown>, o: { status?: Record<string, unknown>; annotations?: Record<string, string>; apiVersion?: string } = {}): PubView {
+export function pub(
+  name: string,
+  spec: Record<string, unknown>,
+  o: {
+    status?: Record<string, unknown>;
+    annotations?: Record<string, string>;
+    apiVersion?: string;
+  } = {},
+): PubView {
   return value(
     pubFromObject({
       apiVersion: o.apiVersion ?? 'policy.kruise.io/v1alpha1',
       kind: 'PodUnavailableBudget',
-      metadata: { name, namespace: 'default', uid: `uid-pub-${name}`, generation: 1, ...(o.annotations ? { annotations: o.annotations } : {}) },
+      metadata: {
+        name,
+        namespace: 'default',
+        uid: `uid-pub-${name}`,
+        generation: 1,
+        ...(o.annotations ? { annotations: o.annotations } : {}),
+      },
       spec,
-      status: { unavailableAllowed: 0, currentAvailable: 0, desiredAvailable: 0, totalReplicas: 0, ...o.status },
+      status: {
+        unavailableAllowed: 0,
+        currentAvailable: 0,
+        desiredAvailable: 0,
+        totalReplicas: 0,
+        ...o.status,
+      },
     }),
   );
 }

@@ -17,29 +17,80 @@ import { unhealthyPodsBlockDrain } from './unhealthy-blocking.js';
 import { jobPodsSelected } from './job-pods.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
-const noOverlaps: OverlapReport = { live: [], potential: [], kruiseConflicts: [], podsWithMultipleBudgets: [], invalidSelectors: [], staticTruncated: false };
+const noOverlaps: OverlapReport = {
+  live: [],
+  potential: [],
+  kruiseConflicts: [],
+  podsWithMultipleBudgets: [],
+  invalidSelectors: [],
+  staticTruncated: false,
+};
 
 function run(rule: FindingRule, facts: BudgetFacts[]) {
-  return evaluateFindings({ now: NOW, budgets: facts, pods: facts.flatMap((f) => f.pods), workloads: [], overlaps: noOverlaps }, [rule]);
+  return evaluateFindings(
+    {
+      now: NOW,
+      budgets: facts,
+      pods: facts.flatMap((f) => f.pods),
+      workloads: [],
+      overlaps: noOverlaps,
+    },
+    [rule],
+  );
 }
 
-const facts = (budget: Budget, pods: PodView[], extra: Partial<BudgetFacts> = {}): BudgetFacts => ({ budget, pods, validation: [], ...extra });
+const facts = (budget: Budget, pods: PodView[], extra: Partial<BudgetFacts> = {}): BudgetFacts => ({
+  budget,
+  pods,
+  validation: [],
+  ...extra,
+});
 const rs = { kind: 'ReplicaSet', name: 'web-7d9f8' };
 const webPods = [0, 1, 2].map((i) => pod('shop', `web-7d9f8-${i}`, { app: 'web' }, { owner: rs }));
 const ref = (name: string, kind = 'PodDisruptionBudget') => ({ kind, namespace: 'shop', name });
 
 describe('never-allows-disruption', () => {
   it('flags maxUnavailable 0, minAvailable 100%, an integer minAvailable equal to the pods, a single replica, and an empty spec', () => {
-    const one = [pod('db', 'postgres-0', { app: 'postgres' }, { owner: { kind: 'StatefulSet', name: 'postgres' } })];
+    const one = [
+      pod(
+        'db',
+        'postgres-0',
+        { app: 'postgres' },
+        { owner: { kind: 'StatefulSet', name: 'postgres' } },
+      ),
+    ];
     const got = run(neverAllowsDisruption, [
-      facts(pdb('shop', 'zero', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 0 }), webPods),
-      facts(pdb('shop', 'all', { selector: { matchLabels: { app: 'web' } }, minAvailable: '100%' }), webPods),
-      facts(pdb('shop', 'three', { selector: { matchLabels: { app: 'web' } }, minAvailable: 3 }), webPods),
-      facts(pdb('shop', 'two', { selector: { matchLabels: { app: 'web' } }, minAvailable: 2 }), webPods),
-      facts(pdb('shop', 'unset', { selector: { matchLabels: { app: 'web' } } }), webPods),
-      facts(pdb('shop', 'ok-percent', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: '30%' }), webPods),
       facts(
-        pdb('db', 'single', { selector: { matchLabels: { app: 'postgres' } }, minAvailable: '50%' }, { status: { expectedPods: 1, observedGeneration: 1 } }),
+        pdb('shop', 'zero', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 0 }),
+        webPods,
+      ),
+      facts(
+        pdb('shop', 'all', { selector: { matchLabels: { app: 'web' } }, minAvailable: '100%' }),
+        webPods,
+      ),
+      facts(
+        pdb('shop', 'three', { selector: { matchLabels: { app: 'web' } }, minAvailable: 3 }),
+        webPods,
+      ),
+      facts(
+        pdb('shop', 'two', { selector: { matchLabels: { app: 'web' } }, minAvailable: 2 }),
+        webPods,
+      ),
+      facts(pdb('shop', 'unset', { selector: { matchLabels: { app: 'web' } } }), webPods),
+      facts(
+        pdb('shop', 'ok-percent', {
+          selector: { matchLabels: { app: 'web' } },
+          maxUnavailable: '30%',
+        }),
+        webPods,
+      ),
+      facts(
+        pdb(
+          'db',
+          'single',
+          { selector: { matchLabels: { app: 'postgres' } }, minAvailable: '50%' },
+          { status: { expectedPods: 1, observedGeneration: 1 } },
+        ),
         one,
       ),
     ]);
@@ -78,21 +129,46 @@ describe('never-allows-disruption', () => {
 
   it('flags a PUB with maxUnavailable 0 and leaves a PUB with room alone', () => {
     const got = run(neverAllowsDisruption, [
-      facts(pub('shop', 'pub-zero', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: '0%' }), webPods),
-      facts(pub('shop', 'pub-ok', { selector: { matchLabels: { app: 'web' } }, minAvailable: 2 }), webPods),
+      facts(
+        pub('shop', 'pub-zero', {
+          selector: { matchLabels: { app: 'web' } },
+          maxUnavailable: '0%',
+        }),
+        webPods,
+      ),
+      facts(
+        pub('shop', 'pub-ok', { selector: { matchLabels: { app: 'web' } }, minAvailable: 2 }),
+        webPods,
+      ),
     ]);
-    expect(got.map((f) => f.id)).toStrictEqual(['never-allows-disruption:PodUnavailableBudget/shop/pub-zero']);
+    expect(got.map((f) => f.id)).toStrictEqual([
+      'never-allows-disruption:PodUnavailableBudget/shop/pub-zero',
+    ]);
   });
 });
 
 describe('selector-matches-no-pod', () => {
   it('explains a typo, a nil selector and a v1beta1 empty selector, and skips unparsable selectors', () => {
     const got = run(selectorMatchesNoPod, [
-      facts(pdb('shop', 'typo', { selector: { matchLabels: { app: 'wbe' } }, minAvailable: 1 }), []),
+      facts(
+        pdb('shop', 'typo', { selector: { matchLabels: { app: 'wbe' } }, minAvailable: 1 }),
+        [],
+      ),
       facts(pdb('shop', 'nil', { minAvailable: 1 }), []),
-      facts(pdb('shop', 'old', { selector: {}, minAvailable: 1 }, { apiVersion: 'policy/v1beta1' }), []),
-      facts(pdb('shop', 'bad', { selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] } }), []),
-      facts(pdb('shop', 'fine', { selector: { matchLabels: { app: 'web' } }, minAvailable: 1 }), webPods),
+      facts(
+        pdb('shop', 'old', { selector: {}, minAvailable: 1 }, { apiVersion: 'policy/v1beta1' }),
+        [],
+      ),
+      facts(
+        pdb('shop', 'bad', {
+          selector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] },
+        }),
+        [],
+      ),
+      facts(
+        pdb('shop', 'fine', { selector: { matchLabels: { app: 'web' } }, minAvailable: 1 }),
+        webPods,
+      ),
     ]);
     expect(got.map((f) => f.message)).toStrictEqual([
       'PodDisruptionBudget shop/typo selects no pod: no pod in its namespace carries matching labels.',
@@ -104,7 +180,10 @@ describe('selector-matches-no-pod', () => {
 
 describe('invalid-spec and sync-failed', () => {
   it('renders field errors and admission messages, and the sync error', () => {
-    const bad = pdb('shop', 'bad', { selector: { matchLabels: { app: 'web' } }, minAvailable: 'abc%' });
+    const bad = pdb('shop', 'bad', {
+      selector: { matchLabels: { app: 'web' } },
+      minAvailable: 'abc%',
+    });
     const failed: Recomputed = {
       status: { ...bad.status, disruptionsAllowed: 0 },
       syncFailed: true,
@@ -117,18 +196,24 @@ describe('invalid-spec and sync-failed', () => {
             field: 'spec.minAvailable',
             type: 'FieldValueInvalid',
             value: 'abc%',
-            detail: "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+            detail:
+              "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
           },
         ],
       }),
-      facts(pub('shop', 'p', { selector: {}, maxUnavailable: 1 }), [], { validation: ['empty selector is not valid for PodUnavailableBudget.'] }),
+      facts(pub('shop', 'p', { selector: {}, maxUnavailable: 1 }), [], {
+        validation: ['empty selector is not valid for PodUnavailableBudget.'],
+      }),
     ]);
     expect(invalid.map((f) => [f.severity, f.message])).toStrictEqual([
       [
         'error',
         `PodDisruptionBudget shop/bad has an invalid spec: spec.minAvailable: Invalid value: "abc%": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')`,
       ],
-      ['error', 'PodUnavailableBudget shop/p has an invalid spec: empty selector is not valid for PodUnavailableBudget.'],
+      [
+        'error',
+        'PodUnavailableBudget shop/p has an invalid spec: empty selector is not valid for PodUnavailableBudget.',
+      ],
     ]);
     const sync = run(syncFailed, [facts(bad, webPods, { recomputed: failed })]);
     expect(sync.map((f) => f.message)).toStrictEqual([
@@ -149,8 +234,24 @@ describe('stale-status, disrupted-pod-not-cleared, status-differs', () => {
 
   it('flags observedGeneration < generation only', () => {
     const got = run(staleStatus, [
-      facts(pdb('shop', 'stale', { selector: {}, minAvailable: 1 }, { generation: 4, status: status({}) }), webPods),
-      facts(pdb('shop', 'fresh', { selector: {}, minAvailable: 1 }, { generation: 3, status: status({}) }), webPods),
+      facts(
+        pdb(
+          'shop',
+          'stale',
+          { selector: {}, minAvailable: 1 },
+          { generation: 4, status: status({}) },
+        ),
+        webPods,
+      ),
+      facts(
+        pdb(
+          'shop',
+          'fresh',
+          { selector: {}, minAvailable: 1 },
+          { generation: 3, status: status({}) },
+        ),
+        webPods,
+      ),
     ]);
     expect(got.map((f) => f.message)).toStrictEqual([
       'The status of shop/stale is stale (observedGeneration 3 < generation 4): evictions of its ready pods get 429 "still being processed".',
@@ -162,7 +263,14 @@ describe('stale-status, disrupted-pod-not-cleared, status-differs', () => {
       'shop',
       'web',
       { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 },
-      { status: status({ disruptedPods: { 'web-7d9f8-0': '2024-05-01T11:57:59Z', 'web-7d9f8-1': '2024-05-01T11:58:00Z' } }) },
+      {
+        status: status({
+          disruptedPods: {
+            'web-7d9f8-0': '2024-05-01T11:57:59Z',
+            'web-7d9f8-1': '2024-05-01T11:58:00Z',
+          },
+        }),
+      },
     );
     const got = run(disruptedPodNotCleared, [facts(b, webPods)]);
     expect(got).toStrictEqual([
@@ -173,15 +281,24 @@ describe('stale-status, disrupted-pod-not-cleared, status-differs', () => {
         object: ref('web'),
         message:
           "shop/web still lists pod web-7d9f8-0 as disrupted since 2024-05-01T11:57:59Z, past the controller's 2-minute expiry: it keeps using up the budget.",
-        remedy: 'The controller has not re-synced the budget: check that it is running; the entry clears on its next sync.',
+        remedy:
+          'The controller has not re-synced the budget: check that it is running; the entry clears on its next sync.',
         related: [{ kind: 'Pod', namespace: 'shop', name: 'web-7d9f8-0' }],
       },
     ]);
   });
 
   it('lists each status field that differs from the recomputed status, leaving stale statuses to stale-status', () => {
-    const b = pdb('shop', 'web', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }, { status: status({}) });
-    const recomputed: Recomputed = { status: { ...b.status, currentHealthy: 2, disruptionsAllowed: 0 }, syncFailed: false };
+    const b = pdb(
+      'shop',
+      'web',
+      { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 },
+      { status: status({}) },
+    );
+    const recomputed: Recomputed = {
+      status: { ...b.status, currentHealthy: 2, disruptionsAllowed: 0 },
+      syncFailed: false,
+    };
     const same: Recomputed = { status: b.status, syncFailed: false };
     const stale = { ...b, name: 'stale', generation: 4 };
     const got = run(statusDiffers, [
@@ -199,9 +316,18 @@ describe('unmanaged-pods, unhealthy-pods-block-drain, job-pods-selected', () => 
   it('distinguishes all-bare from mixed selections under maxUnavailable, and ignores integer minAvailable', () => {
     const bare = [pod('shop', 'debug', { app: 'web' })];
     const got = run(unmanagedPods, [
-      facts(pdb('shop', 'all-bare', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }), bare),
-      facts(pdb('shop', 'mixed', { selector: { matchLabels: { app: 'web' } }, minAvailable: '50%' }), [...webPods, ...bare]),
-      facts(pdb('shop', 'int', { selector: { matchLabels: { app: 'web' } }, minAvailable: 1 }), bare),
+      facts(
+        pdb('shop', 'all-bare', { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 }),
+        bare,
+      ),
+      facts(
+        pdb('shop', 'mixed', { selector: { matchLabels: { app: 'web' } }, minAvailable: '50%' }),
+        [...webPods, ...bare],
+      ),
+      facts(
+        pdb('shop', 'int', { selector: { matchLabels: { app: 'web' } }, minAvailable: 1 }),
+        bare,
+      ),
     ]);
     expect(got.map((f) => [f.message, f.related])).toStrictEqual([
       [
@@ -216,12 +342,38 @@ describe('unmanaged-pods, unhealthy-pods-block-drain, job-pods-selected', () => 
   });
 
   it('flags unready pods that need a disruption that is not there, unless AlwaysAllow', () => {
-    const crashing = [...webPods.slice(0, 2), pod('shop', 'web-7d9f8-9', { app: 'web' }, { owner: rs, ready: false })];
-    const blocked = { observedGeneration: 1, disruptionsAllowed: 0, currentHealthy: 2, desiredHealthy: 3, expectedPods: 3 };
+    const crashing = [
+      ...webPods.slice(0, 2),
+      pod('shop', 'web-7d9f8-9', { app: 'web' }, { owner: rs, ready: false }),
+    ];
+    const blocked = {
+      observedGeneration: 1,
+      disruptionsAllowed: 0,
+      currentHealthy: 2,
+      desiredHealthy: 3,
+      expectedPods: 3,
+    };
     const got = run(unhealthyPodsBlockDrain, [
-      facts(pdb('shop', 'strict', { selector: { matchLabels: { app: 'web' } }, minAvailable: 3 }, { status: blocked }), crashing),
       facts(
-        pdb('shop', 'lenient', { selector: { matchLabels: { app: 'web' } }, minAvailable: 3, unhealthyPodEvictionPolicy: 'AlwaysAllow' }, { status: blocked }),
+        pdb(
+          'shop',
+          'strict',
+          { selector: { matchLabels: { app: 'web' } }, minAvailable: 3 },
+          { status: blocked },
+        ),
+        crashing,
+      ),
+      facts(
+        pdb(
+          'shop',
+          'lenient',
+          {
+            selector: { matchLabels: { app: 'web' } },
+            minAvailable: 3,
+            unhealthyPodEvictionPolicy: 'AlwaysAllow',
+          },
+          { status: blocked },
+        ),
         crashing,
       ),
     ]);
@@ -234,8 +386,18 @@ describe('unmanaged-pods, unhealthy-pods-block-drain, job-pods-selected', () => 
   });
 
   it('flags Job pods under a budget', () => {
-    const jobPod = pod('shop', 'migrate-x7k2p', { app: 'web' }, { owner: { kind: 'Job', name: 'migrate', apiVersion: 'batch/v1' }, phase: 'Succeeded' });
-    const got = run(jobPodsSelected, [facts(pdb('shop', 'web', { selector: { matchLabels: { app: 'web' } }, minAvailable: 2 }), [...webPods, jobPod])]);
+    const jobPod = pod(
+      'shop',
+      'migrate-x7k2p',
+      { app: 'web' },
+      { owner: { kind: 'Job', name: 'migrate', apiVersion: 'batch/v1' }, phase: 'Succeeded' },
+    );
+    const got = run(jobPodsSelected, [
+      facts(pdb('shop', 'web', { selector: { matchLabels: { app: 'web' } }, minAvailable: 2 }), [
+        ...webPods,
+        jobPod,
+      ]),
+    ]);
     expect(got.map((f) => [f.message, f.related])).toStrictEqual([
       [
         'PodDisruptionBudget shop/web selects 1 pod(s) of Job(s) migrate: Jobs have no scale, and completed Job pods stay selected and skew the budget.',

@@ -8,22 +8,53 @@ import { pdb, pod } from '../../overlaps/__fixtures__/objects.js';
 import { evaluateFindings } from '../table.js';
 import type { BudgetFacts, FindingRule } from '../types.js';
 import { workloadWithoutBudget } from './workload-without-budget.js';
-import { generatedBudgetOverlap, isOperatorGenerated, rolePodsUncovered } from './operator-roles.js';
+import {
+  generatedBudgetOverlap,
+  isOperatorGenerated,
+  rolePodsUncovered,
+} from './operator-roles.js';
 import { podsUnderMultipleBudgets } from './multiple-budgets.js';
 import { kruiseConflict } from './kruise-conflict.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
-const noOverlaps: OverlapReport = { live: [], potential: [], kruiseConflicts: [], podsWithMultipleBudgets: [], invalidSelectors: [], staticTruncated: false };
+const noOverlaps: OverlapReport = {
+  live: [],
+  potential: [],
+  kruiseConflicts: [],
+  podsWithMultipleBudgets: [],
+  invalidSelectors: [],
+  staticTruncated: false,
+};
 const facts = (budget: Budget, pods: PodView[]): BudgetFacts => ({ budget, pods, validation: [] });
 
-function run(rule: FindingRule, input: { budgets?: BudgetFacts[]; pods?: PodView[]; workloads?: WorkloadView[]; overlaps?: OverlapReport }) {
+function run(
+  rule: FindingRule,
+  input: {
+    budgets?: BudgetFacts[];
+    pods?: PodView[];
+    workloads?: WorkloadView[];
+    overlaps?: OverlapReport;
+  },
+) {
   return evaluateFindings(
-    { now: NOW, budgets: input.budgets ?? [], pods: input.pods ?? [], workloads: input.workloads ?? [], overlaps: input.overlaps ?? noOverlaps },
+    {
+      now: NOW,
+      budgets: input.budgets ?? [],
+      pods: input.pods ?? [],
+      workloads: input.workloads ?? [],
+      overlaps: input.overlaps ?? noOverlaps,
+    },
     [rule],
   );
 }
 
-function workload(kind: string, namespace: string, name: string, replicas: number, owner?: { kind: string; name: string }): WorkloadView {
+function workload(
+  kind: string,
+  namespace: string,
+  name: string,
+  replicas: number,
+  owner?: { kind: string; name: string },
+): WorkloadView {
   const r = workloadFromObject({
     apiVersion: 'apps/v1',
     kind,
@@ -33,7 +64,17 @@ function workload(kind: string, namespace: string, name: string, replicas: numbe
       uid: `uid-${namespace}-${name}`,
       resourceVersion: '5',
       ...(owner
-        ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: owner.kind, name: owner.name, uid: `uid-${namespace}-${owner.name}`, controller: true }] }
+        ? {
+            ownerReferences: [
+              {
+                apiVersion: 'apps/v1',
+                kind: owner.kind,
+                name: owner.name,
+                uid: `uid-${namespace}-${owner.name}`,
+                controller: true,
+              },
+            ],
+          }
         : {}),
     },
     spec: { replicas },
@@ -50,10 +91,32 @@ describe('workload-without-budget', () => {
       workload('StatefulSet', 'shop', 'cache', 2),
       workload('StatefulSet', 'shop', 'solo', 1),
     ];
-    const apiPods = [0, 1, 2].map((i) => pod('shop', `api-6c4d-${i}`, { app: 'api' }, { owner: { kind: 'ReplicaSet', name: 'api-6c4d' } }));
-    const cachePods = [0, 1].map((i) => pod('shop', `cache-${i}`, { app: 'cache' }, { owner: { kind: 'StatefulSet', name: 'cache' } }));
-    const soloPod = pod('shop', 'solo-0', { app: 'solo' }, { owner: { kind: 'StatefulSet', name: 'solo' } });
-    const cachePdb = pdb('shop', 'cache', { selector: { matchLabels: { app: 'cache' } }, maxUnavailable: 1 });
+    const apiPods = [0, 1, 2].map((i) =>
+      pod(
+        'shop',
+        `api-6c4d-${i}`,
+        { app: 'api' },
+        { owner: { kind: 'ReplicaSet', name: 'api-6c4d' } },
+      ),
+    );
+    const cachePods = [0, 1].map((i) =>
+      pod(
+        'shop',
+        `cache-${i}`,
+        { app: 'cache' },
+        { owner: { kind: 'StatefulSet', name: 'cache' } },
+      ),
+    );
+    const soloPod = pod(
+      'shop',
+      'solo-0',
+      { app: 'solo' },
+      { owner: { kind: 'StatefulSet', name: 'solo' } },
+    );
+    const cachePdb = pdb('shop', 'cache', {
+      selector: { matchLabels: { app: 'cache' } },
+      maxUnavailable: 1,
+    });
     const got = run(workloadWithoutBudget, {
       budgets: [facts(cachePdb, cachePods)],
       pods: [...apiPods, ...cachePods, soloPod],
@@ -65,7 +128,8 @@ describe('workload-without-budget', () => {
         kind: 'workload-without-budget',
         severity: 'info',
         object: { kind: 'Deployment', namespace: 'shop', name: 'api' },
-        message: 'Deployment shop/api runs 3 replicas (3 pod(s)) and no disruption budget covers them: a drain may evict all of them at once.',
+        message:
+          'Deployment shop/api runs 3 replicas (3 pod(s)) and no disruption budget covers them: a drain may evict all of them at once.',
         remedy: 'Add a PodDisruptionBudget selecting its pods, e.g. maxUnavailable: 1.',
       },
     ]);
@@ -74,13 +138,28 @@ describe('workload-without-budget', () => {
 
 describe('several rules over one-shot pods', () => {
   it('reads a generator of pods once for every rule that walks the pods', () => {
-    const api = [0, 1].map((i) => pod('shop', `api-${i}`, { app: 'api' }, { owner: { kind: 'StatefulSet', name: 'api' } }));
+    const api = [0, 1].map((i) =>
+      pod('shop', `api-${i}`, { app: 'api' }, { owner: { kind: 'StatefulSet', name: 'api' } }),
+    );
     function* pods() {
       yield* api;
     }
-    const input = { now: NOW, budgets: [], pods: pods(), workloads: [workload('StatefulSet', 'shop', 'api', 2)], overlaps: noOverlaps };
-    const got = evaluateFindings(input, [rolePodsUncovered, workloadWithoutBudget, workloadWithoutBudget]);
-    expect(got.map((f) => f.id)).toStrictEqual(['workload-without-budget:StatefulSet/shop/api', 'workload-without-budget:StatefulSet/shop/api']);
+    const input = {
+      now: NOW,
+      budgets: [],
+      pods: pods(),
+      workloads: [workload('StatefulSet', 'shop', 'api', 2)],
+      overlaps: noOverlaps,
+    };
+    const got = evaluateFindings(input, [
+      rolePodsUncovered,
+      workloadWithoutBudget,
+      workloadWithoutBudget,
+    ]);
+    expect(got.map((f) => f.id)).toStrictEqual([
+      'workload-without-budget:StatefulSet/shop/api',
+      'workload-without-budget:StatefulSet/shop/api',
+    ]);
   });
 });
 
@@ -92,14 +171,23 @@ describe('operator-generated role budgets', () => {
       'app.kubernetes.io/component': component,
       'app.kubernetes.io/role-group': roleGroup,
     });
-  const dn = [hdfs('simple-hdfs-datanode-default-0', 'datanode', 'default'), hdfs('simple-hdfs-datanode-default-1', 'datanode', 'default')];
+  const dn = [
+    hdfs('simple-hdfs-datanode-default-0', 'datanode', 'default'),
+    hdfs('simple-hdfs-datanode-default-1', 'datanode', 'default'),
+  ];
   const dnHot = [hdfs('simple-hdfs-datanode-hot-0', 'datanode', 'hot')];
   const jn = [hdfs('simple-hdfs-journalnode-default-0', 'journalnode', 'default')];
   const generated = pdb(
     'data',
     'simple-hdfs-datanode',
     {
-      selector: { matchLabels: { 'app.kubernetes.io/instance': 'simple-hdfs', 'app.kubernetes.io/component': 'datanode', 'app.kubernetes.io/role-group': 'default' } },
+      selector: {
+        matchLabels: {
+          'app.kubernetes.io/instance': 'simple-hdfs',
+          'app.kubernetes.io/component': 'datanode',
+          'app.kubernetes.io/role-group': 'default',
+        },
+      },
       maxUnavailable: 1,
     },
     { labels: { 'app.kubernetes.io/managed-by': 'hdfs.stackable.tech_hdfscluster' } },
@@ -112,15 +200,18 @@ describe('operator-generated role budgets', () => {
   );
 
   it('tells operator-generated budgets from budgets a deployment tool labels', () => {
-    expect([isOperatorGenerated(generated), isOperatorGenerated(handWritten), isOperatorGenerated(pdb('data', 'plain', {}))]).toStrictEqual([
-      true,
-      false,
-      false,
-    ]);
+    expect([
+      isOperatorGenerated(generated),
+      isOperatorGenerated(handWritten),
+      isOperatorGenerated(pdb('data', 'plain', {})),
+    ]).toStrictEqual([true, false, false]);
   });
 
   it('reports roles and role groups of a covered instance that no budget covers', () => {
-    const got = run(rolePodsUncovered, { budgets: [facts(generated, dn)], pods: [...dn, ...dnHot, ...jn] });
+    const got = run(rolePodsUncovered, {
+      budgets: [facts(generated, dn)],
+      pods: [...dn, ...dnHot, ...jn],
+    });
     expect(got.map((f) => [f.id, f.message])).toStrictEqual([
       [
         'role-pods-uncovered:PodDisruptionBudget/data/simple-hdfs-datanode:data/hdfs/simple-hdfs:datanode/hot',
@@ -138,17 +229,30 @@ describe('operator-generated role budgets', () => {
     const b = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'datanodes' };
     const overlaps: OverlapReport = {
       ...noOverlaps,
-      live: [{ a, b, rules: ['live-pods', 'static-analysis'], sharedPods: [{ kind: 'Pod', namespace: 'data', name: dn[0]?.name ?? '' }], evictionFails: true }],
+      live: [
+        {
+          a,
+          b,
+          rules: ['live-pods', 'static-analysis'],
+          sharedPods: [{ kind: 'Pod', namespace: 'data', name: dn[0]?.name ?? '' }],
+          evictionFails: true,
+        },
+      ],
     };
-    const got = run(generatedBudgetOverlap, { budgets: [facts(generated, dn), facts(handWritten, [...dn, ...dnHot])], overlaps });
+    const got = run(generatedBudgetOverlap, {
+      budgets: [facts(generated, dn), facts(handWritten, [...dn, ...dnHot])],
+      overlaps,
+    });
     expect(got).toStrictEqual([
       {
         id: 'generated-budget-overlap:PodDisruptionBudget/data/datanodes:simple-hdfs-datanode',
         kind: 'generated-budget-overlap',
         severity: 'warning',
         object: b,
-        message: 'Hand-written PodDisruptionBudget data/datanodes and operator-generated simple-hdfs-datanode both select 1 pod(s).',
-        remedy: 'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
+        message:
+          'Hand-written PodDisruptionBudget data/datanodes and operator-generated simple-hdfs-datanode both select 1 pod(s).',
+        remedy:
+          'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
         related: [a],
       },
     ]);
@@ -176,7 +280,11 @@ describe('pods-under-multiple-budgets and kruise-conflict', () => {
         'shop/web and frontend both select 1 pod(s): evicting them fails with "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support." (500), so drains of their nodes never finish.',
         [b, p],
       ],
-      ['info', 'PodDisruptionBudget shop/web and PodUnavailableBudget web-pub both protect 1 pod(s): each must allow a disruption.', [c, p]],
+      [
+        'info',
+        'PodDisruptionBudget shop/web and PodUnavailableBudget web-pub both protect 1 pod(s): each must allow a disruption.',
+        [c, p],
+      ],
     ]);
   });
 
@@ -186,7 +294,14 @@ describe('pods-under-multiple-budgets and kruise-conflict', () => {
     const got = run(kruiseConflict, {
       overlaps: {
         ...noOverlaps,
-        kruiseConflicts: [{ a, b, rule: 'kruise-target-ref', message: 'pub.spec.targetReference is in conflict with other PodUnavailableBudget one' }],
+        kruiseConflicts: [
+          {
+            a,
+            b,
+            rule: 'kruise-target-ref',
+            message: 'pub.spec.targetReference is in conflict with other PodUnavailableBudget one',
+          },
+        ],
       },
     });
     expect(got).toStrictEqual([
@@ -195,7 +310,8 @@ describe('pods-under-multiple-budgets and kruise-conflict', () => {
         kind: 'kruise-conflict',
         severity: 'error',
         object: b,
-        message: 'OpenKruise would reject shop/two next to one: pub.spec.targetReference is in conflict with other PodUnavailableBudget one.',
+        message:
+          'OpenKruise would reject shop/two next to one: pub.spec.targetReference is in conflict with other PodUnavailableBudget one.',
         remedy: 'Keep one PodUnavailableBudget per workload.',
         related: [a],
       },

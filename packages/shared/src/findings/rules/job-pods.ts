@@ -18,7 +18,8 @@ export const jobPodsSelected: FindingRule = (ctx) =>
         severity: 'warning',
         object: refOf(b),
         message: `${b.kind} ${b.namespace}/${b.name} selects ${jobPods.length} pod(s) of Job(s) ${namesList(jobs)}: Jobs have no scale, and completed Job pods stay selected and skew the budget.`,
-        remedy: "Narrow the selector to the long-running workload's pods (e.g. add its app.kubernetes.io/component label).",
+        remedy:
+          "Narrow the selector to the long-running workload's pods (e.g. add its app.kubernetes.io/component label).",
         related: somePods(jobPods),
       }),
     ];

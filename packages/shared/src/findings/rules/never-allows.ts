@@ -18,19 +18,26 @@ function minLeavesNoRoom(min: IntOrString, expected: number): string | undefined
 
 function pdbReason(pdb: PdbView, facts: BudgetFacts): string | undefined {
   const { minAvailable, maxUnavailable } = pdb.spec;
-  if (maxUnavailable !== undefined) return isZero(maxUnavailable) ? 'maxUnavailable is 0' : undefined;
+  if (maxUnavailable !== undefined)
+    return isZero(maxUnavailable) ? 'maxUnavailable is 0' : undefined;
   if (minAvailable === undefined) {
     return 'neither minAvailable nor maxUnavailable is set, so expectedPods is 0 and disruptionsAllowed stays 0';
   }
   // An integer minAvailable counts every selected pod; a percentage counts the controllers' scale.
   const status = facts.recomputed?.status ?? pdb.status;
-  const expected = typeof minAvailable === 'number' ? facts.pods.length : 'expectedPods' in status ? status.expectedPods : 0;
+  const expected =
+    typeof minAvailable === 'number'
+      ? facts.pods.length
+      : 'expectedPods' in status
+        ? status.expectedPods
+        : 0;
   return minLeavesNoRoom(minAvailable, expected);
 }
 
 function pubReason(pub: PubView, facts: BudgetFacts): string | undefined {
   const { minAvailable, maxUnavailable } = pub.spec;
-  if (maxUnavailable !== undefined) return isZero(maxUnavailable) ? 'maxUnavailable is 0' : undefined;
+  if (maxUnavailable !== undefined)
+    return isZero(maxUnavailable) ? 'maxUnavailable is 0' : undefined;
   if (minAvailable === undefined) return undefined;
   const status = facts.recomputed?.status ?? pub.status;
   return minLeavesNoRoom(minAvailable, 'totalReplicas' in status ? status.totalReplicas : 0);

@@ -12,8 +12,11 @@ function why(budget: Budget): string {
   }
   const selector = budget.spec.selector;
   if (selector == null) return 'it has no selector, and a nil selector matches no pod';
-  const isV1beta1Empty = selector.matchExpressions?.some((e) => e.key === V1BETA1_EMPTY_SELECTOR_KEY && e.operator === 'Exists');
-  if (isV1beta1Empty) return 'it was written as policy/v1beta1 with an empty selector, which matches no pod';
+  const isV1beta1Empty = selector.matchExpressions?.some(
+    (e) => e.key === V1BETA1_EMPTY_SELECTOR_KEY && e.operator === 'Exists',
+  );
+  if (isV1beta1Empty)
+    return 'it was written as policy/v1beta1 with an empty selector, which matches no pod';
   return 'no pod in its namespace carries matching labels';
 }
 
@@ -23,14 +26,19 @@ export const selectorMatchesNoPod: FindingRule = (ctx) =>
     const b = facts.budget;
     if (facts.pods.length > 0) return [];
     // An unparsable selector is reported by invalid-spec; saying "no pods" too would repeat it.
-    if (!(b.kind === 'PodUnavailableBudget' && b.spec.targetRef) && !parseSelector(b.spec.selector).ok) return [];
+    if (
+      !(b.kind === 'PodUnavailableBudget' && b.spec.targetRef) &&
+      !parseSelector(b.spec.selector).ok
+    )
+      return [];
     return [
       finding({
         kind: 'selector-matches-no-pod',
         severity: 'warning',
         object: refOf(b),
         message: `${b.kind} ${b.namespace}/${b.name} selects no pod: ${why(b)}.`,
-        remedy: "Fix the selector so it matches the workload's pod template labels, or delete the budget if the workload is gone.",
+        remedy:
+          "Fix the selector so it matches the workload's pod template labels, or delete the budget if the workload is gone.",
       }),
     ];
   });

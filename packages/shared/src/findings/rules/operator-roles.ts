@@ -14,7 +14,8 @@ const ROLE_GROUP = 'app.kubernetes.io/role-group';
 const MANAGED_BY = 'app.kubernetes.io/managed-by';
 
 /** Deployment tools that also set managed-by on what people write by hand (Helm charts, kustomize). */
-const DEPLOYMENT_TOOLS = /^(helm|tiller|kustomize|kubectl|argocd|argo-cd|flux|fluxcd|pulumi|terraform|skaffold|kapp|tanka)$/i;
+const DEPLOYMENT_TOOLS =
+  /^(helm|tiller|kustomize|kubectl|argocd|argo-cd|flux|fluxcd|pulumi|terraform|skaffold|kapp|tanka)$/i;
 
 /**
  * An operator writes its budgets with a managed-by label naming itself (Stackable:
@@ -65,7 +66,10 @@ export const rolePodsUncovered: FindingRule = (ctx) => {
     for (const pod of facts.pods) instances.add(pod, ref);
   }
   if (instances.size === 0) return [];
-  const uncovered = new Map<string, { budget: ResourceRef; instance: string; role: string; pods: PodView[] }>();
+  const uncovered = new Map<
+    string,
+    { budget: ResourceRef; instance: string; role: string; pods: PodView[] }
+  >();
   for (const pod of ctx.pods) {
     const budget = instances.budgetOf(pod);
     if (!budget || ctx.isCovered(pod)) continue;
@@ -85,7 +89,8 @@ export const rolePodsUncovered: FindingRule = (ctx) => {
         object: budget,
         detail: `${instance}:${role}`,
         message: `Role ${role} of ${instance} has ${pods.length} pod(s) no budget covers (${namesList(pods.map((p) => p.name))}), while the operator's budgets cover other roles of the same instance.`,
-        remedy: "Check the operator's role-group configuration (a new role group may lack its budget), or add a budget for this role.",
+        remedy:
+          "Check the operator's role-group configuration (a new role group may lack its budget), or add a budget for this role.",
         related: somePods(pods),
       }),
     );
@@ -123,7 +128,8 @@ export const generatedBudgetOverlap: FindingRule = (ctx) => {
         message: live
           ? `Hand-written ${hand.kind} ${hand.namespace}/${hand.name} and operator-generated ${gen.name} both select ${pair.sharedPods.length} pod(s).`
           : `Hand-written ${hand.kind} ${hand.namespace}/${hand.name} and operator-generated ${gen.name} could select the same pods (e.g. labels ${JSON.stringify(pair.witness ?? {})}).`,
-        remedy: 'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
+        remedy:
+          'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
         related: [gen],
       }),
     ];

@@ -10,11 +10,16 @@ import type { FindingRule } from '../types.js';
 export const unhealthyPodsBlockDrain: FindingRule = (ctx) =>
   ctx.budgets.flatMap((facts) => {
     const b = facts.budget;
-    if (b.kind !== 'PodDisruptionBudget' || b.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow') return [];
+    if (b.kind !== 'PodDisruptionBudget' || b.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow')
+      return [];
     const { currentHealthy, desiredHealthy, disruptionsAllowed } = b.status;
-    if ((currentHealthy >= desiredHealthy && desiredHealthy > 0) || disruptionsAllowed > 0) return [];
+    if ((currentHealthy >= desiredHealthy && desiredHealthy > 0) || disruptionsAllowed > 0)
+      return [];
     const stuck = facts.pods.filter(
-      (p) => !p.ready && p.deletionTimestamp === undefined && (p.phase === 'Running' || p.phase === 'Unknown' || p.phase === ''),
+      (p) =>
+        !p.ready &&
+        p.deletionTimestamp === undefined &&
+        (p.phase === 'Running' || p.phase === 'Unknown' || p.phase === ''),
     );
     if (stuck.length === 0) return [];
     const names = stuck.map((p) => (p.waitingReason ? `${p.name} (${p.waitingReason})` : p.name));
@@ -24,7 +29,8 @@ export const unhealthyPodsBlockDrain: FindingRule = (ctx) =>
         severity: 'warning',
         object: refOf(b),
         message: `${stuck.length} unready pod(s) of ${b.namespace}/${b.name} cannot be evicted (${namesList(names)}): the budget has ${currentHealthy} of ${desiredHealthy} healthy pods and allows 0 disruptions, so a drain of their nodes blocks.`,
-        remedy: 'Set spec.unhealthyPodEvictionPolicy: AlwaysAllow so unready pods can always be evicted, or fix the failing pods.',
+        remedy:
+          'Set spec.unhealthyPodEvictionPolicy: AlwaysAllow so unready pods can always be evicted, or fix the failing pods.',
         related: somePods(stuck),
       }),
     ];

@@ -17,7 +17,10 @@ export const unmanagedPods: FindingRule = (ctx) =>
     const bare = facts.pods.filter((p) => p.controller === undefined);
     if (bare.length === 0) return [];
     const all = bare.length === facts.pods.length;
-    const field = maxUnavailable !== undefined ? `maxUnavailable ${String(maxUnavailable)}` : `minAvailable ${String(minAvailable)}`;
+    const field =
+      maxUnavailable !== undefined
+        ? `maxUnavailable ${String(maxUnavailable)}`
+        : `minAvailable ${String(minAvailable)}`;
     return [
       finding({
         kind: 'unmanaged-pods',
@@ -26,7 +29,8 @@ export const unmanagedPods: FindingRule = (ctx) =>
         message: all
           ? `${b.namespace}/${b.name} uses ${field} but every pod it selects is bare (no controller): expectedPods is 0, so it never allows a disruption.`
           : `${b.namespace}/${b.name} uses ${field} but ${bare.length} selected pod(s) have no controller (${namesList(bare.map((p) => p.name))}): they add nothing to expectedPods yet count as healthy, so more disruptions may be allowed than intended.`,
-        remedy: 'Use an integer minAvailable for bare pods, or run them under a Deployment or StatefulSet.',
+        remedy:
+          'Use an integer minAvailable for bare pods, or run them under a Deployment or StatefulSet.',
         related: somePods(bare),
       }),
     ];

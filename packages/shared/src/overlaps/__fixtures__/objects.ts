@@ -12,7 +12,11 @@ export function pod(
   namespace: string,
   name: string,
   labels: Record<string, string>,
-  opts: { ready?: boolean; phase?: string; owner?: { kind: string; name: string; apiVersion?: string } } = {},
+  opts: {
+    ready?: boolean;
+    phase?: string;
+    owner?: { kind: string; name: string; apiVersion?: string };
+  } = {},
 ): PodView {
   return unwrap(
     podFromObject({
@@ -39,7 +43,10 @@ export function pod(
             }
           : {}),
       },
-      spec: { nodeName: 'node-a', containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.9' }] },
+      spec: {
+        nodeName: 'node-a',
+        containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.9' }],
+      },
       status: {
         phase: opts.phase ?? 'Running',
         conditions: [{ type: 'Ready', status: (opts.ready ?? true) ? 'True' : 'False' }],
@@ -52,7 +59,12 @@ export function pdb(
   namespace: string,
   name: string,
   spec: Record<string, unknown>,
-  extra: { apiVersion?: string; status?: Record<string, unknown>; generation?: number; labels?: Record<string, string> } = {},
+  extra: {
+    apiVersion?: string;
+    status?: Record<string, unknown>;
+    generation?: number;
+    labels?: Record<string, string>;
+  } = {},
 ): PdbView {
   return unwrap(
     pdbFromObject({
@@ -84,7 +96,13 @@ export function pub(namespace: string, name: string, spec: Record<string, unknow
     pubFromObject({
       apiVersion: 'policy.kruise.io/v1alpha1',
       kind: 'PodUnavailableBudget',
-      metadata: { name, namespace, uid: `uid-${namespace}-${name}`, resourceVersion: '3001', generation: 1 },
+      metadata: {
+        name,
+        namespace,
+        uid: `uid-${namespace}-${name}`,
+        resourceVersion: '3001',
+        generation: 1,
+      },
       spec,
       status: { unavailableAllowed: 1, currentAvailable: 3, desiredAvailable: 2, totalReplicas: 3 },
     }),

@@ -21,16 +21,27 @@ export interface Harness {
 }
 
 /** A store on a manual clock, seeded, served on a free loopback port, with a kubeconfig for it. */
-export async function startHarness(seed: (store: ObjectStore) => void, start = '2024-05-01T11:00:00Z'): Promise<Harness> {
+export async function startHarness(
+  seed: (store: ObjectStore) => void,
+  start = '2024-05-01T11:00:00Z',
+): Promise<Harness> {
   const clock = new ManualClock(start);
   let n = 0;
-  const store = new ObjectStore({ clock, uid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` });
+  const store = new ObjectStore({
+    clock,
+    uid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+  });
   seed(store);
   const server = await createSimServer({ store, clock });
   const dir = mkdtempSync(join(tmpdir(), 'pdbscope-sim-'));
   const kubeconfig = join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(server.url));
-  const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+  const env = {
+    ...process.env,
+    KUBECONFIG: kubeconfig,
+    HOME: dir,
+    KUBECACHEDIR: join(dir, 'cache'),
+  };
   return {
     store,
     clock,

@@ -12,7 +12,10 @@ const CHUNK_BYTES = 256 * 1024;
 /** `includeObject` for Tables: the query parameter wins, then the Accept parameter; Metadata by default. */
 export function includeObjectOf(req: IncomingMessage, params: URLSearchParams): IncludeObject {
   const fromQuery = params.get('includeObject');
-  const value = fromQuery ?? parseAccept(req.headers.accept).find((a) => a.params.includeObject !== undefined)?.params.includeObject;
+  const value =
+    fromQuery ??
+    parseAccept(req.headers.accept).find((a) => a.params.includeObject !== undefined)?.params
+      .includeObject;
   return value === 'None' || value === 'Object' ? value : 'Metadata';
 }
 
@@ -28,20 +31,31 @@ export function handleGet({ ctx, route, req, res, params }: RequestInput): void 
     return;
   }
   if (tableRequested(req)) {
-    sendJson(res, 200, toTable({
-      resource: route.type.resource,
-      objects: [stored.object],
-      now: ctx.clock.now(),
-      include: includeObjectOf(req, params),
-      metadata: { resourceVersion: stored.object.metadata.resourceVersion ?? '' },
-    }));
+    sendJson(
+      res,
+      200,
+      toTable({
+        resource: route.type.resource,
+        objects: [stored.object],
+        now: ctx.clock.now(),
+        include: includeObjectOf(req, params),
+        metadata: { resourceVersion: stored.object.metadata.resourceVersion ?? '' },
+      }),
+    );
     return;
   }
   sendRawJson(res, 200, stored.json);
 }
 
 /** A list, streamed from each object's cached JSON (or a Table when kubectl asks for one). */
-export async function handleList({ ctx, route, query, req, res, params }: RequestInput): Promise<void> {
+export async function handleList({
+  ctx,
+  route,
+  query,
+  req,
+  res,
+  params,
+}: RequestInput): Promise<void> {
   if (ctx.faults.takeListFailure()) {
     sendError(res, internalError('simulated list failure (/_sim/faults/fail-lists)'));
     return;
@@ -59,13 +73,17 @@ export async function handleList({ ctx, route, query, req, res, params }: Reques
   const metadata: Record<string, unknown> = { resourceVersion };
   if (listed.value.continue !== undefined) metadata.continue = listed.value.continue;
   if (tableRequested(req)) {
-    sendJson(res, 200, toTable({
-      resource: route.type.resource,
-      objects: items.map((s) => s.object),
-      now: ctx.clock.now(),
-      include: includeObjectOf(req, params),
-      metadata,
-    }));
+    sendJson(
+      res,
+      200,
+      toTable({
+        resource: route.type.resource,
+        objects: items.map((s) => s.object),
+        now: ctx.clock.now(),
+        include: includeObjectOf(req, params),
+        metadata,
+      }),
+    );
     return;
   }
   const head = `{"kind":"${route.type.listKind}","apiVersion":"${apiVersionOf(route.type)}","metadata":${JSON.stringify(metadata)},"items":[`;
@@ -86,7 +104,11 @@ function drainOrClose(res: ServerResponse): Promise<void> {
   });
 }
 
-async function streamList(res: ServerResponse, head: string, items: readonly StoredObject[]): Promise<void> {
+async function streamList(
+  res: ServerResponse,
+  head: string,
+  items: readonly StoredObject[],
+): Promise<void> {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' });
   let buffer = head;
   for (let i = 0; i < items.length; i++) {

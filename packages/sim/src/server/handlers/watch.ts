@@ -11,8 +11,14 @@ import { includeObjectOf, tableRequested } from './read.js';
 function watchListError(params: URLSearchParams, query: ListQuery): StoreError | undefined {
   if (params.get('sendInitialEvents') !== 'true') return undefined;
   const causes: string[] = [];
-  if (params.get('resourceVersionMatch') !== 'NotOlderThan') causes.push(`resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan`);
-  if (!query.allowWatchBookmarks) causes.push(`allowWatchBookmarks: Forbidden: sendInitialEvents requires setting allowWatchBookmarks to true`);
+  if (params.get('resourceVersionMatch') !== 'NotOlderThan')
+    causes.push(
+      `resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan`,
+    );
+  if (!query.allowWatchBookmarks)
+    causes.push(
+      `allowWatchBookmarks: Forbidden: sendInitialEvents requires setting allowWatchBookmarks to true`,
+    );
   if (causes.length === 0) return undefined;
   return {
     code: 422,
@@ -35,7 +41,11 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
     sendError(res, resume.error);
     return;
   }
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'Transfer-Encoding': 'chunked',
+  });
   res.flushHeaders();
   const watcher = new Watcher(
     {
@@ -56,14 +66,23 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
     return;
   }
   if (resume === undefined) {
-    const listed = ctx.store.listStored(route.type.resource, route.namespace === undefined ? {} : { namespace: route.namespace });
-    if (listed.ok) for (const s of listed.value.items) if (watcher.matches(s.object)) watcher.added(s.object, s.json);
+    const listed = ctx.store.listStored(
+      route.type.resource,
+      route.namespace === undefined ? {} : { namespace: route.namespace },
+    );
+    if (listed.ok)
+      for (const s of listed.value.items)
+        if (watcher.matches(s.object)) watcher.added(s.object, s.json);
     if (params.get('sendInitialEvents') === 'true') watcher.bookmark(true);
   } else {
-    for (const entry of resume.value) if (entry.event.resource === route.type.resource) watcher.deliver(entry);
+    for (const entry of resume.value)
+      if (entry.event.resource === route.type.resource) watcher.deliver(entry);
   }
   if (!watcher.isOpen) return;
   ctx.hub.add(watcher);
   watcher.goLive();
-  watcher.startTimers(query.timeoutSeconds === undefined ? undefined : query.timeoutSeconds * 1000, ctx.bookmarkIntervalMs);
+  watcher.startTimers(
+    query.timeoutSeconds === undefined ? undefined : query.timeoutSeconds * 1000,
+    ctx.bookmarkIntervalMs,
+  );
 }

@@ -8,9 +8,17 @@ function intOrString(v: unknown): string {
 export const pdbTable: TablePrinter = {
   columns: [
     NAME_COLUMN,
-    column('Min Available', 'string', { description: 'The minimum number of pods that must be available simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".' }),
-    column('Max Unavailable', 'string', { description: 'The maximum number of pods that may be unavailable simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".' }),
-    column('Allowed Disruptions', 'integer', { description: 'Calculated number of pods that may be disrupted at this time.' }),
+    column('Min Available', 'string', {
+      description:
+        'The minimum number of pods that must be available simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".',
+    }),
+    column('Max Unavailable', 'string', {
+      description:
+        'The maximum number of pods that may be unavailable simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".',
+    }),
+    column('Allowed Disruptions', 'integer', {
+      description: 'Calculated number of pods that may be disrupted at this time.',
+    }),
     AGE_COLUMN,
   ],
   cells(pdb, now) {
@@ -29,11 +37,22 @@ export const pdbTable: TablePrinter = {
 export const pubTable: TablePrinter = {
   columns: [
     NAME_COLUMN,
-    column('Allowed', 'integer', { description: 'UnavailableAllowed number of pod unavailable that are allowed' }),
-    column('Available', 'integer', { description: 'CurrentAvailable current number of available pods' }),
-    column('Desired', 'integer', { description: 'DesiredAvailable minimum desired number of available pods' }),
-    column('Total', 'integer', { description: 'TotalReplicas total number of pods counted by this unavailable budget' }),
-    column('AGE', 'date', { description: 'CreationTimestamp is a timestamp representing the server time when this object was created.' }),
+    column('Allowed', 'integer', {
+      description: 'UnavailableAllowed number of pod unavailable that are allowed',
+    }),
+    column('Available', 'integer', {
+      description: 'CurrentAvailable current number of available pods',
+    }),
+    column('Desired', 'integer', {
+      description: 'DesiredAvailable minimum desired number of available pods',
+    }),
+    column('Total', 'integer', {
+      description: 'TotalReplicas total number of pods counted by this unavailable budget',
+    }),
+    column('AGE', 'date', {
+      description:
+        'CreationTimestamp is a timestamp representing the server time when this object was created.',
+    }),
   ],
   cells(pub, now) {
     const status = record(pub.status);

@@ -13,14 +13,17 @@ function nodeStatus(node: Record<string, unknown>, unschedulable: boolean): stri
 function roles(labels: Record<string, string>): string {
   const found = new Set<string>();
   for (const [k, v] of Object.entries(labels)) {
-    if (k.startsWith(ROLE_PREFIX) && k.length > ROLE_PREFIX.length) found.add(k.slice(ROLE_PREFIX.length));
+    if (k.startsWith(ROLE_PREFIX) && k.length > ROLE_PREFIX.length)
+      found.add(k.slice(ROLE_PREFIX.length));
     else if (k === 'kubernetes.io/role' && v !== '') found.add(v);
   }
   return found.size === 0 ? '<none>' : [...found].sort().join(',');
 }
 
 function address(node: Record<string, unknown>, type: string): string {
-  return String(list(record(node.status).addresses).find((a) => a.type === type)?.address ?? '<none>');
+  return String(
+    list(record(node.status).addresses).find((a) => a.type === type)?.address ?? '<none>',
+  );
 }
 
 export const nodeTable: TablePrinter = {
@@ -30,11 +33,31 @@ export const nodeTable: TablePrinter = {
     column('Roles', 'string', { description: 'The roles of the node' }),
     AGE_COLUMN,
     column('Version', 'string', { description: 'Kubelet Version reported by the node.' }),
-    column('Internal-IP', 'string', { priority: 1, description: 'List of addresses reachable to the node. Queried from cloud provider, if available.' }),
-    column('External-IP', 'string', { priority: 1, description: 'List of addresses reachable to the node. Queried from cloud provider, if available.' }),
-    column('OS-Image', 'string', { priority: 1, description: 'OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).' }),
-    column('Kernel-Version', 'string', { priority: 1, description: "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64)." }),
-    column('Container-Runtime', 'string', { priority: 1, description: 'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).' }),
+    column('Internal-IP', 'string', {
+      priority: 1,
+      description:
+        'List of addresses reachable to the node. Queried from cloud provider, if available.',
+    }),
+    column('External-IP', 'string', {
+      priority: 1,
+      description:
+        'List of addresses reachable to the node. Queried from cloud provider, if available.',
+    }),
+    column('OS-Image', 'string', {
+      priority: 1,
+      description:
+        'OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).',
+    }),
+    column('Kernel-Version', 'string', {
+      priority: 1,
+      description:
+        "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
+    }),
+    column('Container-Runtime', 'string', {
+      priority: 1,
+      description:
+        'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).',
+    }),
   ],
   cells(node, now) {
     const n = node as unknown as Record<string, unknown>;
@@ -56,8 +79,16 @@ export const nodeTable: TablePrinter = {
 };
 
 export const namespaceTable: TablePrinter = {
-  columns: [NAME_COLUMN, column('Status', 'string', { description: 'The status of the namespace' }), AGE_COLUMN],
+  columns: [
+    NAME_COLUMN,
+    column('Status', 'string', { description: 'The status of the namespace' }),
+    AGE_COLUMN,
+  ],
   cells(ns, now) {
-    return [ns.metadata.name ?? '', String(record(ns.status).phase ?? 'Active'), age(ns.metadata.creationTimestamp, now)];
+    return [
+      ns.metadata.name ?? '',
+      String(record(ns.status).phase ?? 'Active'),
+      age(ns.metadata.creationTimestamp, now),
+    ];
   },
 };

@@ -15,17 +15,29 @@ export interface TablePrinter {
   cells(obj: KubeObject, now: Date): unknown[];
 }
 
-export function column(name: string, type: string, options: { format?: string; priority?: number; description?: string } = {}): ColumnDefinition {
-  return { name, type, format: options.format ?? '', description: options.description ?? name, priority: options.priority ?? 0 };
+export function column(
+  name: string,
+  type: string,
+  options: { format?: string; priority?: number; description?: string } = {},
+): ColumnDefinition {
+  return {
+    name,
+    type,
+    format: options.format ?? '',
+    description: options.description ?? name,
+    priority: options.priority ?? 0,
+  };
 }
 
 export const NAME_COLUMN = column('Name', 'string', {
   format: 'name',
-  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
+  description:
+    'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
 });
 
 export const AGE_COLUMN = column('Age', 'string', {
-  description: 'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata',
+  description:
+    'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata',
 });
 
 /** `duration.HumanDuration`, as kubectl prints ages. */
@@ -40,10 +52,16 @@ export function humanDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 8) return minutes % 60 === 0 ? `${hours}h` : `${hours}h${minutes % 60}m`;
   if (hours < 48) return `${hours}h`;
-  if (hours < 24 * 8) return hours % 24 === 0 ? `${Math.floor(hours / 24)}d` : `${Math.floor(hours / 24)}d${hours % 24}h`;
+  if (hours < 24 * 8)
+    return hours % 24 === 0
+      ? `${Math.floor(hours / 24)}d`
+      : `${Math.floor(hours / 24)}d${hours % 24}h`;
   if (hours < 24 * 365 * 2) return `${Math.floor(hours / 24)}d`;
   const days = Math.floor(hours / 24);
-  if (hours < 24 * 365 * 8) return days % 365 === 0 ? `${Math.floor(days / 365)}y` : `${Math.floor(days / 365)}y${days % 365}d`;
+  if (hours < 24 * 365 * 8)
+    return days % 365 === 0
+      ? `${Math.floor(days / 365)}y`
+      : `${Math.floor(days / 365)}y${days % 365}d`;
   return `${Math.floor(days / 365)}y`;
 }
 
@@ -55,7 +73,9 @@ export function age(timestamp: unknown, now: Date): string {
 }
 
 export function record(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : {};
 }
 
 export function list(v: unknown): Record<string, unknown>[] {
@@ -69,7 +89,10 @@ export function num(v: unknown): number {
 /** Containers and images columns of workload tables: comma-joined. */
 export function containersAndImages(podSpec: Record<string, unknown>): [string, string] {
   const containers = list(podSpec.containers);
-  return [containers.map((c) => String(c.name ?? '')).join(','), containers.map((c) => String(c.image ?? '')).join(',')];
+  return [
+    containers.map((c) => String(c.name ?? '')).join(','),
+    containers.map((c) => String(c.image ?? '')).join(','),
+  ];
 }
 
 /** `metav1.FormatLabelSelector` of a LabelSelector object. */

@@ -4,7 +4,12 @@ import { eventTable } from './events.js';
 import { namespaceTable, nodeTable } from './cluster.js';
 import type { TablePrinter } from './columns.js';
 import { podTable } from './pods.js';
-import { deploymentTable, replicaSetTable, replicationControllerTable, statefulSetTable } from './workloads.js';
+import {
+  deploymentTable,
+  replicaSetTable,
+  replicationControllerTable,
+  statefulSetTable,
+} from './workloads.js';
 
 export type { ColumnDefinition, TablePrinter } from './columns.js';
 export { humanDuration, age } from './columns.js';
@@ -43,7 +48,14 @@ export interface TableInput {
 }
 
 /** A `meta.k8s.io/v1` Table for the objects, with kube-apiserver's columns for the resource. */
-export function toTable({ resource, objects, now, include, metadata, withColumns = true }: TableInput): Record<string, unknown> {
+export function toTable({
+  resource,
+  objects,
+  now,
+  include,
+  metadata,
+  withColumns = true,
+}: TableInput): Record<string, unknown> {
   const printer = PRINTERS[resource] ?? podTable;
   return {
     kind: 'Table',

@@ -10,7 +10,9 @@ function restarts(statuses: Record<string, unknown>[], now: Date): string {
     const finished = record(record(s.lastState).terminated).finishedAt;
     if (typeof finished === 'string') last = Math.max(last, Date.parse(finished));
   }
-  return last > 0 && count > 0 ? `${count} (${age(new Date(last).toISOString(), now)} ago)` : String(count);
+  return last > 0 && count > 0
+    ? `${count} (${age(new Date(last).toISOString(), now)} ago)`
+    : String(count);
 }
 
 /** The STATUS column, following kubectl's printPod. */
@@ -26,8 +28,15 @@ export function podStatusReason(pod: KubeObject): string {
     const waiting = record(record(c.state).waiting);
     if (Object.keys(term).length > 0 && num(term.exitCode) === 0) return;
     if (Object.keys(term).length > 0) {
-      reason = typeof term.reason === 'string' && term.reason !== '' ? `Init:${term.reason}` : `Init:ExitCode:${num(term.exitCode)}`;
-    } else if (typeof waiting.reason === 'string' && waiting.reason !== '' && waiting.reason !== 'PodInitializing') {
+      reason =
+        typeof term.reason === 'string' && term.reason !== ''
+          ? `Init:${term.reason}`
+          : `Init:ExitCode:${num(term.exitCode)}`;
+    } else if (
+      typeof waiting.reason === 'string' &&
+      waiting.reason !== '' &&
+      waiting.reason !== 'PodInitializing'
+    ) {
       reason = `Init:${waiting.reason}`;
     } else {
       reason = `Init:${i}/${initTotal}`;
@@ -43,7 +52,8 @@ export function podStatusReason(pod: KubeObject): string {
       if (typeof waiting.reason === 'string' && waiting.reason !== '') reason = waiting.reason;
       else if (typeof term.reason === 'string' && term.reason !== '') reason = term.reason;
       else if (Object.keys(term).length > 0) {
-        reason = num(term.signal) !== 0 ? `Signal:${num(term.signal)}` : `ExitCode:${num(term.exitCode)}`;
+        reason =
+          num(term.signal) !== 0 ? `Signal:${num(term.signal)}` : `ExitCode:${num(term.exitCode)}`;
       } else if (c.ready === true && state.running !== undefined) hasRunning = true;
     }
     if (reason === 'Completed' && hasRunning) {
@@ -51,7 +61,8 @@ export function podStatusReason(pod: KubeObject): string {
       reason = ready?.status === 'True' ? 'Running' : 'NotReady';
     }
   }
-  if (pod.metadata.deletionTimestamp !== undefined) reason = status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
+  if (pod.metadata.deletionTimestamp !== undefined)
+    reason = status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
   return reason;
 }
 
@@ -59,28 +70,55 @@ function readinessGates(pod: KubeObject): string {
   const gates = list(record(pod.spec).readinessGates);
   if (gates.length === 0) return '<none>';
   const conditions = list(record(pod.status).conditions);
-  const ok = gates.filter((g) => conditions.some((c) => c.type === g.conditionType && c.status === 'True')).length;
+  const ok = gates.filter((g) =>
+    conditions.some((c) => c.type === g.conditionType && c.status === 'True'),
+  ).length;
   return `${ok}/${gates.length}`;
 }
 
 export const podTable: TablePrinter = {
   columns: [
     NAME_COLUMN,
-    column('Ready', 'string', { description: 'The aggregate readiness state of this pod for accepting traffic.' }),
-    column('Status', 'string', { description: 'The aggregate status of the containers in this pod.' }),
-    column('Restarts', 'string', { description: 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.' }),
+    column('Ready', 'string', {
+      description: 'The aggregate readiness state of this pod for accepting traffic.',
+    }),
+    column('Status', 'string', {
+      description: 'The aggregate status of the containers in this pod.',
+    }),
+    column('Restarts', 'string', {
+      description:
+        'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.',
+    }),
     AGE_COLUMN,
-    column('IP', 'string', { priority: 1, description: 'IP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.' }),
-    column('Node', 'string', { priority: 1, description: "NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the scheduler simply schedules this pod onto that node, assuming that it fits resource requirements." }),
-    column('Nominated Node', 'string', { priority: 1, description: 'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods. This field does not guarantee that the pod will be scheduled on this node.' }),
-    column('Readiness Gates', 'string', { priority: 1, description: 'If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates' }),
+    column('IP', 'string', {
+      priority: 1,
+      description:
+        'IP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.',
+    }),
+    column('Node', 'string', {
+      priority: 1,
+      description:
+        'NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the scheduler simply schedules this pod onto that node, assuming that it fits resource requirements.',
+    }),
+    column('Nominated Node', 'string', {
+      priority: 1,
+      description:
+        'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods. This field does not guarantee that the pod will be scheduled on this node.',
+    }),
+    column('Readiness Gates', 'string', {
+      priority: 1,
+      description:
+        'If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates',
+    }),
   ],
   cells(pod, now) {
     const spec = record(pod.spec);
     const status = record(pod.status);
     const statuses = list(status.containerStatuses);
     const total = list(spec.containers).length;
-    const ready = statuses.filter((c) => c.ready === true && record(c.state).running !== undefined).length;
+    const ready = statuses.filter(
+      (c) => c.ready === true && record(c.state).running !== undefined,
+    ).length;
     return [
       pod.metadata.name ?? '',
       `${ready}/${total}`,
@@ -89,7 +127,9 @@ export const podTable: TablePrinter = {
       age(pod.metadata.creationTimestamp, now),
       typeof status.podIP === 'string' && status.podIP !== '' ? status.podIP : '<none>',
       typeof spec.nodeName === 'string' && spec.nodeName !== '' ? spec.nodeName : '<none>',
-      typeof status.nominatedNodeName === 'string' && status.nominatedNodeName !== '' ? status.nominatedNodeName : '<none>',
+      typeof status.nominatedNodeName === 'string' && status.nominatedNodeName !== ''
+        ? status.nominatedNodeName
+        : '<none>',
       readinessGates(pod),
     ];
   },

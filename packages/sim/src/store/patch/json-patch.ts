@@ -12,7 +12,10 @@ interface Operation {
 function tokens(pointer: string): string[] | undefined {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) return undefined;
-  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function clone<T>(v: T): T {
@@ -62,7 +65,8 @@ function remove(doc: unknown, path: string[]): string | undefined {
   return withParent(doc, path, (p, last) => {
     if (Array.isArray(p)) {
       const i = Number(last);
-      if (!/^\d+$/.test(last) || i >= p.length) return `unable to remove nonexistent key: ${last}: missing value`;
+      if (!/^\d+$/.test(last) || i >= p.length)
+        return `unable to remove nonexistent key: ${last}: missing value`;
       p.splice(i, 1);
     } else {
       if (!(last in p)) return `unable to remove nonexistent key: ${last}: missing value`;
@@ -74,7 +78,8 @@ function remove(doc: unknown, path: string[]): string | undefined {
 
 /** RFC 6902 JSON patch, applied to a copy. */
 export function applyJsonPatch(target: unknown, patch: unknown): PatchResult {
-  if (!Array.isArray(patch)) return { ok: false, error: 'json patch must be an array of operations' };
+  if (!Array.isArray(patch))
+    return { ok: false, error: 'json patch must be an array of operations' };
   const root = { doc: clone(target) };
   for (const raw of patch as unknown[]) {
     if (!isObject(raw) || typeof raw.op !== 'string' || typeof raw.path !== 'string') {
@@ -82,7 +87,8 @@ export function applyJsonPatch(target: unknown, patch: unknown): PatchResult {
     }
     const op = raw as unknown as Operation;
     const path = tokens(op.path);
-    if (path === undefined) return { ok: false, error: `invalid JSON pointer ${JSON.stringify(op.path)}` };
+    if (path === undefined)
+      return { ok: false, error: `invalid JSON pointer ${JSON.stringify(op.path)}` };
     const full = ['doc', ...path];
     let err: string | undefined;
     switch (op.op) {
@@ -93,13 +99,16 @@ export function applyJsonPatch(target: unknown, patch: unknown): PatchResult {
         err = remove(root, full);
         break;
       case 'replace':
-        err = getAt(root, full).found ? (remove(root, full) ?? add(root, full, clone(op.value))) : `replace operation does not apply: doc is missing key: ${op.path}: missing value`;
+        err = getAt(root, full).found
+          ? (remove(root, full) ?? add(root, full, clone(op.value)))
+          : `replace operation does not apply: doc is missing key: ${op.path}: missing value`;
         break;
       case 'move':
       case 'copy': {
         const from = tokens(op.from ?? '');
         const src = from === undefined ? { found: false } : getAt(root, ['doc', ...from]);
-        if (from === undefined || !src.found) err = `${op.op} operation does not apply: doc is missing from path: ${op.from ?? ''}`;
+        if (from === undefined || !src.found)
+          err = `${op.op} operation does not apply: doc is missing from path: ${op.from ?? ''}`;
         else {
           if (op.op === 'move') err = remove(root, ['doc', ...from]);
           err ??= add(root, full, clone(src.value));
@@ -108,7 +117,8 @@ export function applyJsonPatch(target: unknown, patch: unknown): PatchResult {
       }
       case 'test': {
         const cur = getAt(root, full);
-        if (!cur.found || !deepEqual(cur.value, op.value)) err = `testing value ${op.path} failed: test failed`;
+        if (!cur.found || !deepEqual(cur.value, op.value))
+          err = `testing value ${op.path} failed: test failed`;
         break;
       }
       default:

@@ -27,10 +27,17 @@ export interface StrategicOptions {
   replacePaths?: ReadonlySet<string>;
 }
 
-function mergeList(field: string, target: unknown[], patch: unknown[], path: string, opts: StrategicOptions): unknown[] {
+function mergeList(
+  field: string,
+  target: unknown[],
+  patch: unknown[],
+  path: string,
+  opts: StrategicOptions,
+): unknown[] {
   const key = MERGE_KEYS[field];
   if (key === undefined) {
-    if (PRIMITIVE_MERGE_LISTS.has(field)) return [...target, ...patch.filter((v) => !target.includes(v))];
+    if (PRIMITIVE_MERGE_LISTS.has(field))
+      return [...target, ...patch.filter((v) => !target.includes(v))];
     return patch.filter((v) => !(isObject(v) && '$patch' in v));
   }
   if (patch.some((p) => isObject(p) && p.$patch === 'replace')) {
@@ -56,7 +63,9 @@ function merge(target: unknown, patch: unknown, path: string, opts: StrategicOpt
   }
   if (patch.$patch === 'delete') return undefined;
   const out: JsonObject = isObject(target) ? { ...target } : {};
-  const retain = Array.isArray(patch.$retainKeys) ? new Set(patch.$retainKeys as string[]) : undefined;
+  const retain = Array.isArray(patch.$retainKeys)
+    ? new Set(patch.$retainKeys as string[])
+    : undefined;
   for (const [k, v] of Object.entries(patch)) {
     if (k === '$retainKeys' || k.startsWith('$setElementOrder/')) continue;
     if (k.startsWith('$deleteFromPrimitiveList/')) {
@@ -68,7 +77,8 @@ function merge(target: unknown, patch: unknown, path: string, opts: StrategicOpt
     const childPath = path === '' ? k : `${path}.${k}`;
     if (v === null) delete out[k];
     else if (opts.replacePaths?.has(childPath)) out[k] = v;
-    else if (Array.isArray(v)) out[k] = mergeList(k, Array.isArray(out[k]) ? (out[k] as unknown[]) : [], v, childPath, opts);
+    else if (Array.isArray(v))
+      out[k] = mergeList(k, Array.isArray(out[k]) ? (out[k] as unknown[]) : [], v, childPath, opts);
     else {
       const merged = merge(out[k], v, childPath, opts);
       if (merged === undefined) delete out[k];
@@ -84,6 +94,10 @@ function merge(target: unknown, patch: unknown, path: string, opts: StrategicOpt
  * maps merge, keyed lists merge by their patchMergeKey, `$patch` / `$retainKeys` /
  * `$deleteFromPrimitiveList` directives are honoured and `$setElementOrder` is ignored.
  */
-export function applyStrategicMergePatch(target: unknown, patch: unknown, opts: StrategicOptions = {}): unknown {
+export function applyStrategicMergePatch(
+  target: unknown,
+  patch: unknown,
+  opts: StrategicOptions = {},
+): unknown {
   return merge(target, patch, '', opts);
 }
