@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,9 +10,9 @@ import {
   type Scenario,
 } from '../src/oracle/index.js';
 
-// The repository's sibling `../shared/oracle` (relative to the repository root).
+// The project's copy of the public scenarios (docs/oracle.md); each cites its upstream test.
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SCENARIOS = resolve(REPO_ROOT, '../shared/oracle/scenarios.public.json');
+const SCENARIOS = fileURLToPath(new URL('../oracle/scenarios.json', import.meta.url));
 const ORACLE_BIN = fileURLToPath(new URL('./oracle.ts', import.meta.url));
 
 const parsed = readScenarioFile(JSON.parse(readFileSync(SCENARIOS, 'utf8')));

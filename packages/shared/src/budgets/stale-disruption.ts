@@ -10,7 +10,7 @@ export type StaleDisruption =
   | { hasCondition: true; cleanAfterSeconds: number };
 
 /**
- * `nonTerminatingPodHasStaleDisruptionCondition` (§4.9): a pod that is not terminating and not
+ * `nonTerminatingPodHasStaleDisruptionCondition` (docs/semantics.md §4.9): a pod that is not terminating and not
  * terminal, whose DisruptionTarget=True was not set by the kubelet, is cleaned up two minutes after
  * the condition's lastTransitionTime.
  */

@@ -174,7 +174,7 @@ interface DeleteInput {
   serverRv?: string;
 }
 
-/** The pod delete (§5.6): user preconditions, then faults; success is 201. */
+/** The pod delete (docs/semantics.md §5.6): user preconditions, then faults; success is 201. */
 function deletePod({ pod, input, serverRv }: DeleteInput): Outcome {
   const { options = {} } = input;
   // addConditionAndDeletePod checks the caller's preconditions against the stored pod: one attempt.

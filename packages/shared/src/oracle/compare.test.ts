@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareActual } from './compare.js';
 
-describe('compareActual (ORACLE.md renamings)', () => {
+describe('compareActual (docs/oracle.md renamings)', () => {
   it('accepts an actual with more fields, full texts for xContains and more events', () => {
     const expected = {
       'ns/a': {

@@ -1,4 +1,4 @@
-// Compares an oracle `actual` with a scenario's `expect`, with ORACLE.md's renamings:
+// Compares an oracle `actual` with a scenario's `expect`, with docs/oracle.md's renamings:
 // `xContains` → `x` holds the substring; `eventsInclude` → `events` ⊇; `errorsContain` → some
 // error holds each substring. Records compare on the expected keys; these maps compare exactly.
 const EXACT_KEYS = new Set(['disruptedPods', 'unavailablePods', 'pdbStatusAfter', 'labels']);

@@ -1,4 +1,4 @@
-// The scenario file format (SEMANTICS.md §11, ORACLE.md). Inputs are raw Kubernetes JSON; `expect`
+// The scenario file format (docs/semantics.md §11, docs/oracle.md). Inputs are raw Kubernetes JSON; `expect`
 // and `note` are never read by the adapter.
 import type { EvictionOptions } from '../eviction/decide-types.js';
 import type { ApiResourceInfo } from '../model/workload.js';

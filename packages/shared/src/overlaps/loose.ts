@@ -21,7 +21,7 @@ const subset = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
 const intersects = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
   [...a].some((v) => b.has(v));
 
-/** `isMatchExpOverlap(a, b)`: OpenKruise's one-directional table (SEMANTICS §7.4). */
+/** `isMatchExpOverlap(a, b)`: OpenKruise's one-directional table (docs/semantics.md §7.4). */
 function overlap(a: Expr, b: Expr): boolean {
   switch (a.operator) {
     case 'In':

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { decideEviction, pdbFromObject, podFromObject, pubFromObject } from '@pdbscope/shared';
 import type { KubeObject } from '../store/index.js';
@@ -44,7 +44,7 @@ interface Scenario {
 
 const oracle = JSON.parse(
   readFileSync(
-    fileURLToPath(new URL('../../../../../shared/oracle/scenarios.public.json', import.meta.url)),
+    createRequire(import.meta.url).resolve('@pdbscope/shared/oracle/scenarios.json'),
     'utf8',
   ),
 ) as { defaultNow: string; scenarios: Scenario[] };
