@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { EventHub } from './events/hub.js';
 import { TokenAuth, authGuard } from './http/auth.js';
 import { hostPolicy, originGuard } from './http/guard.js';
@@ -13,6 +14,7 @@ import { clusterRoutes } from './routes/cluster.js';
 import { eventRoutes } from './routes/events.js';
 import { findingRoutes } from './routes/findings.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { nodeRoutes } from './routes/nodes.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { overlapRoutes } from './routes/overlaps.js';
@@ -45,6 +47,12 @@ export interface AppOptions {
   verifyRateLimit?: number;
   /** Failed sign-ins per minute per client on POST /api/session (successful ones are not counted). */
   sessionRateLimit?: number;
+  /** GET /metrics; absent, no such route. */
+  metrics?: {
+    registry: Registry;
+    /** Without the token (--metrics-public); otherwise it takes the token as /api does. */
+    public: boolean;
+  };
 }
 
 function limiter(options: {
@@ -70,11 +78,26 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(
-    originGuard(
-      hostPolicy({ host: options.host, port: options.port, extraHosts: options.extraHosts ?? [] }),
-    ),
+  const auth =
+    options.token === undefined
+      ? undefined
+      : new TokenAuth({
+          token: options.token,
+          sessions: options.sessions ?? new SessionStore({ now: Date.now }),
+        });
+  const guardOrigin = originGuard(
+    hostPolicy({ host: options.host, port: options.port, extraHosts: options.extraHosts ?? [] }),
   );
+  // Prometheus scrapes a pod by its IP, a Host no policy can list: /metrics checks the Host only
+  // when nothing else protects it (no token, not public). A rebinding page cannot send the token.
+  if (options.metrics)
+    app.use(
+      metricsRoutes(
+        options.metrics.registry,
+        options.metrics.public ? [] : auth ? [authGuard(auth)] : [guardOrigin],
+      ),
+    );
+  app.use(guardOrigin);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -92,13 +115,6 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  const auth =
-    options.token === undefined
-      ? undefined
-      : new TokenAuth({
-          token: options.token,
-          sessions: options.sessions ?? new SessionStore({ now: Date.now }),
-        });
   // Signing in comes before the guard (it is how a browser gets past it), behind the origin guard.
   app.use(
     sessionRoutes(

@@ -25,9 +25,16 @@ describe('parseCli', () => {
       host: '0.0.0.0',
       port: 8080,
       token: 't'.repeat(20),
+      metricsPublic: false,
       help: false,
     });
-    expect(parseCli([])).toStrictEqual({ sim: false, allowDryRunVerify: false, help: false });
+    expect(parseCli([])).toStrictEqual({
+      sim: false,
+      allowDryRunVerify: false,
+      metricsPublic: false,
+      help: false,
+    });
+    expect(parseCli(['--metrics-public']).metricsPublic).toBe(true);
   });
 
   it('refuses unknown flags, bad ports, short tokens and --sim with --snapshot', () => {

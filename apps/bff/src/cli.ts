@@ -9,6 +9,7 @@ export interface CliFlags {
   host?: string;
   port?: number;
   token?: string;
+  metricsPublic: boolean;
   help: boolean;
 }
 
@@ -23,6 +24,7 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
   --port PORT              listen port (default 7070; env PORT)
   --token TOKEN            require Authorization: Bearer TOKEN on /api, or a session the
                            browser signs in for with it (env PDBSCOPE_TOKEN; >= 16 characters)
+  --metrics-public         serve GET /metrics without the token (for a Prometheus that has none)
 `;
 
 /** Parses the command line; throws with a readable message on a bad flag. */
@@ -38,6 +40,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       host: { type: 'string' },
       port: { type: 'string' },
       token: { type: 'string' },
+      'metrics-public': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -64,6 +67,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(values.host !== undefined ? { host: values.host } : {}),
     ...(port !== undefined ? { port } : {}),
     ...(values.token !== undefined ? { token: values.token } : {}),
+    metricsPublic: values['metrics-public'],
     help: values.help,
   };
 }

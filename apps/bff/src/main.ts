@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     port,
     ...(flags.namespaces ? { namespaces: flags.namespaces } : {}),
     allowDryRunVerify: flags.allowDryRunVerify,
+    metricsPublic: flags.metricsPublic,
     ...(token !== undefined ? { token } : {}),
     extraHosts: (env.PDBSCOPE_ALLOWED_HOSTS ?? '')
       .split(',')

@@ -11,6 +11,7 @@ import type { ResolvedKubeConfig } from './kube/kubeconfig.js';
 import { realTimers, type Timers } from './kube/timers.js';
 import { evictionVerifier } from './kube/verify.js';
 import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
+import { createBffMetrics } from './metrics/bff-metrics.js';
 import { ClusterStore, type StoreMeta } from './store/cluster-store.js';
 import { storeReader } from './store/reader.js';
 import { podResponse } from './views/pods.js';
@@ -32,6 +33,8 @@ export interface StartBffOptions {
   timers?: Timers;
   tuning?: ClusterSourcesOptions['tuning'];
   sseMaxClients?: number;
+  /** GET /metrics without the token (--metrics-public). */
+  metricsPublic?: boolean;
 }
 
 export interface Bff {
@@ -102,6 +105,15 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
   });
   const store = new ClusterStore({ meta, hub, timers, logger });
   const reader = storeReader(store, timers);
+  const metrics = createBffMetrics({
+    rows: () => store.published.values(),
+    analysis: () => store.analysis(),
+    sources: () => store.sourceStates(),
+    ready: () => store.isReady(),
+    sseClients: () => hub.clientCount,
+    analysisMs: () => store.analysis()?.tookMs,
+    now: () => timers.now(),
+  });
   const verifier =
     source.kind === 'cluster' && meta.verifyEnabled
       ? evictionVerifier({
@@ -144,6 +156,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ...(options.token !== undefined ? { token: options.token } : {}),
       ...(verifier ? { verifier } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
+      metrics: { registry: metrics.registry, public: options.metricsPublic ?? false },
     }),
   );
   let heartbeat: unknown;
@@ -162,6 +175,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       store,
       timers,
       logger,
+      telemetry: metrics.telemetry,
       ...(options.namespaces ? { namespaces: options.namespaces } : {}),
       ...(options.tuning ? { tuning: options.tuning } : {}),
     });

@@ -10,6 +10,7 @@ import { ScaleFetcher } from './scale.js';
 import { Source, type SourceOptions, type SourceSink } from './source.js';
 import type { OwnerRef, PodView } from '@pdbscope/shared';
 import type { Timers } from './timers.js';
+import { NO_TELEMETRY, type SourceTelemetry } from '../metrics/telemetry.js';
 
 export interface ClusterSourcesOptions {
   kc: KubeConfig;
@@ -19,6 +20,8 @@ export interface ClusterSourcesOptions {
   logger: Logger;
   /** Watch only these namespaces (one source per resource and namespace); undefined = all. */
   namespaces?: readonly string[];
+  /** Counts each source's objects and restarts (for /metrics). */
+  telemetry?: SourceTelemetry;
   /** Passed to every source (tests shorten backoff and watchdog). */
   tuning?: Pick<
     SourceOptions<ClusterObject>,
@@ -108,6 +111,7 @@ export async function startClusterSources(
     const project = projector(spec, (error) =>
       logger.warn({ source: id, error }, 'object skipped'),
     );
+    const telemetry = options.telemetry ?? NO_TELEMETRY;
     const keepsRaw = spec.kind === 'PodDisruptionBudget' || spec.kind === 'PodUnavailableBudget';
     const source = new Source<ClusterObject>({
       id,
@@ -123,7 +127,17 @@ export async function startClusterSources(
             return held;
           }
         : project,
-      sink,
+      sink: {
+        upsert: (o) => {
+          telemetry.handled(id, 'upsert');
+          sink.upsert(o);
+        },
+        remove: (o) => {
+          telemetry.handled(id, 'delete');
+          sink.remove(o);
+        },
+      },
+      onRestart: () => telemetry.restarted(id),
       timers,
       logger,
       onState: (state) => store.sourceChanged(state),

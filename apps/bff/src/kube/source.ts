@@ -49,6 +49,8 @@ export interface SourceOptions<T> {
   onForbidden?: (err: unknown) => boolean;
   /** Replaces client-node's Watch (tests); the real one is used otherwise. */
   watch?: Pick<Watch, 'watch'>;
+  /** Told each time the watch is started again after an error (for /metrics). */
+  onRestart?: () => void;
 }
 
 /**
@@ -232,6 +234,7 @@ export class Source<T> {
   /** Resume from the last resourceVersion (a 410 then makes ListWatch relist). */
   private restart(): void {
     if (this.stopped) return;
+    this.options.onRestart?.();
     this.watch.invalidate();
     this.activity();
     void this.informer.start();

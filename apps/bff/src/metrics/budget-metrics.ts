@@ -1,0 +1,74 @@
+import type { BudgetRow } from '@pdbscope/shared/api';
+import type { Registry } from 'prom-client';
+import { registerScrapeMetric, type Sample } from './scrape-metric.js';
+
+type BudgetLabel = 'kind' | 'namespace' | 'name';
+
+interface BudgetFamily {
+  name: string;
+  help: string;
+  value(row: BudgetRow): number;
+}
+
+const flag = (on: boolean) => (on ? 1 : 0);
+
+/**
+ * Per budget, the numbers the cluster reports and what pdbscope adds. A PodUnavailableBudget's
+ * counters are reported under the PDB's names (unavailableAllowed as disruptions allowed,
+ * currentAvailable as current healthy...), as the overview shows them.
+ */
+const FAMILIES: readonly BudgetFamily[] = [
+  {
+    name: 'pdbscope_budget_disruptions_allowed',
+    help: 'Pod disruptions the budget allows now, as its status reports (a PUB: unavailableAllowed).',
+    value: (r) => (r.kind === 'PodDisruptionBudget' ? r.disruptionsAllowed : r.unavailableAllowed),
+  },
+  {
+    name: 'pdbscope_budget_current_healthy_pods',
+    help: 'Healthy pods the budget counts now, as its status reports (a PUB: currentAvailable).',
+    value: (r) => (r.kind === 'PodDisruptionBudget' ? r.currentHealthy : r.currentAvailable),
+  },
+  {
+    name: 'pdbscope_budget_desired_healthy_pods',
+    help: 'Healthy pods the budget wants at least, as its status reports (a PUB: desiredAvailable).',
+    value: (r) => (r.kind === 'PodDisruptionBudget' ? r.desiredHealthy : r.desiredAvailable),
+  },
+  {
+    name: 'pdbscope_budget_expected_pods',
+    help: 'Pods the budget expects (its controllers scale), as its status reports (a PUB: totalReplicas).',
+    value: (r) => (r.kind === 'PodDisruptionBudget' ? r.expectedPods : r.totalReplicas),
+  },
+  {
+    name: 'pdbscope_budget_blocking',
+    help: '1 when the budget allows no disruption now: every eviction of its healthy pods is refused.',
+    value: (r) => flag(r.flags.blocking),
+  },
+  {
+    name: 'pdbscope_budget_status_stale',
+    help: '1 when status.observedGeneration is behind metadata.generation.',
+    value: (r) => flag(r.flags.stale),
+  },
+  {
+    name: 'pdbscope_budget_status_differs',
+    help: '1 when the reported status differs from the one pdbscope recomputes.',
+    value: (r) => flag(r.flags.mismatch),
+  },
+];
+
+/** Registers every per-budget family, each reading the rows at scrape time. */
+export function registerBudgetMetrics(registry: Registry, rows: () => Iterable<BudgetRow>): void {
+  for (const family of FAMILIES) {
+    registerScrapeMetric<BudgetLabel>(registry, {
+      name: family.name,
+      help: family.help,
+      type: 'gauge',
+      samples: function* (): Iterable<Sample<BudgetLabel>> {
+        for (const row of rows())
+          yield {
+            labels: { kind: row.kind, namespace: row.namespace, name: row.name },
+            value: family.value(row),
+          };
+      },
+    });
+  }
+}
