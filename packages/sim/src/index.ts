@@ -9,3 +9,14 @@ export { ControllerManager } from './controllers/manager.js';
 export { DEMO_SCENARIO_DIR, loadScenario } from './scenarios/load.js';
 export { parseManifests } from './scenarios/parse.js';
 export { seedStore } from './scenarios/seed.js';
+export {
+  runRollingUpgrade,
+  kubectl,
+  upgradedNodeName,
+  surgeNodeName,
+} from './upgrade/rolling-upgrade.js';
+export type {
+  KubectlDrainOptions,
+  RollingUpgradeOutcome,
+  RunRollingUpgradeInput,
+} from './upgrade/rolling-upgrade.js';

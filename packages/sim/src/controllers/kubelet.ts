@@ -1,10 +1,17 @@
 import type { TimerHandle } from '../store/clock.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { SIM_ANNOTATIONS, annotation, controllerRefOf, nsKey, statusOf } from './context.js';
+import {
+  SIM_ANNOTATIONS,
+  annotation,
+  controllerRefOf,
+  nsKey,
+  specOf,
+  statusOf,
+} from './context.js';
 import type { SimPodState } from './pod-factory.js';
 import { podNodeName, podPhase, podStatus } from './pod-factory.js';
-import { nodeCount, pickNode } from './scheduler.js';
+import { nodeCount, pickNode, type PodPlacement } from './scheduler.js';
 
 const RESOURCE_OF_KIND: Readonly<Record<string, string>> = {
   ReplicaSet: 'replicasets',
@@ -160,17 +167,18 @@ export class Kubelet {
       this.writeStatus(namespace, name, 'creating');
       return;
     }
-    const node = pickNode(this.ctx);
+    const node = pickNode(this.ctx, specOf<PodPlacement>(pod));
     if (node === undefined) this.writeStatus(namespace, name, 'unschedulable');
     else this.bind(namespace, name, node);
   }
 
   private bindPending(): void {
     for (const k of [...this.pending]) {
-      const node = pickNode(this.ctx);
-      if (node === undefined) return;
-      this.pending.delete(k);
       const [namespace = '', name = ''] = k.split('/');
+      const pod = this.ctx.store.get('pods', namespace, name);
+      const node = pickNode(this.ctx, pod === undefined ? {} : specOf<PodPlacement>(pod));
+      if (node === undefined) continue;
+      this.pending.delete(k);
       this.bind(namespace, name, node);
     }
   }

@@ -3,7 +3,7 @@ import type { ControllerContext } from './context.js';
 import { SIM_ANNOTATIONS, annotation, specOf, statusOf } from './context.js';
 import type { OwnerReference, PodTemplate, SimPodState } from './pod-factory.js';
 import { newPod } from './pod-factory.js';
-import { nodeCount, pickNode } from './scheduler.js';
+import { nodeCount, pickNode, type PodPlacement } from './scheduler.js';
 
 export interface CreateWorkloadPodInput {
   /** The workload whose annotations steer the simulation (the Deployment for a ReplicaSet's pods). */
@@ -73,7 +73,7 @@ function keepsCrashing(ctx: ControllerContext, input: CreateWorkloadPodInput): b
  */
 export function createWorkloadPod(ctx: ControllerContext, input: CreateWorkloadPodInput): void {
   const seededOn = ctx.seeding ? seededNode(input.steering, input.ordinal) : undefined;
-  const nodeName = seededOn ?? pickNode(ctx);
+  const nodeName = seededOn ?? pickNode(ctx, (input.template.spec ?? {}) as PodPlacement);
   const state: SimPodState =
     nodeName === undefined
       ? 'unschedulable'

@@ -114,21 +114,28 @@ describe('the demo scenario', () => {
       poddisruptionbudgets,
       podunavailablebudgets,
     }).toStrictEqual({
-      namespaces: 10,
-      nodes: 6,
-      // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods.
-      pods: 47,
+      namespaces: 11,
+      // Six `general` workers, two `payments` and three `batch` pool nodes.
+      nodes: 11,
+      // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
+      // and the pools' 2 payments-api and 3 render-farm pods.
+      pods: 52,
       replicationcontrollers: 0,
-      deployments: 7,
-      replicasets: 8,
+      deployments: 9,
+      replicasets: 10,
       statefulsets: 9,
-      poddisruptionbudgets: 15,
+      poddisruptionbudgets: 17,
       podunavailablebudgets: 2,
     });
     const perNode: Record<string, number> = {};
     for (const p of items(s, 'pods'))
       perNode[podNodeName(p) ?? ''] = (perNode[podNodeName(p) ?? ''] ?? 0) + 1;
     expect(Object.keys(perNode).sort()).toStrictEqual([
+      'batch-1',
+      'batch-2',
+      'batch-3',
+      'payments-1',
+      'payments-2',
       'worker-1',
       'worker-2',
       'worker-3',

@@ -23,12 +23,12 @@ describe('loadScenario', () => {
     const result = await loadScenario(DEMO_SCENARIO_DIR);
     if (!result.ok) throw new Error(result.error);
     expect(kinds(result.objects)).toStrictEqual({
-      Node: 6,
-      Namespace: 10,
-      Deployment: 7,
+      Node: 11,
+      Namespace: 11,
+      Deployment: 9,
       StatefulSet: 9,
       Pod: 5,
-      PodDisruptionBudget: 15,
+      PodDisruptionBudget: 17,
       PodUnavailableBudget: 2,
     });
   });
