@@ -77,7 +77,8 @@ export async function handleControl(
       f.setLatency(body.ms);
       return sendJson(res, 200, f.state().faults);
     case '/_sim/restart':
-      f.restart();
+    case '/_sim/faults/restart':
+      f.restart({ rewind: body.rewind === true, newUids: body.newUids === true });
       return sendJson(res, 200, f.state());
     default:
       return sendError(res, notFound({ group: '', resource: '_sim' }, path));

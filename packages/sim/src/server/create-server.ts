@@ -53,6 +53,8 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
+const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
 
 const NOT_FOUND_BODY = {
@@ -129,6 +131,14 @@ async function handle(
       return sendJson(res, 200, aggregatedDiscovery(r.path), {
         'Content-Type': AGGREGATED_DISCOVERY_TYPE,
       });
+    }
+    if (r.path === '/openapi/v2') {
+      // An empty protobuf message is a valid, empty OpenAPI v2 document: kubectl reads it to
+      // validate what the v3 documents cannot vouch for (the items of a `List`) and, finding no
+      // schema, leaves the validation to this server.
+      res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF, 'Content-Length': '0' });
+      res.end();
+      return;
     }
     const doc = discoveryDocument(r.path);
     if (doc === undefined) return sendJson(res, 404, NOT_FOUND_BODY);

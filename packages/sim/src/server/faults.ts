@@ -41,8 +41,11 @@ export interface FaultControl {
   unforbidResource(resource: string): void;
   /** Delays every Kubernetes request by `ms`. */
   setLatency(ms: number): void;
-  /** A new history: fresh resourceVersion epoch, all watches dropped, older versions Expired. */
-  restart(): void;
+  /**
+   * A new history: fresh resourceVersion epoch, all watches dropped, older versions Expired.
+   * `rewind`: an etcd restore, versions lower than any seen before; `newUids`: every object a new UID.
+   */
+  restart(options?: { rewind?: boolean; newUids?: boolean }): void;
   /** Flips the pod's Ready condition (and its containers' readiness), as a kubelet would. */
   setPodReady(namespace: string, name: string, ready: boolean): StoreResult<KubeObject>;
   state(): SimState;
@@ -97,8 +100,8 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
     setLatency(ms) {
       latencyMs = Math.max(0, ms);
     },
-    restart() {
-      store.restart();
+    restart(options = {}) {
+      store.restart(options);
       for (const w of hub.all()) w.end();
     },
     setPodReady(namespace, name, ready) {

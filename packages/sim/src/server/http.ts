@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreError } from '../store/index.js';
 import { badRequest, statusBody } from '../store/index.js';
+import { decodeKubernetesProtobuf } from './protobuf.js';
 
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
@@ -8,8 +9,15 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; error: Stor
 
 export type TextResult = { ok: true; value: string } | { ok: false; error: StoreError };
 
+type BytesResult = { ok: true; value: Buffer } | { ok: false; error: StoreError };
+
 /** Reads a request body as text, refusing oversized ones. */
 export async function readTextBody(req: IncomingMessage): Promise<TextResult> {
+  const read = await readBody(req);
+  return read.ok ? { ok: true, value: read.value.toString('utf8') } : read;
+}
+
+async function readBody(req: IncomingMessage): Promise<BytesResult> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -22,11 +30,33 @@ export async function readTextBody(req: IncomingMessage): Promise<TextResult> {
       };
     chunks.push(buf);
   }
-  return { ok: true, value: Buffer.concat(chunks).toString('utf8') };
+  return { ok: true, value: Buffer.concat(chunks) };
+}
+
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
+
+/** Protobuf is decoded only for the kinds kubectl's typed clients create (see protobuf.ts). */
+const JSON_BODY_TYPES = ['application/json', 'application/yaml'];
+
+function unsupportedMediaType(accepted: readonly string[], why: string): StoreError {
+  return {
+    code: 415,
+    reason: 'UnsupportedMediaType',
+    message: `${why} - accepted media types include: ${accepted.join(', ')}`,
+  };
 }
 
 /** Reads and parses a JSON body; malformed or oversized bodies are a 400 as kube-apiserver says it. */
 export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === PROTOBUF) {
+    const bytes = await readBody(req);
+    if (!bytes.ok) return bytes;
+    const decoded = decodeKubernetesProtobuf(bytes.value);
+    return decoded.ok
+      ? decoded
+      : { ok: false, error: unsupportedMediaType(JSON_BODY_TYPES, decoded.message) };
+  }
   const read = await readTextBody(req);
   if (!read.ok) return read;
   const text = read.value;

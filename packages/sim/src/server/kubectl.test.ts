@@ -208,6 +208,77 @@ describe('kubectl against the simulator', () => {
     );
   });
 
+  it('create namespace, pdb and deployment send protobuf bodies the server decodes', async () => {
+    const create = async (args: string[]): Promise<string> => {
+      const r = await h.kubectl(['create', ...args]);
+      expect(r.stderr).toBe('');
+      return r.stdout;
+    };
+    expect(await create(['namespace', 'pb'])).toBe('namespace/pb created\n');
+    expect(
+      await create(['pdb', 'half', '-n', 'pb', '--selector=app=x', '--min-available=50%']),
+    ).toBe('poddisruptionbudget.policy/half created\n');
+    expect(
+      await create([
+        'deployment',
+        'd1',
+        '-n',
+        'pb',
+        '--image=nginx',
+        '--replicas=2',
+        '--',
+        'sleep',
+        '9',
+      ]),
+    ).toBe('deployment.apps/d1 created\n');
+    expect(h.store.get('namespaces', undefined, 'pb')?.metadata.name).toBe('pb');
+    expect(h.store.get('poddisruptionbudgets', 'pb', 'half')?.spec).toStrictEqual({
+      minAvailable: '50%',
+      selector: { matchLabels: { app: 'x' } },
+    });
+    expect(h.store.get('deployments', 'pb', 'd1')?.spec).toStrictEqual({
+      replicas: 2,
+      selector: { matchLabels: { app: 'd1' } },
+      strategy: {},
+      template: {
+        metadata: { labels: { app: 'd1' } },
+        spec: {
+          containers: [{ name: 'nginx', image: 'nginx', command: ['sleep', '9'], resources: {} }],
+        },
+      },
+    });
+  });
+
+  it('create -f of a List creates every item', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdbscope-list-'));
+    const file = join(dir, 'list.yaml');
+    writeFileSync(
+      file,
+      [
+        'apiVersion: v1',
+        'kind: List',
+        'items:',
+        '- apiVersion: v1',
+        '  kind: Namespace',
+        '  metadata: {name: listed}',
+        '- apiVersion: policy/v1',
+        '  kind: PodDisruptionBudget',
+        '  metadata: {name: one, namespace: listed}',
+        '  spec: {maxUnavailable: 1, selector: {matchLabels: {app: one}}}',
+        '',
+      ].join('\n'),
+    );
+    try {
+      expect(await h.kubectl(['create', '-f', file])).toStrictEqual({
+        code: 0,
+        stderr: '',
+        stdout: 'namespace/listed created\npoddisruptionbudget.policy/one created\n',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reports unknown objects and resource types like a real server', async () => {
     expect(await h.kubectl(['get', 'pod', 'nope', '-n', 'shop'])).toStrictEqual({
       code: 1,

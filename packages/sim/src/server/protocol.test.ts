@@ -395,6 +395,82 @@ describe('watch', () => {
   });
 });
 
+describe('protobuf bodies', () => {
+  it('answers 415 for a protobuf body that is not a decoded kind, or not protobuf at all', async () => {
+    // runtime.Unknown{typeMeta: {apiVersion: "v1", kind: "Secret"}} after the magic prefix.
+    const typeMeta = Buffer.from([
+      0x0a,
+      0x02,
+      ...Buffer.from('v1'),
+      0x12,
+      0x06,
+      ...Buffer.from('Secret'),
+    ]);
+    const secret = Buffer.concat([
+      Buffer.from('k8s\0'),
+      Buffer.from([0x0a, typeMeta.length]),
+      typeMeta,
+    ]);
+    const post = (body: Buffer): Promise<Response> =>
+      fetch(`${h.server.url}/api/v1/namespaces`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' },
+        body,
+      });
+    const refused = await post(secret);
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toStrictEqual(
+      [
+        415,
+        'protobuf bodies of v1/Secret are not decoded by the simulator (send JSON) - accepted media types include: application/json, application/yaml',
+      ],
+    );
+    const garbage = await post(Buffer.from('{"kind":"Namespace"}'));
+    expect(garbage.status).toBe(415);
+  });
+});
+
+describe('a restart that rewinds resourceVersion (an etcd restore)', () => {
+  it('lists at a version lower than any seen before, objects restamped below it, UIDs kept or new', async () => {
+    const list = async (): Promise<{ rv: number; items: Record<string, unknown>[] }> => {
+      const r = await call('GET', '/api/v1/namespaces/shop/pods');
+      const items = r.body.items as { metadata: Record<string, unknown> }[];
+      return {
+        rv: Number((r.body.metadata as { resourceVersion: string }).resourceVersion),
+        items: items.map((i) => ({
+          name: i.metadata.name,
+          uid: i.metadata.uid,
+          rv: Number(i.metadata.resourceVersion),
+        })),
+      };
+    };
+    const before = await list();
+    expect((await call('POST', '/_sim/faults/restart', { rewind: true })).status).toBe(200);
+    const after = await list();
+    expect(after.rv).toBeLessThan(before.rv);
+    expect(after.items.map((i) => [i.name, i.uid])).toStrictEqual(
+      before.items.map((i) => [i.name, i.uid]),
+    );
+    for (const i of after.items) expect(i.rv).toBeLessThanOrEqual(after.rv);
+    const owner = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: { name: 'web-7d4b9c8f5d', namespace: 'shop', uid: 'rs-web-uid' },
+      spec: { replicas: 3, selector: { matchLabels: { app: 'web' } } },
+    };
+    expect(h.store.create('replicasets', owner, { seed: true }).ok).toBe(true);
+    await call('POST', '/_sim/faults/restart', { rewind: true, newUids: true });
+    const renewed = await list();
+    expect(renewed.rv).toBeLessThan(after.rv);
+    expect(renewed.items.map((i) => i.name)).toStrictEqual(before.items.map((i) => i.name));
+    for (const [n, i] of renewed.items.entries()) expect(i.uid).not.toBe(before.items[n]?.uid);
+    const newOwnerUid = h.store.get('replicasets', 'shop', 'web-7d4b9c8f5d')?.metadata.uid;
+    expect(newOwnerUid).not.toBe('rs-web-uid');
+    expect(h.store.get('pods', 'shop', 'web-1')?.metadata.ownerReferences?.[0]?.uid).toBe(
+      newOwnerUid,
+    );
+  });
+});
+
 /** kube-apiserver's answer when RBAC refuses a list of a core resource. */
 function forbiddenAnswer(
   resource: string,

@@ -324,11 +324,44 @@ export class ObjectStore {
     this.history.compact(this.rv);
   }
 
-  /** A new history: resourceVersions jump to a fresh epoch and every older version is Expired. */
-  restart(): void {
-    this.rv = (Math.floor(this.rv / EPOCH_STEP) + 1) * EPOCH_STEP;
+  /**
+   * A new history: resourceVersions jump to a fresh epoch and every older version is Expired.
+   * `rewind` is an etcd restore instead: versions go back to half the current one (every object is
+   * stamped again from there, so the newest is still older than anything a client saw), and
+   * `newUids` gives every object a new UID as a cluster rebuilt from the same manifests would.
+   */
+  restart(options: { rewind?: boolean; newUids?: boolean } = {}): void {
+    if (options.rewind === true) this.rv = Math.floor(this.rv / 2);
+    else this.rv = (Math.floor(this.rv / EPOCH_STEP) + 1) * EPOCH_STEP;
+    if (options.rewind === true || options.newUids === true) this.restamp(options.newUids === true);
     this.epochStart = this.rv;
     this.history = new EventHistory(this.historySize, this.rv);
+  }
+
+  private restamp(newUids: boolean): void {
+    const uids = new Map<string, string>();
+    if (newUids)
+      for (const map of this.objects.values())
+        for (const { object } of map.values())
+          if (object.metadata.uid !== undefined) uids.set(object.metadata.uid, this.uid());
+    for (const [resource, map] of this.objects) {
+      for (const k of this.keysOf(resource, map)) {
+        const stored = map.get(k);
+        if (stored === undefined) continue;
+        const metadata = { ...stored.object.metadata, resourceVersion: String(++this.rv) };
+        if (newUids) {
+          metadata.uid = uids.get(metadata.uid ?? '') ?? this.uid();
+          // Owners keep owning their objects under their new UIDs.
+          if (metadata.ownerReferences !== undefined)
+            metadata.ownerReferences = metadata.ownerReferences.map((o) => ({
+              ...o,
+              uid: uids.get(String(o.uid)) ?? o.uid,
+            }));
+        }
+        const object = { ...stored.object, metadata };
+        map.set(k, { object, json: JSON.stringify(object) });
+      }
+    }
   }
 
   /** Cancels pending graceful removals (a stopping simulator). */
