@@ -166,6 +166,30 @@ describe('the dashboard on the demo cluster', () => {
     await shot('drain');
   });
 
+  it('finds a node by a label and shows its pods and the budgets they fall under', async () => {
+    const { items } = await api.nodes();
+    const node = [...items].sort((a, b) => b.budgetedPods - a.budgetedPods)[0];
+    const zone = node?.labels['topology.kubernetes.io/zone'];
+    if (node === undefined || zone === undefined) throw new Error('the demo has no zoned node');
+    await page.goto(`${stack.url}/nodes`);
+    await page
+      .getByRole('searchbox', { name: 'Labels' })
+      .fill(`topology.kubernetes.io/zone=${zone}`);
+    const grid = page.getByRole('table', { name: 'Nodes' });
+    const inZone = items.filter((n) => n.labels['topology.kubernetes.io/zone'] === zone).length;
+    await expect
+      .poll(() => page.getByText(/^Showing \d+ of \d+ nodes$/).textContent())
+      .toBe(`Showing ${inZone} of ${items.length} nodes`);
+    await grid.getByRole('link', { name: node.name, exact: true }).click();
+    await page.waitForURL(`**/nodes/${node.name}`);
+    const pods = page.getByRole('table', { name: 'Pods' });
+    await expect.poll(() => pods.getByRole('row').count()).toBe(node.pods + 1);
+    const budgets = page.getByRole('table', { name: 'Budgets' });
+    expect(await budgets.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('table', { name: 'Conditions' }).textContent()).toContain('Ready');
+    await shot('node');
+  });
+
   it('shows the demo overlapping budgets in the Overlaps view', async () => {
     const { items } = await api.overlaps();
     const live = items.filter((overlap) => overlap.kind === 'live');

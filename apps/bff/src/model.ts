@@ -4,6 +4,7 @@ import type {
   BudgetRef,
   ClusterResponse,
   FindingsResponse,
+  NodeDetailResponse,
   NodesResponse,
   OverlapsResponse,
   PodResponse,
@@ -32,6 +33,7 @@ export interface ClusterReader {
   budget(ref: BudgetRef): BudgetDetailResponse | undefined;
   pod(ref: { namespace: string; name: string }): PodResponse | undefined;
   nodes(): NodesResponse;
+  node(name: string): NodeDetailResponse | undefined;
   /**
    * Resolves once an overlap and findings analysis exists (the first one runs in slices right
    * after ready): answers that include it wait for it rather than run it in one block.

@@ -73,6 +73,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
         : undefined,
     pod: () => undefined,
     nodes: () => ({ items: [], eventId: 'x-0' }),
+    node: () => undefined,
     analysed: () => Promise.resolve(),
     overlaps: () => ({ items: [], eventId: 'x-0' }),
     findings: () => ({ items: [], counts: { error: 0, warning: 0, info: 0 }, eventId: 'x-0' }),

@@ -4,6 +4,7 @@ import type {
   BudgetDetailResponse,
   BudgetListResponse,
   ClusterResponse,
+  NodeDetailResponse,
   NodesResponse,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
@@ -103,6 +104,55 @@ describe('the evaluation API against the simulated cluster', () => {
       plan.rounds.map((r) => r.evicted.map((p) => `${p.namespace}/${p.name}`)),
       plan.blocked.map((b) => `${b.pod.namespace}/${b.pod.name}`),
     ]);
+  });
+
+  it('shows a node as the API server holds it, with its pods and the budgets they fall under', async () => {
+    const nodes = (await getJson<NodesResponse>(h.bff, '/api/nodes')).body.items;
+    const row = nodes.find((n) => n.budgetedPods > 0);
+    if (!row) throw new Error('no node with budgeted pods');
+    const [detail, raw, index] = await Promise.all([
+      getJson<NodeDetailResponse>(h.bff, `/api/nodes/${row.name}`),
+      fetch(`${h.sim.url}/api/v1/nodes/${row.name}`).then(
+        (r) =>
+          r.json() as Promise<{ spec: { taints?: unknown[] }; status: Record<string, unknown> }>,
+      ),
+      engineIndex(),
+    ]);
+    const { node, conditions, capacity, allocatable, pods, budgets } = detail.body;
+    const onNode = index
+      .podsOnNode(row.name)
+      .map((p) => `${p.namespace}/${p.name}`)
+      .sort();
+    const rawConditions = (raw.status['conditions'] as Record<string, string>[]).map(
+      ({ type, status }) => ({ type, status }),
+    );
+    expect([
+      node,
+      conditions.map(({ type, status }) => ({ type, status })),
+      capacity,
+      allocatable,
+      pods.map((p) => `${p.pod.namespace}/${p.pod.name}`),
+    ]).toStrictEqual([
+      row,
+      rawConditions,
+      raw.status['capacity'],
+      raw.status['allocatable'],
+      onNode,
+    ]);
+    const covering = (key: string) => {
+      const pod = index.pod({ namespace: key.split('/')[0] ?? '', name: key.split('/')[1] ?? '' });
+      if (!pod) return [];
+      const b = index.budgetsForPod(pod);
+      return [...b.pdbs, ...b.pubs].map((x) => `${x.kind}/${x.namespace}/${x.name}`);
+    };
+    expect(
+      pods.map((p) => p.budgets.map((b) => `${b.kind}/${b.namespace}/${b.name}`)),
+    ).toStrictEqual(onNode.map(covering));
+    expect(budgets.map((b) => `${b.kind}/${b.namespace}/${b.name}`).sort()).toStrictEqual(
+      [...new Set(onNode.flatMap(covering))].sort(),
+    );
+    expect(pods.filter((p) => p.budgets.length > 0).length).toBe(row.budgetedPods);
+    expect((await getJson(h.bff, '/api/nodes/no-such-node')).status).toBe(404);
   });
 
   it('verifies an eviction with the API server (dryRun=All) and agrees with it', async () => {

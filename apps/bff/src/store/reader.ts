@@ -11,7 +11,8 @@ import { shapeAnalysis, EMPTY_SHAPES, type AnalysisShapes } from '../views/analy
 import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
-import { nodeRows, podResponse } from '../views/pods.js';
+import { nodeDetail, nodeRows } from '../views/nodes.js';
+import { podResponse } from '../views/pods.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
 
@@ -82,6 +83,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         eventId: eventId(),
       }),
     nodes: () => ({ items: nodeRows(index()), eventId: eventId() }),
+    node: (name) => nodeDetail({ index: index(), name, marks: store.marks(), eventId: eventId() }),
     analysed: () => store.analysisReady(),
     overlaps: () => ({ items: analysed().overlaps.all, eventId: eventId() }),
     findings: () => {

@@ -1,6 +1,6 @@
 import { decideEviction, type PodView } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
-import type { NodeRow, PodResponse, PodSummary } from '@pdbscope/shared/api';
+import type { PodResponse, PodSummary } from '@pdbscope/shared/api';
 import { apiDecision } from './decision.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
 
@@ -70,30 +70,4 @@ export function podResponse(input: {
     eviction: apiDecision({ namespace: pod.namespace, name: pod.name, pod, decision, budgets }),
     eventId: input.eventId,
   };
-}
-
-/** GET /api/nodes rows, sorted by name. */
-export function nodeRows(index: ClusterIndex): NodeRow[] {
-  const rows: NodeRow[] = [];
-  for (const name of index.nodeNames()) {
-    const node = index.node(name);
-    const pods = index.podsOnNode(name);
-    let budgeted = 0;
-    for (const pod of pods) {
-      const b = index.budgetsForPod(pod);
-      if (b.pdbs.length + b.pubs.length > 0) budgeted++;
-    }
-    rows.push({
-      name,
-      known: node !== undefined,
-      ready: node?.ready ?? false,
-      unschedulable: node?.unschedulable ?? false,
-      pods: pods.length,
-      budgetedPods: budgeted,
-      ...(node?.creationTimestamp !== undefined
-        ? { creationTimestamp: node.creationTimestamp }
-        : {}),
-    });
-  }
-  return rows;
 }

@@ -2,11 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   apiPaths,
   budgetPath,
+  nodePath,
   podPath,
   BudgetDetailResponseSchema,
   BudgetListResponseSchema,
   ClusterResponseSchema,
   FindingsResponseSchema,
+  NodeDetailResponseSchema,
   NodesResponseSchema,
   OverlapsResponseSchema,
   PodResponseSchema,
@@ -26,7 +28,9 @@ export const queryKeys = {
   budgetDetail: (ref: BudgetRef) => ['budget', ref.kind, ref.namespace, ref.name] as const,
   pods: ['pod'] as const,
   pod: (namespace: string, name: string) => ['pod', namespace, name] as const,
+  /** Prefix of the node list and of every node's page, so one event invalidates them all. */
   nodes: ['nodes'] as const,
+  node: (name: string) => ['nodes', name] as const,
   overlaps: ['overlaps'] as const,
   findings: ['findings'] as const,
   simulations: ['simulate'] as const,
@@ -70,6 +74,13 @@ export function nodesQuery() {
   return queryOptions({
     queryKey: queryKeys.nodes,
     queryFn: ({ signal }) => requestJson(apiPaths.nodes, NodesResponseSchema, { signal }),
+  });
+}
+
+export function nodeQuery(name: string) {
+  return queryOptions({
+    queryKey: queryKeys.node(name),
+    queryFn: ({ signal }) => requestJson(nodePath(name), NodeDetailResponseSchema, { signal }),
   });
 }
 

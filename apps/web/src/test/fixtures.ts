@@ -4,6 +4,8 @@ import type {
   ClusterResponse,
   EvictionStep,
   LanePod,
+  NodeDetailResponse,
+  NodeRow,
 } from '@pdbscope/shared/api';
 import { noFlags, pdbRow, pdbStatusNumbers, pubRow } from '@pdbscope/shared/testing';
 
@@ -204,5 +206,74 @@ export function blockedStep(pod = 'data/zookeeper-0'): EvictionStep {
         status: pdbStatusNumbers({ currentHealthy: 2, disruptionsAllowed: 0 }),
       },
     ],
+  };
+}
+
+export function nodeRow(name: string, overrides: Partial<NodeRow> = {}): NodeRow {
+  return {
+    name,
+    known: true,
+    ready: true,
+    unschedulable: false,
+    labels: { 'kubernetes.io/hostname': name, 'topology.kubernetes.io/zone': 'eu-west-1a' },
+    taints: [],
+    pods: 12,
+    budgetedPods: 4,
+    creationTimestamp: '2026-11-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export function nodeDetail(): NodeDetailResponse {
+  return {
+    node: nodeRow('worker-1', {
+      unschedulable: true,
+      taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }],
+      pods: 2,
+      budgetedPods: 1,
+    }),
+    conditions: [
+      { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory' },
+      {
+        type: 'Ready',
+        status: 'True',
+        reason: 'KubeletReady',
+        message: 'kubelet is posting ready status',
+      },
+    ],
+    capacity: { cpu: '8', memory: '32Gi', pods: '110' },
+    allocatable: { cpu: '7910m', memory: '31Gi', pods: '110' },
+    pods: [
+      {
+        pod: {
+          namespace: 'data',
+          name: 'zookeeper-0',
+          uid: 'u-zk0',
+          phase: 'Running',
+          ready: true,
+          labels: { app: 'zookeeper' },
+          nodeName: 'worker-1',
+          owner: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper' },
+          restartCount: 0,
+        },
+        budgets: [{ kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' }],
+      },
+      {
+        pod: {
+          namespace: 'kube-system',
+          name: 'fluent-bit-x2k9p',
+          uid: 'u-fb',
+          phase: 'Running',
+          ready: true,
+          labels: { app: 'fluent-bit' },
+          nodeName: 'worker-1',
+          owner: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'fluent-bit' },
+          restartCount: 0,
+        },
+        budgets: [],
+      },
+    ],
+    budgets: [zookeeper],
+    eventId: 'e1-100',
   };
 }

@@ -7,6 +7,7 @@ export * from './budget-detail.js';
 export * from './analysis.js';
 export * from './simulate.js';
 export * from './pods.js';
+export * from './nodes.js';
 export * from './events.js';
 export * from './session.js';
 export * from './paths.js';

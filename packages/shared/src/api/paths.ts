@@ -27,6 +27,11 @@ export function budgetPath(
   return `${apiPaths.budgets}/${enc(ref.kind)}/${enc(ref.namespace)}/${enc(ref.name)}`;
 }
 
+/** `/api/nodes/{name}` */
+export function nodePath(name: string): string {
+  return `${apiPaths.nodes}/${enc(name)}`;
+}
+
 /** `/api/pods/{namespace}/{name}` */
 export function podPath(ref: { namespace: string; name: string }): string {
   return `/api/pods/${enc(ref.namespace)}/${enc(ref.name)}`;

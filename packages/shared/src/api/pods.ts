@@ -32,6 +32,11 @@ export const PodResponseSchema = z
   .meta({ id: 'PodResponse' });
 export type PodResponse = z.infer<typeof PodResponseSchema>;
 
+/** A taint of `spec.taints`; `value` is absent when the taint has none. */
+export const NodeTaintSchema = z
+  .object({ key: z.string(), value: z.string().optional(), effect: z.string() })
+  .meta({ id: 'NodeTaint' });
+
 export const NodeRowSchema = z
   .object({
     name: z.string(),
@@ -42,6 +47,8 @@ export const NodeRowSchema = z
     known: z.boolean(),
     ready: z.boolean(),
     unschedulable: z.boolean(),
+    labels: LabelsSchema,
+    taints: z.array(NodeTaintSchema),
     pods: z.number().int(),
     /** Pods on the node that at least one budget selects. */
     budgetedPods: z.number().int(),

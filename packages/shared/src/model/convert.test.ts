@@ -246,7 +246,7 @@ describe('workloadFromObject and nodeFromObject', () => {
     });
   });
 
-  it('reads node readiness and cordoning', () => {
+  it('reads node readiness, cordoning, taints, conditions and quantities', () => {
     const r = nodeFromObject({
       apiVersion: 'v1',
       kind: 'Node',
@@ -256,8 +256,29 @@ describe('workloadFromObject and nodeFromObject', () => {
         resourceVersion: '5',
         labels: { 'kubernetes.io/hostname': 'node-a' },
       },
-      spec: { unschedulable: true },
-      status: { conditions: [{ type: 'Ready', status: 'True' }] },
+      spec: {
+        unschedulable: true,
+        taints: [
+          { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: null },
+          { key: 'dedicated', value: 'gpu', effect: 'NoExecute' },
+          { effect: 'NoSchedule' },
+        ],
+      },
+      status: {
+        capacity: { cpu: '8', memory: '32Gi', pods: '110' },
+        allocatable: { cpu: '7910m', memory: '31Gi', pods: '110' },
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            reason: 'KubeletReady',
+            message: 'kubelet is posting ready status',
+            lastHeartbeatTime: '2026-11-21T19:40:00Z',
+            lastTransitionTime: '2026-11-01T08:00:00Z',
+          },
+          { type: 'DiskPressure', status: 'False' },
+        ],
+      },
     });
     expect(r).toStrictEqual({
       ok: true,
@@ -269,6 +290,22 @@ describe('workloadFromObject and nodeFromObject', () => {
         labels: { 'kubernetes.io/hostname': 'node-a' },
         unschedulable: true,
         ready: true,
+        taints: [
+          { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' },
+          { key: 'dedicated', value: 'gpu', effect: 'NoExecute' },
+        ],
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            reason: 'KubeletReady',
+            message: 'kubelet is posting ready status',
+            lastTransitionTime: '2026-11-01T08:00:00Z',
+          },
+          { type: 'DiskPressure', status: 'False' },
+        ],
+        capacity: { cpu: '8', memory: '32Gi', pods: '110' },
+        allocatable: { cpu: '7910m', memory: '31Gi', pods: '110' },
       },
     });
   });

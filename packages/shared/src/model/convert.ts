@@ -1,7 +1,7 @@
 import type { Condition } from './condition.js';
 import type { PdbApiVersion, PdbView, PubApiVersion, PubView } from './budget.js';
 import type { LabelSelector, LabelSelectorRequirement } from './labels.js';
-import type { NodeView } from './node.js';
+import type { NodeCondition, NodeTaint, NodeView } from './node.js';
 import type { PodPhase, PodView } from './pod.js';
 import type { OwnerRef } from './refs.js';
 import type { WorkloadView } from './workload.js';
@@ -300,11 +300,36 @@ export function workloadFromObject(raw: unknown): Converted<WorkloadView> {
   };
 }
 
+function nodeTaintOf(raw: unknown): NodeTaint[] {
+  const t = asObject(raw);
+  const key = asString(t?.['key']);
+  const effect = asString(t?.['effect']);
+  if (key === undefined || effect === undefined) return [];
+  const value = asString(t?.['value']);
+  return [value !== undefined && value !== '' ? { key, value, effect } : { key, effect }];
+}
+
+function nodeConditionOf(raw: unknown): NodeCondition[] {
+  const c = asObject(raw);
+  const type = asString(c?.['type']);
+  const status = asString(c?.['status']);
+  if (type === undefined || status === undefined) return [];
+  const out: NodeCondition = { type, status };
+  const reason = asString(c?.['reason']);
+  const message = asString(c?.['message']);
+  const since = asString(c?.['lastTransitionTime']);
+  if (reason !== undefined) out.reason = reason;
+  if (message !== undefined) out.message = message;
+  if (since !== undefined) out.lastTransitionTime = since;
+  return [out];
+}
+
 export function nodeFromObject(raw: unknown): Converted<NodeView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
   if (!obj || !meta) return fail('Node without metadata.name');
   const spec = asObject(obj['spec']) ?? {};
+  const status = asObject(obj['status']) ?? {};
   const ready = hasReadyCondition(obj);
   return {
     ok: true,
@@ -316,6 +341,10 @@ export function nodeFromObject(raw: unknown): Converted<NodeView> {
       labels: meta.labels,
       unschedulable: spec['unschedulable'] === true,
       ready,
+      taints: asArray(spec['taints']).flatMap(nodeTaintOf),
+      conditions: asArray(status['conditions']).flatMap(nodeConditionOf),
+      capacity: asStringMap(status['capacity']),
+      allocatable: asStringMap(status['allocatable']),
       ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
     },
   };

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SimulateDrainResponse } from '@pdbscope/shared/api';
 import { queryKeys } from '../../api/queries.js';
-import { blockedStep, cluster } from '../../test/fixtures.js';
+import { blockedStep, cluster, nodeDetail } from '../../test/fixtures.js';
 import { fakeFetch, renderApp } from '../../test/render.js';
 
 function allowed(pod: string) {
@@ -55,7 +55,10 @@ describe('NodePage', () => {
     vi.stubGlobal('fetch', fetchImpl);
     const { router } = renderApp({
       path: '/nodes/worker-1',
-      cache: [[queryKeys.cluster, cluster()]],
+      cache: [
+        [queryKeys.cluster, cluster()],
+        [queryKeys.node('worker-1'), nodeDetail()],
+      ],
     });
     expect(calls).toStrictEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Simulate drain worker-1' }));
@@ -81,5 +84,45 @@ describe('NodePage', () => {
       'data/zookeeper-0: zookeeper allows no disruption while zookeeper-2 is unhealthy (PodDisruptionBudget data/zookeeper)',
     );
     expect(region.textContent).toContain('kube-system/fluent-bit-x2k9p: DaemonSet pod');
+  });
+
+  it('shows the node: its budgets, pods and the budgets they fall under, taints, conditions, capacity', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      'GET /api/nodes/worker-1': { status: 200, body: nodeDetail() },
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    renderApp({ path: '/nodes/worker-1', cache: [[queryKeys.cluster, cluster()]] });
+    const pods = await screen.findByRole('table', { name: 'Pods' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toStrictEqual(['GET /api/nodes/worker-1']);
+    const rows = (name: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows('Pods')).toStrictEqual([
+      ['Pod', 'State', 'Owner', 'Budgets'],
+      ['data/zookeeper-0', 'Running · Ready', 'StatefulSet/zookeeper', 'PDB zookeeper'],
+      ['kube-system/fluent-bit-x2k9p', 'Running · Ready', 'DaemonSet/fluent-bit', 'none'],
+    ]);
+    expect(within(pods).getByRole('link', { name: 'PDB zookeeper' }).getAttribute('href')).toBe(
+      '/budgets/PodDisruptionBudget/data/zookeeper',
+    );
+    expect(rows('Budgets')).toStrictEqual([
+      ['Budget', 'Current / desired healthy', 'Allowed disruptions'],
+      ['PDB data/zookeeper', '2 / 2', '0 blocks'],
+    ]);
+    expect(rows('Capacity')).toStrictEqual([
+      ['Resource', 'Capacity', 'Allocatable'],
+      ['cpu', '8', '7910m'],
+      ['memory', '32Gi', '31Gi'],
+      ['pods', '110', '110'],
+    ]);
+    expect(rows('Conditions').map((r) => r.slice(0, 3))).toStrictEqual([
+      ['Type', 'Status', 'Reason'],
+      ['MemoryPressure', 'False', 'KubeletHasSufficientMemory'],
+      ['Ready', 'True', 'KubeletReady'],
+    ]);
+    expect(screen.getByRole('list', { name: 'Taints' }).textContent).toBe(
+      'node.kubernetes.io/unschedulable:NoSchedule',
+    );
   });
 });

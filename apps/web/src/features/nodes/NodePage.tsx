@@ -1,15 +1,20 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { drainQuery } from '../../api/queries.js';
+import { drainQuery, nodeQuery } from '../../api/queries.js';
 import { drainHref } from '../../app/paths.js';
 import { describeError } from '../../api/errors.js';
+import { ErrorNotice, Loading } from '../../components/StateView.js';
+import { useNow } from '../../components/time.js';
 import { DrainPlanView } from './DrainPlanView.js';
+import { NodeDetailView } from './NodeDetailView.js';
 
-/** A node; at /nodes/:name/drain also the plan of draining it. */
+/** A node and what runs on it; at /nodes/:name/drain also the plan of draining it. */
 export function NodePage({ drain }: { drain: boolean }) {
   const name = useParams()['name'] ?? '';
   const navigate = useNavigate();
   const plan = useQuery({ ...drainQuery(name), enabled: drain });
+  const detail = useQuery(nodeQuery(name));
+  const now = useNow(30_000);
   return (
     <>
       <nav aria-label="Breadcrumb" className="muted">
@@ -36,6 +41,9 @@ export function NodePage({ drain }: { drain: boolean }) {
         ) : null}
         {drain && plan.data && !plan.isFetching ? <DrainPlanView plan={plan.data} /> : null}
       </section>
+      {detail.isPending ? <Loading what={`node ${name}`} retrying={detail.failureReason} /> : null}
+      {detail.isError ? <ErrorNotice error={detail.error} what={`node ${name}`} /> : null}
+      {detail.data ? <NodeDetailView detail={detail.data} now={now} /> : null}
     </>
   );
 }

@@ -1,14 +1,51 @@
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { nodesQuery } from '../../api/queries.js';
-import { drainHref, nodeHref } from '../../app/paths.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
-import { age, useNow } from '../../components/time.js';
+import { VirtualGrid } from '../../components/VirtualGrid.js';
+import { formatCount } from '../../components/numbers.js';
+import { useNow } from '../../components/time.js';
+import { toggleSort } from '../budgets/overview-query.js';
+import { nodeColumns } from './node-columns.js';
+import {
+  nodeStates,
+  readNodesState,
+  visibleNodes,
+  writeNodesState,
+  type NodesState,
+  type NodeStateFilter,
+} from './nodes-query.js';
+
+const stateLabels: Readonly<Record<NodeStateFilter, string>> = {
+  ready: 'Ready',
+  notready: 'NotReady',
+  cordoned: 'Cordoned',
+  tainted: 'Tainted',
+  unknown: 'Not in the snapshot',
+};
 
 export function NodesPage() {
   const nodes = useQuery(nodesQuery());
-  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readNodesState(params), [params]);
   const now = useNow(30_000);
+  const columns = useMemo(() => nodeColumns(now), [now]);
+  const items = nodes.data?.items;
+  const shown = useMemo(
+    () => (items === undefined ? { rows: [] } : visibleNodes(items, state, columns)),
+    [items, state, columns],
+  );
+
+  // Changes build on the URL as last written, so two quick changes never undo each other.
+  const latest = useRef(params);
+  latest.current = params;
+  const update = (change: (now: NodesState) => NodesState, replace: boolean) => {
+    const next = writeNodesState(change(readNodesState(latest.current)));
+    latest.current = next;
+    setParams(next, { replace });
+  };
+
   return (
     <>
       <h1>Nodes</h1>
@@ -18,59 +55,76 @@ export function NodesPage() {
         <Empty>The cluster reports no nodes.</Empty>
       ) : null}
       {nodes.data && nodes.data.items.length > 0 ? (
-        <table className="plain">
-          <thead>
-            <tr>
-              <th scope="col">Node</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">
-                Pods
-              </th>
-              <th scope="col" className="num">
-                Pods under a budget
-              </th>
-              <th scope="col">Age</th>
-              <th scope="col">Drain</th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.data.items.map((node) => (
-              <tr key={node.name}>
-                <td>
-                  <Link to={nodeHref(node.name)}>{node.name}</Link>
-                </td>
-                <td>
-                  {!node.known ? (
-                    <span
-                      className="badge"
-                      title="No Node object: known only from its pods' spec.nodeName"
-                    >
-                      not in the snapshot
-                    </span>
-                  ) : node.ready ? (
-                    <span className="badge good">Ready</span>
-                  ) : (
-                    <span className="badge bad">NotReady</span>
-                  )}{' '}
-                  {node.unschedulable ? <span className="badge warn">cordoned</span> : null}
-                </td>
-                <td className="num">{node.pods}</td>
-                <td className="num">{node.budgetedPods}</td>
-                <td>{age(node.creationTimestamp, now)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={`Simulate drain ${node.name}`}
-                    onClick={() => void navigate(drainHref(node.name))}
-                  >
-                    Simulate drain
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <div className="toolbar" role="search" aria-label="Filter nodes">
+            <label>
+              Search
+              <input
+                type="search"
+                value={state.text}
+                placeholder="name or label"
+                onChange={(event) => update((s) => ({ ...s, text: event.target.value }), true)}
+              />
+            </label>
+            <label>
+              State
+              <select
+                value={state.state ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value as NodeStateFilter | '';
+                  update(
+                    ({ state: _old, ...rest }) => ({
+                      ...rest,
+                      ...(value === '' ? {} : { state: value }),
+                    }),
+                    false,
+                  );
+                }}
+              >
+                <option value="">Any state</option>
+                {nodeStates.map((s) => (
+                  <option key={s} value={s}>
+                    {stateLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Labels
+              <input
+                type="search"
+                value={state.labels}
+                placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
+                aria-invalid={shown.labelError !== undefined}
+                aria-describedby={shown.labelError !== undefined ? 'node-label-error' : undefined}
+                onChange={(event) => update((s) => ({ ...s, labels: event.target.value }), true)}
+              />
+            </label>
+          </div>
+          {shown.labelError !== undefined ? (
+            <p id="node-label-error" role="alert" className="notice bad">
+              The label selector is not used: {shown.labelError}
+            </p>
+          ) : null}
+          <p className="muted" aria-live="polite">
+            Showing {formatCount(shown.rows.length)} of {formatCount(nodes.data.items.length)} nodes
+          </p>
+          {shown.rows.length === 0 ? (
+            <Empty>No node matches these filters.</Empty>
+          ) : (
+            <VirtualGrid
+              label="Nodes"
+              columns={columns}
+              rows={shown.rows}
+              rowKey={(node) => node.name}
+              sort={state.sort}
+              onSort={(column) =>
+                update((s) => ({ ...s, sort: toggleSort(s.sort, column) }), false)
+              }
+              rowHeight={36}
+            />
+          )}
+        </>
       ) : null}
     </>
   );

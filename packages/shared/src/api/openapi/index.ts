@@ -7,6 +7,7 @@ import { BudgetListQuerySchema, BudgetListResponseSchema } from '../budgets.js';
 import { ClusterResponseSchema, HealthResponseSchema } from '../cluster.js';
 import { BudgetKindSchema, PROBLEM_CONTENT_TYPE, ProblemSchema } from '../common.js';
 import { ServerEventSchema } from '../events.js';
+import { NodeDetailResponseSchema } from '../nodes.js';
 import { NodesResponseSchema, PodResponseSchema } from '../pods.js';
 import { SessionRequestSchema, SessionResponseSchema } from '../session.js';
 import {
@@ -101,6 +102,17 @@ export function buildOpenApiDocument(options: { version?: string } = {}) {
     summary: 'Every node with its pod counts',
     responses: responses({
       200: { description: 'Nodes', schema: NodesResponseSchema },
+      503: notReady,
+    }),
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/nodes/{name}',
+    summary: 'One node: taints, conditions, capacity, its pods and the budgets they fall under',
+    request: { params: z.object({ name: z.string() }) },
+    responses: responses({
+      200: { description: 'The node', schema: NodeDetailResponseSchema },
+      404: problem('No such node'),
       503: notReady,
     }),
   });

@@ -15,6 +15,7 @@ describe('buildOpenApiDocument', () => {
       'get /api/events',
       'get /api/findings',
       'get /api/nodes',
+      'get /api/nodes/{name}',
       'get /api/overlaps',
       'get /api/pods/{namespace}/{name}',
       'get /healthz',

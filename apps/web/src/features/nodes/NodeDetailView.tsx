@@ -1,0 +1,202 @@
+import { Link } from 'react-router';
+import type { NodeDetailResponse } from '@pdbscope/shared/api';
+import { budgetHref, podHref } from '../../app/paths.js';
+import { formatCount } from '../../components/numbers.js';
+import { age } from '../../components/time.js';
+import { AllowedCell } from '../budgets/AllowedCell.js';
+import { budgetNumbers, shortKind } from '../budgets/budget-numbers.js';
+import { NodeStateBadges } from './node-columns.js';
+
+function Quantities({ detail }: { detail: NodeDetailResponse }) {
+  const names = [...new Set([...Object.keys(detail.capacity), ...Object.keys(detail.allocatable)])];
+  if (names.length === 0) return <p className="muted">The node reports no capacity.</p>;
+  return (
+    <table className="plain" aria-label="Capacity">
+      <thead>
+        <tr>
+          <th scope="col">Resource</th>
+          <th scope="col" className="num">
+            Capacity
+          </th>
+          <th scope="col" className="num">
+            Allocatable
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {names.sort().map((name) => (
+          <tr key={name}>
+            <th scope="row" className="mono">
+              {name}
+            </th>
+            <td className="num">{detail.capacity[name] ?? '—'}</td>
+            <td className="num">{detail.allocatable[name] ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Conditions({ detail, now }: { detail: NodeDetailResponse; now: number }) {
+  if (detail.conditions.length === 0)
+    return <p className="muted">The node reports no conditions.</p>;
+  return (
+    <table className="plain" aria-label="Conditions">
+      <thead>
+        <tr>
+          <th scope="col">Type</th>
+          <th scope="col">Status</th>
+          <th scope="col">Reason</th>
+          <th scope="col">Message</th>
+          <th scope="col">Since</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.conditions.map((c) => (
+          <tr key={c.type}>
+            <th scope="row">{c.type}</th>
+            <td>{c.status}</td>
+            <td>{c.reason ?? ''}</td>
+            <td>{c.message ?? ''}</td>
+            <td>{age(c.lastTransitionTime, now)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Taints({ detail }: { detail: NodeDetailResponse }) {
+  if (detail.node.taints.length === 0) return <p className="muted">No taints.</p>;
+  return (
+    <ul aria-label="Taints">
+      {detail.node.taints.map((t) => (
+        <li key={`${t.key}:${t.effect}`} className="mono">
+          {t.key}
+          {t.value !== undefined ? `=${t.value}` : ''}:{t.effect}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Budgets({ detail }: { detail: NodeDetailResponse }) {
+  if (detail.budgets.length === 0)
+    return <p className="muted">No budget selects a pod on this node.</p>;
+  return (
+    <table className="plain" aria-label="Budgets">
+      <thead>
+        <tr>
+          <th scope="col">Budget</th>
+          <th scope="col" className="num">
+            Current / desired healthy
+          </th>
+          <th scope="col" className="num">
+            Allowed disruptions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.budgets.map((row) => {
+          const n = budgetNumbers(row);
+          return (
+            <tr key={`${row.kind}/${row.namespace}/${row.name}`}>
+              <td>
+                <Link to={budgetHref(row)}>
+                  {shortKind(row.kind)} {row.namespace}/{row.name}
+                </Link>
+              </td>
+              <td className="num">
+                {formatCount(n.current)} / {formatCount(n.desired)}
+              </td>
+              <td className="num">
+                <AllowedCell allowed={n.allowed} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Pods({ detail }: { detail: NodeDetailResponse }) {
+  if (detail.pods.length === 0) return <p className="muted">No pod runs on this node.</p>;
+  return (
+    <table className="plain" aria-label="Pods">
+      <thead>
+        <tr>
+          <th scope="col">Pod</th>
+          <th scope="col">State</th>
+          <th scope="col">Owner</th>
+          <th scope="col">Budgets</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.pods.map(({ pod, budgets }) => (
+          <tr key={`${pod.namespace}/${pod.name}`}>
+            <td>
+              <Link to={podHref(pod)}>
+                {pod.namespace}/{pod.name}
+              </Link>
+            </td>
+            <td>
+              {pod.phase || 'unknown'} · {pod.ready ? 'Ready' : 'not Ready'}
+            </td>
+            <td>{pod.owner === undefined ? 'none' : `${pod.owner.kind}/${pod.owner.name}`}</td>
+            <td>
+              {budgets.length === 0 ? (
+                <span className="muted">none</span>
+              ) : (
+                budgets.map((b, i) => (
+                  <span key={`${b.kind}/${b.name}`}>
+                    {i > 0 ? ', ' : ''}
+                    <Link to={budgetHref(b)}>
+                      {shortKind(b.kind)} {b.name}
+                    </Link>
+                  </span>
+                ))
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** What a node is and what runs on it: the pods, the budgets they fall under, taints, conditions, capacity. */
+export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; now: number }) {
+  const { node } = detail;
+  return (
+    <>
+      <p>
+        <NodeStateBadges node={node} /> {formatCount(node.pods)} pod{node.pods === 1 ? '' : 's'},{' '}
+        {formatCount(node.budgetedPods)} under a budget · age {age(node.creationTimestamp, now)}
+      </p>
+      <h2>Budgets of its pods ({formatCount(detail.budgets.length)})</h2>
+      <Budgets detail={detail} />
+      <h2>Pods ({formatCount(detail.pods.length)})</h2>
+      <Pods detail={detail} />
+      <h2>Taints</h2>
+      <Taints detail={detail} />
+      <h2>Conditions</h2>
+      <Conditions detail={detail} now={now} />
+      <h2>Capacity</h2>
+      <Quantities detail={detail} />
+      <h2>Labels</h2>
+      {Object.keys(node.labels).length === 0 ? (
+        <p className="muted">No labels.</p>
+      ) : (
+        <ul aria-label="Labels" className="mono">
+          {Object.entries(node.labels).map(([k, v]) => (
+            <li key={k}>
+              {k}={v}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { Link, useNavigate } from 'react-router';
+import type { NodeRow } from '@pdbscope/shared/api';
+import type { GridColumn } from '../../components/VirtualGrid.js';
+import { age } from '../../components/time.js';
+import { drainHref, nodeHref } from '../../app/paths.js';
+import { formatCount } from '../../components/numbers.js';
+
+export function NodeStateBadges({ node }: { node: NodeRow }) {
+  return (
+    <>
+      {!node.known ? (
+        <span className="badge" title="No Node object: known only from its pods' spec.nodeName">
+          not in the snapshot
+        </span>
+      ) : node.ready ? (
+        <span className="badge good">Ready</span>
+      ) : (
+        <span className="badge bad">NotReady</span>
+      )}{' '}
+      {node.unschedulable ? <span className="badge warn">cordoned</span> : null}
+    </>
+  );
+}
+
+function DrainButton({ node }: { node: string }) {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="small"
+      aria-label={`Simulate drain ${node}`}
+      onClick={() => void navigate(drainHref(node))}
+    >
+      Simulate drain
+    </button>
+  );
+}
+
+const taintText = (t: NodeRow['taints'][number]): string =>
+  `${t.key}${t.value !== undefined ? `=${t.value}` : ''}:${t.effect}`;
+
+/**
+ * The Nodes page's columns, in order. Another view of nodes (an upgrade plan, say) extends this
+ * list with its own columns; `sortKey` on a column is what the page sorts by when it is chosen.
+ */
+export function nodeColumns(now: number): NodeColumn[] {
+  return [
+    {
+      id: 'name',
+      header: 'Node',
+      width: 'minmax(160px, 1.6fr)',
+      sortable: true,
+      sortKey: (node) => node.name,
+      render: (node) => (
+        <Link to={nodeHref(node.name)} title={node.name}>
+          {node.name}
+        </Link>
+      ),
+    },
+    {
+      id: 'state',
+      header: 'State',
+      width: '170px',
+      sortable: true,
+      sortKey: nodeStateOrder,
+      render: (node) => <NodeStateBadges node={node} />,
+    },
+    {
+      id: 'taints',
+      header: 'Taints',
+      width: 'minmax(120px, 1fr)',
+      sortable: true,
+      sortKey: (node) => node.taints.length,
+      render: (node) => {
+        const text = node.taints.map(taintText).join(', ');
+        return (
+          <span className="mono" title={text}>
+            {text}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'pods',
+      header: 'Pods',
+      width: '80px',
+      numeric: true,
+      sortable: true,
+      sortKey: (node) => node.pods,
+      render: (node) => formatCount(node.pods),
+    },
+    {
+      id: 'budgetedPods',
+      header: 'Pods under a budget',
+      width: '110px',
+      numeric: true,
+      sortable: true,
+      sortKey: (node) => node.budgetedPods,
+      render: (node) => formatCount(node.budgetedPods),
+    },
+    {
+      id: 'age',
+      header: 'Age',
+      width: '70px',
+      sortable: true,
+      // Youngest first when ascending, as kubectl's AGE column reads.
+      sortKey: (node) =>
+        -(node.creationTimestamp === undefined ? 0 : Date.parse(node.creationTimestamp)),
+      render: (node) => age(node.creationTimestamp, now),
+    },
+    {
+      id: 'drain',
+      header: 'Drain',
+      width: '130px',
+      render: (node) => <DrainButton node={node.name} />,
+    },
+  ];
+}
+
+/** A node column with what it sorts by (absent: not sortable). */
+export interface NodeColumn extends GridColumn<NodeRow> {
+  sortKey?: (node: NodeRow) => string | number;
+}
+
+/** Worst first: unknown, NotReady, cordoned, Ready. */
+export function nodeStateOrder(node: NodeRow): number {
+  if (!node.known) return 0;
+  if (!node.ready) return 1;
+  return node.unschedulable ? 2 : 3;
+}
