@@ -11,3 +11,4 @@ export * from './eviction/index.js';
 export * from './snapshot/index.js';
 export * from './index/index.js';
 export * from './cli/index.js';
+export * from './upgrade/index.js';

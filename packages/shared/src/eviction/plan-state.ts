@@ -22,6 +22,16 @@ interface PlannedBudget {
 }
 
 const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
+
+/** What-if changes a plan starts from (the upgrade forecast's fixes): never written to the index. */
+export interface PlanOverrides {
+  /** Workloads as the plan should see them (e.g. one scaled up). */
+  workloads?: WorkloadLookup;
+  /** Budgets with a changed spec, keyed by refKey; their status is recomputed on first use. */
+  budgets?: ReadonlyMap<string, PdbView | PubView>;
+  /** Budgets that do not exist in the plan (refKey), e.g. one of two overlapping ones. */
+  removedBudgets?: ReadonlySet<string>;
+}
 const byName = (a: PodView, b: PodView): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
@@ -34,14 +44,17 @@ export class PlanState {
   private readonly pods = new Map<string, PodView | null>();
   /** Replacement pods per budget key. */
   private readonly extra = new Map<string, PodView[]>();
+  /** A replacement with a new name → the pod it replaced (whose budgets it joins). */
+  private readonly originals = new Map<string, { namespace: string; name: string }>();
   readonly workloads: WorkloadLookup;
 
   constructor(
     private readonly index: ClusterIndex,
     private readonly now: Date,
     private readonly source: PlanStatusSource,
+    private readonly overrides: PlanOverrides = {},
   ) {
-    this.workloads = index.workloadLookup();
+    this.workloads = overrides.workloads ?? index.workloadLookup();
   }
 
   pod(ref: { namespace: string; name: string }): PodView | undefined {
@@ -52,11 +65,44 @@ export class PlanState {
 
   /** The covering budgets of a pod as the index knows them (a replacement has its original's). */
   covering(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] } {
-    const { pdbs, pubs } = this.index.budgetsForPod(ref);
+    const { pdbs, pubs } = this.index.budgetsForPod(this.originals.get(podKey(ref)) ?? ref);
+    const removed = this.overrides.removedBudgets;
+    const kept = <T extends PdbView | PubView>(b: T): boolean =>
+      removed === undefined || !removed.has(refKey(b));
     return {
-      pdbs: pdbs.map((b) => this.budget(b) as PdbView),
-      pubs: pubs.map((b) => this.budget(b) as PubView),
+      pdbs: pdbs.filter(kept).map((b) => this.budget(b) as PdbView),
+      pubs: pubs.filter(kept).map((b) => this.budget(b) as PubView),
     };
+  }
+
+  /**
+   * A pod that joins the plan's cluster: a controller's replacement (it joins `budgets`, the
+   * covering budgets of `original`) or, with no original, a scaled-up workload's new pod.
+   */
+  addPod(pod: PodView, budgets: readonly ResourceRef[], original?: PodView): void {
+    const key = podKey(pod);
+    this.pods.set(key, pod);
+    // A StatefulSet's replacement takes its original's name, hence its place in the budgets.
+    if (original !== undefined && podKey(original) === key) return;
+    if (original !== undefined)
+      this.originals.set(key, this.originals.get(podKey(original)) ?? original);
+    for (const ref of budgets) {
+      const k = refKey(ref);
+      const list = this.extra.get(k);
+      if (list) list.push(pod);
+      else this.extra.set(k, [pod]);
+    }
+  }
+
+  /** A pod the plan holds changes (e.g. a replacement becomes Ready); `budgets` are its budgets. */
+  updatePod(pod: PodView, budgets: readonly ResourceRef[]): void {
+    const key = podKey(pod);
+    this.pods.set(key, pod);
+    for (const ref of budgets) {
+      const list = this.extra.get(refKey(ref));
+      const i = list ? list.findIndex((p) => podKey(p) === key) : -1;
+      if (list && i >= 0) list[i] = pod;
+    }
   }
 
   /** The PUB a pod's related-pub annotation would find, in the plan's state. */
@@ -71,15 +117,19 @@ export class PlanState {
     if (own) return own;
     const ev = this.index.budget(ref);
     if (!ev) return undefined;
+    const base = this.source === 'stored' ? ev.budget : ev.synced;
+    const changed = this.overrides.budgets?.get(key);
     const planned: PlannedBudget = {
       ref: ev.ref,
-      budget: this.source === 'stored' ? ev.budget : ev.synced,
+      budget: changed ? ({ ...changed, status: base.status } as PdbView | PubView) : base,
       basePods: ev.pods,
       counts: ev.counts,
       syncFailed:
         ev.kind === 'PodDisruptionBudget' ? ev.sync.syncFailed : ev.sync.error !== undefined,
     };
     this.budgets.set(key, planned);
+    // A changed spec (or scale) needs the controller's sync before anything reads the status.
+    if (changed || this.overrides.workloads) this.resync(ev.ref);
     return planned;
   }
 
