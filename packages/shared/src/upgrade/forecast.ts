@@ -42,7 +42,7 @@ const podRef = (p: { namespace: string; name: string }): ResourceRef => ({
 });
 const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
 
-/** Upgraded nodes take the pool's shape: its first node's labels, schedulable and Ready. */
+/** Upgraded nodes take the pool's shape (labels, taints, capacity), schedulable and Ready. */
 function upgradedNode(template: NodeView | undefined, name: string): NodeView {
   return {
     kind: 'Node',
@@ -52,6 +52,10 @@ function upgradedNode(template: NodeView | undefined, name: string): NodeView {
     labels: { ...(template?.labels ?? {}), 'kubernetes.io/hostname': name },
     unschedulable: false,
     ready: true,
+    taints: template?.taints ?? [],
+    conditions: [{ type: 'Ready', status: 'True' }],
+    capacity: template?.capacity ?? {},
+    allocatable: template?.allocatable ?? {},
   };
 }
 
