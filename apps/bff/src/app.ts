@@ -9,19 +9,19 @@ import { hostPolicy, originGuard } from './http/guard.js';
 import { problemHandler, sendProblem } from './http/problem.js';
 import { SessionStore } from './http/session-store.js';
 import type { ClusterReader, EvictionVerifier } from './model.js';
+import { analysisRoutes } from './routes/analysis.js';
 import { budgetRoutes } from './routes/budgets.js';
 import { clusterRoutes } from './routes/cluster.js';
 import { eventRoutes } from './routes/events.js';
-import { findingRoutes } from './routes/findings.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { nodeRoutes } from './routes/nodes.js';
 import { openApiRoutes } from './routes/openapi.js';
-import { overlapRoutes } from './routes/overlaps.js';
 import { podRoutes } from './routes/pods.js';
 import { readyGate } from './routes/ready-gate.js';
 import { sessionRoutes } from './routes/session.js';
 import { simulateRoutes } from './routes/simulate.js';
+import { tableRouter } from './routes/table.js';
 import { verifyRoutes } from './routes/verify.js';
 import { webRoutes } from './routes/web.js';
 
@@ -85,18 +85,16 @@ export function createApp(options: AppOptions): Express {
           token: options.token,
           sessions: options.sessions ?? new SessionStore({ now: Date.now }),
         });
+  const gate = readyGate(store);
   const guardOrigin = originGuard(
     hostPolicy({ host: options.host, port: options.port, extraHosts: options.extraHosts ?? [] }),
   );
   // Prometheus scrapes a pod by its IP, a Host no policy can list: /metrics checks the Host only
   // when nothing else protects it (no token, not public). A rebinding page cannot send the token.
-  if (options.metrics)
-    app.use(
-      metricsRoutes(
-        options.metrics.registry,
-        options.metrics.public ? [] : auth ? [authGuard(auth)] : [guardOrigin],
-      ),
-    );
+  if (options.metrics) {
+    const guards = options.metrics.public ? [] : auth ? [authGuard(auth)] : [guardOrigin];
+    app.use(tableRouter(metricsRoutes(options.metrics.registry, guards), gate));
+  }
   app.use(guardOrigin);
   app.use(
     helmet({
@@ -116,48 +114,31 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   // Signing in comes before the guard (it is how a browser gets past it), behind the origin guard.
-  app.use(
-    sessionRoutes(
-      auth,
-      limiter({
-        limit: options.sessionRateLimit ?? 10,
-        what: 'failed sign-in',
-        countSuccesses: false,
-      }),
-    ),
-  );
+  const signInLimiter = limiter({
+    limit: options.sessionRateLimit ?? 10,
+    what: 'failed sign-in',
+    countSuccesses: false,
+  });
+  app.use(tableRouter(sessionRoutes(auth, signInLimiter), gate));
   app.use('/api', authGuard(auth));
   app.use('/api', express.json({ limit: '64kb', strict: true }));
-
-  app.use(healthRoutes(store));
-  app.use(openApiRoutes());
-  app.use(clusterRoutes(store));
-  app.use(eventRoutes(hub, auth?.sessions));
-  const gate = readyGate(store);
+  const simulateLimiter = limiter({ limit: options.simulateRateLimit ?? 120, what: 'simulate' });
+  const verifyLimiter = limiter({ limit: options.verifyRateLimit ?? 20, what: 'verify' });
   app.use(
-    [
-      '/api/budgets',
-      '/api/pods',
-      '/api/nodes',
-      '/api/overlaps',
-      '/api/findings',
-      '/api/simulate',
-      '/api/verify',
-    ],
-    gate,
-  );
-  app.use(budgetRoutes(store));
-  app.use(podRoutes(store));
-  app.use(nodeRoutes(store));
-  app.use(overlapRoutes(store));
-  app.use(findingRoutes(store));
-  app.use(
-    simulateRoutes(store, limiter({ limit: options.simulateRateLimit ?? 120, what: 'simulate' })),
-  );
-  app.use(
-    verifyRoutes(
-      options.verifier,
-      limiter({ limit: options.verifyRateLimit ?? 20, what: 'verify' }),
+    tableRouter(
+      [
+        ...healthRoutes(store),
+        ...openApiRoutes(),
+        ...clusterRoutes(store),
+        ...eventRoutes(hub, auth?.sessions),
+        ...budgetRoutes(store),
+        ...podRoutes(store),
+        ...nodeRoutes(store),
+        ...analysisRoutes(store),
+        ...simulateRoutes(store, simulateLimiter),
+        ...verifyRoutes(options.verifier, verifyLimiter),
+      ],
+      gate,
     ),
   );
   app.use('/api', (req, res) =>

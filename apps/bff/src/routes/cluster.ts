@@ -1,12 +1,8 @@
-import { Router } from 'express';
-import { apiPaths } from '@pdbscope/shared/api';
+import { apiRoutes } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
+import { serve, type ServedRoute } from './table.js';
 
 /** GET /api/cluster: answers before sync too, so the UI can show progress. */
-export function clusterRoutes(store: ClusterReader): Router {
-  const router = Router();
-  router.get(apiPaths.cluster, (_req, res) => {
-    res.json(store.cluster());
-  });
-  return router;
+export function clusterRoutes(store: ClusterReader): ServedRoute[] {
+  return [serve(apiRoutes.cluster, (call) => call.send(store.cluster()))];
 }

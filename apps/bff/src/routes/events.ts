@@ -1,17 +1,16 @@
-import { Router } from 'express';
-import { apiPaths } from '@pdbscope/shared/api';
+import { apiRoutes } from '@pdbscope/shared/api';
 import type { EventClient, EventHub } from '../events/hub.js';
 import { sendProblem } from '../http/problem.js';
 import type { SessionStore } from '../http/session-store.js';
+import { serve, type ServedRoute } from './table.js';
 
 /**
  * GET /api/events: server-sent events. `Last-Event-ID` (or `?lastEventId=` for a first
  * connection that resumes) replays what was missed or sends a `resync`. A stream opened with a
  * session cookie ends with its session (sign-out, expiry), so it cannot outlive the sign-in.
  */
-export function eventRoutes(hub: EventHub, sessions?: SessionStore): Router {
-  const router = Router();
-  router.get(apiPaths.events, (req, res) => {
+export function eventRoutes(hub: EventHub, sessions?: SessionStore): ServedRoute[] {
+  const stream = serve(apiRoutes.events, ({ req, res }) => {
     if (hub.clientCount >= hub.maxClients) {
       res.setHeader('Retry-After', '10');
       sendProblem(res, 503, `too many event streams open (${hub.maxClients})`);
@@ -44,5 +43,5 @@ export function eventRoutes(hub: EventHub, sessions?: SessionStore): Router {
       unwatch?.();
     });
   });
-  return router;
+  return [stream];
 }

@@ -1,17 +1,14 @@
-import { Router } from 'express';
-import { apiPaths, type HealthResponse } from '@pdbscope/shared/api';
+import { apiRoutes, type HealthResponse } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
+import { serve, type ServedRoute } from './table.js';
 
-export function healthRoutes(store: Pick<ClusterReader, 'ready' | 'sources'>): Router {
-  const router = Router();
-  router.get(apiPaths.healthz, (_req, res) => {
-    const body: HealthResponse = { status: 'ok' };
-    res.json(body);
-  });
-  router.get(apiPaths.readyz, (_req, res) => {
-    const ready = store.ready();
-    const body: HealthResponse = { status: ready ? 'ok' : 'syncing', sources: store.sources() };
-    res.status(ready ? 200 : 503).json(body);
-  });
-  return router;
+export function healthRoutes(store: Pick<ClusterReader, 'ready' | 'sources'>): ServedRoute[] {
+  return [
+    serve(apiRoutes.healthz, (call) => call.send({ status: 'ok' })),
+    serve(apiRoutes.readyz, ({ res }) => {
+      const ready = store.ready();
+      const body: HealthResponse = { status: ready ? 'ok' : 'syncing', sources: store.sources() };
+      res.status(ready ? 200 : 503).json(body);
+    }),
+  ];
 }

@@ -1,17 +1,22 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { apiRoutes } from '@pdbscope/shared/api';
 import type { Registry } from 'prom-client';
+import { serve, type ServedRoute } from './table.js';
 
 /** GET /metrics: Prometheus' text format, collected from the store when scraped. */
-export function metricsRoutes(registry: Registry, guards: readonly RequestHandler[]): Router {
-  const router = Router();
-  router.get('/metrics', ...guards, async (_req, res, next) => {
-    try {
-      const body = await registry.metrics();
-      res.setHeader('Cache-Control', 'no-store');
-      res.type(registry.contentType).send(body);
-    } catch (err) {
-      next(err);
-    }
-  });
-  return router;
+export function metricsRoutes(
+  registry: Registry,
+  guards: readonly RequestHandler[],
+): ServedRoute[] {
+  return [
+    serve(
+      apiRoutes.metrics,
+      async ({ res }) => {
+        const body = await registry.metrics();
+        res.setHeader('Cache-Control', 'no-store');
+        res.type(registry.contentType).send(body);
+      },
+      { before: [...guards] },
+    ),
+  ];
 }

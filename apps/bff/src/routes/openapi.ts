@@ -1,13 +1,13 @@
-import { Router } from 'express';
-import { apiPaths } from '@pdbscope/shared/api';
+import { apiRoutes } from '@pdbscope/shared/api';
 import { buildOpenApiDocument } from '@pdbscope/shared/api/openapi';
+import { serve, type ServedRoute } from './table.js';
 
-export function openApiRoutes(): Router {
-  const router = Router();
-  let document: unknown;
-  router.get(apiPaths.openapi, (_req, res) => {
-    document ??= buildOpenApiDocument();
-    res.json(document);
-  });
-  return router;
+export function openApiRoutes(): ServedRoute[] {
+  let document: Record<string, unknown> | undefined;
+  return [
+    serve(apiRoutes.openapi, (call) => {
+      document ??= { ...buildOpenApiDocument() };
+      call.send(document);
+    }),
+  ];
 }

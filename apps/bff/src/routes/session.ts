@@ -1,13 +1,8 @@
-import express, { Router, type RequestHandler, type Response } from 'express';
-import {
-  SESSION_COOKIE,
-  SessionRequestSchema,
-  apiPaths,
-  type SessionResponse,
-} from '@pdbscope/shared/api';
+import express, { type RequestHandler, type Response } from 'express';
+import { SESSION_COOKIE, apiRoutes } from '@pdbscope/shared/api';
 import { TokenAuth, authGuard, refuseToken } from '../http/auth.js';
 import { sessionCookie } from '../http/cookies.js';
-import { parseOr400 } from '../http/validate.js';
+import { serve, type ServedRoute } from './table.js';
 
 function setSessionCookie(
   res: Response,
@@ -21,20 +16,16 @@ function setSessionCookie(
  * an HttpOnly cookie once (POST) and drops it on sign-out (DELETE). Mounted in front of the
  * token guard; GET sits behind it, so a browser learns from its 401 that a token is needed.
  */
-export function sessionRoutes(auth: TokenAuth | undefined, limiter: RequestHandler): Router {
-  const router = Router();
-  router.post(
-    apiPaths.session,
-    limiter,
-    express.json({ limit: '8kb', strict: true }),
-    (req, res) => {
+export function sessionRoutes(auth: TokenAuth | undefined, limiter: RequestHandler): ServedRoute[] {
+  const signIn = serve(
+    apiRoutes.signIn,
+    ({ req, res, body }) => {
       if (!auth) {
         // No token configured: every request is let in already, so there is nothing to trade.
         res.status(204).end();
         return;
       }
-      const token =
-        TokenAuth.bearerOf(req) ?? parseOr400(SessionRequestSchema, req.body, 'body').token;
+      const token = TokenAuth.bearerOf(req) ?? body().token;
       if (!auth.matches(token)) {
         refuseToken(res, 'the token is not right');
         return;
@@ -46,19 +37,22 @@ export function sessionRoutes(auth: TokenAuth | undefined, limiter: RequestHandl
       });
       res.status(204).end();
     },
+    { before: [limiter, express.json({ limit: '8kb', strict: true })] },
   );
-  router.delete(apiPaths.session, (req, res) => {
+  const signOut = serve(apiRoutes.signOut, ({ req, res }) => {
     const session = TokenAuth.sessionOf(req);
     if (auth && session !== undefined) auth.sessions.revoke(session);
     setSessionCookie(res, { value: '', maxAgeSeconds: 0, secure: req.secure });
     res.status(204).end();
   });
-  router.get(apiPaths.session, authGuard(auth), (req, res) => {
-    const answer: SessionResponse = {
-      tokenRequired: auth !== undefined,
-      session: auth?.hasSession(req) ?? false,
-    };
-    res.json(answer);
-  });
-  return router;
+  const status = serve(
+    apiRoutes.session,
+    (call) =>
+      call.send({
+        tokenRequired: auth !== undefined,
+        session: auth?.hasSession(call.req) ?? false,
+      }),
+    { before: [authGuard(auth)] },
+  );
+  return [signIn, signOut, status];
 }

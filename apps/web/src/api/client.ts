@@ -1,4 +1,4 @@
-import { SESSION_HEADER } from '@pdbscope/shared/api';
+import { SESSION_HEADER, routePath, type ApiRoute } from '@pdbscope/shared/api';
 import { authStatus } from './auth-status.js';
 import { ApiError, problemFrom } from './errors.js';
 
@@ -48,4 +48,31 @@ export async function requestJson<T>(
   else if (response.headers.get(SESSION_HEADER) === 'active') authStatus.sessionSeen();
   if (!response.ok) throw new ApiError(problemFrom(body, response.status, response.statusText));
   return parser.parse(body);
+}
+
+/** What a call to a route of the table sends: its path parameters, JSON body and abort signal. */
+export interface CallOptions<Params, Body> {
+  params?: Params & Record<string, string>;
+  body?: Body;
+  signal?: AbortSignal | undefined;
+}
+
+/** A body the route answers without (204): nothing to parse. */
+const noContent: Parser<undefined> = { parse: () => undefined };
+
+/**
+ * Calls one route of the table (apiRoutes): its method, its path with the parameters filled
+ * in, and its answer parsed by the table's response schema (`undefined` for a 204).
+ */
+export function callApi<Params, Query, Body, Response_>(
+  route: ApiRoute<Params, Query, Body, Response_>,
+  options: CallOptions<Params, Body> = {},
+): Promise<Response_> {
+  const parser = (route.ok.schema ?? noContent) as Parser<Response_>;
+  const request: RequestOptions = {
+    method: route.method === 'delete' ? 'DELETE' : route.method === 'post' ? 'POST' : 'GET',
+  };
+  if (options.body !== undefined) request.body = options.body;
+  if (options.signal) request.signal = options.signal;
+  return requestJson(routePath(route, options.params), parser, request);
 }

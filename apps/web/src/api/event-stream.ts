@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiPaths, type ServerEvent } from '@pdbscope/shared/api';
+import { apiRoutes, type ServerEvent } from '@pdbscope/shared/api';
 import { parseServerEvent } from '@pdbscope/shared/events';
 import { applyEvents } from './apply-events.js';
 import { CatchUp } from './catch-up.js';
@@ -67,8 +67,8 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   const open = () => {
     const url =
       lastEventId === undefined
-        ? apiPaths.events
-        : `${apiPaths.events}?lastEventId=${encodeURIComponent(lastEventId)}`;
+        ? apiRoutes.events.path
+        : `${apiRoutes.events.path}?lastEventId=${encodeURIComponent(lastEventId)}`;
     const current = createSource(url);
     source = current;
     current.onopen = () => {

@@ -1,23 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  apiPaths,
-  budgetPath,
-  nodePath,
-  podPath,
-  BudgetDetailResponseSchema,
-  BudgetListResponseSchema,
-  ClusterResponseSchema,
-  FindingsResponseSchema,
-  NodeDetailResponseSchema,
-  NodesResponseSchema,
-  OverlapsResponseSchema,
-  PodResponseSchema,
-  SimulateDrainResponseSchema,
-  SimulateEvictionsResponseSchema,
-  VerifyEvictionResponseSchema,
-  type BudgetRef,
-} from '@pdbscope/shared/api';
-import { requestJson } from './client.js';
+import { apiRoutes, type BudgetRef } from '@pdbscope/shared/api';
+import { callApi } from './client.js';
 
 // The only place query keys are built: pages, mutations and the event stream all use these.
 export const queryKeys = {
@@ -41,7 +24,7 @@ export const queryKeys = {
 export function clusterQuery() {
   return queryOptions({
     queryKey: queryKeys.cluster,
-    queryFn: ({ signal }) => requestJson(apiPaths.cluster, ClusterResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.cluster, { signal }),
     // Source states can change without a budget event reaching this page.
     refetchInterval: 10_000,
   });
@@ -51,50 +34,49 @@ export function clusterQuery() {
 export function budgetsQuery() {
   return queryOptions({
     queryKey: queryKeys.budgets,
-    queryFn: ({ signal }) => requestJson(apiPaths.budgets, BudgetListResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.budgets, { signal }),
   });
 }
 
 export function budgetDetailQuery(ref: BudgetRef) {
   return queryOptions({
     queryKey: queryKeys.budgetDetail(ref),
-    queryFn: ({ signal }) => requestJson(budgetPath(ref), BudgetDetailResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.budget, { params: ref, signal }),
   });
 }
 
 export function podQuery(namespace: string, name: string) {
   return queryOptions({
     queryKey: queryKeys.pod(namespace, name),
-    queryFn: ({ signal }) =>
-      requestJson(podPath({ namespace, name }), PodResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.pod, { params: { namespace, name }, signal }),
   });
 }
 
 export function nodesQuery() {
   return queryOptions({
     queryKey: queryKeys.nodes,
-    queryFn: ({ signal }) => requestJson(apiPaths.nodes, NodesResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.nodes, { signal }),
   });
 }
 
 export function nodeQuery(name: string) {
   return queryOptions({
     queryKey: queryKeys.node(name),
-    queryFn: ({ signal }) => requestJson(nodePath(name), NodeDetailResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.node, { params: { name }, signal }),
   });
 }
 
 export function overlapsQuery() {
   return queryOptions({
     queryKey: queryKeys.overlaps,
-    queryFn: ({ signal }) => requestJson(apiPaths.overlaps, OverlapsResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.overlaps, { signal }),
   });
 }
 
 export function findingsQuery() {
   return queryOptions({
     queryKey: queryKeys.findings,
-    queryFn: ({ signal }) => requestJson(apiPaths.findings, FindingsResponseSchema, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.findings, { signal }),
   });
 }
 
@@ -102,12 +84,7 @@ export function findingsQuery() {
 export function drainQuery(node: string) {
   return queryOptions({
     queryKey: queryKeys.drain(node),
-    queryFn: ({ signal }) =>
-      requestJson(apiPaths.simulateDrain, SimulateDrainResponseSchema, {
-        method: 'POST',
-        body: { node },
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(apiRoutes.simulateDrain, { body: { node }, signal }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -125,16 +102,9 @@ export function evictionsQuery(pods: readonly string[]) {
 }
 
 export function simulateEvictions(pods: readonly string[], signal?: AbortSignal) {
-  const options =
-    signal === undefined
-      ? { method: 'POST' as const, body: { pods } }
-      : { method: 'POST' as const, body: { pods }, signal };
-  return requestJson(apiPaths.simulateEvictions, SimulateEvictionsResponseSchema, options);
+  return callApi(apiRoutes.simulateEvictions, { body: { pods: [...pods] }, signal });
 }
 
 export function verifyEviction(pod: string) {
-  return requestJson(apiPaths.verifyEviction, VerifyEvictionResponseSchema, {
-    method: 'POST',
-    body: { pod },
-  });
+  return callApi(apiRoutes.verifyEviction, { body: { pod } });
 }

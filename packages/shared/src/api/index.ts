@@ -10,4 +10,5 @@ export * from './pods.js';
 export * from './nodes.js';
 export * from './events.js';
 export * from './session.js';
+export * from './routes.js';
 export * from './paths.js';

@@ -1,40 +1,39 @@
 import type { BudgetKindName, BudgetRef } from './common.js';
 import type { BudgetListQuery } from './budgets.js';
+import { apiRoutes, routePath } from './routes.js';
 
-const enc = encodeURIComponent;
-
-/** The API's paths, built in one place so the BFF's routes and the web's client agree. */
+/** Paths without parameters, by name; derived from the route table (apiRoutes). */
 export const apiPaths = {
-  cluster: '/api/cluster',
-  budgets: '/api/budgets',
-  nodes: '/api/nodes',
-  overlaps: '/api/overlaps',
-  findings: '/api/findings',
-  events: '/api/events',
-  session: '/api/session',
-  simulateEvictions: '/api/simulate/evictions',
-  simulateDrain: '/api/simulate/drain',
-  verifyEviction: '/api/verify/eviction',
-  openapi: '/api/openapi.json',
-  healthz: '/healthz',
-  readyz: '/readyz',
+  cluster: apiRoutes.cluster.path,
+  budgets: apiRoutes.budgets.path,
+  nodes: apiRoutes.nodes.path,
+  overlaps: apiRoutes.overlaps.path,
+  findings: apiRoutes.findings.path,
+  events: apiRoutes.events.path,
+  session: apiRoutes.session.path,
+  simulateEvictions: apiRoutes.simulateEvictions.path,
+  simulateDrain: apiRoutes.simulateDrain.path,
+  verifyEviction: apiRoutes.verifyEviction.path,
+  openapi: apiRoutes.openapi.path,
+  healthz: apiRoutes.healthz.path,
+  readyz: apiRoutes.readyz.path,
 } as const;
 
 /** `/api/budgets/{kind}/{namespace}/{name}` */
 export function budgetPath(
   ref: { kind: BudgetKindName; namespace: string; name: string } | BudgetRef,
 ): string {
-  return `${apiPaths.budgets}/${enc(ref.kind)}/${enc(ref.namespace)}/${enc(ref.name)}`;
+  return routePath(apiRoutes.budget, { kind: ref.kind, namespace: ref.namespace, name: ref.name });
 }
 
 /** `/api/nodes/{name}` */
 export function nodePath(name: string): string {
-  return `${apiPaths.nodes}/${enc(name)}`;
+  return routePath(apiRoutes.node, { name });
 }
 
 /** `/api/pods/{namespace}/{name}` */
 export function podPath(ref: { namespace: string; name: string }): string {
-  return `/api/pods/${enc(ref.namespace)}/${enc(ref.name)}`;
+  return routePath(apiRoutes.pod, { namespace: ref.namespace, name: ref.name });
 }
 
 /** `/api/budgets?…` with only the filters that are set. */

@@ -1,0 +1,90 @@
+import { apiRoutes, routePath, type AnyApiRoute } from '@pdbscope/shared/api';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeStore } from '../__fixtures__/fake-store.js';
+import { closeServedApps, request, serveApp } from '../__fixtures__/serve-app.js';
+import { createApp } from '../app.js';
+import { EventHub } from '../events/hub.js';
+import { expressPath } from './table.js';
+
+afterEach(closeServedApps);
+
+/** The part of Express 5's router layers this test reads. */
+interface Layer {
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every `METHOD path` a router answers, its nested routers included. */
+function servedRoutes(stack: readonly Layer[]): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      return Object.keys(layer.route.methods).map((m) => `${m} ${String(layer.route?.path)}`);
+    }
+    return layer.handle?.stack ? servedRoutes(layer.handle.stack) : [];
+  });
+}
+
+const tableRoutes = (Object.values(apiRoutes) as AnyApiRoute[]).map(
+  (route) => `${route.method} ${expressPath(route.path)}`,
+);
+
+/** Values for each route's path parameters, naming objects the fake store has. */
+const sampleParams: Record<string, string> = {
+  kind: 'PodDisruptionBudget',
+  namespace: 'data',
+  name: 'zookeeper',
+};
+
+describe('the route table', () => {
+  it('is exactly what the BFF serves: every route, method and path, nothing else', () => {
+    const app: Express = createApp({
+      store: fakeStore(),
+      hub: new EventHub({
+        timers: {
+          now: () => new Date(0),
+          setTimeout: () => undefined,
+          clearTimeout: () => undefined,
+        },
+        epoch: 't',
+      }),
+      logger: pino({ level: 'silent' }),
+      host: '127.0.0.1',
+      port: 7070,
+      metrics: { registry: new Registry(), public: true },
+    });
+    const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+    // The web app's page at `/` (there is no build here) is not part of the API.
+    const served = servedRoutes(stack).filter((r) => r !== 'get /');
+    expect(served.sort()).toStrictEqual([...tableRoutes].sort());
+  });
+
+  it('answers 503 before the first sync on exactly the routes that wait for readiness', async () => {
+    const { port } = await serveApp({
+      store: fakeStore({ ready: false }),
+      metrics: { registry: new Registry(), public: true },
+    });
+    // The event stream stays open by design, so it is not asked here.
+    const routes = (Object.values(apiRoutes) as AnyApiRoute[]).filter(
+      (r) => r !== apiRoutes.events,
+    );
+    const answers = await Promise.all(
+      routes.map((route) =>
+        request(port, routePath(route, sampleParams), {
+          method: route.method.toUpperCase(),
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      ),
+    );
+    const gated = routes.filter((_route, i) => {
+      const answer = answers[i];
+      return answer?.status === 503 && answer.type === 'application/problem+json';
+    });
+    expect(gated.map((r) => `${r.method} ${r.path}`)).toStrictEqual(
+      routes.filter((r) => r.waitsForReady).map((r) => `${r.method} ${r.path}`),
+    );
+  });
+});
