@@ -131,7 +131,7 @@ describe('the dashboard on the demo cluster', () => {
     const region = page.getByRole('status', { name: 'Eviction decision' });
     await expect
       .poll(() => region.textContent(), { timeout: 15_000 })
-      .toContain('Eviction refused: 429');
+      .toContain('Refused: 429, the budget allows no disruption');
     expect(await region.textContent()).toContain(blockedMessage);
     await shot('simulate-blocked');
 
@@ -146,7 +146,7 @@ describe('the dashboard on the demo cluster', () => {
       .poll(() => page.getByRole('status', { name: 'Eviction decision' }).textContent(), {
         timeout: 15_000,
       })
-      .toContain('Eviction allowed');
+      .toContain('Allowed: 201, the budget allows a disruption');
     expect(await page.getByRole('status', { name: 'Eviction decision' }).textContent()).toContain(
       'Budgets after this eviction',
     );

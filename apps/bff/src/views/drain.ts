@@ -24,7 +24,7 @@ export function simulateDrain(
     rounds: plan.rounds.map((round, i) => {
       const steps = round.steps.map((step) => ({
         pod: nsName(step.pod),
-        decision: stepDecision(index, step),
+        decision: stepDecision(step),
       }));
       const next = plan.rounds[i + 1];
       return {

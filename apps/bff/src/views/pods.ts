@@ -67,7 +67,7 @@ export function podResponse(input: {
       const evaluation = index.budget(b);
       return evaluation ? [budgetRow(evaluation, input.marks)] : [];
     }),
-    eviction: apiDecision({ namespace: pod.namespace, name: pod.name, pod, decision, budgets }),
+    eviction: apiDecision({ namespace: pod.namespace, name: pod.name, decision, budgets }),
     eventId: input.eventId,
   };
 }

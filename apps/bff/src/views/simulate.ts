@@ -23,11 +23,10 @@ export function statusAfter(state: PlannedBudgetState): BudgetStatusAfter {
 }
 
 /** A plan step's decision in the API's shape. */
-export function stepDecision(index: ClusterIndex, step: PlanStep): EvictionDecision {
+export function stepDecision(step: PlanStep): EvictionDecision {
   return apiDecision({
     namespace: step.pod.namespace,
     name: step.pod.name,
-    pod: index.pod(step.pod),
     decision: step.decision,
     budgets: step.budgetsAfter.map((b) => b.ref),
   });
@@ -49,7 +48,7 @@ export function simulateEvictions(
   return {
     steps: plan.steps.map((step): EvictionStep => ({
       pod: nsName(step.pod),
-      decision: stepDecision(index, step),
+      decision: stepDecision(step),
       budgets: step.budgetsAfter.map(statusAfter),
     })),
   };

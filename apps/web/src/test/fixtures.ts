@@ -197,8 +197,17 @@ export function blockedStep(pod = 'data/zookeeper-0'): EvictionStep {
       ],
       budgets: [{ kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' }],
       decidedBy: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
-      rule: 'insufficient',
-      explanation: 'The budget allows 0 disruptions.',
+      rule: 'budget-exhausted',
+      summary: 'the budget allows no disruption',
+      dryRun: false,
+      figures: {
+        selectingPdbs: 1,
+        podReady: true,
+        disruptionsAllowed: 0,
+        currentHealthy: 2,
+        desiredHealthy: 2,
+      },
+      explanation: 'the budget allows 0 disruptions now (it needs 2 healthy pods and has 2)',
     },
     budgets: [
       {

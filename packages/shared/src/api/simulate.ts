@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVICTION_RULES } from '../eviction/decide-rule.js';
 import { BudgetRefSchema, PodKeySchema } from './common.js';
 import { BudgetStatusAfterSchema } from './status.js';
 
@@ -6,14 +7,36 @@ export const StatusCauseSchema = z
   .object({ reason: z.string(), message: z.string() })
   .meta({ id: 'StatusCause' });
 
+/** The figures an eviction rule was decided on (absent when that step did not run). */
+export const EvictionFiguresSchema = z
+  .object({
+    /** PodDisruptionBudgets selecting the pod (OpenKruise budgets are not counted). */
+    selectingPdbs: z.number().int().optional(),
+    /** The deciding PodDisruptionBudget's status as read. */
+    disruptionsAllowed: z.number().int().optional(),
+    currentHealthy: z.number().int().optional(),
+    desiredHealthy: z.number().int().optional(),
+    /** disruptionsAllowed once this eviction used one. */
+    disruptionsAllowedAfter: z.number().int().optional(),
+    podReady: z.boolean().optional(),
+  })
+  .meta({ id: 'EvictionFigures' });
+
 /**
  * What POST pods/{name}/eviction would answer. `httpStatus` is the status line; `code` is the
- * Status body's code. They differ for a pod under more than one budget (201 with code 500).
+ * Status body's code (equal: a pod under more than one budget gets HTTP 500 with code 500).
  */
 export const EvictionDecisionSchema = z
   .object({
     pod: PodKeySchema,
     allowed: z.boolean(),
+    /** The rule of the eviction handler (or OpenKruise's webhook) that decided, named by the engine. */
+    rule: z.enum(EVICTION_RULES),
+    /** The rule in a few words, for a headline ("more than one PodDisruptionBudget"). */
+    summary: z.string(),
+    /** Asked as `dryRun=All` (nothing would be written). */
+    dryRun: z.boolean(),
+    figures: EvictionFiguresSchema,
     httpStatus: z.number().int(),
     code: z.number().int(),
     status: z.enum(['Success', 'Failure']),
@@ -27,9 +50,7 @@ export const EvictionDecisionSchema = z
     budgets: z.array(BudgetRefSchema),
     /** The budget whose status decided (and was decremented), when one did. */
     decidedBy: BudgetRefSchema.nullable(),
-    /** Which branch of the eviction handler applied, e.g. `terminal-pod`, `no-budget`, `decrement`, `insufficient`. */
-    rule: z.string(),
-    /** Why, in words, for the UI. */
+    /** Why, in words, with the figures: rendered from `rule`. */
     explanation: z.string(),
   })
   .meta({ id: 'EvictionDecision' });

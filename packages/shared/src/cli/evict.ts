@@ -1,3 +1,4 @@
+import { EVICTION_RULE_SUMMARIES, explainEviction } from '../eviction/explain.js';
 import { nsName } from '../model/refs.js';
 import type {
   DrainPlan,
@@ -17,9 +18,10 @@ function budgetState(b: PlannedBudgetState): string {
 export function formatStep(step: PlanStep): string {
   const d = step.decision;
   const cause = d.causes.map((c) => c.message).join('; ');
-  const verdict = d.allowed
-    ? `allowed (${d.code})`
-    : `refused ${d.code}${d.reason ? ` ${d.reason}` : ''}: ${d.message}${cause ? ` (${cause})` : ''}`;
+  // The status line and the engine's rule, then the API server's words, then why.
+  const headline = `${d.allowed ? 'allowed' : 'refused'} ${d.httpStatus}, ${EVICTION_RULE_SUMMARIES[d.rule]}`;
+  const server = d.allowed ? '' : `: ${d.message}${cause ? ` (${cause})` : ''}`;
+  const verdict = `${headline}${server} [${explainEviction(d)}]`;
   const after =
     step.budgetsAfter.length > 0 ? `; then ${step.budgetsAfter.map(budgetState).join(', ')}` : '';
   return `${nsName(step.pod)}: ${verdict}${after}`;

@@ -118,9 +118,9 @@ describe('runCli evict and drain', () => {
     expect([result.exitCode, result.stdout.split('\n')]).toStrictEqual([
       3,
       [
-        '1. shop/web-7d9f8c6b5-x7k2p: allowed (201); then pdb shop/web allows 0 more',
-        "2. shop/web-7d9f8c6b5-q9m4d: refused 429 TooManyRequests: Cannot evict pod as it would violate the pod's disruption budget. (The disruption budget web needs 2 healthy pods and has 2 currently); then pdb shop/web allows 0 more",
-        '3. shop/api-5c6d7f8b9-b2c4d: refused 500: This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.; then pdb shop/api allows 1 more, pdb shop/backend allows 1 more',
+        '1. shop/web-7d9f8c6b5-x7k2p: allowed 201, the budget allows a disruption [the budget allows 1 disruption: this eviction uses one, leaving 0]; then pdb shop/web allows 0 more',
+        "2. shop/web-7d9f8c6b5-q9m4d: refused 429, the budget allows no disruption: Cannot evict pod as it would violate the pod's disruption budget. (The disruption budget web needs 2 healthy pods and has 2 currently) [the budget allows 0 disruptions now (it needs 2 healthy pods and has 2)]; then pdb shop/web allows 0 more",
+        '3. shop/api-5c6d7f8b9-b2c4d: refused 500, more than one PodDisruptionBudget: This pod has more than one PodDisruptionBudget, which the eviction subresource does not support. [2 PodDisruptionBudgets select this pod; the eviction API refuses a pod under more than one, whatever they allow]; then pdb shop/api allows 1 more, pdb shop/backend allows 1 more',
         '',
         '1 evicted, 2 refused.',
         '',

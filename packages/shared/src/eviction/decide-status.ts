@@ -61,7 +61,10 @@ export const conflictStatus = (resource: string, name: string, why: string): Sta
     code: 409,
   });
 
-/** The ">1 PDB" answer: returned (not raised) as a Status with code 500, so the HTTP line stays 201. */
+/**
+ * The ">1 PDB" answer: returned (not raised) as a Status with code 500; the request finisher turns
+ * any non-Success Status into an error, so the HTTP status line is 500 too.
+ */
 export const multiplePdbsStatus = (): StatusBody =>
   body({ status: 'Failure', message: MULTIPLE_PDBS_MESSAGE, code: 500 });
 

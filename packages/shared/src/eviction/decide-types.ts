@@ -1,6 +1,7 @@
 import type { PdbView, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
+import type { EvictionFigures, EvictionRule } from './decide-rule.js';
 
 /** `metav1.StatusCause` as JSON (`Type` serialises as `reason`). */
 export interface StatusCause {
@@ -60,7 +61,13 @@ export interface DecideEvictionInput {
 /** What `POST pods/<name>/eviction` answers, and what it writes. */
 export interface EvictionDecision {
   allowed: boolean;
-  /** The Status code a client sees (201 on success; 500 inside an HTTP 201 for "more than one PDB"). */
+  /** The rule that decided, set where the decision is made. */
+  rule: EvictionRule;
+  /** Asked with `dryRun=All`: decided the same way, nothing written or deleted. */
+  dryRun: boolean;
+  /** The numbers the rule was decided on. */
+  figures: EvictionFigures;
+  /** The Status body's code (201 on success; 500 for "more than one PDB"). */
   code: number;
   reason: string;
   message: string;
@@ -82,7 +89,10 @@ export interface EvictionDecision {
   deletePreconditionResourceVersion?: string;
   /** How many pod deletes were attempted. */
   deleteAttempts: number;
-  /** The HTTP status line. */
+  /**
+   * The HTTP status line. Equal to `code`: the request finisher turns every returned Status that is
+   * not Success into an error, so "more than one PDB" is an HTTP 500.
+   */
   httpStatus: number;
   status: StatusBody;
 }

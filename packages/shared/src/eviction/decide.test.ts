@@ -108,9 +108,9 @@ describe('decideEviction', () => {
     expect(d.pdbAfter?.status.disruptionsAllowed).toBe(0);
   });
 
-  it('returns the >1 PDB failure as a Status code 500 inside HTTP 201', () => {
+  it('returns the >1 PDB failure as a Status code 500 on an HTTP 500 line', () => {
     const d = decide(ready, [healthy, pdb('other', { selector: {} })]);
-    expect([d.allowed, d.code, d.httpStatus, d.reason]).toStrictEqual([false, 500, 201, '']);
+    expect([d.allowed, d.code, d.httpStatus, d.reason]).toStrictEqual([false, 500, 500, '']);
     expect(d.message).toBe(
       'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
     );

@@ -1,24 +1,20 @@
-import { withDisruptionAllowedCondition } from '../budgets/condition.js';
 import { pdbsForPod } from '../budgets/select.js';
-import { rfc3339 } from '../budgets/time.js';
 import type { PdbView } from '../model/budget.js';
-import { statusIsStale } from '../model/stale.js';
 import type { PodView } from '../model/pod.js';
 import { admitPubPodOperation, relatedPubName } from '../pub/admit.js';
+import { checkAndDecrement } from './decide-check.js';
+import type { EvictionFigures, EvictionRule } from './decide-rule.js';
 import type { DecideEvictionInput, EvictionDecision, StatusBody } from './decide-types.js';
 import {
   badRequestStatus,
   conflictStatus,
   multiplePdbsStatus,
-  pdbForbiddenStatus,
   podNotFoundStatus,
   successStatus,
   tooManyRequestsStatus,
   webhookDeniedStatus,
 } from './decide-status.js';
 
-/** `MaxDisruptedPodSize`: more unconfirmed evictions than this and the handler refuses. */
-export const MAX_DISRUPTED_POD_SIZE = 2000;
 /** `EvictionsRetry.Steps`: how often a conflicting pod delete is tried. */
 export const EVICTION_DELETE_ATTEMPTS = 20;
 /** The name OpenKruise registers its `pods/eviction` validating webhook under (pkg/webhook/pod/validating/webhooks.go). */
@@ -28,7 +24,9 @@ const OBJECT_MODIFIED =
   'the object has been modified; please apply your changes to the latest version and try again';
 
 interface Outcome {
+  rule: EvictionRule;
   status: StatusBody;
+  figures?: EvictionFigures;
   pdbChanged?: boolean;
   podDeleted?: boolean;
   budget?: PdbView;
@@ -37,11 +35,18 @@ interface Outcome {
   deleteAttempts?: number;
 }
 
-function decision(o: Outcome, pubAfter: EvictionDecision['pubAfter']): EvictionDecision {
+function decision(
+  o: Outcome,
+  pubAfter: EvictionDecision['pubAfter'],
+  dryRun: boolean,
+): EvictionDecision {
   const s = o.status;
   const allowed = s.status === 'Success';
   return {
     allowed,
+    rule: o.rule,
+    dryRun,
+    figures: o.figures ?? {},
     code: s.code,
     reason: s.reason ?? '',
     message: s.message ?? '',
@@ -66,8 +71,8 @@ function decision(o: Outcome, pubAfter: EvictionDecision['pubAfter']): EvictionD
       ? { deletePreconditionResourceVersion: o.deletePreconditionResourceVersion }
       : {}),
     deleteAttempts: o.deleteAttempts ?? 0,
-    // The ">1 PDB" Status is returned, not raised: the create handler writes it with 201.
-    httpStatus: s.code === 500 ? 201 : s.code,
+    // Every non-Success Status becomes an error in the request finisher: the line is its code.
+    httpStatus: s.code,
     status: s,
   };
 }
@@ -80,55 +85,6 @@ export function canIgnorePdb(pod: PodView): boolean {
     pod.phase === 'Pending' ||
     pod.deletionTimestamp !== undefined
   );
-}
-
-type CheckResult = { ok: true; pdbAfter: PdbView } | { ok: false; status: StatusBody };
-
-/** `checkAndDecrement` against the PDB's stored status. */
-export function checkAndDecrement(
-  pdb: PdbView,
-  podName: string,
-  dryRun: boolean,
-  now: Date,
-): CheckResult {
-  const s = pdb.status;
-  if (statusIsStale(pdb)) {
-    return {
-      ok: false,
-      status: tooManyRequestsStatus(
-        `The disruption budget ${pdb.name} is still being processed by the server.`,
-        10,
-      ),
-    };
-  }
-  if (s.disruptionsAllowed < 0)
-    return {
-      ok: false,
-      status: pdbForbiddenStatus(pdb.name, 'pdb disruptions allowed is negative'),
-    };
-  if (Object.keys(s.disruptedPods).length > MAX_DISRUPTED_POD_SIZE) {
-    return {
-      ok: false,
-      status: pdbForbiddenStatus(
-        pdb.name,
-        'DisruptedPods map too big - too many evictions not confirmed by PDB controller',
-      ),
-    };
-  }
-  if (s.disruptionsAllowed === 0) {
-    return {
-      ok: false,
-      status: tooManyRequestsStatus(
-        `The disruption budget ${pdb.name} needs ${s.desiredHealthy} healthy pods and has ${s.currentHealthy} currently`,
-        0,
-      ),
-    };
-  }
-  let status = { ...s, disruptionsAllowed: s.disruptionsAllowed - 1 };
-  if (status.disruptionsAllowed === 0) status = withDisruptionAllowedCondition(status, now);
-  if (!dryRun)
-    status = { ...status, disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) } };
-  return { ok: true, pdbAfter: { ...pdb, status } };
 }
 
 type Preconditions = { uid?: string; resourceVersion?: string };
@@ -170,15 +126,18 @@ function preconditionMismatch(
 interface DeleteInput {
   pod: PodView;
   input: DecideEvictionInput;
+  /** The rule that let the pod go (a failed delete turns it into delete-conflict). */
+  rule: EvictionRule;
   /** The resourceVersion precondition the server sets (Pending pods, unhealthy shortcut); it replaces the caller's. */
   serverRv?: string;
 }
 
 /** The pod delete (docs/semantics.md §5.6): user preconditions, then faults; success is 201. */
-function deletePod({ pod, input, serverRv }: DeleteInput): Outcome {
+function deletePod({ pod, input, rule, serverRv }: DeleteInput): Outcome {
   const { options = {} } = input;
   // addConditionAndDeletePod checks the caller's preconditions against the stored pod: one attempt.
   const base: Outcome = {
+    rule,
     status: successStatus(),
     deleteAttempts: 1,
     ...(serverRv !== undefined ? { deletePreconditionResourceVersion: serverRv } : {}),
@@ -190,21 +149,34 @@ function deletePod({ pod, input, serverRv }: DeleteInput): Outcome {
   };
   const mismatch = preconditionMismatch(pod, effective, options.dryRun ?? false);
   if (mismatch !== undefined)
-    return { ...base, status: conflictStatus(mismatch.resource, pod.name, mismatch.why) };
+    return {
+      ...base,
+      rule: 'delete-conflict',
+      status: conflictStatus(mismatch.resource, pod.name, mismatch.why),
+    };
   const faults = options.faults ?? {};
   if (faults.podDeleteAlwaysConflict || faults.podDeleteConflict) {
-    return { ...base, status: conflictStatus('pods', pod.name, OBJECT_MODIFIED) };
+    return {
+      ...base,
+      rule: 'delete-conflict',
+      status: conflictStatus('pods', pod.name, OBJECT_MODIFIED),
+    };
   }
   return { ...base, podDeleted: true };
 }
 
 /** Step A: a bypassing pod is deleted at once; Pending pods under a server RV precondition, retried on 409. */
+function bypassRule(pod: PodView): EvictionRule {
+  if (pod.deletionTimestamp !== undefined) return 'bypass-terminating';
+  return pod.phase === 'Pending' ? 'bypass-pending' : 'bypass-terminal';
+}
+
 function evictBypassing(pod: PodView, input: DecideEvictionInput): Outcome {
   const userRv = input.options?.preconditions?.resourceVersion;
-  const terminalOrTerminating =
-    pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.deletionTimestamp !== undefined;
-  const serverRv = !terminalOrTerminating && userRv === undefined ? pod.resourceVersion : undefined;
-  const first = deletePod({ pod, input, serverRv });
+  const rule = bypassRule(pod);
+  const serverRv =
+    rule === 'bypass-pending' && userRv === undefined ? pod.resourceVersion : undefined;
+  const first = deletePod({ pod, input, rule, serverRv });
   // Only Conflicts are retried (EvictionsRetry), and not when the caller gave a resourceVersion precondition.
   if (first.status.code !== 409 || userRv !== undefined) return first;
   const once =
@@ -214,29 +186,44 @@ function evictBypassing(pod: PodView, input: DecideEvictionInput): Outcome {
   const retried = deletePod({
     pod,
     input: { ...input, options: { ...input.options, faults: {} } },
+    rule,
     serverRv,
   });
   return { ...retried, deleteAttempts: 2 };
 }
 
 /** Steps B–D for a pod that does not bypass budgets. */
-function evictBudgeted(pod: PodView, input: DecideEvictionInput): Outcome {
+function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: boolean): Outcome {
   const dryRun = input.options?.dryRun ?? false;
   const matching = pdbsForPod(pod, input.pdbs);
-  if (matching.length > 1) return { status: multiplePdbsStatus() };
+  const counted: EvictionFigures = { selectingPdbs: matching.length, podReady: pod.ready };
+  if (matching.length > 1)
+    return { rule: 'multiple-pdbs', status: multiplePdbsStatus(), figures: counted };
   const pdb = matching[0];
-  if (!pdb) return deletePod({ pod, input });
+  if (!pdb) {
+    const rule = admittedByPub ? 'kruise-admitted' : 'no-budget';
+    return { ...deletePod({ pod, input, rule }), figures: counted };
+  }
+  const figures: EvictionFigures = {
+    ...counted,
+    disruptionsAllowed: pdb.status.disruptionsAllowed,
+    currentHealthy: pdb.status.currentHealthy,
+    desiredHealthy: pdb.status.desiredHealthy,
+  };
   const userRv = input.options?.preconditions?.resourceVersion;
   if (!pod.ready) {
     const always = pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow';
     const healthyBudget =
       pdb.status.currentHealthy >= pdb.status.desiredHealthy && pdb.status.desiredHealthy > 0;
     if (always || healthyBudget) {
+      const rule = always ? 'unhealthy-always-allow' : 'unhealthy-healthy-budget';
       // The pod must not have become Ready since the decision: the delete is guarded by its RV.
-      const out = deletePod({ pod, input, serverRv: pod.resourceVersion });
+      const out = deletePod({ pod, input, rule, serverRv: pod.resourceVersion });
       if (out.status.code === 409 && userRv === undefined) {
         return {
           ...out,
+          rule: 'unhealthy-pod-changed',
+          figures,
           budget: pdb,
           status: tooManyRequestsStatus(
             `The disruption budget ${pdb.name} is still being processed by the server.`,
@@ -244,14 +231,27 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput): Outcome {
           ),
         };
       }
-      return { ...out, budget: pdb };
+      return { ...out, figures, budget: pdb };
     }
   }
   const checked = checkAndDecrement(pdb, pod.name, dryRun, input.now);
-  if (!checked.ok) return { status: checked.status, budget: pdb };
+  if (!checked.ok) {
+    const rule =
+      checked.rule === 'budget-exhausted' && !pod.ready ? 'unhealthy-refused' : checked.rule;
+    return { rule, status: checked.status, figures, budget: pdb };
+  }
   // The decremented status is what would be written; a dry run stops before writing it.
-  const out = deletePod({ pod, input });
-  return { ...out, budget: pdb, pdbChanged: !dryRun, pdbAfter: checked.pdbAfter };
+  const out = deletePod({ pod, input, rule: 'budget-decremented' });
+  return {
+    ...out,
+    figures: {
+      ...figures,
+      disruptionsAllowedAfter: checked.pdbAfter.status.disruptionsAllowed,
+    },
+    budget: pdb,
+    pdbChanged: !dryRun,
+    pdbAfter: checked.pdbAfter,
+  };
 }
 
 /**
@@ -265,11 +265,16 @@ export function decideEviction(input: DecideEvictionInput): EvictionDecision {
   const dryRun = options.dryRun ?? false;
   if (options.urlName !== undefined && options.urlName !== podName) {
     return decision(
-      { status: badRequestStatus('name in URL does not match name in Eviction object') },
+      {
+        rule: 'name-mismatch',
+        status: badRequestStatus('name in URL does not match name in Eviction object'),
+      },
       undefined,
+      dryRun,
     );
   }
   let pubAfter: EvictionDecision['pubAfter'];
+  let admittedByPub = false;
   if (pod && input.pubs && relatedPubName(pod) !== undefined) {
     const name = relatedPubName(pod);
     const pub = input.pubs.find((p) => p.name === name && p.namespace === pod.namespace);
@@ -283,6 +288,7 @@ export function decideEviction(input: DecideEvictionInput): EvictionDecision {
     if (!admission.allowed) {
       return decision(
         {
+          rule: 'kruise-denied',
           status: webhookDeniedStatus(KRUISE_EVICTION_WEBHOOK, {
             code: admission.code,
             reason: admission.reason,
@@ -290,13 +296,23 @@ export function decideEviction(input: DecideEvictionInput): EvictionDecision {
           }),
         },
         undefined,
+        dryRun,
       );
     }
     pubAfter = admission.pubAfter;
+    // A PUB that exists and protects the pod admitted it (with or without using its budget).
+    admittedByPub = pub !== undefined && admission.bypass !== 'PUB not found';
   }
-  if (!pod) return decision({ status: podNotFoundStatus(podName) }, pubAfter);
-  const outcome = canIgnorePdb(pod) ? evictBypassing(pod, input) : evictBudgeted(pod, input);
+  if (!pod)
+    return decision(
+      { rule: 'pod-not-found', status: podNotFoundStatus(podName) },
+      pubAfter,
+      dryRun,
+    );
+  const outcome = canIgnorePdb(pod)
+    ? evictBypassing(pod, input)
+    : evictBudgeted(pod, input, admittedByPub);
   // A dry run deletes nothing (and writes nothing).
   const final = dryRun ? { ...outcome, podDeleted: false, pdbChanged: false } : outcome;
-  return decision(final, dryRun ? undefined : pubAfter);
+  return decision(final, dryRun ? undefined : pubAfter, dryRun);
 }

@@ -13,7 +13,7 @@ export function explainBlocked(
 ): BlockedPod {
   const { decision } = step;
   const base = { pod: step.pod, budgets, decision };
-  if (decision.code === 500) {
+  if (decision.rule === 'multiple-pdbs') {
     const names = budgets.filter((b) => b.kind === 'PodDisruptionBudget').map((b) => b.name);
     return {
       ...base,
@@ -21,7 +21,7 @@ export function explainBlocked(
       explanation: `Selected by ${names.length} PodDisruptionBudgets (${names.join(', ')}): the eviction API refuses a pod with more than one, whatever their budgets. Make the selectors disjoint.`,
     };
   }
-  if (decision.message.startsWith('admission webhook')) {
+  if (decision.rule === 'kruise-denied') {
     const pub = budgets.find((b) => b.kind === 'PodUnavailableBudget');
     const st = pub && state.state(pub);
     const detail =

@@ -153,7 +153,7 @@ describe('planDrain', () => {
     });
     expect(plan.rounds[0]?.steps[0]?.decision).toMatchObject({
       code: 500,
-      httpStatus: 201,
+      httpStatus: 500,
       allowed: false,
     });
     expect(plan.blocked[0]?.budgets.map((b) => b.name)).toStrictEqual(['frontend', 'web']);

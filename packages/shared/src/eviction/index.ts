@@ -1,8 +1,11 @@
+export * from './decide-rule.js';
 export * from './decide-types.js';
 export * from './decide-status.js';
 export * from './decide.js';
+export * from './decide-check.js';
 export * from './plan-types.js';
 export { PlanState, type PlanOverrides } from './plan-state.js';
 export { planEvictions, evictInPlan, budgetRefsForPod, type PlanEvictionsInput } from './plan.js';
 export { planDrain, type PlanDrainInput } from './drain.js';
 export { explainBlocked } from './drain-blocked.js';
+export * from './explain.js';

@@ -70,7 +70,7 @@ describe('BudgetDetailPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Simulate eviction zookeeper-0' }));
     const region = screen.getByRole('status', { name: 'Eviction decision' });
     await waitFor(() =>
-      expect(region.textContent).toContain('Eviction refused: 429 TooManyRequests'),
+      expect(region.textContent).toContain('Refused: 429, the budget allows no disruption'),
     );
     expect(calls).toStrictEqual([
       { method: 'POST', path: '/api/simulate/evictions', body: { pods: ['data/zookeeper-0'] } },

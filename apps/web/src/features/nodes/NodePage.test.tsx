@@ -15,7 +15,14 @@ function allowed(pod: string) {
     reason: undefined,
     message: '',
     causes: [],
-    rule: 'decrement',
+    rule: 'budget-decremented' as const,
+    summary: 'the budget allows a disruption',
+    figures: {
+      ...blockedStep(pod).decision.figures,
+      disruptionsAllowed: 1,
+      disruptionsAllowedAfter: 0,
+    },
+    explanation: 'the budget allows 1 disruption: this eviction uses one, leaving 0',
   };
 }
 

@@ -3,12 +3,9 @@ import type { BudgetStatusAfter, EvictionDecision } from '@pdbscope/shared/api';
 import { budgetHref, podHref } from '../../app/paths.js';
 import { BudgetStatusLine } from './BudgetStatusLine.js';
 
+/** The status line and the engine's rule, e.g. "Refused: 500, more than one PodDisruptionBudget". */
 function verdict(decision: EvictionDecision): string {
-  if (decision.allowed)
-    return decision.code === 201 || decision.code === 200
-      ? 'Eviction allowed'
-      : `Eviction allowed (code ${decision.code})`;
-  return `Eviction refused: ${decision.httpStatus}${decision.reason === undefined ? '' : ` ${decision.reason}`}`;
+  return `${decision.allowed ? 'Allowed' : 'Refused'}: ${decision.httpStatus}, ${decision.summary}`;
 }
 
 /** Our explanations may lack a full stop; the line goes on with another sentence. */

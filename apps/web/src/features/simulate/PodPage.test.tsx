@@ -35,7 +35,7 @@ describe('PodPage', () => {
       '/budgets/PodDisruptionBudget/data/zookeeper',
     );
     expect(
-      screen.getByText('Eviction refused: 429 TooManyRequests for', { exact: false }),
+      screen.getByText('Refused: 429, the budget allows no disruption for', { exact: false }),
     ).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Verify with the API server' })).toBeNull();
   });

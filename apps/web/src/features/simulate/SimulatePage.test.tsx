@@ -15,6 +15,8 @@ describe('SimulatePage', () => {
         code: 201,
         status: 'Success' as const,
         message: '',
+        rule: 'budget-decremented' as const,
+        summary: 'the budget allows a disruption',
       },
     };
     const { fetchImpl, calls } = fakeFetch({
@@ -40,8 +42,8 @@ describe('SimulatePage', () => {
     expect(
       [...region.querySelectorAll('ol > li strong')].map((item) => item.textContent),
     ).toStrictEqual([
-      'Eviction allowed for data/zookeeper-1',
-      'Eviction refused: 429 TooManyRequests for data/zookeeper-0',
+      'Allowed: 201, the budget allows a disruption for data/zookeeper-1',
+      'Refused: 429, the budget allows no disruption for data/zookeeper-0',
     ]);
   });
 

@@ -1,0 +1,64 @@
+import { withDisruptionAllowedCondition } from '../budgets/condition.js';
+import { rfc3339 } from '../budgets/time.js';
+import type { PdbView } from '../model/budget.js';
+import { statusIsStale } from '../model/stale.js';
+import type { EvictionRule } from './decide-rule.js';
+import type { StatusBody } from './decide-types.js';
+import { pdbForbiddenStatus, tooManyRequestsStatus } from './decide-status.js';
+
+/** `MaxDisruptedPodSize`: more unconfirmed evictions than this and the handler refuses. */
+export const MAX_DISRUPTED_POD_SIZE = 2000;
+
+type CheckResult =
+  { ok: true; pdbAfter: PdbView } | { ok: false; rule: EvictionRule; status: StatusBody };
+
+/** `checkAndDecrement` against the PDB's stored status. */
+export function checkAndDecrement(
+  pdb: PdbView,
+  podName: string,
+  dryRun: boolean,
+  now: Date,
+): CheckResult {
+  const s = pdb.status;
+  if (statusIsStale(pdb)) {
+    return {
+      ok: false,
+      rule: 'stale-generation',
+      status: tooManyRequestsStatus(
+        `The disruption budget ${pdb.name} is still being processed by the server.`,
+        10,
+      ),
+    };
+  }
+  if (s.disruptionsAllowed < 0)
+    return {
+      ok: false,
+      rule: 'negative-allowed',
+      status: pdbForbiddenStatus(pdb.name, 'pdb disruptions allowed is negative'),
+    };
+  if (Object.keys(s.disruptedPods).length > MAX_DISRUPTED_POD_SIZE) {
+    return {
+      ok: false,
+      rule: 'too-many-disrupted',
+      status: pdbForbiddenStatus(
+        pdb.name,
+        'DisruptedPods map too big - too many evictions not confirmed by PDB controller',
+      ),
+    };
+  }
+  if (s.disruptionsAllowed === 0) {
+    return {
+      ok: false,
+      rule: 'budget-exhausted',
+      status: tooManyRequestsStatus(
+        `The disruption budget ${pdb.name} needs ${s.desiredHealthy} healthy pods and has ${s.currentHealthy} currently`,
+        0,
+      ),
+    };
+  }
+  let status = { ...s, disruptionsAllowed: s.disruptionsAllowed - 1 };
+  if (status.disruptionsAllowed === 0) status = withDisruptionAllowedCondition(status, now);
+  if (!dryRun)
+    status = { ...status, disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) } };
+  return { ok: true, pdbAfter: { ...pdb, status } };
+}
