@@ -135,6 +135,29 @@ describe('the BFF against the simulated cluster', () => {
     await converged();
   });
 
+  it('notices a restored cluster (resourceVersion rewound), relists and says why', async () => {
+    const stream = listen(h.bff);
+    await simControl(h.sim, '/_sim/faults/restart', { rewind: true });
+    await simControl(h.sim, '/_sim/pods/zookeeper/zookeeper-1/ready', { ready: false });
+    await converged();
+    const relisting = await stream.next(
+      (e) => e.type === 'source-changed' && e.source.id === 'pods' && e.source.state === 'syncing',
+    );
+    expect(relisting.type === 'source-changed' && relisting.source.reason).toMatch(
+      /^resourceVersion went back from \d+ to \d+: the cluster was restored or replaced$/,
+    );
+    stream.close();
+    await simControl(h.sim, '/_sim/pods/zookeeper/zookeeper-1/ready', { ready: true });
+    await converged();
+  });
+
+  it('notices a replaced cluster (every UID new, versions rewound) and holds the new objects', async () => {
+    await simControl(h.sim, '/_sim/faults/restart', { rewind: true, newUids: true });
+    await converged();
+    const pod = [...(h.bff.store.index?.podsInNamespace('zookeeper') ?? [])][0];
+    expect(pod?.uid).toBe(h.sim.store.get('pods', 'zookeeper', pod?.name ?? '')?.metadata.uid);
+  });
+
   it('survives a restarted API server (a new resourceVersion epoch)', async () => {
     await simControl(h.sim, '/_sim/restart');
     await simControl(h.sim, '/_sim/pods/zookeeper/zookeeper-1/ready', { ready: false });

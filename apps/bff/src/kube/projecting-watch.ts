@@ -19,6 +19,26 @@ export interface ProjectingWatchOptions<T> {
   onActivity: () => void;
   /** The watch request is established (HTTP 200 and streaming). */
   onConnected: () => void;
+  /**
+   * Looks at each event (the projected object, or a BOOKMARK's raw one) before it is passed on;
+   * a reason means the stream belongs to another cluster: it is abandoned and the list watch is
+   * told to relist, as after a 410.
+   */
+  check?: (phase: string, obj: unknown) => string | undefined;
+}
+
+/** What makes client-node's ListWatch relist (it does so on 410 only). */
+export function relistError(message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode: 410 });
+}
+
+/**
+ * A 504 on a watch is kube-apiserver's "Too large resource version" (client-node keeps only the
+ * status text): the version we resume from is newer than the server's, which an etcd restore
+ * does. Resuming again would fail again, so it is a relist.
+ */
+function tooLargeVersion(err: unknown): boolean {
+  return (err as { statusCode?: unknown } | null)?.statusCode === 504;
 }
 
 /**
@@ -68,17 +88,28 @@ export class ProjectingWatch<T> {
       (phase: string, obj: unknown, watchObj?: unknown) => {
         if (!current()) return;
         this.options.onActivity();
-        if (phase === 'ADDED' || phase === 'MODIFIED' || phase === 'DELETED') {
-          const held = this.options.project(obj);
-          if (held) callback(phase, held, watchObj);
+        const object =
+          phase === 'ADDED' || phase === 'MODIFIED' || phase === 'DELETED'
+            ? this.options.project(obj)
+            : // ERROR (a Status, e.g. 410 Gone) and BOOKMARK go through as they are.
+              obj;
+        if (object === undefined) return;
+        const otherCluster = this.options.check?.(phase, object);
+        if (otherCluster !== undefined) {
+          this.invalidate();
+          done(relistError(otherCluster));
           return;
         }
-        // ERROR (a Status, e.g. 410 Gone) and BOOKMARK go through as they are.
-        callback(phase, obj, watchObj);
+        callback(phase, object, watchObj);
       },
       (err: unknown) => {
         failed = err !== null && err !== undefined;
-        if (current()) done(namedWatchError(err, path));
+        if (!current()) return;
+        if (tooLargeVersion(err))
+          done(
+            relistError(`the watch's resourceVersion is newer than the server's (watch ${path})`),
+          );
+        else done(namedWatchError(err, path));
       },
     );
     if (current()) {

@@ -8,6 +8,7 @@ import type { SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import { errorReason, errorStatus, type KubeHttp } from './http.js';
 import { listAllPages } from './paged-list.js';
+import { ResourceVersionTracker, uidChanged } from './cluster-identity.js';
 import { ProjectingWatch, type Held } from './projecting-watch.js';
 import { enterState, initialState, touchState } from './source-state.js';
 import { backoffDelay, type Timers } from './timers.js';
@@ -78,6 +79,9 @@ export class Source<T> {
   private listedAt = 0;
   private readonly backoff: { initialMs: number; maxMs: number };
   private readonly watchdogMs: number;
+  private readonly versions = new ResourceVersionTracker();
+  /** Set when a watch event showed another cluster: the next list replaces everything held. */
+  private otherCluster: string | undefined;
 
   constructor(private readonly options: SourceOptions<T>) {
     this.state = initialState({
@@ -94,6 +98,7 @@ export class Source<T> {
       timeoutSeconds,
       onActivity: () => this.activity(),
       onConnected: () => this.connected(),
+      check: (phase, obj) => this.checkEvent(phase, obj),
     });
     this.informer = new ListWatch(
       options.path,
@@ -155,6 +160,8 @@ export class Source<T> {
         : {}),
     });
     this.activity();
+    const otherCluster = this.otherCluster ?? this.versions.seen(page.resourceVersion);
+    if (otherCluster !== undefined) this.replaceAll(otherCluster, page);
     this.listed = page.items;
     this.listedAt = 0;
     return {
@@ -163,6 +170,56 @@ export class Source<T> {
       metadata: { resourceVersion: page.resourceVersion },
       items: page.items,
     };
+  }
+
+  /**
+   * A watch event from another cluster (a version gone back, a UID changed without a delete):
+   * remembered, so that the relist it causes replaces everything held.
+   */
+  private checkEvent(phase: string, obj: unknown): string | undefined {
+    const metadata = (obj as { metadata?: { resourceVersion?: unknown; uid?: unknown } } | null)
+      ?.metadata;
+    const version = typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
+    let reason = phase === 'ERROR' ? undefined : this.versions.seen(version);
+    if (reason === undefined && phase === 'MODIFIED') {
+      const { name, namespace } = (obj as Held<T>).metadata;
+      const held = this.informer.get(name, namespace) as
+        { metadata: { uid?: unknown } } | undefined;
+      reason = uidChanged({
+        key: namespace === undefined ? name : `${namespace}/${name}`,
+        held: typeof held?.metadata.uid === 'string' ? held.metadata.uid : undefined,
+        arrived: typeof metadata?.uid === 'string' ? metadata.uid : undefined,
+      });
+    }
+    if (reason !== undefined) this.notice(reason);
+    return reason;
+  }
+
+  private notice(reason: string): void {
+    this.otherCluster = reason;
+    this.options.logger.warn({ source: this.options.id, reason }, 'relisting');
+    this.setState(
+      enterState(this.state, { state: 'syncing', reason, now: this.options.timers.now() }),
+    );
+  }
+
+  /**
+   * The list comes from a restored or replaced cluster: what ListWatch holds cannot be compared
+   * with it by resourceVersion (the same version may name another state now), so it forgets
+   * everything, hands over the whole list as new, and the objects the list no longer has are
+   * removed here.
+   */
+  private replaceAll(reason: string, page: { items: readonly Held<T>[]; resourceVersion: string }) {
+    if (this.otherCluster === undefined) this.notice(reason);
+    this.otherCluster = undefined;
+    this.versions.restart(page.resourceVersion);
+    const keyOf = (h: Held<T>) => `${h.metadata.namespace ?? ''}/${h.metadata.name}`;
+    const kept = new Set(page.items.map(keyOf));
+    const previous = this.informer.list();
+    // ListWatch 1.4 has no way to drop its cache; a relist otherwise skips same-version objects.
+    (this.informer as unknown as { objects: Map<string, unknown> }).objects = new Map();
+    this.count = 0;
+    for (const held of previous) if (!kept.has(keyOf(held))) this.options.sink.remove(held.view);
   }
 
   private upsert(held: Held<T>, added: boolean): void {

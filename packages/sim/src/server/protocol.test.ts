@@ -451,6 +451,25 @@ describe('a restart that rewinds resourceVersion (an etcd restore)', () => {
       before.items.map((i) => [i.name, i.uid]),
     );
     for (const i of after.items) expect(i.rv).toBeLessThanOrEqual(after.rv);
+    const resumed = await fetch(
+      `${h.server.url}/api/v1/namespaces/shop/pods?watch=true&resourceVersion=${before.rv}`,
+    );
+    expect([resumed.status, await resumed.json()]).toStrictEqual([
+      504,
+      {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: `Timeout: Too large resource version: ${before.rv}, current: ${after.rv}`,
+        reason: 'Timeout',
+        details: {
+          causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+          retryAfterSeconds: 1,
+        },
+        code: 504,
+      },
+    ]);
     const owner = {
       apiVersion: 'apps/v1',
       kind: 'ReplicaSet',

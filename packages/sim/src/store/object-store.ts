@@ -304,12 +304,27 @@ export class ObjectStore {
     return () => this.entryListeners.delete(listener);
   }
 
-  /** Events after `resourceVersion`, or 410 Expired when that version was compacted away. */
+  /**
+   * Events after `resourceVersion`, 410 Expired when that version was compacted away, 504 when it
+   * is newer than the store's.
+   */
   eventsSince(resourceVersion: string): StoreResult<HistoryEntry[]> {
     const rv = Number(resourceVersion);
     if (!/^\d+$/.test(resourceVersion) || !Number.isSafeInteger(rv)) {
       return fail(badRequest(`invalid resource version: ${JSON.stringify(resourceVersion)}`));
     }
+    // kube-apiserver's watch cache waits up to 3 s for a version it has not reached, then gives
+    // up so; the simulator answers at once. A client resuming after an etcd restore gets this.
+    if (rv > this.rv)
+      return fail({
+        code: 504,
+        reason: 'Timeout',
+        message: `Timeout: Too large resource version: ${rv}, current: ${this.rv}`,
+        details: {
+          causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+          retryAfterSeconds: 1,
+        },
+      });
     const events = this.history.since(rv);
     if (events === undefined) {
       return fail(
