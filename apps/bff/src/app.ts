@@ -8,12 +8,13 @@ import { TokenAuth, authGuard } from './http/auth.js';
 import { hostPolicy, originGuard } from './http/guard.js';
 import { problemHandler, sendProblem } from './http/problem.js';
 import { SessionStore } from './http/session-store.js';
-import type { ClusterReader, EvictionVerifier } from './model.js';
+import type { ClusterReader, EvictionVerifier, HistoryReader } from './model.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { budgetRoutes } from './routes/budgets.js';
 import { clusterRoutes } from './routes/cluster.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
+import { historyRoutes } from './routes/history.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { nodeRoutes } from './routes/nodes.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   verifyRateLimit?: number;
   /** Failed sign-ins per minute per client on POST /api/session (successful ones are not counted). */
   sessionRateLimit?: number;
+  /** GET /api/budgets/{kind}/{namespace}/{name}/history; absent, no such route. */
+  history?: HistoryReader;
   /** GET /metrics; absent, no such route. */
   metrics?: {
     registry: Registry;
@@ -132,6 +135,7 @@ export function createApp(options: AppOptions): Express {
         ...clusterRoutes(store),
         ...eventRoutes(hub, auth?.sessions),
         ...budgetRoutes(store),
+        ...(options.history ? historyRoutes(options.history) : []),
         ...podRoutes(store),
         ...nodeRoutes(store),
         ...analysisRoutes(store),

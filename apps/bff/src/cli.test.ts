@@ -35,6 +35,8 @@ describe('parseCli', () => {
       help: false,
     });
     expect(parseCli(['--metrics-public']).metricsPublic).toBe(true);
+    expect(parseCli(['--history-window', '90m']).historyWindowMs).toBe(90 * 60_000);
+    expect(parseCli(['--history-window', '3d']).historyWindowMs).toBe(3 * 86_400_000);
   });
 
   it('refuses unknown flags, bad ports, short tokens and --sim with --snapshot', () => {
@@ -43,6 +45,12 @@ describe('parseCli', () => {
       '--token: must be at least 16 characters',
     );
     expect(() => parseCli(['--port', 'http'])).toThrow('--port: not a port: http');
+    expect(() => parseCli(['--history-window', '0h'])).toThrow(
+      '--history-window: not a duration (e.g. 90m, 24h, 3d): 0h',
+    );
+    expect(() => parseCli(['--history-window', 'a day'])).toThrow(
+      '--history-window: not a duration (e.g. 90m, 24h, 3d): a day',
+    );
     expect(() => parseCli(['--sim', '--snapshot', 'x.yaml'])).toThrow(
       '--sim and --snapshot exclude each other',
     );

@@ -10,6 +10,7 @@ export interface CliFlags {
   port?: number;
   token?: string;
   metricsPublic: boolean;
+  historyWindowMs?: number;
   help: boolean;
 }
 
@@ -25,7 +26,19 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
   --token TOKEN            require Authorization: Bearer TOKEN on /api, or a session the
                            browser signs in for with it (env PDBSCOPE_TOKEN; >= 16 characters)
   --metrics-public         serve GET /metrics without the token (for a Prometheus that has none)
+  --history-window DUR     how far back each budget's history is kept in memory (default 24h;
+                           e.g. 90m, 12h, 3d)
 `;
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `90m`, `24h`, `3d` in milliseconds; throws naming the flag otherwise. */
+export function parseDuration(flag: string, text: string): number {
+  const match = /^(\d+)([smhd])$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : 0;
+  if (ms <= 0) throw new Error(`${flag}: not a duration (e.g. 90m, 24h, 3d): ${text}`);
+  return ms;
+}
 
 /** Parses the command line; throws with a readable message on a bad flag. */
 export function parseCli(argv: readonly string[]): CliFlags {
@@ -41,6 +54,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       port: { type: 'string' },
       token: { type: 'string' },
       'metrics-public': { type: 'boolean', default: false },
+      'history-window': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -68,6 +82,9 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(port !== undefined ? { port } : {}),
     ...(values.token !== undefined ? { token: values.token } : {}),
     metricsPublic: values['metrics-public'],
+    ...(values['history-window'] !== undefined
+      ? { historyWindowMs: parseDuration('--history-window', values['history-window']) }
+      : {}),
     help: values.help,
   };
 }

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     ...(flags.namespaces ? { namespaces: flags.namespaces } : {}),
     allowDryRunVerify: flags.allowDryRunVerify,
     metricsPublic: flags.metricsPublic,
+    ...(flags.historyWindowMs !== undefined ? { historyWindowMs: flags.historyWindowMs } : {}),
     ...(token !== undefined ? { token } : {}),
     extraHosts: (env.PDBSCOPE_ALLOWED_HOSTS ?? '')
       .split(',')

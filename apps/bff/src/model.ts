@@ -12,6 +12,7 @@ import type {
   SimulateEvictionsResponse,
   SourceState,
   BudgetListResponse,
+  BudgetHistoryResponse,
   VerifyEvictionResponse,
 } from '@pdbscope/shared/api';
 
@@ -48,4 +49,10 @@ export interface ClusterReader {
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */
 export interface EvictionVerifier {
   verify(pod: string): Promise<VerifyEvictionResponse | Unknown>;
+}
+
+/** A budget over time: the BFF's memory, or Prometheus' range queries when configured. */
+export interface HistoryReader {
+  /** undefined for a budget the cluster does not have. */
+  budgetHistory(ref: BudgetRef): Promise<BudgetHistoryResponse | undefined>;
 }

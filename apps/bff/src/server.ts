@@ -11,6 +11,9 @@ import type { ResolvedKubeConfig } from './kube/kubeconfig.js';
 import { realTimers, type Timers } from './kube/timers.js';
 import { evictionVerifier } from './kube/verify.js';
 import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
+import { BudgetHistory } from './history/budget-history.js';
+import { memoryHistoryReader } from './history/memory-reader.js';
+import { recordHistory } from './history/recorder.js';
 import { createBffMetrics } from './metrics/bff-metrics.js';
 import { ClusterStore, type StoreMeta } from './store/cluster-store.js';
 import { storeReader } from './store/reader.js';
@@ -35,6 +38,8 @@ export interface StartBffOptions {
   sseMaxClients?: number;
   /** GET /metrics without the token (--metrics-public). */
   metricsPublic?: boolean;
+  /** How far back the in-memory budget history reaches (--history-window; default 24 h). */
+  historyWindowMs?: number;
 }
 
 export interface Bff {
@@ -105,6 +110,22 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
   });
   const store = new ClusterStore({ meta, hub, timers, logger });
   const reader = storeReader(store, timers);
+  const history = new BudgetHistory({
+    ...(options.historyWindowMs !== undefined ? { windowMs: options.historyWindowMs } : {}),
+  });
+  const recorder = recordHistory({
+    history,
+    hub,
+    timers,
+    index: () => store.index,
+    whenReady: store.whenReady,
+    rows: () => store.published.values(),
+  });
+  const historyReader = memoryHistoryReader({
+    history,
+    exists: (ref) => store.index?.budget(ref) !== undefined,
+    now: () => timers.now(),
+  });
   const metrics = createBffMetrics({
     rows: () => store.published.values(),
     analysis: () => store.analysis(),
@@ -157,6 +178,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ...(verifier ? { verifier } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       metrics: { registry: metrics.registry, public: options.metricsPublic ?? false },
+      history: historyReader,
     }),
   );
   let heartbeat: unknown;
@@ -176,6 +198,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       timers,
       logger,
       telemetry: metrics.telemetry,
+      observePod: (pod) => recorder.observePod(pod),
       ...(options.namespaces ? { namespaces: options.namespaces } : {}),
       ...(options.tuning ? { tuning: options.tuning } : {}),
     });
@@ -192,6 +215,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     ready: () => store.whenReady,
     close: async () => {
       timers.clearTimeout(heartbeat);
+      recorder.stop();
       store.stop();
       hub.closeAll();
       await stopSources();

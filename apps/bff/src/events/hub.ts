@@ -40,6 +40,7 @@ export function sseMessage(event: ServerEvent): string {
 export class EventHub {
   private readonly ring: Ring<ServerEvent>;
   private readonly clients = new Set<EventClient>();
+  private readonly listeners = new Set<(event: ServerEvent) => void>();
   private seq = 0;
   readonly epoch: string;
   readonly maxClients: number;
@@ -69,9 +70,16 @@ export class EventHub {
       at: this.options.timers.now().toISOString(),
     } as ServerEvent;
     this.ring.push(event);
+    for (const listener of this.listeners) listener(event);
     const message = sseMessage(event);
     for (const client of this.clients) this.send(client, message);
     return event;
+  }
+
+  /** Calls `listener` with every event published from now on (in-process, e.g. the history). */
+  subscribe(listener: (event: ServerEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**

@@ -8,7 +8,7 @@ import { NamespaceWatch } from './namespace-watch.js';
 import { collectionPath, projector, type ClusterObject, type ResourceSpec } from './resources.js';
 import { ScaleFetcher } from './scale.js';
 import { Source, type SourceOptions, type SourceSink } from './source.js';
-import type { OwnerRef, PodView } from '@pdbscope/shared';
+import type { PodView } from '@pdbscope/shared';
 import type { Timers } from './timers.js';
 import { NO_TELEMETRY, type SourceTelemetry } from '../metrics/telemetry.js';
 
@@ -20,6 +20,8 @@ export interface ClusterSourcesOptions {
   logger: Logger;
   /** Watch only these namespaces (one source per resource and namespace); undefined = all. */
   namespaces?: readonly string[];
+  /** Sees each pod before the store does (the history marks evictions and unready pods). */
+  observePod?: (pod: PodView) => void;
   /** Counts each source's objects and restarts (for /metrics). */
   telemetry?: SourceTelemetry;
   /** Passed to every source (tests shorten backoff and watchdog). */
@@ -60,8 +62,11 @@ export async function startClusterSources(
   // Pods name their owners; owners we do not watch have their /scale fetched.
   const sink: SourceSink<ClusterObject> = {
     upsert: (o) => {
-      if (o.kind === 'Pod' && (o as PodView).controller)
-        scales.ownerSeen((o as PodView).namespace, (o as PodView).controller as OwnerRef);
+      if (o.kind === 'Pod') {
+        const pod = o as PodView;
+        if (pod.controller) scales.ownerSeen(pod.namespace, pod.controller);
+        options.observePod?.(pod);
+      }
       store.sink.upsert(o);
     },
     remove: (o) => store.sink.remove(o),

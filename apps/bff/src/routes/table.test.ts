@@ -7,7 +7,19 @@ import { fakeStore } from '../__fixtures__/fake-store.js';
 import { closeServedApps, request, serveApp } from '../__fixtures__/serve-app.js';
 import { createApp } from '../app.js';
 import { EventHub } from '../events/hub.js';
+import { BudgetHistory } from '../history/budget-history.js';
+import { memoryHistoryReader } from '../history/memory-reader.js';
 import { expressPath } from './table.js';
+
+/** The in-memory history over the fake store's budgets (empty: nothing was recorded). */
+const history = () => {
+  const store = fakeStore();
+  return memoryHistoryReader({
+    history: new BudgetHistory(),
+    exists: (ref) => store.budget(ref) !== undefined,
+    now: () => new Date(0),
+  });
+};
 
 afterEach(closeServedApps);
 
@@ -54,6 +66,7 @@ describe('the route table', () => {
       host: '127.0.0.1',
       port: 7070,
       metrics: { registry: new Registry(), public: true },
+      history: history(),
     });
     const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
     // The web app's page at `/` (there is no build here) is not part of the API.
@@ -65,6 +78,7 @@ describe('the route table', () => {
     const { port } = await serveApp({
       store: fakeStore({ ready: false }),
       metrics: { registry: new Registry(), public: true },
+      history: history(),
     });
     // The event stream stays open by design, so it is not asked here.
     const routes = (Object.values(apiRoutes) as AnyApiRoute[]).filter(

@@ -4,6 +4,7 @@ export * from './budgets.js';
 export * from './budget-rows.js';
 export * from './status.js';
 export * from './budget-detail.js';
+export * from './history.js';
 export * from './analysis.js';
 export * from './simulate.js';
 export * from './pods.js';

@@ -31,6 +31,17 @@ export function nodePath(name: string): string {
   return routePath(apiRoutes.node, { name });
 }
 
+/** `/api/budgets/{kind}/{namespace}/{name}/history` */
+export function budgetHistoryPath(
+  ref: { kind: BudgetKindName; namespace: string; name: string } | BudgetRef,
+): string {
+  return routePath(apiRoutes.budgetHistory, {
+    kind: ref.kind,
+    namespace: ref.namespace,
+    name: ref.name,
+  });
+}
+
 /** `/api/pods/{namespace}/{name}` */
 export function podPath(ref: { namespace: string; name: string }): string {
   return routePath(apiRoutes.pod, { namespace: ref.namespace, name: ref.name });

@@ -5,6 +5,7 @@ import { BudgetDetailResponseSchema } from './budget-detail.js';
 import { BudgetListQuerySchema, BudgetListResponseSchema } from './budgets.js';
 import { ClusterResponseSchema, HealthResponseSchema } from './cluster.js';
 import { BudgetKindSchema } from './common.js';
+import { BudgetHistoryResponseSchema } from './history.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
@@ -112,6 +113,16 @@ export const apiRoutes = {
       "One budget: its pods in lanes, reported vs recomputed status, expected count's source, YAML, findings, overlaps",
     params: BudgetParamsSchema,
     ok: { status: 200, description: 'The budget', schema: BudgetDetailResponseSchema },
+    problems: { 404: 'No such budget' },
+    waitsForReady: true,
+  }),
+  budgetHistory: route({
+    method: 'get',
+    path: '/api/budgets/{kind}/{namespace}/{name}/history',
+    summary:
+      "One budget over time: allowed disruptions, current and desired healthy pods, the moments a pod was evicted or became unready (the BFF's memory over --history-window)",
+    params: BudgetParamsSchema,
+    ok: { status: 200, description: 'The history', schema: BudgetHistoryResponseSchema },
     problems: { 404: 'No such budget' },
     waitsForReady: true,
   }),
