@@ -243,3 +243,47 @@ describe('decideEviction', () => {
     expect(d.pubAfter?.status.unavailableAllowed).toBe(0);
   });
 });
+
+describe('decideEviction names the rules the BFF never reaches (it sends no URL name or preconditions)', () => {
+  const notReady = pod('web-0', { ready: false });
+  const rulesOf = (ds: ReturnType<typeof decide>[]) =>
+    ds.map((d) => [d.rule, d.httpStatus, d.allowed]);
+
+  it('name-mismatch, pod-not-found, unhealthy-pod-changed and delete-conflict', () => {
+    expect(
+      rulesOf([
+        decide(ready, [healthy], { options: { urlName: 'web-1' } }),
+        decide(undefined, [healthy]),
+        decide(notReady, [healthy], { options: { faults: { podDeleteConflict: true } } }),
+        decide(ready, [healthy], { options: { preconditions: { uid: 'someone-else' } } }),
+        decide(pod('web-0', { phase: 'Succeeded' }), [], {
+          options: { faults: { podDeleteAlwaysConflict: true } },
+        }),
+      ]),
+    ).toStrictEqual([
+      ['name-mismatch', 400, false],
+      ['pod-not-found', 404, false],
+      ['unhealthy-pod-changed', 429, false],
+      ['delete-conflict', 409, false],
+      ['delete-conflict', 409, false],
+    ]);
+  });
+
+  it('keeps the dry-run flag beside the rule', () => {
+    const d = decide(ready, [healthy], { options: { dryRun: true } });
+    expect([d.rule, d.dryRun, d.pdbChanged, d.podDeleted, d.figures]).toStrictEqual([
+      'budget-decremented',
+      true,
+      false,
+      false,
+      {
+        selectingPdbs: 1,
+        podReady: true,
+        disruptionsAllowed: 1,
+        currentHealthy: 3,
+        desiredHealthy: 2,
+        disruptionsAllowedAfter: 0,
+      },
+    ]);
+  });
+});

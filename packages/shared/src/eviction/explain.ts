@@ -44,7 +44,7 @@ export function explainEviction(d: {
     case 'name-mismatch':
       return 'the pod named in the URL is not the one named in the Eviction';
     case 'kruise-denied':
-      return "OpenKruise's PodUnavailableBudget refused the eviction in its admission webhook; it is not retried like a 429";
+      return "OpenKruise's PodUnavailableBudget refused the eviction in its admission webhook; kubectl retries only TooManyRequests, so not this";
     case 'pod-not-found':
       return 'the pod does not exist';
     case 'bypass-terminal':
