@@ -96,12 +96,15 @@ export function podFromObject(raw: unknown): Converted<PodView> {
   // One pass over the conditions: the first of type Ready decides readiness (as hasReadyCondition
   // reads it), the first DisruptionTarget is kept.
   let ready: boolean | undefined;
+  let readySince: string | undefined;
   let dt: Record<string, unknown> | undefined;
   for (const c of asArray(status['conditions'])) {
     const condition = asObject(c);
     const type = condition?.['type'];
-    if (type === 'Ready' && ready === undefined) ready = condition?.['status'] === 'True';
-    else if (type === 'DisruptionTarget' && dt === undefined) dt = condition;
+    if (type === 'Ready' && ready === undefined) {
+      ready = condition?.['status'] === 'True';
+      if (ready) readySince = asString(condition?.['lastTransitionTime']);
+    } else if (type === 'DisruptionTarget' && dt === undefined) dt = condition;
   }
   let restartCount = 0;
   let waitingReason: string | undefined;
@@ -132,6 +135,8 @@ export function podFromObject(raw: unknown): Converted<PodView> {
   if (nodeName) pod.nodeName = nodeName;
   if (controller) pod.controller = controller;
   if (waitingReason) pod.waitingReason = waitingReason;
+  const startupSeconds = secondsBetween(asString(status['startTime']), readySince);
+  if (startupSeconds !== undefined) pod.startupSeconds = startupSeconds;
   if (dt) {
     const reason = asString(dt['reason']);
     const ltt = asString(dt['lastTransitionTime']);
@@ -145,6 +150,13 @@ export function podFromObject(raw: unknown): Converted<PodView> {
 }
 
 const keptPodAnnotation = (key: string): boolean => KEPT_POD_ANNOTATION.test(key);
+
+/** Whole seconds from one RFC 3339 time to a later one; undefined when either is missing or bad. */
+function secondsBetween(from: string | undefined, to: string | undefined): number | undefined {
+  if (from === undefined || to === undefined) return undefined;
+  const seconds = (Date.parse(to) - Date.parse(from)) / 1000;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds) : undefined;
+}
 
 function timeMap(value: unknown): Record<string, string> {
   return asStringMap(value);

@@ -31,6 +31,11 @@ export interface PodView {
   /** Why a container is not running well, e.g. `CrashLoopBackOff`, for display. */
   waitingReason?: string;
   restartCount: number;
+  /**
+   * Seconds from `status.startTime` to the Ready condition's `lastTransitionTime`, when the pod is
+   * Ready: how long it took to start (a later readiness flap makes it longer).
+   */
+  startupSeconds?: number;
   /** OpenKruise's "state consistent" check (images, sidecars, in-place update done); true by default. */
   consistent: boolean;
 }

@@ -31,7 +31,7 @@ export interface ForecastUpgradeInput {
   /** What-if changes (the fixes); the index is never changed. */
   overrides?: PlanOverrides;
   /** Ready pods that exist in the what-if (a workload scaled up), with their budgets. */
-  extraPods?: readonly { pod: PodView; budgets: readonly ResourceRef[] }[];
+  extraPods?: readonly { pod: PodView; budgets: readonly ResourceRef[]; original?: PodView }[];
   fits?: FitsNode;
 }
 
@@ -93,7 +93,7 @@ class UpgradeWorld {
     for (const extra of input.extraPods ?? []) {
       const placed = this.load.place(extra.pod);
       const pod = placed === undefined ? extra.pod : { ...extra.pod, nodeName: placed };
-      this.state.addPod(pod, extra.budgets);
+      this.state.addPod(pod, extra.budgets, extra.original);
       if (placed !== undefined) this.addTo(placed, pod);
       for (const b of extra.budgets) this.state.resync(b);
     }

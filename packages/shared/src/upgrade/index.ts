@@ -7,3 +7,9 @@ export {
 } from './forecast.js';
 export { drainFilter, type DrainFilter } from './kubectl-drain.js';
 export { NodeLoad, type FitsNode } from './placement.js';
+export { applyChanges, type UpgradeChange } from './changes.js';
+export { proposeFixes, type UpgradeFix } from './fixes.js';
+export { changePatch } from './patch.js';
+export { readinessFromPods } from './readiness.js';
+export { resolveNodes, parseNodeSelector, type NodePick, type ResolvedNodes } from './nodes.js';
+export { planUpgrade, type UpgradeRequest, type UpgradePlan } from './plan.js';

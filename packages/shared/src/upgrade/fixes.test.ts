@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { NOW, deployment, labelPdb } from '../index/__fixtures__/objects.js';
+import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
+import { clusterOf, KUBECTL_DEFAULTS, TIMINGS } from './__fixtures__/cluster.js';
+import { proposeFixes } from './fixes.js';
+import { planUpgrade } from './plan.js';
+
+const web = { app: 'web' };
+
+function input(
+  parts: Parameters<typeof clusterOf>[0],
+  strategy = { maxUnavailable: 1, maxSurge: 0 },
+): ForecastUpgradeInput {
+  return {
+    index: clusterOf(parts),
+    nodes: parts.nodes ?? ['node-a', 'node-b', 'node-c'],
+    strategy,
+    drain: KUBECTL_DEFAULTS,
+    timings: TIMINGS,
+    now: NOW,
+  };
+}
+
+function fixesOf(i: ForecastUpgradeInput) {
+  const stalled = forecastUpgrade(i);
+  expect(stalled.verdict).toBe('stalls');
+  return proposeFixes(i, stalled).map((f) => `${f.outcome}: ${f.title}`);
+}
+
+describe('proposeFixes', () => {
+  it('lowers minAvailable or scales up when a budget allows no disruption, each checked by a new forecast', () => {
+    const d = deployment({ name: 'web', replicas: 2, labels: web, nodes: ['node-a', 'node-b'] });
+    const i = input({
+      ...d,
+      budgets: [labelPdb({ name: 'web', matchLabels: web, minAvailable: 2 })],
+    });
+    expect(fixesOf(i)).toStrictEqual([
+      'completes: Scale Deployment default/web to 3 replicas',
+      "completes: Lower PodDisruptionBudget default/web's minAvailable to 1",
+    ]);
+    const [scale, lower] = proposeFixes(i, forecastUpgrade(i));
+    expect(lower?.patch).toBe(
+      `# kubectl -n default patch pdb web --type merge -p '{"spec":{"minAvailable":1,"maxUnavailable":null}}'\n` +
+        'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minAvailable: 1\n',
+    );
+    expect(scale?.patch).toContain('kubectl -n default scale deployment/web --replicas=3');
+    expect(lower?.cost).toBe(
+      'one more of its pods may be unavailable during the upgrade (1 of 2 must stay up)',
+    );
+  });
+
+  it('removing one of two overlapping budgets helps only when the other one allows a disruption', () => {
+    const d = deployment({
+      name: 'web',
+      replicas: 3,
+      labels: web,
+      nodes: ['node-a', 'node-b', 'node-c'],
+    });
+    const i = input({
+      ...d,
+      budgets: [
+        labelPdb({ name: 'web', matchLabels: web, maxUnavailable: 0 }),
+        labelPdb({ name: 'web-copy', matchLabels: web, maxUnavailable: 1 }),
+      ],
+    });
+    expect(fixesOf(i)).toStrictEqual([
+      'completes: Delete PodDisruptionBudget default/web (overlaps another)',
+      'does-not-help: Delete PodDisruptionBudget default/web-copy (overlaps another)',
+    ]);
+  });
+
+  it('adds surge capacity when a replacement has nowhere to go', () => {
+    const d = deployment({ name: 'web', replicas: 2, labels: web, nodes: ['node-a', 'node-b'] });
+    const i = input(
+      {
+        ...d,
+        nodes: ['node-a', 'node-b'],
+        budgets: [labelPdb({ name: 'web', matchLabels: web, maxUnavailable: 1 })],
+      },
+      { maxUnavailable: 2, maxSurge: 0 },
+    );
+    expect(fixesOf(i)[0]).toBe('completes: Surge 1 new node before draining');
+  });
+});
+
+describe('planUpgrade', () => {
+  it('says what is wrong with a request: unknown nodes, a selector matching nothing, bad counts', () => {
+    const d = deployment({ name: 'web', replicas: 2, labels: web, nodes: ['node-a', 'node-b'] });
+    const index = clusterOf(d);
+    expect(planUpgrade(index, { nodes: ['node-a', 'node-x'] }, NOW)).toStrictEqual({
+      ok: false,
+      error: 'unknown node: node-x',
+    });
+    expect(planUpgrade(index, { selector: 'pool=none' }, NOW)).toStrictEqual({
+      ok: false,
+      error: 'node selector "pool=none" matches no node',
+    });
+    expect(planUpgrade(index, { selector: 'pool' }, NOW)).toStrictEqual({
+      ok: false,
+      error: 'node selector "pool" is not KEY=VALUE[,KEY=VALUE…]',
+    });
+    expect(planUpgrade(index, { nodes: ['node-a'], maxSurge: -1 }, NOW)).toStrictEqual({
+      ok: false,
+      error: 'maxSurge must be a whole number ≥ 0, not -1',
+    });
+    const plan = planUpgrade(index, { selector: 'kubernetes.io/hostname!=node-c' }, NOW);
+    expect(plan.ok && plan.forecast.nodes).toStrictEqual(['node-a', 'node-b']);
+  });
+
+  it('forecasts with a fix applied when its changes are given back', () => {
+    const d = deployment({ name: 'web', replicas: 2, labels: web, nodes: ['node-a', 'node-b'] });
+    const index = clusterOf({
+      ...d,
+      budgets: [labelPdb({ name: 'web', matchLabels: web, minAvailable: 2 })],
+    });
+    const stalled = planUpgrade(index, { nodes: ['node-a', 'node-b'] }, NOW);
+    if (!stalled.ok) throw new Error(stalled.error);
+    expect(stalled.forecast.verdict).toBe('stalls');
+    const fix = stalled.fixes[0];
+    const fixed = planUpgrade(
+      index,
+      { nodes: ['node-a', 'node-b'], changes: fix?.changes ?? [] },
+      NOW,
+    );
+    expect(fixed.ok && fixed.forecast.verdict).toBe('completes');
+    expect(fixed.ok && fixed.fixes).toStrictEqual([]);
+  });
+});
