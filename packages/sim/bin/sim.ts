@@ -3,6 +3,9 @@ import { startSim } from '../src/sim.js';
 import type { StartSimOptions } from '../src/sim.js';
 import type { Logger } from '../src/server/context.js';
 
+/** How long a stop may take before the process exits regardless. */
+const STOP_GRACE_MS = 5000;
+
 /** Problems go to stderr, one line each; routine requests are not logged. */
 const stderrLogger: Logger = {
   info: () => {},
@@ -141,6 +144,11 @@ async function main(): Promise<number> {
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.stdout.write(`${signal}: stopping\n`);
+      // A second signal, or a close that does not finish, must not keep the process alive.
+      const now = () => process.exit(1);
+      process.once('SIGINT', now);
+      process.once('SIGTERM', now);
+      setTimeout(now, STOP_GRACE_MS).unref();
       resolve();
     };
     process.once('SIGINT', () => stop('SIGINT'));

@@ -25,6 +25,9 @@ const RELATED_PUB = 'pub.kruise.io/related-pub';
 const MAX_WRITES_PER_INSTANT = 50;
 const RELATED_PUB_DEPRECATED = 'kruise.io/related-pub';
 
+const hasRelatedPub = (annotations: Record<string, string> | undefined): boolean =>
+  (annotations?.[RELATED_PUB] ?? '') !== '';
+
 const CONVERTERS: Readonly<
   Record<
     string,
@@ -205,14 +208,18 @@ export class BudgetController {
     this.writeStatus('podunavailablebudgets', evaluation, pubStatusJson(evaluation.sync.status));
     const pubName = evaluation.ref.name;
     for (const view of evaluation.pods) {
-      if (view.annotations[RELATED_PUB] === pubName) continue;
+      if (hasRelatedPub(view.annotations)) continue;
       const pod = this.ctx.store.get('pods', view.namespace, view.name);
-      if (pod === undefined || pod.metadata.annotations?.[RELATED_PUB] === pubName) continue;
+      if (pod === undefined || hasRelatedPub(pod.metadata.annotations)) continue;
       this.annotate(pod, pubName);
     }
   }
 
-  /** OpenKruise's PUB controller marks each protected pod; its webhook finds the PUB only this way. */
+  /**
+   * OpenKruise marks each protected pod; its webhook finds the PUB only this way. Kruise writes the
+   * annotation only when it is empty: two PUBs over one pod (a selector and a targetRef, which it
+   * allows) would otherwise take it from each other for ever.
+   */
   private annotate(pod: KubeObject, pubName: string): void {
     const written = this.ctx.store.modify(
       'pods',
