@@ -1,15 +1,16 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { ClusterStore } from '../store/cluster-store.js';
-import { discoverResources } from './discovery.js';
-import type { KubeHttp } from './http.js';
+import { discoverResources, type Discovered } from './discovery.js';
+import { errorReason, type KubeHttp } from './http.js';
 import { namespaceFallback } from './namespace-fallback.js';
 import { NamespaceWatch } from './namespace-watch.js';
 import { collectionPath, projector, type ClusterObject, type ResourceSpec } from './resources.js';
 import { ScaleFetcher } from './scale.js';
 import { Source, type SourceOptions, type SourceSink } from './source.js';
 import type { PodView } from '@pdbscope/shared';
-import type { Timers } from './timers.js';
+import { backoffDelay, type Timers } from './timers.js';
+import { UnreachableSources } from './unreachable.js';
 import { NO_TELEMETRY, type SourceTelemetry } from '../metrics/telemetry.js';
 
 export interface ClusterSourcesOptions {
@@ -33,13 +34,66 @@ export interface ClusterSourcesOptions {
 
 /**
  * Discovers what the cluster serves, then starts one source per resource (per namespace when
- * limited), all feeding the store. A resource that is not served is shown as `absent`.
+ * limited), all feeding the store. A resource that is not served is shown as `absent`. While the
+ * API server cannot be reached, discovery is retried with backoff (forever) and every source is
+ * shown degraded with the reason; it resolves after the first attempt either way.
  */
 export async function startClusterSources(
   options: ClusterSourcesOptions,
 ): Promise<{ sources: Source<ClusterObject>[]; stop(): Promise<void> }> {
   const { store, timers, logger } = options;
-  const discovered = await discoverResources(options.http);
+  const sources: Source<ClusterObject>[] = [];
+  const standIns = new UnreachableSources({
+    ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+    add: (id, handle) => store.addSource(id, handle),
+    changed: (state) => store.sourceChanged(state),
+    remove: (id) => store.removeSource(id),
+  });
+  const backoff = options.tuning?.backoff ?? { initialMs: 500, maxMs: 30_000 };
+  let running: Started | undefined;
+  let stopped = false;
+  let retryTimer: unknown;
+  const attempt = async (n: number): Promise<void> => {
+    let discovered: Discovered;
+    try {
+      discovered = await discoverResources(options.http);
+    } catch (err) {
+      if (stopped) return;
+      const reason = `the API server cannot be reached: ${errorReason(err)}`;
+      logger.warn({ attempt: n + 1, err: reason }, 'discovery failed: retrying');
+      standIns.show(reason, timers.now());
+      retryTimer = timers.setTimeout(() => void attempt(n + 1), backoffDelay(n, backoff));
+      return;
+    }
+    if (stopped) return;
+    running = startDiscovered({ options, discovered, sources });
+    standIns.retire(new Set(sources.map((s) => s.current.id)));
+  };
+  await attempt(0);
+  return {
+    sources,
+    stop: async () => {
+      stopped = true;
+      timers.clearTimeout(retryTimer);
+      await running?.stop();
+    },
+  };
+}
+
+interface Started {
+  stop(): Promise<void>;
+}
+
+function startDiscovered({
+  options,
+  discovered,
+  sources,
+}: {
+  options: ClusterSourcesOptions;
+  discovered: Discovered;
+  sources: Source<ClusterObject>[];
+}): Started {
+  const { store, timers, logger } = options;
   for (const a of discovered.absent) {
     store.addFixedSource({
       id: a.id,
@@ -71,7 +125,6 @@ export async function startClusterSources(
     },
     remove: (o) => store.sink.remove(o),
   };
-  const sources: Source<ClusterObject>[] = [];
   let stopped = false;
   let namespaceWatch: NamespaceWatch | undefined;
   const drop = (source: Source<ClusterObject>) => {
@@ -172,7 +225,6 @@ export async function startClusterSources(
   }
   for (const s of sources) s.start();
   return {
-    sources,
     stop: async () => {
       stopped = true;
       scales.stop();
