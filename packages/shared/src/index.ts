@@ -7,6 +7,7 @@ export * from './synthetic/index.js';
 export * from './findings/index.js';
 export * from './budgets/index.js';
 export * from './pub/index.js';
+export * from './scheduling/index.js';
 export * from './eviction/index.js';
 export * from './snapshot/index.js';
 export * from './index/index.js';

@@ -8,7 +8,8 @@ describe('parseArgs', () => {
       parseArgs(['--json', 'overlaps', 'snap.yaml', '--now', '2024-05-01T12:00:00Z']),
       parseArgs(['evict', 'snap.yaml', 'shop/web-0', 'shop/web-1', '--json']),
       parseArgs(['drain', '-', 'kind-worker', '--now=2024-05-01T12:00:00Z']),
-      parseArgs(['drain', 's', 'n', '--stored-status']),
+      parseArgs(['drain', 's', 'n', '--stored-status', '--force', '--pod-selector', 'app=web']),
+      parseArgs(['drain', 's', 'n', '--ignore-daemonsets', '--delete-emptydir-data']),
       parseArgs([]),
       parseArgs(['--help']),
     ]).toStrictEqual([
@@ -44,6 +45,12 @@ describe('parseArgs', () => {
           json: false,
           now: '2024-05-01T12:00:00Z',
           statusSource: 'recomputed',
+          options: {
+            force: false,
+            ignoreDaemonSets: false,
+            deleteEmptyDirData: false,
+            podSelector: '',
+          },
         },
       },
       {
@@ -54,6 +61,28 @@ describe('parseArgs', () => {
           node: 'n',
           json: false,
           statusSource: 'stored',
+          options: {
+            force: true,
+            ignoreDaemonSets: false,
+            deleteEmptyDirData: false,
+            podSelector: 'app=web',
+          },
+        },
+      },
+      {
+        ok: true,
+        command: {
+          command: 'drain',
+          snapshot: 's',
+          node: 'n',
+          json: false,
+          statusSource: 'recomputed',
+          options: {
+            force: false,
+            ignoreDaemonSets: true,
+            deleteEmptyDirData: true,
+            podSelector: '',
+          },
         },
       },
       { ok: true, command: { command: 'help' } },

@@ -1,4 +1,6 @@
+import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from '../eviction/drain-options.js';
 import { parseNsName } from '../model/refs.js';
+import { parseLabelSelectorQuery } from '../selectors/query.js';
 
 /** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
 export type CliCommand =
@@ -20,6 +22,8 @@ export type CliCommand =
       json: boolean;
       now?: string;
       statusSource: StatusSource;
+      /** kubectl drain's flags, kubectl's defaults when not given. */
+      options: DrainOptions;
     };
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
@@ -32,7 +36,9 @@ export const USAGE = `Usage: pdbscope <command> SNAPSHOT [arguments] [--json] [-
 Commands:
   evaluate SNAPSHOT              every budget with its allowed disruptions, and the findings
   evict SNAPSHOT ns/pod...       evict pods in order; each accepted eviction uses up budget for the next
-  drain SNAPSHOT NODE            plan a drain of NODE in rounds, as kubectl drain would retry
+  drain SNAPSHOT NODE            plan \`kubectl drain NODE\` in rounds, as kubectl retries 429s
+        [--force] [--ignore-daemonsets] [--delete-emptydir-data] [--pod-selector SELECTOR]
+                                 kubectl drain's own flags, with its defaults (all off)
   overlaps SNAPSHOT              budgets that share pods, or could, and OpenKruise conflicts
 
 evict and drain start from the status the controllers would compute now; --stored-status uses the
@@ -40,7 +46,8 @@ status as the snapshot recorded it (what the API server decides on until the con
 
 SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts -A -o yaml\` (or -o json) prints; "-" reads stdin.
 
-Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction or the drain would be blocked.
+Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, or the drain
+would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck).
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
@@ -49,9 +56,24 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let json = false;
   let now: string | undefined;
   let statusSource: StatusSource = 'recomputed';
+  const drain: DrainOptions = { ...KUBECTL_DRAIN_DEFAULTS };
+  let drainFlags = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (arg === '--json') json = true;
+    const flag = DRAIN_FLAGS[arg];
+    if (flag) {
+      drain[flag] = true;
+      drainFlags = true;
+    } else if (arg === '--pod-selector' || arg.startsWith('--pod-selector=')) {
+      const selector = arg === '--pod-selector' ? argv[++i] : arg.slice('--pod-selector='.length);
+      if (selector === undefined)
+        return { ok: false, error: '--pod-selector needs a label selector' };
+      const parsed = parseLabelSelectorQuery(selector);
+      if (!parsed.ok)
+        return { ok: false, error: `--pod-selector ${JSON.stringify(selector)}: ${parsed.error}` };
+      drain.podSelector = selector;
+      drainFlags = true;
+    } else if (arg === '--json') json = true;
     else if (arg === '--stored-status') statusSource = 'stored';
     else if (arg === '--help' || arg === '-h') return { ok: true, command: { command: 'help' } };
     else if (arg === '--now' || arg.startsWith('--now=')) {
@@ -71,6 +93,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (!['evaluate', 'overlaps', 'evict', 'drain'].includes(command))
     return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
   if (snapshot === undefined) return { ok: false, error: `${command} needs a SNAPSHOT file` };
+  if (drainFlags && command !== 'drain')
+    return { ok: false, error: `kubectl drain's flags only go with drain, not ${command}` };
   switch (command) {
     case 'evaluate':
     case 'overlaps':
@@ -94,7 +118,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       const [node, ...extra] = rest;
       if (node === undefined || extra.length > 0)
         return { ok: false, error: 'drain needs exactly one NODE' };
-      return { ok: true, command: { command: 'drain', snapshot, node, ...common, statusSource } };
+      return {
+        ok: true,
+        command: { command: 'drain', snapshot, node, ...common, statusSource, options: drain },
+      };
     }
   }
 }
+
+const DRAIN_FLAGS: Readonly<Record<string, 'force' | 'ignoreDaemonSets' | 'deleteEmptyDirData'>> = {
+  '--force': 'force',
+  '--ignore-daemonsets': 'ignoreDaemonSets',
+  '--delete-emptydir-data': 'deleteEmptyDirData',
+};

@@ -1,11 +1,6 @@
 import { EVICTION_RULE_SUMMARIES, explainEviction } from '../eviction/explain.js';
 import { nsName } from '../model/refs.js';
-import type {
-  DrainPlan,
-  EvictionPlan,
-  PlanStep,
-  PlannedBudgetState,
-} from '../eviction/plan-types.js';
+import type { EvictionPlan, PlanStep, PlannedBudgetState } from '../eviction/plan-types.js';
 
 function budgetState(b: PlannedBudgetState): string {
   const allowed =
@@ -30,32 +25,5 @@ export function formatStep(step: PlanStep): string {
 export function formatEvictionPlan(plan: EvictionPlan): string {
   const lines = plan.steps.map((s, i) => `${i + 1}. ${formatStep(s)}`);
   lines.push('', `${plan.evicted.length} evicted, ${plan.refused.length} refused.`);
-  return lines.join('\n') + '\n';
-}
-
-export function formatDrainPlan(plan: DrainPlan): string {
-  const lines = [`Drain of node ${plan.node}:`];
-  for (const round of plan.rounds) {
-    const waited =
-      round.waitedFor.length > 0
-        ? ` (after the replacements of ${round.waitedFor.map((w) => nsName(w.evicted)).join(', ')} became Ready)`
-        : '';
-    lines.push(`Round ${round.round}${waited}:`);
-    for (const step of round.steps) lines.push(`  ${formatStep(step)}`);
-  }
-  if (plan.skipped.length > 0)
-    lines.push(`Skipped: ${plan.skipped.map((s) => `${nsName(s.pod)} (${s.reason})`).join(', ')}`);
-  if (plan.blocked.length > 0) {
-    lines.push(`Blocked (${plan.blocked.length}):`);
-    for (const b of plan.blocked)
-      lines.push(
-        `  ${nsName(b.pod)}: ${b.reason}${b.budget ? ` by ${nsName(b.budget)}` : ''} — ${b.explanation}`,
-      );
-  }
-  lines.push(
-    plan.complete
-      ? `The drain completes: ${plan.evicted.length} pod(s) evicted in ${plan.rounds.length} round(s).`
-      : `The drain would not complete: ${plan.blocked.length} pod(s) can never be evicted.`,
-  );
   return lines.join('\n') + '\n';
 }

@@ -7,5 +7,6 @@ export {
   type EvaluateReport,
 } from './evaluate.js';
 export { formatOverlaps } from './overlaps.js';
-export { formatDrainPlan, formatEvictionPlan, formatStep } from './evict.js';
+export { formatEvictionPlan, formatStep } from './evict.js';
+export { formatDrainPlan } from './drain.js';
 export { loadCluster, type LoadedCluster } from './cluster.js';

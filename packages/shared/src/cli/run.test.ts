@@ -10,6 +10,22 @@ const files: Record<string, string> = {
   'cluster.yaml': fixture,
   'garbage.yaml': 'spec: [unclosed\n',
   'empty.yaml': '',
+  'legacy.yaml': `apiVersion: v1
+kind: List
+items:
+  - apiVersion: v1
+    kind: Node
+    metadata: { name: worker-1 }
+    status: { conditions: [{ type: Ready, status: 'True' }] }
+  - apiVersion: v1
+    kind: Pod
+    metadata: { name: legacy-worker-1, namespace: legacy, labels: { app: legacy-worker } }
+    spec:
+      nodeName: worker-1
+      containers: [{ name: legacy, image: registry.internal/legacy-worker:2019.3 }]
+      volumes: [{ name: scratch, emptyDir: {} }]
+    status: { phase: Running, conditions: [{ type: Ready, status: 'True' }] }
+`,
 };
 const readFile: CliEnvironment['readFile'] = (path) => {
   const text = files[path];
@@ -138,32 +154,57 @@ describe('runCli evict and drain', () => {
     ]);
   });
 
-  it('plans a drain in rounds and names what blocks it forever (exit 3)', () => {
+  it('plans a drain in rounds, fails the 500 at once and names what blocks it forever (exit 3)', () => {
     const result = run('drain', 'cluster.yaml', 'kind-worker', '--json');
     const plan = JSON.parse(result.stdout) as {
-      complete: boolean;
+      verdict: string;
       rounds: { evicted: { name: string }[] }[];
-      blocked: { pod: { name: string }; reason: string }[];
+      failed: { pod: { name: string }; decision: { code: number } }[];
+      blocked: { pod: { name: string }; reason: string; outlook: string }[];
     };
     expect([
       result.exitCode,
-      plan.complete,
+      plan.verdict,
       plan.rounds.map((r) => r.evicted.map((p) => p.name)),
-      plan.blocked.map((b) => [b.pod.name, b.reason]),
+      plan.failed.map((f) => [f.pod.name, f.decision.code]),
+      plan.blocked.map((b) => [b.pod.name, b.reason, b.outlook]),
     ]).toStrictEqual([
       3,
-      false,
+      'stuck',
       [['zookeeper-0', 'web-7d9f8c6b5-x7k2p'], []],
-      [
-        ['postgres-0', 'budget-allows-no-disruption'],
-        ['api-5c6d7f8b9-b2c4d', 'multiple-pdbs'],
-      ],
+      [['api-5c6d7f8b9-b2c4d', 500]],
+      [['postgres-0', 'budget-allows-no-disruption', 'never']],
     ]);
     const drained = run('drain', 'cluster.yaml', 'kind-worker3');
     expect([drained.exitCode, drained.stdout.split('\n').at(-2)]).toStrictEqual([
       0,
       'The drain completes: 2 pod(s) evicted in 1 round(s).',
     ]);
+  });
+
+  it("says first that kubectl refuses the node, with kubectl's message and the flag that changes it", () => {
+    const refused = run('drain', 'legacy.yaml', 'worker-1');
+    expect([refused.exitCode, refused.stdout.split('\n').slice(0, 2)]).toStrictEqual([
+      3,
+      [
+        'Drain of node worker-1, as `kubectl drain worker-1`:',
+        '  error: cannot delete Pods with local storage (use --delete-emptydir-data to override): legacy/legacy-worker-1 — --delete-emptydir-data would let kubectl past this',
+      ],
+    ]);
+    const next = run('drain', 'legacy.yaml', 'worker-1', '--delete-emptydir-data');
+    expect(next.stdout.split('\n')[1]).toBe(
+      '  error: cannot delete Pods that declare no controller (use --force to override): legacy/legacy-worker-1 — --force would let kubectl past this',
+    );
+    const forced = run('drain', 'legacy.yaml', 'worker-1', '--delete-emptydir-data', '--force');
+    expect([forced.exitCode, forced.stdout.split('\n').at(-2)]).toStrictEqual([
+      0,
+      'The drain completes: 1 pod(s) evicted in 1 round(s).',
+    ]);
+    expect(
+      run('drain', 'legacy.yaml', 'worker-1', '--pod-selector', 'a in ()').stderr.split('\n')[0],
+    ).toBe(
+      `pdbscope: --pod-selector "a in ()": unable to parse requirement: for 'in', 'notin' operators, values set can't be empty`,
+    );
   });
 
   it('exits 2 for a pod or node the snapshot does not have', () => {

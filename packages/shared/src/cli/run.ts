@@ -4,7 +4,8 @@ import { parseArgs, USAGE, type CliCommand } from './args.js';
 import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
 import { evaluateCluster, formatEvaluate } from './evaluate.js';
 import { formatOverlaps } from './overlaps.js';
-import { formatDrainPlan, formatEvictionPlan } from './evict.js';
+import { formatEvictionPlan } from './evict.js';
+import { formatDrainPlan } from './drain.js';
 import { planEvictions } from '../eviction/plan.js';
 import { planDrain } from '../eviction/drain.js';
 
@@ -135,6 +136,7 @@ export function runCli(env: CliEnvironment): CliResult {
         node: command.node,
         now: cluster.now,
         statusSource: command.statusSource,
+        options: command.options,
       });
       return {
         exitCode: plan.complete ? 0 : 3,

@@ -34,10 +34,13 @@ function index(parts: Parts): ClusterIndex {
 /** Plans draining node-a (unless told another node) of a cluster made of `parts` on NODES. */
 function drain(
   parts: Parts,
-  options: Partial<Pick<PlanDrainInput, 'node' | 'statusSource'>> = {},
+  options: Partial<Pick<PlanDrainInput, 'node' | 'statusSource' | 'options'>> = {},
 ): DrainPlan {
   return planDrain({ index: index(parts), node: 'node-a', now: NOW, ...options });
 }
+
+/** What `kubectl drain --ignore-daemonsets --delete-emptydir-data --force` does. */
+const ALL_FLAGS = { force: true, ignoreDaemonSets: true, deleteEmptyDirData: true };
 
 /** The plan without decision bodies: rounds as pod names, blocked pods as reason + budget. */
 function summary(plan: DrainPlan) {
@@ -50,8 +53,11 @@ function summary(plan: DrainPlan) {
       waitedFor: r.waitedFor.map((p) => p.evicted.name),
     })),
     skipped: plan.skipped.map((s) => `${s.pod.name} ${s.reason}`),
-    blocked: plan.blocked.map((b) => `${b.pod.name} ${b.reason} ${b.budget?.name ?? '-'}`),
-    complete: plan.complete,
+    failed: plan.failed.map((f) => `${f.pod.name} ${f.decision.code} round ${f.round}`),
+    blocked: plan.blocked.map(
+      (b) => `${b.pod.name} ${b.reason} ${b.outlook} ${b.budget?.name ?? '-'}`,
+    ),
+    verdict: plan.verdict,
   };
 }
 
@@ -78,8 +84,9 @@ describe('planDrain', () => {
         { evicted: ['zk-1'], refused: [], waitedFor: ['zk-0'] },
       ],
       skipped: [],
+      failed: [],
       blocked: [],
-      complete: true,
+      verdict: 'completes',
     });
     const refused = plan.rounds[0]?.steps[1]?.decision;
     expect(refused?.causes).toStrictEqual([
@@ -113,15 +120,16 @@ describe('planDrain', () => {
     expect(summary(plan)).toStrictEqual({
       rounds: [{ evicted: [], refused: ['postgres-0 429'], waitedFor: [] }],
       skipped: [],
-      blocked: ['postgres-0 budget-allows-no-disruption postgres'],
-      complete: false,
+      failed: [],
+      blocked: ['postgres-0 budget-allows-no-disruption never postgres'],
+      verdict: 'stuck',
     });
     expect(plan.blocked[0]?.explanation).toBe(
-      'postgres needs 1 healthy pods and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready (e.g. maxUnavailable 0, or minAvailable ≥ replicas).',
+      'postgres (maxUnavailable 0) needs 1 healthy pods and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.',
     );
   });
 
-  it('reports the 500 for a pod under two PDBs, while other pods of the budgets drain', () => {
+  it('fails the drain for pods under two PDBs (500, not retried)', () => {
     const web = deployment({
       namespace: 'shop',
       name: 'web',
@@ -148,18 +156,18 @@ describe('planDrain', () => {
         },
       ],
       skipped: [],
-      blocked: ['web-6d4f8c7b9-bnx2k multiple-pdbs -', 'web-6d4f8c7b9-dnx2k multiple-pdbs -'],
-      complete: false,
+      failed: ['web-6d4f8c7b9-bnx2k 500 round 1', 'web-6d4f8c7b9-dnx2k 500 round 1'],
+      blocked: [],
+      verdict: 'fails',
     });
-    expect(plan.rounds[0]?.steps[0]?.decision).toMatchObject({
-      code: 500,
-      httpStatus: 500,
-      allowed: false,
-    });
-    expect(plan.blocked[0]?.budgets.map((b) => b.name)).toStrictEqual(['frontend', 'web']);
+    expect(plan.rounds[0]?.steps[0]?.decision).toMatchObject({ code: 500, allowed: false });
+    expect(plan.failed[0]?.budgets.map((b) => b.name)).toStrictEqual(['frontend', 'web']);
+    expect(plan.failed[0]?.message).toBe(
+      'error when evicting pods/"web-6d4f8c7b9-bnx2k" -n "shop": This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
+    );
   });
 
-  it('skips DaemonSet and mirror pods, evicts bare pods without replacing them', () => {
+  it('with every flag: skips DaemonSet and mirror pods, evicts bare pods without replacing them', () => {
     const pods = [
       pod({
         namespace: 'monitoring',
@@ -173,17 +181,29 @@ describe('planDrain', () => {
         name: 'kube-proxy-node-a',
         labels: { component: 'kube-proxy' },
         owner: { kind: 'Node', name: 'node-a', apiVersion: 'v1' },
+        annotations: { 'kubernetes.io/config.mirror': '0f3c1e2d' },
         node: 'node-a',
       }),
       pod({ namespace: 'shop', name: 'debug-shell', labels: { run: 'debug' }, node: 'node-a' }),
     ];
-    const plan = drain({ pods });
+    const plan = drain({ pods }, { options: ALL_FLAGS });
     expect(summary(plan)).toStrictEqual({
       rounds: [{ evicted: ['debug-shell'], refused: [], waitedFor: [] }],
       skipped: ['kube-proxy-node-a mirror', 'node-exporter-x7k2p daemonset'],
+      failed: [],
       blocked: [],
-      complete: true,
+      verdict: 'completes',
     });
+    expect(plan.warnings).toStrictEqual([
+      {
+        message: 'ignoring DaemonSet-managed Pods',
+        pods: [{ kind: 'Pod', namespace: 'monitoring', name: 'node-exporter-x7k2p' }],
+      },
+      {
+        message: 'deleting Pods that declare no controller',
+        pods: [{ kind: 'Pod', namespace: 'shop', name: 'debug-shell' }],
+      },
+    ]);
   });
 
   it('lets terminating and finished pods go at once without using budget', () => {
@@ -225,8 +245,9 @@ describe('planDrain', () => {
         },
       ],
       skipped: [],
+      failed: [],
       blocked: [],
-      complete: true,
+      verdict: 'completes',
     });
     // Only the Ready pod's eviction used budget (minAvailable 1 of 2 Ready → 1 allowed).
     expect(plan.rounds[0]?.steps.map((s) => s.decision.pdbChanged)).toStrictEqual([
@@ -241,9 +262,9 @@ describe('planDrain', () => {
       pod({ namespace: 'ops', name: 'singleton', labels: { app: 'singleton' }, node: 'node-a' }),
     ];
     const budgets = [labelPdb({ namespace: 'ops', name: 'singleton', minAvailable: 1 })];
-    const plan = drain({ pods, budgets });
+    const plan = drain({ pods, budgets }, { options: { force: true } });
     expect(summary(plan).blocked).toStrictEqual([
-      'singleton budget-allows-no-disruption singleton',
+      'singleton budget-allows-no-disruption never singleton',
     ]);
   });
 
@@ -260,11 +281,14 @@ describe('planDrain', () => {
     const strict = [labelPdb({ namespace: 'shop', name: 'web', minAvailable: 2 })];
     const onB = drain({ ...web, budgets: strict }, { node: 'node-b' });
     expect(summary(onB).blocked).toStrictEqual([
-      'web-6d4f8c7b9-cnx2k unhealthy-pods-elsewhere web',
+      'web-6d4f8c7b9-cnx2k unhealthy-pods-elsewhere until web',
     ]);
     expect(onB.blocked[0]?.explanation).toBe(
-      'web needs 2 healthy pods and has 2: 1 of its pods are not Ready and must recover before this pod can go.',
+      'Blocked until web-6d4f8c7b9-bnx2k is Ready: web needs 2 healthy pods and has 2, so it allows no disruption.',
     );
+    expect(onB.blocked[0]?.waitsFor).toStrictEqual([
+      { kind: 'Pod', namespace: 'shop', name: 'web-6d4f8c7b9-bnx2k' },
+    ]);
     // IfHealthyBudget would refuse (2 healthy < 3 desired); AlwaysAllow lets the unready pod go.
     const always = [
       labelPdb({
@@ -299,6 +323,8 @@ describe('planDrain', () => {
       {
         evicted: { kind: 'Pod', namespace: 'shop', name: 'api-6d4f8c7b9-fnx2k' },
         replacement: { kind: 'Pod', namespace: 'shop', name: 'api-6d4f8c7b9-fnx2k-replacement' },
+        // node-c took the first two (fewest pods), then ties with node-b go by name.
+        node: 'node-b',
       },
     ]);
     // The real index is untouched.
@@ -308,7 +334,7 @@ describe('planDrain', () => {
     expect(idx.podsOnNode('node-a')).toHaveLength(4);
   });
 
-  it('reports an OpenKruise PUB denial', () => {
+  it('fails the drain for a pod OpenKruise denies (403 is not retried)', () => {
     const annotated = { 'pub.kruise.io/related-pub': 'cache' };
     const pods = [0, 1, 2].map((i) =>
       pod({
@@ -326,14 +352,15 @@ describe('planDrain', () => {
     const budgets = [labelPub({ namespace: 'shop', name: 'cache', maxUnavailable: 1 })];
     const plan = drain({ pods, workloads, budgets });
     expect(summary(plan)).toStrictEqual({
-      rounds: [
-        { evicted: ['cache-0'], refused: ['cache-1 403'], waitedFor: [] },
-        { evicted: ['cache-1'], refused: [], waitedFor: ['cache-0'] },
-      ],
+      rounds: [{ evicted: ['cache-0'], refused: ['cache-1 403'], waitedFor: [] }],
       skipped: [],
+      failed: ['cache-1 403 round 1'],
       blocked: [],
-      complete: true,
+      verdict: 'fails',
     });
+    expect(plan.failed[0]?.message).toBe(
+      'error when evicting pods/"cache-1" -n "shop": admission webhook "vpodeviction.kb.io" denied the request: podunavailablebudget.policy.kruise.io "cache" is forbidden: pub unavailable allowed is negative',
+    );
     expect(plan.rounds[0]?.steps[1]?.decision.message).toBe(
       'admission webhook "vpodeviction.kb.io" denied the request: podunavailablebudget.policy.kruise.io "cache" is forbidden: pub unavailable allowed is negative',
     );
@@ -357,7 +384,7 @@ describe('planDrain', () => {
       }),
     ];
     const plan = drain({ ...web, budgets }, { statusSource: 'stored' });
-    expect(summary(plan).blocked).toStrictEqual(['web-6d4f8c7b9-bnx2k status-stale web']);
+    expect(summary(plan).blocked).toStrictEqual(['web-6d4f8c7b9-bnx2k status-stale until web']);
     expect(drain({ ...web, budgets }).complete).toBe(true);
   });
 });

@@ -1,121 +1,193 @@
 import type { ClusterIndex } from '../index/cluster-index.js';
+import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
-import type { ResourceRef } from '../model/refs.js';
-import { rfc3339 } from '../budgets/time.js';
-import { explainBlocked } from './drain-blocked.js';
+import { refKey, type ResourceRef } from '../model/refs.js';
+import { CapacityLedger } from '../scheduling/ledger.js';
+import { explainBlocked, explainFailed } from './drain-blocked.js';
+import { selectPodsForDrain } from './drain-filters.js';
+import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
+import { replacementFor } from './drain-replacement.js';
 import { budgetRefsForPod, evictInPlan } from './plan.js';
 import { PlanState } from './plan-state.js';
 import type {
   AwaitedReplacement,
   DrainPlan,
   DrainRound,
+  DrainVerdict,
+  FailedPod,
+  PendingReplacement,
   PlanStatusSource,
   PlanStep,
-  SkippedPod,
 } from './plan-types.js';
 
 export interface PlanDrainInput {
   index: ClusterIndex;
   node: string;
   now: Date;
+  /** kubectl's flags; each one absent takes kubectl's default (false, no selector). */
+  options?: Partial<DrainOptions>;
   statusSource?: PlanStatusSource;
+  /**
+   * Go on from this state (a forecast drains node after node on one copy); default a fresh copy
+   * of the index. It is changed by the plan.
+   */
+  state?: PlanState;
+  /**
+   * The nodes' free capacity, where replacements are placed; default from the index. The drained
+   * node is cordoned in it. It is changed by the plan.
+   */
+  ledger?: CapacityLedger;
   /** Safety stop; each round evicts at least one pod, so a node's pod count is always enough. */
   maxRounds?: number;
 }
 
 const podRef = (p: PodView): ResourceRef => ({ kind: 'Pod', namespace: p.namespace, name: p.name });
-
-/** As `kubectl drain --ignore-daemonsets` skips them. Mirror pods are owned by their Node. */
-function skipReason(pod: PodView): SkippedPod['reason'] | undefined {
-  if (pod.controller?.kind === 'DaemonSet') return 'daemonset';
-  if (pod.controller?.kind === 'Node') return 'mirror';
-  return undefined;
-}
+const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
 
 /**
- * The pod its controller creates elsewhere once an evicted pod is gone, assumed Ready there. Bare
- * pods, finished pods and pods already terminating are not replaced; a StatefulSet recreates the
- * same name.
+ * The free capacity of every node of the index, as the scheduler counts it. A snapshot without
+ * Node objects still names nodes in its pods: those are taken as Ready, untainted and unbounded,
+ * so that only the drained node's own cordon keeps a replacement off it.
  */
-function replacementFor(pod: PodView, now: Date): PodView | undefined {
-  if (!pod.controller || pod.phase === 'Succeeded' || pod.phase === 'Failed') return undefined;
-  // A pod already terminating was replaced when its deletion began; the replacement is in the index.
-  if (pod.deletionTimestamp !== undefined) return undefined;
-  // Drop what belonged to the old pod: its node, deletion, waiting reason, disruption condition.
-  const {
-    nodeName: _n,
-    deletionTimestamp: _d,
-    waitingReason: _w,
-    disruptionTarget: _t,
-    ...rest
-  } = pod;
-  return {
-    ...rest,
-    name: pod.controller.kind === 'StatefulSet' ? pod.name : `${pod.name}-replacement`,
-    uid: `${pod.uid}-replacement`,
-    resourceVersion: '',
-    creationTimestamp: rfc3339(now),
-    phase: 'Running',
-    ready: true,
-    restartCount: 0,
-  };
+export function ledgerOf(index: ClusterIndex): CapacityLedger {
+  const known = [...index.nodes()];
+  const nodes: NodeView[] =
+    known.length > 0
+      ? known
+      : index.nodeNames().map((name) => ({
+          kind: 'Node',
+          name,
+          uid: '',
+          resourceVersion: '',
+          labels: { 'kubernetes.io/hostname': name },
+          unschedulable: false,
+          ready: true,
+          taints: [],
+          conditions: [],
+          capacity: {},
+          allocatable: {},
+        }));
+  return CapacityLedger.of({ nodes, podsOnNode: (n) => index.podsOnNode(n) });
 }
 
+/** An eviction kubectl counts as done: accepted, or the pod is already gone (404). */
+const done = (step: PlanStep): boolean => step.decision.allowed || step.decision.code === 404;
+/** kubectl retries only 429 Too Many Requests; any other refusal fails the pod at once. */
+const retried = (step: PlanStep): boolean => step.decision.code === 429;
+
 /**
- * A node drain planned in rounds on a copy of the cluster: evict every pod that is allowed
- * (cumulatively); let the evicted pods go and their controllers' replacements become Ready on other
- * nodes; try the rest again; stop when a round evicts nothing. What is left is blocked for good,
- * each pod with the budget and the reason.
+ * `kubectl drain NODE` planned on a copy of the cluster: cordon; pick the pods as kubectl's filters
+ * do (refusing the node before any eviction when one says so); then rounds: evict every pod that
+ * is allowed (cumulatively), give up on pods answered neither 201 nor 429, let the evicted pods'
+ * replacements be scheduled (Ready where a node can take them, Pending otherwise), try the 429s
+ * again; stop when a round evicts nothing.
  */
 export function planDrain(input: PlanDrainInput): DrainPlan {
   const { index, node, now } = input;
-  const state = new PlanState(index, now, input.statusSource ?? 'recomputed');
-  const skipped: SkippedPod[] = [];
-  let remaining: PodView[] = [];
-  for (const pod of index.podsOnNode(node)) {
-    const reason = skipReason(pod);
-    if (reason) skipped.push({ pod: podRef(pod), reason });
-    else remaining.push(pod);
+  const options: DrainOptions = { ...KUBECTL_DRAIN_DEFAULTS, ...input.options };
+  const state = input.state ?? new PlanState(index, now, input.statusSource ?? 'recomputed');
+  const ledger = input.ledger ?? ledgerOf(index);
+  ledger.cordon(node);
+  const selection = selectPodsForDrain(state.podsOnNode(node), options);
+  const base = {
+    node,
+    options,
+    schedulingChecked: index.node(node) !== undefined || [...index.nodes()].length > 0,
+    refusals: selection.refusals,
+    warnings: selection.warnings,
+    skipped: selection.skipped.map((s) => ({ pod: podRef(s.pod), reason: s.reason })),
+  };
+  if (selection.refusals.length > 0) {
+    return {
+      ...base,
+      verdict: 'refused',
+      rounds: [],
+      evicted: [],
+      failed: [],
+      blocked: [],
+      pending: [],
+      complete: false,
+      budgets: [],
+    };
   }
+  let remaining = selection.toEvict;
   const rounds: DrainRound[] = [];
+  const failed: FailedPod[] = [];
   const lastStep = new Map<string, PlanStep>();
+  const pendingFor = new Map<string, { awaited: AwaitedReplacement; budgets: ResourceRef[] }>();
   let waitedFor: AwaitedReplacement[] = [];
   const maxRounds = input.maxRounds ?? remaining.length + 1;
   for (let round = 1; remaining.length > 0 && round <= maxRounds; round++) {
     const steps = remaining.map((pod) => evictInPlan(state, pod, { dryRun: false, now }));
     const evicted: PodView[] = [];
+    const retry: PodView[] = [];
+    const failedNow: ResourceRef[] = [];
     remaining.forEach((pod, i) => {
       const step = steps[i];
       if (!step) return;
-      lastStep.set(`${pod.namespace}/${pod.name}`, step);
-      if (step.decision.allowed) evicted.push(pod);
+      lastStep.set(podKey(pod), step);
+      if (done(step)) evicted.push(pod);
+      else if (retried(step)) retry.push(pod);
+      else {
+        failedNow.push(podRef(pod));
+        failed.push(explainFailed(state, step, round, budgetRefsForPod(state, pod)));
+      }
     });
-    rounds.push({ round, steps, evicted: evicted.map(podRef), waitedFor });
-    if (evicted.length === 0) break;
-    remaining = remaining.filter((p) => !evicted.includes(p));
-    if (remaining.length === 0) break;
+    rounds.push({ round, steps, evicted: evicted.map(podRef), failed: failedNow, waitedFor });
+    remaining = retry;
+    if (evicted.length === 0 || remaining.length === 0) break;
     waitedFor = [];
     const touched = new Map<string, ResourceRef>();
     for (const pod of evicted) {
       const budgets = budgetRefsForPod(state, pod);
-      const replacement = replacementFor(pod, now);
-      state.remove(pod, replacement, budgets);
-      if (replacement) waitedFor.push({ evicted: podRef(pod), replacement: podRef(replacement) });
-      for (const b of budgets) touched.set(`${b.kind}/${b.namespace}/${b.name}`, b);
+      const replacement = replacementFor(pod, { now, ledger });
+      state.remove(pod, replacement?.pod, budgets);
+      if (pod.nodeName !== undefined) ledger.release(pod.scheduling, pod.nodeName);
+      if (replacement) {
+        const awaited: AwaitedReplacement = {
+          evicted: podRef(pod),
+          replacement: podRef(replacement.pod),
+          ...(replacement.pod.nodeName !== undefined ? { node: replacement.pod.nodeName } : {}),
+          ...(replacement.pending !== undefined ? { pending: replacement.pending } : {}),
+        };
+        waitedFor.push(awaited);
+        if (replacement.pending !== undefined)
+          pendingFor.set(podKey(replacement.pod), { awaited, budgets });
+      }
+      for (const b of budgets) touched.set(refKey(b), b);
     }
     for (const b of touched.values()) state.resync(b);
   }
   const blocked = remaining.flatMap((pod) => {
-    const step = lastStep.get(`${pod.namespace}/${pod.name}`);
-    return step ? [explainBlocked(state, step, budgetRefsForPod(state, pod))] : [];
+    const step = lastStep.get(podKey(pod));
+    if (!step) return [];
+    return [
+      explainBlocked(state, step, budgetRefsForPod(state, pod), {
+        isPendingReplacement: (p) => pendingFor.has(podKey(p)),
+      }),
+    ];
   });
+  const pending: PendingReplacement[] = [...pendingFor.values()].map(({ awaited, budgets }) => {
+    const keys = new Set(budgets.map(refKey));
+    return {
+      evicted: awaited.evicted,
+      replacement: awaited.replacement,
+      reason: awaited.pending ?? '',
+      budgets,
+      blocks: blocked.filter((b) => b.budget && keys.has(refKey(b.budget))).map((b) => b.pod),
+    };
+  });
+  const verdict: DrainVerdict =
+    blocked.length > 0 ? 'stuck' : failed.length > 0 ? 'fails' : 'completes';
   return {
-    node,
+    ...base,
+    verdict,
     rounds,
     evicted: rounds.flatMap((r) => r.evicted),
-    skipped,
+    failed,
     blocked,
-    complete: blocked.length === 0,
+    pending,
+    complete: verdict === 'completes',
     budgets: state.touched(),
   };
 }

@@ -46,6 +46,8 @@ export class PlanState {
   private readonly extra = new Map<string, PodView[]>();
   /** A replacement with a new name → the pod it replaced (whose budgets it joins). */
   private readonly originals = new Map<string, { namespace: string; name: string }>();
+  /** Pods the plan bound to each node (replacements), by node name; see podsOnNode. */
+  private readonly placed = new Map<string, PodView[]>();
   readonly workloads: WorkloadLookup;
 
   constructor(
@@ -82,6 +84,7 @@ export class PlanState {
   addPod(pod: PodView, budgets: readonly ResourceRef[], original?: PodView): void {
     const key = podKey(pod);
     this.pods.set(key, pod);
+    this.bound(pod);
     // A StatefulSet's replacement takes its original's name, hence its place in the budgets.
     if (original !== undefined && podKey(original) === key) return;
     if (original !== undefined)
@@ -98,11 +101,35 @@ export class PlanState {
   updatePod(pod: PodView, budgets: readonly ResourceRef[]): void {
     const key = podKey(pod);
     this.pods.set(key, pod);
+    this.bound(pod);
     for (const ref of budgets) {
       const list = this.extra.get(refKey(ref));
       const i = list ? list.findIndex((p) => podKey(p) === key) : -1;
       if (list && i >= 0) list[i] = pod;
     }
+  }
+
+  /** Remembers where a pod the plan holds is bound, for podsOnNode. */
+  private bound(pod: PodView): void {
+    if (pod.nodeName === undefined) return;
+    const list = this.placed.get(pod.nodeName);
+    if (!list) this.placed.set(pod.nodeName, [pod]);
+    else if (!list.includes(pod)) list.push(pod);
+  }
+
+  /** The pods bound to a node in the plan's state (replacements included), by namespace/name. */
+  podsOnNode(node: string): PodView[] {
+    const out = new Map<string, PodView>();
+    for (const p of this.index.podsOnNode(node)) {
+      const own = this.pods.get(podKey(p));
+      if (own === undefined) out.set(podKey(p), p);
+      else if (own !== null && own.nodeName === node) out.set(podKey(p), own);
+    }
+    for (const p of this.placed.get(node) ?? []) {
+      const current = this.pods.get(podKey(p));
+      if (current && current.nodeName === node) out.set(podKey(p), current);
+    }
+    return [...out.keys()].sort().map((k) => out.get(k) as PodView);
   }
 
   /** The PUB a pod's related-pub annotation would find, in the plan's state. */
@@ -152,7 +179,11 @@ export class PlanState {
     // basePods is sorted already; only replacements need placing.
     const extra = this.extra.get(refKey(ref));
     if (!extra) return out;
-    out.push(...extra);
+    // A replacement's current version: terminating once evicted itself, gone once deleted.
+    for (const p of extra) {
+      const current = this.pods.get(podKey(p));
+      if (current) out.push(current);
+    }
     return out.sort(byName);
   }
 
@@ -167,14 +198,13 @@ export class PlanState {
     this.pods.set(podKey(pod), { ...pod, deletionTimestamp: rfc3339(this.now) });
   }
 
-  /** The pod is gone; a controller's replacement (when given) joins the same budgets. */
+  /**
+   * The pod is gone; a controller's replacement (when given) joins the same budgets, bound to its
+   * `nodeName` when it has one.
+   */
   remove(pod: PodView, replacement: PodView | undefined, budgets: readonly ResourceRef[]): void {
     this.pods.set(podKey(pod), null);
-    if (!replacement) return;
-    for (const ref of budgets) {
-      const key = refKey(ref);
-      this.extra.set(key, [...(this.extra.get(key) ?? []), replacement]);
-    }
+    if (replacement) this.addPod(replacement, budgets, pod);
   }
 
   /** One controller sync of the budget over its pods in the plan's state. */

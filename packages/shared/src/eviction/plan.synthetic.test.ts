@@ -27,11 +27,14 @@ describe('plans on a generated cluster', () => {
   const index = syntheticIndex(11);
   const nodes = [...index.nodes()].map((n) => n.name);
 
-  it('accounts for every pod of every node: evicted, blocked or skipped, never twice', () => {
+  it('accounts for every pod of every node: evicted, failed, blocked or skipped, never twice', () => {
+    const options = { force: true, ignoreDaemonSets: true, deleteEmptyDirData: true };
     for (const node of nodes) {
-      const plan = planDrain({ index, node, now: NOW });
+      const plan = planDrain({ index, node, now: NOW, options });
+      expect(plan.refusals).toStrictEqual([]);
       const seen = [
         ...plan.evicted,
+        ...plan.failed.map((f) => f.pod),
         ...plan.blocked.map((b) => b.pod),
         ...plan.skipped.map((s) => s.pod),
       ].map((p) => `${p.namespace}/${p.name}`);
@@ -41,8 +44,9 @@ describe('plans on a generated cluster', () => {
           .map((p) => `${p.namespace}/${p.name}`)
           .sort(),
       );
-      expect(plan.complete).toBe(plan.blocked.length === 0);
-      for (const b of plan.blocked) expect(b.decision.allowed).toBe(false);
+      expect(plan.complete).toBe(plan.blocked.length === 0 && plan.failed.length === 0);
+      for (const b of plan.blocked) expect(b.decision.code).toBe(429);
+      for (const f of plan.failed) expect([201, 429]).not.toContain(f.decision.code);
       for (const round of plan.rounds)
         for (const step of round.steps) step.budgetsAfter.forEach(expectSane);
       plan.budgets.forEach(expectSane);
@@ -72,10 +76,22 @@ describe('plans on a generated cluster', () => {
   it('plans nothing for a node without pods', () => {
     expect(planDrain({ index, node: 'no-such-node', now: NOW })).toStrictEqual({
       node: 'no-such-node',
+      options: {
+        force: false,
+        ignoreDaemonSets: false,
+        deleteEmptyDirData: false,
+        podSelector: '',
+      },
+      schedulingChecked: true,
+      verdict: 'completes',
+      refusals: [],
+      warnings: [],
       rounds: [],
       evicted: [],
       skipped: [],
+      failed: [],
       blocked: [],
+      pending: [],
       complete: true,
       budgets: [],
     });

@@ -16,6 +16,7 @@ import {
   type Json,
   type ObjectMeta,
 } from './convert-helpers.js';
+import { hasEmptyDir, readPodScheduling } from './convert-scheduling.js';
 import { hasReadyCondition } from './ready.js';
 import { fromV1beta1Selector } from './v1beta1.js';
 
@@ -83,7 +84,8 @@ function readConditions(value: unknown): Condition[] {
 }
 
 const PHASES: readonly PodPhase[] = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
-const KEPT_POD_ANNOTATION = /^(pub\.kruise\.io\/|kruise\.io\/related-pub$)/;
+const KEPT_POD_ANNOTATION =
+  /^(pub\.kruise\.io\/|kruise\.io\/related-pub$|kubernetes\.io\/config\.mirror$)/;
 
 export function podFromObject(raw: unknown): Converted<PodView> {
   const obj = asObject(raw);
@@ -137,6 +139,9 @@ export function podFromObject(raw: unknown): Converted<PodView> {
   if (waitingReason) pod.waitingReason = waitingReason;
   const startupSeconds = secondsBetween(asString(status['startTime']), readySince);
   if (startupSeconds !== undefined) pod.startupSeconds = startupSeconds;
+  if (hasEmptyDir(spec)) pod.emptyDir = true;
+  const scheduling = readPodScheduling(spec);
+  if (scheduling) pod.scheduling = scheduling;
   if (dt) {
     const reason = asString(dt['reason']);
     const ltt = asString(dt['lastTransitionTime']);

@@ -6,6 +6,7 @@ export * from './pod.js';
 export * from './budget.js';
 export * from './workload.js';
 export * from './node.js';
+export * from './scheduling.js';
 export * from './convert.js';
 export * from './ready.js';
 export * from './stale.js';

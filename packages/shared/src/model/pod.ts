@@ -1,5 +1,6 @@
 import type { Labels } from './labels.js';
 import type { OwnerRef } from './refs.js';
+import type { PodScheduling } from './scheduling.js';
 
 /** The pod phases; `''` when the status has none. */
 export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown' | '';
@@ -16,7 +17,10 @@ export interface PodView {
   /** Opaque: compared for equality, never parsed. */
   resourceVersion: string;
   labels: Labels;
-  /** Only the annotations a rule reads (OpenKruise's `pub.kruise.io/*`, `kruise.io/related-pub`). */
+  /**
+   * Only the annotations a rule reads (OpenKruise's `pub.kruise.io/*`, `kruise.io/related-pub`, and
+   * `kubernetes.io/config.mirror`, which marks a static pod's mirror).
+   */
   annotations: Readonly<Record<string, string>>;
   phase: PodPhase;
   /** The first condition of type Ready has status "True" (phase is not looked at). */
@@ -38,4 +42,8 @@ export interface PodView {
   startupSeconds?: number;
   /** OpenKruise's "state consistent" check (images, sidecars, in-place update done); true by default. */
   consistent: boolean;
+  /** An emptyDir volume: `kubectl drain` refuses the pod without `--delete-emptydir-data`. */
+  emptyDir?: true;
+  /** What the scheduler reads (requests, nodeSelector, tolerations, required node affinity). */
+  scheduling?: PodScheduling;
 }

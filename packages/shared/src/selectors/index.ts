@@ -2,3 +2,4 @@ export * from './selector.js';
 export * from './validate.js';
 export * from './names.js';
 export * from './label-query.js';
+export * from './query.js';

@@ -1,3 +1,4 @@
+import { kubectlPodFilter } from '../eviction/drain-filters.js';
 import type { PodView } from '../model/pod.js';
 import type { UpgradeDrainOptions } from './types.js';
 
@@ -7,29 +8,11 @@ export type DrainFilter =
   | { action: 'skip'; reason: 'daemonset' | 'mirror' }
   | { action: 'refuse'; message: string; option: keyof UpgradeDrainOptions };
 
-const finished = (pod: PodView): boolean => pod.phase === 'Succeeded' || pod.phase === 'Failed';
-
-/**
- * kubectl's drain filters (k8s.io/kubectl/pkg/drain/filters.go): mirror pods are skipped;
- * DaemonSet pods are skipped with --ignore-daemonsets and refuse the node without it; pods with no
- * controller refuse the node unless --force (finished pods are deleted anyway).
- */
+/** kubectl's drain filters (k8s.io/kubectl/pkg/drain/filters.go), as the drain planner runs them. */
 export function drainFilter(pod: PodView, options: UpgradeDrainOptions): DrainFilter {
-  if (pod.controller?.kind === 'Node') return { action: 'skip', reason: 'mirror' };
-  if (pod.controller?.kind === 'DaemonSet') {
-    if (options.ignoreDaemonSets) return { action: 'skip', reason: 'daemonset' };
-    return {
-      action: 'refuse',
-      message: 'cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore)',
-      option: 'ignoreDaemonSets',
-    };
-  }
-  if (pod.controller === undefined && !finished(pod) && !options.force) {
-    return {
-      action: 'refuse',
-      message: 'cannot delete Pods that declare no controller (use --force to override)',
-      option: 'force',
-    };
-  }
+  const status = kubectlPodFilter(pod, options);
+  if (status.action === 'error')
+    return { action: 'refuse', message: `cannot delete ${status.message}`, option: status.flag };
+  if (status.action === 'skip') return { action: 'skip', reason: status.reason };
   return { action: 'evict' };
 }

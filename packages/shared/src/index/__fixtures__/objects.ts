@@ -24,7 +24,16 @@ function value<T>(c: Converted<T>): T {
 const uid = (kind: string, ns: string, name: string): string =>
   `uid-${kind.toLowerCase()}-${ns}-${name}`;
 
-export function node(name: string, ready = true): NodeView {
+/** A node; `extra` adds to its spec (taints, unschedulable), status (allocatable) and labels. */
+export function node(
+  name: string,
+  ready = true,
+  extra: {
+    labels?: Record<string, string>;
+    spec?: Record<string, unknown>;
+    allocatable?: Record<string, string>;
+  } = {},
+): NodeView {
   return value(
     nodeFromObject({
       apiVersion: 'v1',
@@ -33,9 +42,13 @@ export function node(name: string, ready = true): NodeView {
         name,
         uid: uid('Node', '', name),
         resourceVersion: '100',
-        labels: { 'kubernetes.io/hostname': name },
+        labels: { 'kubernetes.io/hostname': name, ...extra.labels },
       },
-      status: { conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
+      ...(extra.spec ? { spec: extra.spec } : {}),
+      status: {
+        conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
+        ...(extra.allocatable ? { allocatable: extra.allocatable } : {}),
+      },
     }),
   );
 }
@@ -51,6 +64,10 @@ export interface PodInput {
   phase?: string;
   deleting?: boolean;
   annotations?: Record<string, string>;
+  /** Added to the pod spec: volumes, nodeSelector, tolerations, affinity. */
+  spec?: Record<string, unknown>;
+  /** The container's `resources.requests`, e.g. `{ cpu: '500m', memory: '1Gi' }`. */
+  requests?: Record<string, string>;
 }
 
 export function pod(input: PodInput): PodView {
@@ -86,7 +103,14 @@ export function pod(input: PodInput): PodView {
       },
       spec: {
         ...(input.node ? { nodeName: input.node } : {}),
-        containers: [{ name: 'main', image: 'registry.example.com/app:1.0' }],
+        containers: [
+          {
+            name: 'main',
+            image: 'registry.example.com/app:1.0',
+            ...(input.requests ? { resources: { requests: input.requests } } : {}),
+          },
+        ],
+        ...input.spec,
       },
       status: {
         phase: input.phase ?? 'Running',
@@ -252,6 +276,8 @@ export function deployment(input: {
   labels: Record<string, string>;
   nodes: readonly string[];
   unready?: number;
+  /** What every pod's spec adds (requests, nodeSelector, tolerations, volumes…). */
+  template?: Pick<PodInput, 'spec' | 'requests'>;
 }): { workloads: WorkloadView[]; pods: PodView[] } {
   const rs = `${input.name}-6d4f8c7b9`;
   const pods: PodView[] = [];
@@ -264,6 +290,7 @@ export function deployment(input: {
         owner: { kind: 'ReplicaSet', name: rs },
         node: input.nodes[i % input.nodes.length],
         ready: i >= (input.unready ?? 0),
+        ...input.template,
       }),
     );
   }

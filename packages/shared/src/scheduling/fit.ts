@@ -1,0 +1,157 @@
+import type { NodeView } from '../model/node.js';
+import type { NodeTaint as Taint } from '../model/node.js';
+import type {
+  NodeAllocatable,
+  NodeSelectorRequirement,
+  NodeSelectorTerm,
+  PodScheduling,
+  ResourceAmounts,
+  Toleration,
+} from '../model/scheduling.js';
+import { cpuMilli, wholeUnits } from './quantity.js';
+
+/** Why a node cannot take a pod, in the words of kube-scheduler's "0/N nodes are available" message. */
+export type UnfitReason =
+  | { kind: 'unschedulable'; message: 'node(s) were unschedulable' }
+  | { kind: 'not-ready'; message: 'node(s) were not ready' }
+  | { kind: 'taint'; message: string; taint: Taint }
+  | { kind: 'node-affinity'; message: "node(s) didn't match Pod's node affinity/selector" }
+  | { kind: 'resources'; message: 'Insufficient cpu' | 'Insufficient memory' | 'Too many pods' };
+
+/** What is already asked of a node by the pods bound to it. */
+export interface NodeUsage extends ResourceAmounts {
+  pods: number;
+}
+
+const UNSCHEDULABLE_TAINT: Taint = {
+  key: 'node.kubernetes.io/unschedulable',
+  effect: 'NoSchedule',
+};
+
+/** `v1helper.TolerationsTolerateTaint` / `Toleration.ToleratesTaint`. */
+export function tolerates(toleration: Toleration, taint: Taint): boolean {
+  if (toleration.effect && toleration.effect !== taint.effect) return false;
+  if (toleration.key && toleration.key !== taint.key) return false;
+  const operator = toleration.operator ?? 'Equal';
+  if (operator === 'Exists') return true;
+  if (operator === 'Equal' || operator === '')
+    return (toleration.value ?? '') === (taint.value ?? '');
+  return false;
+}
+
+const tolerated = (pod: PodScheduling | undefined, taint: Taint): boolean =>
+  (pod?.tolerations ?? []).some((t) => tolerates(t, taint));
+
+function requirementMet(r: NodeSelectorRequirement, value: string | undefined): boolean {
+  const values = r.values ?? [];
+  switch (r.operator) {
+    case 'In':
+      return value !== undefined && values.includes(value);
+    case 'NotIn':
+      return value === undefined || !values.includes(value);
+    case 'Exists':
+      return value !== undefined;
+    case 'DoesNotExist':
+      return value === undefined;
+    case 'Gt':
+    case 'Lt': {
+      // One integer value; a label that is not an integer never matches.
+      if (value === undefined || values.length !== 1 || !/^-?\d+$/.test(value)) return false;
+      const limit = Number(values[0]);
+      if (!Number.isInteger(limit)) return false;
+      return r.operator === 'Gt' ? Number(value) > limit : Number(value) < limit;
+    }
+    default:
+      return false;
+  }
+}
+
+/** A term with neither expressions nor fields matches no node (`nodeaffinity.NodeSelectorTerms`). */
+function termMatches(term: NodeSelectorTerm, node: NodeView): boolean {
+  const exprs = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (exprs.length === 0 && fields.length === 0) return false;
+  return (
+    exprs.every((r) => requirementMet(r, node.labels[r.key])) &&
+    fields.every(
+      (r) =>
+        r.key === 'metadata.name' &&
+        (r.operator === 'In' || r.operator === 'NotIn') &&
+        requirementMet(r, node.name),
+    )
+  );
+}
+
+/** nodeSelector and required node affinity (the NodeAffinity filter plugin). */
+export function matchesNodeAffinity(pod: PodScheduling | undefined, node: NodeView): boolean {
+  for (const [k, v] of Object.entries(pod?.nodeSelector ?? {}))
+    if (node.labels[k] !== v) return false;
+  const terms = pod?.requiredNodeAffinity;
+  return terms === undefined || terms.some((t) => termMatches(t, node));
+}
+
+/**
+ * Why the node cannot take the pod regardless of what runs there (cordon, readiness, taints,
+ * affinity); undefined when it can. Filters in kube-scheduler's order: the first failing one names it.
+ */
+export function staticUnfit(
+  pod: PodScheduling | undefined,
+  node: NodeView,
+): UnfitReason | undefined {
+  if (node.unschedulable && !tolerated(pod, UNSCHEDULABLE_TAINT))
+    return { kind: 'unschedulable', message: 'node(s) were unschedulable' };
+  if (!node.ready) return { kind: 'not-ready', message: 'node(s) were not ready' };
+  if (!matchesNodeAffinity(pod, node))
+    return { kind: 'node-affinity', message: "node(s) didn't match Pod's node affinity/selector" };
+  for (const taint of node.taints) {
+    if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
+    if (!tolerated(pod, taint))
+      return {
+        kind: 'taint',
+        taint,
+        message: `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`,
+      };
+  }
+  return undefined;
+}
+
+/** `status.allocatable` in numbers; undefined when the node does not say (then any request fits). */
+export function allocatableOf(node: NodeView): NodeAllocatable | undefined {
+  const a = node.allocatable;
+  if (a['cpu'] === undefined && a['memory'] === undefined && a['pods'] === undefined)
+    return undefined;
+  const pods = wholeUnits(a['pods']);
+  return {
+    cpuMilli: cpuMilli(a['cpu']) ?? 0,
+    memoryBytes: wholeUnits(a['memory']) ?? 0,
+    ...(pods !== undefined ? { pods } : {}),
+  };
+}
+
+/** The NodeResourcesFit filter: requests within allocatable minus what is already requested. */
+export function resourcesUnfit(
+  pod: PodScheduling | undefined,
+  alloc: NodeAllocatable | undefined,
+  used: NodeUsage,
+): UnfitReason | undefined {
+  if (!alloc) return undefined;
+  if (alloc.pods !== undefined && used.pods + 1 > alloc.pods)
+    return { kind: 'resources', message: 'Too many pods' };
+  const req = pod?.requests;
+  if (!req) return undefined;
+  if (req.cpuMilli > 0 && used.cpuMilli + req.cpuMilli > alloc.cpuMilli)
+    return { kind: 'resources', message: 'Insufficient cpu' };
+  if (req.memoryBytes > 0 && used.memoryBytes + req.memoryBytes > alloc.memoryBytes)
+    return { kind: 'resources', message: 'Insufficient memory' };
+  return undefined;
+}
+
+/** kube-scheduler's summary: `0/6 nodes are available: 1 node(s) were unschedulable, 5 Insufficient cpu.` */
+export function unavailableMessage(total: number, reasons: readonly UnfitReason[]): string {
+  const counts = new Map<string, number>();
+  for (const r of reasons) counts.set(r.message, (counts.get(r.message) ?? 0) + 1);
+  const parts = [...counts.entries()]
+    .map(([message, n]) => `${n} ${message}`)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `0/${total} nodes are available${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.`;
+}

@@ -1,0 +1,3 @@
+export * from './quantity.js';
+export * from './fit.js';
+export * from './ledger.js';
