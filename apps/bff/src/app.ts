@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
+import type { MetricsExposition } from './metrics/bff-metrics.js';
 import type { EventHub } from './events/hub.js';
 import { TokenAuth, authGuard } from './http/auth.js';
 import { hostPolicy, originGuard } from './http/guard.js';
@@ -52,7 +52,7 @@ export interface AppOptions {
   history?: HistoryReader;
   /** GET /metrics; absent, no such route. */
   metrics?: {
-    registry: Registry;
+    registry: MetricsExposition;
     /** Without the token (--metrics-public); otherwise it takes the token as /api does. */
     public: boolean;
   };

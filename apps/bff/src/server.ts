@@ -177,7 +177,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ...(options.token !== undefined ? { token: options.token } : {}),
       ...(verifier ? { verifier } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
-      metrics: { registry: metrics.registry, public: options.metricsPublic ?? false },
+      metrics: { registry: metrics.exposition, public: options.metricsPublic ?? false },
       history: historyReader,
     }),
   );

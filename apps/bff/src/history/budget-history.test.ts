@@ -12,7 +12,7 @@ describe('BudgetHistory', () => {
     const h = new BudgetHistory({ windowMs: 60 * MIN });
     h.record(pdbRow('data', 'zookeeper'), T0);
     h.record(pdbRow('data', 'zookeeper'), T0 + MIN);
-    h.mark(zk, { at: T0 + 2 * MIN, type: 'unready', pod: 'data/zookeeper-1' });
+    h.mark(zk, { at: T0 + 2 * MIN, type: 'unready', pod: 'zookeeper-1' });
     h.record(
       pdbRow('data', 'zookeeper', { currentHealthy: 2, disruptionsAllowed: 0 }),
       T0 + 2 * MIN,
@@ -40,7 +40,7 @@ describe('BudgetHistory', () => {
     const h = new BudgetHistory({ windowMs: 60 * MIN });
     for (let i = 0; i < 5; i++)
       h.record(pdbRow('data', 'zookeeper', { currentHealthy: 3 - (i % 2) }), T0 + i * 30 * MIN);
-    h.mark(zk, { at: T0 + 10 * MIN, type: 'evicted', pod: 'data/zookeeper-0' });
+    h.mark(zk, { at: T0 + 10 * MIN, type: 'evicted', pod: 'zookeeper-0' });
     const read = h.read(zk, T0 + 150 * MIN);
     // The window starts at 90 min: the point of 90 min holds then; 0, 30 and 60 min are gone.
     expect(read?.points.map((p) => p.at)).toStrictEqual([iso(T0 + 90 * MIN), iso(T0 + 120 * MIN)]);
@@ -56,7 +56,7 @@ describe('BudgetHistory', () => {
     expect({ budgets: h.budgets, points: h.points }).toStrictEqual({ budgets: 10, points: 100 });
     h.prune(T0 + 50 * MIN);
     const b0 = { ...zk, name: 'b0' };
-    for (let i = 0; i < 5; i++) h.mark(b0, { at: T0 + i, type: 'evicted', pod: `data/p${i}` });
+    for (let i = 0; i < 5; i++) h.mark(b0, { at: T0 + i, type: 'evicted', pod: `p${i}` });
     const read = h.read(b0, T0 + 50 * MIN);
     expect({
       first: read?.points[0]?.currentHealthy,
@@ -82,7 +82,7 @@ describe('BudgetHistory', () => {
     h.record(pdbRow('data', 'zookeeper'), T0);
     h.forget(zk);
     expect(h.read(zk, T0)).toBeUndefined();
-    h.mark(zk, { at: T0, type: 'evicted', pod: 'data/zookeeper-0' });
+    h.mark(zk, { at: T0, type: 'evicted', pod: 'zookeeper-0' });
     expect(h.budgets).toBe(0);
   });
 });

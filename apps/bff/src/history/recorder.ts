@@ -1,4 +1,4 @@
-import { nsName, type PodView } from '@pdbscope/shared';
+import type { PodView } from '@pdbscope/shared';
 import type { BudgetRef, BudgetRow } from '@pdbscope/shared/api';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { EventHub } from '../events/hub.js';
@@ -65,7 +65,7 @@ export function recordHistory(options: HistoryRecorderOptions): HistoryRecorder 
             : undefined;
       if (!type) return;
       const covering = index.budgetsForPod(pod);
-      const mark = { at: now(), type, pod: nsName(pod) } as const;
+      const mark = { at: now(), type, pod: pod.name } as const;
       for (const budget of [...covering.pdbs, ...covering.pubs])
         history.mark(
           { kind: budget.kind, namespace: budget.namespace, name: budget.name } as BudgetRef,

@@ -57,7 +57,7 @@ describe('GET /metrics families', () => {
       }),
       pubRow('shop', 'cart', { flags: { ...noFlags, stale: true } }),
     ];
-    const { registry } = metricsOf({ rows: () => rows });
+    const { exposition: registry } = metricsOf({ rows: () => rows });
     const text = await registry.metrics();
     expect(family(text, 'pdbscope_budget_disruptions_allowed')).toBe(
       [

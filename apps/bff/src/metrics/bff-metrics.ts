@@ -1,7 +1,7 @@
 import type { BudgetRow } from '@pdbscope/shared/api';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Analysis } from '../store/analysis.js';
-import { registerBudgetMetrics } from './budget-metrics.js';
+import { budgetExposition } from './budget-metrics.js';
 import { registerClusterMetrics } from './cluster-metrics.js';
 import { registerHealthMetrics, type HealthInput } from './health-metrics.js';
 import { sourceTelemetry, type SourceTelemetry } from './telemetry.js';
@@ -14,8 +14,14 @@ export interface BffMetricsInput extends HealthInput {
   processMetrics?: boolean;
 }
 
+/** What GET /metrics serves: the whole exposition, rendered when scraped. */
+export type MetricsExposition = Pick<Registry, 'metrics' | 'contentType'>;
+
 export interface BffMetrics {
+  /** prom-client's registry: health, counters, cluster-wide counts, process metrics. */
   registry: Registry;
+  /** The registry's families and the per-budget ones. */
+  exposition: MetricsExposition;
   telemetry: SourceTelemetry;
 }
 
@@ -25,10 +31,16 @@ export interface BffMetrics {
  */
 export function createBffMetrics(input: BffMetricsInput): BffMetrics {
   const registry = new Registry();
-  registerBudgetMetrics(registry, input.rows);
   registerClusterMetrics(registry, input.analysis);
   registerHealthMetrics(registry, input);
   const telemetry = sourceTelemetry(registry);
   if (input.processMetrics ?? true) collectDefaultMetrics({ register: registry });
-  return { registry, telemetry };
+  return {
+    registry,
+    exposition: {
+      contentType: registry.contentType,
+      metrics: async () => `${await registry.metrics()}\n${budgetExposition(input.rows())}`,
+    },
+    telemetry,
+  };
 }

@@ -1,8 +1,4 @@
 import type { BudgetRow } from '@pdbscope/shared/api';
-import type { Registry } from 'prom-client';
-import { registerScrapeMetric, type Sample } from './scrape-metric.js';
-
-type BudgetLabel = 'kind' | 'namespace' | 'name';
 
 interface BudgetFamily {
   name: string;
@@ -55,20 +51,26 @@ const FAMILIES: readonly BudgetFamily[] = [
   },
 ];
 
-/** Registers every per-budget family, each reading the rows at scrape time. */
-export function registerBudgetMetrics(registry: Registry, rows: () => Iterable<BudgetRow>): void {
-  for (const family of FAMILIES) {
-    registerScrapeMetric<BudgetLabel>(registry, {
-      name: family.name,
-      help: family.help,
-      type: 'gauge',
-      samples: function* (): Iterable<Sample<BudgetLabel>> {
-        for (const row of rows())
-          yield {
-            labels: { kind: row.kind, namespace: row.namespace, name: row.name },
-            value: family.value(row),
-          };
-      },
+const escapeLabel = (v: string) =>
+  v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+/**
+ * The per-budget families in Prometheus' text format. Written here rather than by prom-client's
+ * registry, which formats each sample's labels on its own (~10 µs a line: 0.7 s a scrape at
+ * 10,000 budgets); each budget's label set is escaped once and shared by its seven samples.
+ */
+export function budgetExposition(rows: Iterable<BudgetRow>): string {
+  const labelled: { labels: string; row: BudgetRow }[] = [];
+  for (const row of rows)
+    labelled.push({
+      labels: `{kind="${escapeLabel(row.kind)}",namespace="${escapeLabel(row.namespace)}",name="${escapeLabel(row.name)}"}`,
+      row,
     });
+  const parts: string[] = [];
+  for (const family of FAMILIES) {
+    parts.push(`# HELP ${family.name} ${family.help}\n# TYPE ${family.name} gauge\n`);
+    for (const { labels, row } of labelled)
+      parts.push(`${family.name}${labels} ${family.value(row)}\n`);
   }
+  return parts.join('');
 }

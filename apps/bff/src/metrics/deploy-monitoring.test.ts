@@ -46,7 +46,7 @@ async function exposedNames(): Promise<Set<string>> {
     sseClients: () => 0,
     analysisMs: () => undefined,
     now: () => new Date(),
-  }).registry.metrics();
+  }).exposition.metrics();
   return new Set([...text.matchAll(/^# HELP (\S+) /gm)].map((m) => m[1] as string));
 }
 

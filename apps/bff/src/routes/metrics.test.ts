@@ -17,7 +17,7 @@ function registry() {
     analysisMs: () => undefined,
     now: () => new Date('2026-11-21T19:40:00Z'),
     processMetrics: false,
-  }).registry;
+  }).exposition;
 }
 
 const SAMPLE =

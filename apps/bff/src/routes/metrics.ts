@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { apiRoutes } from '@pdbscope/shared/api';
-import type { Registry } from 'prom-client';
+import type { MetricsExposition } from '../metrics/bff-metrics.js';
 import { serve, type ServedRoute } from './table.js';
 
 /** GET /metrics: Prometheus' text format, collected from the store when scraped. */
 export function metricsRoutes(
-  registry: Registry,
+  registry: MetricsExposition,
   guards: readonly RequestHandler[],
 ): ServedRoute[] {
   return [
