@@ -96,9 +96,18 @@ describe('ClusterStore', () => {
 
     podsSynced.value = true;
     store.sourceChanged(pods.state);
-    expect([store.isReady(), [...store.published.keys()]]).toStrictEqual([
+    expect([
+      store.isReady(),
+      [...store.published.keys()],
+      events.map((e) => [e.type, 'ready' in e ? e.ready : undefined]),
+    ]).toStrictEqual([
       true,
       ['PodDisruptionBudget/data/zookeeper'],
+      [
+        ['source-changed', false],
+        ['ready', undefined],
+        ['source-changed', true],
+      ],
     ]);
 
     const victim = zkPods[1];
@@ -119,7 +128,7 @@ describe('ClusterStore', () => {
     expect(events.at(-1)).toStrictEqual({
       type: 'budget-removed',
       ref: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
-      id: 's1-4',
+      id: 's1-5',
       at: '2026-11-21T19:40:00.000Z',
     });
     store.stop();

@@ -14,30 +14,19 @@ import type { EventHub } from '../events/hub.js';
 import type { ClusterObject } from '../kube/resources.js';
 import type { SourceSink } from '../kube/source.js';
 import type { Timers } from '../kube/timers.js';
-import { budgetRow, NO_MARKS, type BudgetMarks } from '../views/rows.js';
-import { analyzeInSlices, summarize, type Analysis } from './analysis.js';
-import { rowEvent } from './row-events.js';
+import type { BudgetMarks } from '../views/rows.js';
+import { summarize, type Analysis } from './analysis.js';
+import { AnalysisScheduler } from './analysis-scheduler.js';
+import { ClockTick } from './clock-tick.js';
+import { RowPublisher } from './row-publisher.js';
+import { SourceReadiness, type BeforeBuild, type SourceHandle } from './source-readiness.js';
 
-const FALLBACK_SOURCE: SourceState = {
-  id: 'cluster',
-  resource: '',
-  state: 'live',
-  since: new Date(0).toISOString(),
-  objects: 0,
-  forbiddenNamespaces: [],
-};
+export type { BeforeBuild, SourceHandle } from './source-readiness.js';
 
 export type StoreMeta = Pick<
   ClusterResponse,
   'source' | 'context' | 'server' | 'namespaces' | 'verifyEnabled'
 >;
-
-/** What the store needs of a source: its state now and whether it has listed once. */
-export interface SourceHandle {
-  snapshot(): SourceState;
-  /** Synced once, or refused (403): readiness does not wait for it. */
-  readonly settled: boolean;
-}
 
 export interface ClusterStoreOptions {
   meta: StoreMeta;
@@ -50,9 +39,6 @@ export interface ClusterStoreOptions {
   analysisIntervalMs?: number;
 }
 
-/** Awaited once, after the last source syncs and before the index is built (e.g. owners' scales). */
-export type BeforeBuild = () => Promise<void>;
-
 /**
  * The narrow store in front of the informers: it feeds every object to the shared ClusterIndex
  * as it arrives (list pages included), the index loading (memberships kept, nothing evaluated)
@@ -64,33 +50,54 @@ export class ClusterStore {
   /** Every object as it arrives: loading until every source has synced, then `index`. */
   private readonly loadingIndex: ClusterIndex;
   private indexValue: ClusterIndex | undefined;
-  private readonly sources = new Map<string, SourceHandle>();
-  private readonly fixedSources = new Map<string, SourceState>();
+  private readonly readiness: SourceReadiness;
+  private readonly rows: RowPublisher;
+  private readonly analyses: AnalysisScheduler;
+  private readonly clock: ClockTick;
   private readonly rawBudgets = new Map<string, unknown>();
-  /** The rows clients have been sent; the budget list is served from here. */
-  readonly published = new Map<string, BudgetRow>();
-  private readonly dirty = new Set<string>();
-  private flushQueued = false;
-  private analysisValue: Analysis | undefined;
-  private analysisStale = true;
-  private analysisTimer: unknown;
-  /** A sliced analysis is under way (only one at a time), and when it ends. */
-  private analysisRunning = false;
-  private analysisRun: Promise<void> | undefined;
-  private tickTimer: unknown;
+  private readonly apiResources: Record<string, ApiResourceInfo> = {};
   private summaryTimer: unknown;
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
   private stopped = false;
-  private readonly apiResources: Record<string, ApiResourceInfo> = {};
-  private beforeBuild: BeforeBuild | undefined;
-  private building = false;
-  private lastChangeAt = 0;
   private resolveReady: () => void = () => {};
   /** Resolves once every source has synced and the index is built. */
   readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
 
   constructor(private readonly options: ClusterStoreOptions) {
-    this.loadingIndex = new ClusterIndex({ now: options.timers.now(), loading: true });
+    const { timers, logger, hub } = options;
+    this.loadingIndex = new ClusterIndex({ now: timers.now(), loading: true });
+    this.readiness = new SourceReadiness({
+      logger,
+      now: () => timers.now(),
+      onSettled: () => this.build(),
+    });
+    this.rows = new RowPublisher({
+      publish: (event) => hub.publish(event),
+      defer: (flush) => setImmediate(flush),
+      onFlushed: () => this.scheduleSummary(),
+      current: () =>
+        this.indexValue && !this.stopped
+          ? { index: this.indexValue, marks: this.analyses.marks }
+          : undefined,
+    });
+    this.analyses = new AnalysisScheduler({
+      timers,
+      logger,
+      intervalMs: options.analysisIntervalMs ?? 2000,
+      index: () => this.indexValue,
+      namespaces: () => this.namespaces(),
+      onAnalysed: (before, after) => {
+        this.rows.markChangedFlags(before, after);
+        this.scheduleSummary();
+      },
+    });
+    this.clock = new ClockTick({
+      timers,
+      everyMs: options.tickMs ?? 1000,
+      onTick: (now) => {
+        if (this.indexValue) this.queue(this.indexValue.evaluate(now));
+      },
+    });
   }
 
   get meta(): StoreMeta {
@@ -104,6 +111,11 @@ export class ClusterStore {
   /** The index, once every source has synced. */
   get index(): ClusterIndex | undefined {
     return this.indexValue;
+  }
+
+  /** The rows clients have been sent, by `kind/namespace/name`; the budget list is served from here. */
+  get published(): ReadonlyMap<string, BudgetRow> {
+    return this.rows.published;
   }
 
   isReady(): boolean {
@@ -122,36 +134,31 @@ export class ClusterStore {
   }
 
   setBeforeBuild(hook: BeforeBuild): void {
-    this.beforeBuild = hook;
+    this.readiness.setBeforeBuild(hook);
   }
 
   addSource(id: string, handle: SourceHandle): void {
-    this.sources.set(id, handle);
+    this.readiness.add(id, handle);
   }
 
   /** Forgets a source and tells clients it is gone (their cached cluster view still lists it). */
   removeSource(id: string): void {
-    if (!this.sources.delete(id)) return;
-    // Readiness may have waited only for this one (a namespace deleted during the first sync).
-    this.maybeBuild();
+    if (!this.readiness.remove(id)) return;
     this.options.hub.publish({ type: 'source-removed', sourceId: id, ready: this.isReady() });
   }
 
   /** A source with a fixed state: `absent` resources, or a snapshot file. */
   addFixedSource(state: SourceState): void {
-    this.fixedSources.set(state.id, state);
+    this.readiness.addFixed(state);
   }
 
   sourceStates(): SourceState[] {
-    return [
-      ...[...this.sources.values()].map((s) => s.snapshot()),
-      ...this.fixedSources.values(),
-    ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return this.readiness.states();
   }
 
   /** A source changed state: tell clients, and build the index when the last one has synced. */
   sourceChanged(state: SourceState): void {
-    this.maybeBuild();
+    this.readiness.check();
     this.options.hub.publish({ type: 'source-changed', source: state, ready: this.isReady() });
   }
 
@@ -176,7 +183,7 @@ export class ClusterStore {
 
   /** The last analysis, if one has run. */
   analysis(): Analysis | undefined {
-    return this.analysisValue;
+    return this.analyses.analysis;
   }
 
   /**
@@ -185,17 +192,11 @@ export class ClusterStore {
    */
   async analysisReady(): Promise<void> {
     await this.whenReady;
-    if (this.analysisValue || this.stopped) return;
-    if (!this.analysisRun) {
-      this.options.timers.clearTimeout(this.analysisTimer);
-      this.analysisTimer = undefined;
-      this.startAnalysis();
-    }
-    await this.analysisRun;
+    await this.analyses.ready();
   }
 
   marks(): BudgetMarks {
-    return this.analysisValue?.marks ?? NO_MARKS;
+    return this.analyses.marks;
   }
 
   counts(): ClusterCounts {
@@ -211,22 +212,18 @@ export class ClusterStore {
   }
 
   summary(): BudgetSummary {
-    return summarize(this.published.values(), this.analysisValue);
+    return summarize(this.rows.published.values(), this.analyses.analysis);
   }
 
   start(): void {
-    const tick = () => {
-      if (this.stopped) return;
-      if (this.indexValue) this.queue(this.indexValue.evaluate(this.options.timers.now()));
-      this.tickTimer = this.options.timers.setTimeout(tick, this.options.tickMs ?? 1000);
-    };
-    this.tickTimer = this.options.timers.setTimeout(tick, this.options.tickMs ?? 1000);
+    this.clock.start();
   }
 
   stop(): void {
     this.stopped = true;
-    for (const t of [this.tickTimer, this.analysisTimer, this.summaryTimer])
-      this.options.timers.clearTimeout(t);
+    this.clock.stop();
+    this.analyses.stop();
+    this.options.timers.clearTimeout(this.summaryTimer);
   }
 
   private change(type: 'upsert' | 'delete', object: ClusterObject): void {
@@ -241,35 +238,15 @@ export class ClusterStore {
     this.queue(this.loadingIndex.apply({ type, object }, now));
   }
 
-  private maybeBuild(): void {
-    if (this.indexValue || this.building || [...this.sources.values()].some((s) => !s.settled))
-      return;
-    const hook = this.beforeBuild;
-    if (hook) {
-      this.beforeBuild = undefined;
-      this.building = true;
-      void hook()
-        .catch(() => undefined)
-        .then(() => {
-          this.building = false;
-          this.maybeBuild();
-          if (this.isReady())
-            this.options.hub.publish({
-              type: 'source-changed',
-              source: this.sourceStates()[0] ?? FALLBACK_SOURCE,
-              ready: true,
-            });
-        });
-      return;
-    }
+  /** Every source has settled: evaluate every budget once, publish the rows, say so. */
+  private build(): void {
     const started = Date.now();
     this.loadingIndex.finishLoading({
       now: this.options.timers.now(),
       apiResources: { ...this.apiResources },
     });
     this.indexValue = this.loadingIndex;
-    for (const evaluation of this.indexValue.budgets())
-      this.published.set(refKey(evaluation.ref), budgetRow(evaluation));
+    this.rows.publishAll(this.indexValue);
     const memory = process.memoryUsage();
     this.options.logger.info(
       {
@@ -280,127 +257,20 @@ export class ClusterStore {
       },
       'every budget evaluated: ready',
     );
-    this.analysisStale = true;
     // Right after ready (not before: it would delay readiness): until it has run, every row says
     // "no overlap, no findings", which is worse than the first answers waiting for it.
-    this.scheduleAnalysis(0);
+    this.analyses.runSoon();
+    this.options.hub.publish({ type: 'ready', counts: this.counts() });
     this.resolveReady();
   }
 
   private queue(deltas: readonly BudgetDelta[]): void {
     if (deltas.length === 0) return;
-    this.lastChangeAt = this.options.timers.now().getTime();
-    for (const d of deltas) this.dirty.add(refKey(d.ref));
-    this.analysisStale = true;
-    this.scheduleAnalysis(this.options.analysisIntervalMs ?? 2000);
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    setImmediate(() => this.flush());
-  }
-
-  /** Sends an event for every budget whose row changed since clients last heard of it. */
-  private flush(): void {
-    this.flushQueued = false;
-    const index = this.indexValue;
-    if (!index || this.stopped) return;
-    const marks = this.marks();
-    for (const key of this.dirty) {
-      const [kind = '', namespace = '', name = ''] = key.split('/');
-      const ref = { kind, namespace, name } as BudgetRef;
-      const evaluation = index.budget(ref);
-      const next = evaluation ? budgetRow(evaluation, marks) : undefined;
-      const event = rowEvent(ref, this.published.get(key), next);
-      if (next) this.published.set(key, next);
-      else this.published.delete(key);
-      if (event) this.options.hub.publish(event);
-    }
-    this.dirty.clear();
-    this.scheduleSummary();
-  }
-
-  private startAnalysis(): void {
-    const run = this.runAnalysisInSlices().catch((err: unknown) => {
-      this.options.logger.error({ err }, 'overlaps and findings analysis failed');
-    });
-    this.analysisRun = run;
-    void run.finally(() => {
-      if (this.analysisRun === run) this.analysisRun = undefined;
-    });
-  }
-
-  /**
-   * The analysis in slices of ~5 ms (namespace by namespace) so that it never holds up the event
-   * stream for long; changes made while it runs mark it stale again for the next run.
-   */
-  private async runAnalysisInSlices(): Promise<void> {
-    const index = this.indexValue as ClusterIndex;
-    this.analysisRunning = true;
-    this.analysisStale = false;
-    try {
-      const result = await analyzeInSlices({
-        index,
-        namespaces: this.namespaces(),
-        now: this.options.timers.now(),
-      });
-      if (this.stopped || index !== this.indexValue) return;
-      const before = this.marks();
-      this.analysisValue = result;
-      this.options.logger.debug(
-        { ms: result.tookMs, longestSliceMs: result.longestSliceMs },
-        'overlaps and findings analysed',
-      );
-      this.markChangedFlags(before, result.marks);
-      this.scheduleSummary();
-    } finally {
-      this.analysisRunning = false;
-      if (this.analysisStale) this.scheduleAnalysis(this.options.analysisIntervalMs ?? 2000);
-    }
-  }
-
-  /**
-   * The analysis waits for a quiet moment (no change for a while), but never longer than
-   * `maxStale`; runs are spaced by 50× their cost. Each run is sliced, so the quiet wait only
-   * keeps it from competing with a burst of changes.
-   */
-  private scheduleAnalysis(minDelayMs: number): void {
-    if (this.analysisTimer !== undefined || this.analysisRunning || this.stopped) return;
-    const took = this.analysisValue?.tookMs ?? 0;
-    const delay = Math.max(minDelayMs, 50 * took);
-    const quietMs = Math.max(250, 2 * took);
-    const maxStaleMs = Math.max(5 * (this.options.analysisIntervalMs ?? 2000), 100 * took);
-    const due = this.options.timers.now().getTime() + delay;
-    const check = () => {
-      this.analysisTimer = undefined;
-      if (!this.indexValue || !this.analysisStale || this.stopped) return;
-      const now = this.options.timers.now().getTime();
-      if (now - this.lastChangeAt < quietMs && now - due < maxStaleMs) {
-        this.analysisTimer = this.options.timers.setTimeout(check, quietMs);
-        return;
-      }
-      this.startAnalysis();
-    };
-    this.analysisTimer = this.options.timers.setTimeout(check, delay);
-  }
-
-  /** Budgets whose overlap or findings flag moved get their row re-sent. */
-  private markChangedFlags(before: BudgetMarks, after: BudgetMarks): void {
-    const keys = new Set([
-      ...before.overlapping,
-      ...after.overlapping,
-      ...before.findings.keys(),
-      ...after.findings.keys(),
-    ]);
-    for (const key of keys) {
-      if (
-        before.overlapping.has(key) !== after.overlapping.has(key) ||
-        before.findings.get(key) !== after.findings.get(key)
-      ) {
-        this.dirty.add(key);
-      }
-    }
-    if (this.dirty.size > 0 && !this.flushQueued) {
-      this.flushQueued = true;
-      setImmediate(() => this.flush());
+    this.analyses.changed(this.options.timers.now());
+    for (const { ref } of deltas) {
+      // Deltas are about budgets only; the check narrows the kind for the row's ref.
+      if (ref.kind === 'PodDisruptionBudget' || ref.kind === 'PodUnavailableBudget')
+        this.rows.markDirty({ kind: ref.kind, namespace: ref.namespace, name: ref.name });
     }
   }
 

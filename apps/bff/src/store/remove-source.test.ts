@@ -67,10 +67,23 @@ describe('ClusterStore.removeSource', () => {
     expect([client.events, store.sourceStates().map((s) => s.id)]).toStrictEqual([
       [
         {
+          type: 'ready',
+          counts: {
+            pods: 0,
+            nodes: 0,
+            workloads: 0,
+            budgets: 0,
+            podDisruptionBudgets: 0,
+            podUnavailableBudgets: 0,
+          },
+          id: 'r1-1',
+          at: '2026-11-21T19:40:00.000Z',
+        },
+        {
           type: 'source-removed',
           sourceId: 'pods@cart',
           ready: true,
-          id: 'r1-1',
+          id: 'r1-2',
           at: '2026-11-21T19:40:00.000Z',
         },
       ],
@@ -85,14 +98,14 @@ describe('ClusterStore.removeSource', () => {
     store.removeSource('pods');
     store.removeSource('pods@cart');
     const resumed = recorder();
-    hub.attach(resumed, 'r2-1');
-    // The store became ready when `pods` went (pods@cart had synced).
+    hub.attach(resumed, 'r2-2');
+    // The store became ready (r2-1) when `pods` went (r2-2): pods@cart had synced.
     expect(resumed.events).toStrictEqual([
       {
         type: 'source-removed',
         sourceId: 'pods@cart',
         ready: true,
-        id: 'r2-2',
+        id: 'r2-3',
         at: '2026-11-21T19:40:00.000Z',
       },
     ]);
@@ -117,6 +130,7 @@ describe('ClusterStore.removeSource', () => {
       after: true,
       events: [
         ['source-changed', false],
+        ['ready', undefined],
         ['source-removed', true],
       ],
     });

@@ -84,6 +84,17 @@ describe('applyEvents', () => {
     expect(next?.sources[0]).toStrictEqual(source);
   });
 
+  it('marks the cluster ready and refetches the views that waited for it', () => {
+    const client = seeded();
+    const counts = { ...cluster().counts, pods: 41 };
+    applyEvents(client, [{ type: 'ready', id: 'e1-106', at, counts }]);
+    expect([
+      client.getQueryData(clusterQuery().queryKey)?.counts,
+      client.getQueryState(queryKeys.cluster)?.isInvalidated,
+      client.getQueryState(queryKeys.budgets)?.isInvalidated,
+    ]).toStrictEqual([counts, false, true]);
+  });
+
   it('refetches everything on resync', () => {
     const client = seeded();
     applyEvents(client, [{ type: 'resync', id: 'e2-1', at, reason: 'server restarted' }]);

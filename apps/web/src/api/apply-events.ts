@@ -58,7 +58,8 @@ export function applyEventsTo(
  * Applies a batch of server events to the whole cache: the views the stream carries are reduced
  * in place; a detail whose budget changed is also refetched (the stream carries rows, not
  * lanes), and views it does not carry (pods, nodes, overlaps, findings) are invalidated, which
- * refetches only those on screen. A resync refetches everything.
+ * refetches only those on screen. A resync refetches everything; `ready` everything but the
+ * cluster view it updates.
  */
 export function applyEvents(client: QueryClient, events: readonly ServerEvent[]): void {
   if (events.length === 0) return;
@@ -68,6 +69,14 @@ export function applyEvents(client: QueryClient, events: readonly ServerEvent[])
   }
   applyEventsTo(client, queryKeys.budgets, events);
   applyEventsTo(client, queryKeys.cluster, events);
+  if (events.some((event) => event.type === 'ready')) {
+    // Every view that answered 503 while the BFF synced answers now: fetch them at once
+    // rather than at their next retry. The cluster view is already current.
+    void client.invalidateQueries({
+      predicate: (query) => !sameKey(query.queryKey, queryKeys.cluster),
+    });
+    return;
+  }
   for (const query of client.getQueryCache().findAll({ queryKey: queryKeys.budgetDetails })) {
     const detail = query.state.data as BudgetDetailResponse | undefined;
     if (detail === undefined) continue;

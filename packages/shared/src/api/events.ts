@@ -42,6 +42,13 @@ export const SourceRemovedEventSchema = z
     ready: z.boolean(),
   })
   .meta({ id: 'SourceRemovedEvent' });
+/**
+ * Every source has synced and every budget is evaluated: sent once, when the BFF becomes ready.
+ * What answered 503 before now answers; `counts` are the cluster's at that moment.
+ */
+export const ReadyEventSchema = z
+  .object({ type: z.literal('ready'), ...envelope, counts: ClusterCountsSchema })
+  .meta({ id: 'ReadyEvent' });
 /** Sent at most once a second while counts move. */
 export const SummaryChangedEventSchema = z
   .object({
@@ -71,6 +78,7 @@ export const ServerEventSchema = z
     BudgetRemovedEventSchema,
     SourceChangedEventSchema,
     SourceRemovedEventSchema,
+    ReadyEventSchema,
     SummaryChangedEventSchema,
     ResyncEventSchema,
   ])

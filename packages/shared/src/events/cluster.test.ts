@@ -99,6 +99,13 @@ describe('reduceCluster', () => {
     ).toBe(base);
   });
 
+  it('becomes ready with the counts the ready event carries, sources untouched', () => {
+    const syncing = { ...base, ready: false, counts: { ...base.counts, pods: 12 } };
+    expect(
+      reduceCluster(syncing, { type: 'ready', id: 'e1-20', at, counts: base.counts }),
+    ).toStrictEqual({ ...base, eventId: 'e1-20' });
+  });
+
   it('takes new counts', () => {
     const counts = { ...base.counts, pods: 41 };
     const summary = budgetSummary({ budgets: 7 });

@@ -1,0 +1,87 @@
+import { refKey } from '@pdbscope/shared';
+import type { ClusterIndex } from '@pdbscope/shared/index';
+import type { BudgetRef, BudgetRow } from '@pdbscope/shared/api';
+import type { EventBody } from '../events/hub.js';
+import { budgetRow, type BudgetMarks } from '../views/rows.js';
+import { rowEvent } from './row-events.js';
+
+export interface RowPublisherOptions {
+  /** Where row events go (the event hub). */
+  publish: (event: EventBody) => void;
+  /** Runs `flush` soon, once per burst of changes (setImmediate; tests may run it at once). */
+  defer: (flush: () => void) => void;
+  /** Called after a flush that looked at any budget (the summary may have moved). */
+  onFlushed: () => void;
+  /** The index and the analysis marks rows are made from; undefined before ready or once stopped. */
+  current: () => { index: ClusterIndex; marks: BudgetMarks } | undefined;
+}
+
+/**
+ * The rows clients have been sent, one per budget, and the budgets whose row may have changed
+ * since: each flush re-evaluates those rows and sends an event for each that did change.
+ */
+export class RowPublisher {
+  private readonly rows = new Map<string, BudgetRow>();
+  /** Budgets to look at on the next flush, by their key; the ref itself is kept, not rebuilt. */
+  private readonly dirty = new Map<string, BudgetRef>();
+  private flushQueued = false;
+
+  constructor(private readonly options: RowPublisherOptions) {}
+
+  /** The rows clients have been sent, by `kind/namespace/name`; the budget list is served from here. */
+  get published(): ReadonlyMap<string, BudgetRow> {
+    return this.rows;
+  }
+
+  /** The first rows, published without events (clients fetch the list once ready). */
+  publishAll(index: ClusterIndex): void {
+    for (const evaluation of index.budgets())
+      this.rows.set(refKey(evaluation.ref), budgetRow(evaluation));
+  }
+
+  /** This budget's row may have changed: look at it on the next flush. */
+  markDirty(ref: BudgetRef): void {
+    this.dirty.set(refKey(ref), ref);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    this.options.defer(() => {
+      this.flushQueued = false;
+      this.flush();
+    });
+  }
+
+  /** Budgets whose overlap or findings flag moved between two analyses get their row re-sent. */
+  markChangedFlags(before: BudgetMarks, after: BudgetMarks): void {
+    const keys = new Set([
+      ...before.overlapping,
+      ...after.overlapping,
+      ...before.findings.keys(),
+      ...after.findings.keys(),
+    ]);
+    for (const key of keys) {
+      const moved =
+        before.overlapping.has(key) !== after.overlapping.has(key) ||
+        before.findings.get(key) !== after.findings.get(key);
+      // A budget not published has no row to re-send: it was removed, or its own change is queued.
+      const row = moved ? this.rows.get(key) : undefined;
+      if (row) this.markDirty({ kind: row.kind, namespace: row.namespace, name: row.name });
+    }
+  }
+
+  /** Sends an event for every dirty budget whose row changed since clients last heard of it. */
+  flush(): void {
+    const current = this.options.current();
+    if (!current || this.dirty.size === 0) return;
+    const { index, marks } = current;
+    for (const [key, ref] of this.dirty) {
+      const evaluation = index.budget(ref);
+      const next = evaluation ? budgetRow(evaluation, marks) : undefined;
+      const event = rowEvent(ref, this.rows.get(key), next);
+      if (next) this.rows.set(key, next);
+      else this.rows.delete(key);
+      if (event) this.options.publish(event);
+    }
+    this.dirty.clear();
+    this.options.onFlushed();
+  }
+}
