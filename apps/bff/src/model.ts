@@ -1,3 +1,4 @@
+import type { UpgradeRequest } from '@pdbscope/shared';
 import type {
   BudgetDetailResponse,
   BudgetListQuery,
@@ -10,6 +11,7 @@ import type {
   PodResponse,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
+  SimulateUpgradeResponse,
   SourceState,
   BudgetListResponse,
   BudgetHistoryResponse,
@@ -44,6 +46,8 @@ export interface ClusterReader {
   findings(): FindingsResponse;
   simulateEvictions(pods: readonly string[]): SimulateEvictionsResponse | Unknown;
   simulateDrain(node: string): SimulateDrainResponse | Unknown;
+  /** The rolling-upgrade forecast; `invalid` says what about the request the cluster cannot answer. */
+  simulateUpgrade(request: UpgradeRequest): SimulateUpgradeResponse | { invalid: string };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

@@ -85,6 +85,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
       node === 'node-1'
         ? { node, complete: true, rounds: [], skipped: [], neverEvictable: [], budgetsAfter: [] }
         : { unknown: node },
+    simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
   };
   return store;
 }

@@ -26,5 +26,14 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
       },
       { before },
     ),
+    serve(
+      apiRoutes.simulateUpgrade,
+      (call) => {
+        const answer = store.simulateUpgrade(call.body());
+        if ('invalid' in answer) throw new HttpProblem(400, answer.invalid);
+        call.send(answer);
+      },
+      { before },
+    ),
   ];
 }

@@ -11,6 +11,7 @@ import { shapeAnalysis, EMPTY_SHAPES, type AnalysisShapes } from '../views/analy
 import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
+import { simulateUpgrade } from '../views/upgrade.js';
 import { nodeDetail, nodeRows } from '../views/nodes.js';
 import { podResponse } from '../views/pods.js';
 import { simulateEvictions } from '../views/simulate.js';
@@ -94,5 +95,6 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
     },
     simulateEvictions: (pods) => simulateEvictions(index(), pods, timers.now()),
     simulateDrain: (node) => simulateDrain(index(), node, timers.now()),
+    simulateUpgrade: (request) => simulateUpgrade(index(), request, timers.now()),
   };
 }

@@ -13,3 +13,4 @@ export * from './events.js';
 export * from './session.js';
 export * from './routes.js';
 export * from './paths.js';
+export * from './upgrade.js';

@@ -18,6 +18,7 @@ import {
   VerifyEvictionRequestSchema,
   VerifyEvictionResponseSchema,
 } from './simulate.js';
+import { SimulateUpgradeRequestSchema, SimulateUpgradeResponseSchema } from './upgrade.js';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 
@@ -167,6 +168,19 @@ export const apiRoutes = {
     body: SimulateDrainRequestSchema,
     ok: { status: 200, description: 'The plan', schema: SimulateDrainResponseSchema },
     problems: { 400: badBody, 404: 'No such node', 429: rateLimited },
+    waitsForReady: true,
+  }),
+  simulateUpgrade: route({
+    method: 'post',
+    path: '/api/simulate/upgrade',
+    summary:
+      'Forecast a rolling upgrade of a node pool on a copy of the cluster: the steps, the stall and why, ranked fixes; nothing is changed',
+    body: SimulateUpgradeRequestSchema,
+    ok: { status: 200, description: 'The forecast', schema: SimulateUpgradeResponseSchema },
+    problems: {
+      400: `${badBody}; or unknown nodes, a selector matching no node`,
+      429: rateLimited,
+    },
     waitsForReady: true,
   }),
   verifyEviction: route({

@@ -160,7 +160,7 @@ class UpgradeWorld {
   nextReady(after: number): number | undefined {
     let next: number | undefined;
     for (const w of this.awaiting) {
-      if (w.readyAt !== undefined && w.readyAt > after && (next === undefined || w.readyAt < next))
+      if (w.readyAt !== undefined && w.readyAt >= after && (next === undefined || w.readyAt < next))
         next = w.readyAt;
     }
     return next;

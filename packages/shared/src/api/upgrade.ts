@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { BudgetRefSchema, PodKeySchema } from './common.js';
+
+const count = (max: number) => z.number().int().min(0).max(max);
+
+export const UpgradeChangeSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('budget-spec'),
+      budget: BudgetRefSchema,
+      field: z.enum(['minAvailable', 'maxUnavailable']),
+      value: count(1_000_000),
+    }),
+    z.object({ kind: z.literal('remove-budget'), budget: BudgetRefSchema }),
+    z.object({
+      kind: z.literal('scale'),
+      workload: z.object({ kind: z.string(), namespace: z.string(), name: z.string() }),
+      replicas: count(1_000_000),
+      template: z.object({ kind: z.literal('Pod'), namespace: z.string(), name: z.string() }),
+    }),
+    z.object({ kind: z.literal('surge'), maxSurge: count(1000) }),
+    z.object({
+      kind: z.literal('drain-option'),
+      option: z.enum(['force', 'ignoreDaemonSets', 'deleteEmptyDirData']),
+    }),
+  ])
+  .meta({ id: 'UpgradeChange' });
+
+/** POST /api/simulate/upgrade */
+export const SimulateUpgradeRequestSchema = z
+  .object({
+    /** The pool: `key=value[,key=value]` over node labels … */
+    selector: z.string().min(1).max(1000).optional(),
+    /** … or node names (upgraded in this order). */
+    nodes: z.array(z.string().min(1).max(253)).min(1).max(10_000).optional(),
+    /** Nodes drained at a time (default 1). */
+    maxUnavailable: z.number().int().min(1).max(10_000).optional(),
+    /** New empty nodes that join before the first drain (default 0). */
+    maxSurge: count(1000).optional(),
+    force: z.boolean().optional(),
+    ignoreDaemonSets: z.boolean().optional(),
+    deleteEmptyDirData: z.boolean().optional(),
+    /** Creation → Ready for workloads the cluster says nothing about (default 30). */
+    defaultReadySeconds: count(86_400).optional(),
+    /** A drained node deleted → its upgraded node Ready (default 90). */
+    nodeReplaceSeconds: count(86_400).optional(),
+    /** What-if changes (a fix's `changes`), applied on a copy; nothing is changed in the cluster. */
+    changes: z.array(UpgradeChangeSchema).max(50).optional(),
+  })
+  .strict()
+  .refine((r) => (r.selector === undefined) !== (r.nodes === undefined), {
+    message: 'give either selector or nodes',
+    path: ['selector'],
+  })
+  .meta({ id: 'SimulateUpgradeRequest' });
+export type SimulateUpgradeRequest = z.infer<typeof SimulateUpgradeRequestSchema>;
+
+export const StallReasonSchema = z
+  .enum([
+    'kubectl-refuses',
+    'multiple-budgets',
+    'webhook-denied',
+    'replacement-unschedulable',
+    'no-disruption-allowed',
+  ])
+  .meta({ id: 'StallReason' });
+
+export const UpgradeStepSchema = z
+  .object({
+    step: z.number().int(),
+    nodes: z.array(z.string()),
+    /** Seconds since the upgrade started. */
+    startSeconds: z.number(),
+    endSeconds: z.number(),
+    evicted: z.array(PodKeySchema),
+    /** Each replacement with the node it is scheduled on (null: Pending, no node can take it). */
+    replacements: z.array(
+      z.object({ pod: PodKeySchema, node: z.string().nullable(), readySeconds: z.number() }),
+    ),
+    /** 429 answers retried while budgets recovered. */
+    retries: z.number().int(),
+    completed: z.boolean(),
+  })
+  .meta({ id: 'UpgradeStep' });
+
+export const StuckPodSchema = z
+  .object({
+    pod: PodKeySchema,
+    node: z.string(),
+    reason: StallReasonSchema,
+    budgets: z.array(BudgetRefSchema),
+    /** The API server's HTTP status (0: kubectl refuses before asking). */
+    httpStatus: z.number().int(),
+    explanation: z.string(),
+    pendingReplacements: z.array(PodKeySchema),
+  })
+  .meta({ id: 'StuckPod' });
+
+export const UpgradeStallSchema = z
+  .object({
+    step: z.number().int(),
+    node: z.string(),
+    nodes: z.array(z.string()),
+    pods: z.array(StuckPodSchema),
+    budgets: z.array(BudgetRefSchema),
+    reasons: z.array(StallReasonSchema),
+    summary: z.string(),
+  })
+  .meta({ id: 'UpgradeStall' });
+
+export const UpgradeForecastSchema = z
+  .object({
+    verdict: z.enum(['completes', 'stalls']),
+    nodes: z.array(z.string()),
+    strategy: z.object({ maxUnavailable: z.number().int(), maxSurge: z.number().int() }),
+    drain: z.object({
+      force: z.boolean(),
+      ignoreDaemonSets: z.boolean(),
+      deleteEmptyDirData: z.boolean(),
+    }),
+    steps: z.array(UpgradeStepSchema),
+    /** Seconds until the last node is replaced, or until the stall. */
+    durationSeconds: z.number(),
+    stall: UpgradeStallSchema.nullable(),
+    surgeNodes: z.array(z.string()),
+    readiness: z.object({ defaultSeconds: z.number(), measuredWorkloads: z.number().int() }),
+  })
+  .meta({ id: 'UpgradeForecast' });
+
+export const UpgradeFixSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    cost: z.string(),
+    changes: z.array(UpgradeChangeSchema),
+    outcome: z.enum(['completes', 'gets-further', 'does-not-help']),
+    forecast: z.object({
+      verdict: z.enum(['completes', 'stalls']),
+      steps: z.number().int(),
+      durationSeconds: z.number(),
+      stall: z.string().nullable(),
+    }),
+    /** The kubectl command and YAML a user would apply; pdbscope never applies it. */
+    patch: z.string(),
+  })
+  .meta({ id: 'UpgradeFix' });
+
+export const SimulateUpgradeResponseSchema = z
+  .object({
+    forecast: UpgradeForecastSchema,
+    /** For a stall: changes that would let it go on, ranked, each checked by a new forecast. */
+    fixes: z.array(UpgradeFixSchema),
+  })
+  .meta({ id: 'SimulateUpgradeResponse' });
+export type SimulateUpgradeResponse = z.infer<typeof SimulateUpgradeResponseSchema>;
