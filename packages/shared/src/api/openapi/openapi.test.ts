@@ -25,6 +25,7 @@ describe('buildOpenApiDocument', () => {
       'get /readyz',
       'post /api/simulate/drain',
       'post /api/simulate/evictions',
+      'post /api/simulate/upgrade',
       'post /api/verify/eviction',
       'post,delete,get /api/session',
     ]);
