@@ -1,5 +1,6 @@
 import {
   budgetFactsFromEvaluations,
+  effectiveBlocking,
   findingsByRule,
   mergeFindings,
   overlapsByNamespace,
@@ -65,6 +66,7 @@ function* analysisSteps(
   const findingParts: EngineFinding[][][] = [];
   const overlapping = new Set<string>();
   const counts = new Map<string, number>();
+  const blocked = new Map<string, string>();
   let podsWithoutBudget = 0;
   for (const [namespace, listed] of budgetsByNamespace) {
     yield;
@@ -89,9 +91,22 @@ function* analysisSteps(
       overlaps: report,
     });
     findingParts.push(part);
+    // A finding counts on every budget it is about (its object and related budgets), as the
+    // detail page lists it on each.
     for (const f of part.flat()) {
-      const key = refKey(f.object);
-      if (byKey.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+      const keys = new Set([f.object, ...(f.related ?? [])].map(refKey));
+      for (const key of keys) if (byKey.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const e of evaluations) {
+      const block = effectiveBlocking({
+        budget: e.budget,
+        pods: e.pods,
+        budgetsOf: (pod) => index.budgetsForPod(pod),
+        now,
+      });
+      // A status that allows nothing is read by the row itself, so it is never stale.
+      if (block !== undefined && block.cause !== 'allows-none')
+        blocked.set(refKey(e.ref), block.reason);
     }
     for (const pod of pods) {
       if (podExpectsBudget(pod)) {
@@ -106,7 +121,7 @@ function* analysisSteps(
   return {
     overlaps: overlaps.result(),
     findings,
-    marks: { overlapping, findings: counts },
+    marks: { overlapping, findings: counts, blocked },
     podsWithoutBudget,
   };
 }

@@ -50,18 +50,21 @@ export class RowPublisher {
     });
   }
 
-  /** Budgets whose overlap or findings flag moved between two analyses get their row re-sent. */
+  /** Budgets whose overlap, findings or blocking flag moved between two analyses get their row re-sent. */
   markChangedFlags(before: BudgetMarks, after: BudgetMarks): void {
     const keys = new Set([
       ...before.overlapping,
       ...after.overlapping,
       ...before.findings.keys(),
       ...after.findings.keys(),
+      ...before.blocked.keys(),
+      ...after.blocked.keys(),
     ]);
     for (const key of keys) {
       const moved =
         before.overlapping.has(key) !== after.overlapping.has(key) ||
-        before.findings.get(key) !== after.findings.get(key);
+        before.findings.get(key) !== after.findings.get(key) ||
+        before.blocked.get(key) !== after.blocked.get(key);
       // A budget not published has no row to re-send: it was removed, or its own change is queued.
       const row = moved ? this.rows.get(key) : undefined;
       if (row) this.markDirty({ kind: row.kind, namespace: row.namespace, name: row.name });

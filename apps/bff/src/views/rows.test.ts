@@ -23,6 +23,7 @@ describe('budgetRow', () => {
     const row = budgetRow(evaluate({ unready: ['zookeeper-1'] }), {
       overlapping: new Set(),
       findings: new Map([['PodDisruptionBudget/data/zookeeper', 2]]),
+      blocked: new Map(),
     });
     expect(row).toStrictEqual({
       kind: 'PodDisruptionBudget',
@@ -38,6 +39,7 @@ describe('budgetRow', () => {
         findings: 2,
         stale: false,
         blocking: false,
+        blockingReason: null,
         mismatch: true,
         error: null,
       },

@@ -1,4 +1,5 @@
 import {
+  blockingByStatus,
   differingCounters,
   parseSelector,
   refKey,
@@ -11,13 +12,19 @@ import {
 import type { BudgetEvaluation } from '@pdbscope/shared/index';
 import type { BudgetFlags, BudgetRow, BudgetStatusNumbers } from '@pdbscope/shared/api';
 
-/** What the analysis (overlaps, findings) says about budgets, by `refKey`. */
+/** What the analysis (overlaps, findings, effective blocking) says about budgets, by `refKey`. */
 export interface BudgetMarks {
   overlapping: ReadonlySet<string>;
   findings: ReadonlyMap<string, number>;
+  /** Budgets whose status allows disruptions but none of whose pods can be evicted, with why. */
+  blocked: ReadonlyMap<string, string>;
 }
 
-export const NO_MARKS: BudgetMarks = { overlapping: new Set(), findings: new Map() };
+export const NO_MARKS: BudgetMarks = {
+  overlapping: new Set(),
+  findings: new Map(),
+  blocked: new Map(),
+};
 
 /** kubectl's rendering of a selector; `<none>` when absent, `<invalid: …>` when it does not parse. */
 export function selectorText(selector: LabelSelector | null | undefined): string {
@@ -95,15 +102,14 @@ function flagsOf(evaluation: BudgetEvaluation, marks: BudgetMarks): BudgetFlags 
   const budget = evaluation.budget;
   const key = refKey(evaluation.ref);
   const error = recomputeError(evaluation);
-  const blocking =
-    budget.kind === 'PodDisruptionBudget'
-      ? budget.status.disruptionsAllowed <= 0
-      : budget.status.unavailableAllowed <= 0;
+  // The status is read now; whether its pods can go comes from the last analysis.
+  const blockingReason = blockingByStatus(budget)?.reason ?? marks.blocked.get(key) ?? null;
   return {
     overlap: marks.overlapping.has(key),
     findings: marks.findings.get(key) ?? 0,
     stale: statusIsStale(budget),
-    blocking,
+    blocking: blockingReason !== null,
+    blockingReason,
     mismatch:
       error === null &&
       statusDifferences(statusNumbers(budget), statusNumbers(evaluation.synced)).length > 0,

@@ -15,8 +15,13 @@ export const BudgetFlagsSchema = z
     findings: z.number().int(),
     /** status.observedGeneration < metadata.generation: the controller has not caught up. */
     stale: z.boolean(),
-    /** The reported status allows no disruption: every eviction of a healthy pod is refused. */
+    /**
+     * No eviction of its pods gets through: the reported status allows no disruption, or every
+     * pod is refused anyway (e.g. each is also under another PodDisruptionBudget: HTTP 500).
+     */
     blocking: z.boolean(),
+    /** Why it blocks, in words, or null when it does not. */
+    blockingReason: z.string().nullable(),
     /** The recomputed status differs from the reported one. */
     mismatch: z.boolean(),
     /** Why the budget cannot be evaluated (e.g. an invalid selector), or null. */

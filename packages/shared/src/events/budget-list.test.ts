@@ -27,6 +27,7 @@ describe('reduceBudgetList', () => {
         findings: 0,
         stale: false,
         blocking: true,
+        blockingReason: 'it allows 0 disruptions: every eviction of a healthy pod is refused',
         mismatch: false,
         error: null,
       },

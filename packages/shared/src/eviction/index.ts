@@ -12,3 +12,4 @@ export * from './explain.js';
 export * from './drain-options.js';
 export * from './drain-filters.js';
 export { replacementFor, type Replacement } from './drain-replacement.js';
+export * from './effective-blocking.js';

@@ -18,6 +18,7 @@ export const noFlags: PdbRow['flags'] = {
   findings: 0,
   stale: false,
   blocking: false,
+  blockingReason: null,
   mismatch: false,
   error: null,
 };

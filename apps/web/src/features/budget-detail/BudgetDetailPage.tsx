@@ -41,10 +41,14 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
           ? ` · unhealthy pod eviction ${evictionPolicy(row)}`
           : ''}{' '}
         · {row.kind === 'PodDisruptionBudget' ? 'allowed disruptions' : 'unavailable allowed'}{' '}
-        <AllowedCell allowed={numbers.allowed} /> · current {numbers.current} of desired{' '}
-        {numbers.desired}, {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'}{' '}
-        {numbers.expected} <FlagBadges flags={row.flags} />
+        <AllowedCell allowed={numbers.allowed} blockingReason={row.flags.blockingReason} /> ·
+        current {numbers.current} of desired {numbers.desired},{' '}
+        {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'} {numbers.expected}{' '}
+        <FlagBadges flags={row.flags} />
       </p>
+      {row.flags.blockingReason === null ? null : (
+        <p className="notice bad">Blocks every eviction: {row.flags.blockingReason}.</p>
+      )}
     </>
   );
 }

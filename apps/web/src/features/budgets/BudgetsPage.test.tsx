@@ -41,6 +41,34 @@ describe('BudgetsPage', () => {
     expect(allowed?.querySelector('.zero')).not.toBeNull();
   });
 
+  it('marks a budget that allows disruptions but none of whose pods can go, with the reason', () => {
+    const reason =
+      'every one of its 3 pods is under more than one PodDisruptionBudget: each eviction is refused with HTTP 500, whatever the budgets allow';
+    const [zookeeper, zookeeperAll, ...rest] = budgetList().items;
+    if (zookeeperAll === undefined || zookeeper === undefined) throw new Error('no fixture');
+    const blocked = {
+      ...zookeeperAll,
+      flags: { ...zookeeperAll.flags, blocking: true, blockingReason: reason },
+    };
+    renderApp({
+      path: '/',
+      cache: [
+        [queryKeys.budgets, budgetList([zookeeper, blocked, ...rest])],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    const row = screen.getByRole('link', { name: 'zookeeper-all' }).closest('[role="row"]');
+    if (!(row instanceof HTMLElement)) throw new Error('no row for zookeeper-all');
+    const allowed = within(row).getAllByRole('cell')[8];
+    expect([
+      allowed?.textContent,
+      allowed?.querySelector('.zero')?.getAttribute('title'),
+    ]).toStrictEqual([
+      `${blocked.kind === 'PodDisruptionBudget' ? blocked.disruptionsAllowed : ''} blocks`,
+      `Blocks every eviction: ${reason}`,
+    ]);
+  });
+
   it('shows the summary strip', () => {
     renderApp({ path: '/', cache: cache() });
     const summary = screen.getByRole('region', { name: 'Summary' });

@@ -72,7 +72,12 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       width: '112px',
       numeric: true,
       sortable: true,
-      render: (row) => <AllowedCell allowed={budgetNumbers(row).allowed} />,
+      render: (row) => (
+        <AllowedCell
+          allowed={budgetNumbers(row).allowed}
+          blockingReason={row.flags.blockingReason}
+        />
+      ),
     },
     { id: 'policy', header: 'Unhealthy pod eviction', width: '136px', render: evictionPolicy },
     {
