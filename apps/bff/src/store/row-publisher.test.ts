@@ -58,13 +58,17 @@ describe('RowPublisher', () => {
     });
   });
 
-  it('re-sends the rows whose overlap or findings flag an analysis moved, and only those', () => {
+  it('re-sends the rows whose overlap, findings or blocking flag an analysis moved, and only those', () => {
     const { sts, pods, pdb } = zookeeper({});
     const index = new ClusterIndex({ now }, { pods, budgets: [pdb], workloads: [sts] });
     const marks = { value: NO_MARKS };
     const { publisher, events, runDeferred } = publisherOver(index, marks);
     publisher.publishAll(index);
-    const after: BudgetMarks = { overlapping: new Set([key]), findings: new Map([[key, 2]]) };
+    const after: BudgetMarks = {
+      overlapping: new Set([key]),
+      findings: new Map([[key, 2]]),
+      blocked: new Map([[key, 'none of its 3 pods can be evicted now']]),
+    };
     marks.value = after;
     publisher.markChangedFlags(NO_MARKS, after);
     runDeferred();
