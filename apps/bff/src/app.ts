@@ -50,6 +50,8 @@ export interface AppOptions {
   sessionRateLimit?: number;
   /** GET /api/budgets/{kind}/{namespace}/{name}/history; absent, no such route. */
   history?: HistoryReader;
+  /** /readyz and /livez: the staleness threshold (default 5 min), the clock, the loop watch. */
+  health?: { staleAfterMs?: number; now?: () => Date; wedged?: () => string | undefined };
   /** GET /metrics; absent, no such route. */
   metrics?: {
     registry: MetricsExposition;
@@ -57,6 +59,9 @@ export interface AppOptions {
     public: boolean;
   };
 }
+
+/** How long a source may be away from `live` before /readyz says the data is stale. */
+export const DEFAULT_STALE_AFTER_MS = 5 * 60_000;
 
 function limiter(options: {
   limit: number;
@@ -130,7 +135,13 @@ export function createApp(options: AppOptions): Express {
   app.use(
     tableRouter(
       [
-        ...healthRoutes(store),
+        ...healthRoutes({
+          store,
+          ...(auth ? { auth } : {}),
+          staleAfterMs: options.health?.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
+          now: options.health?.now ?? (() => new Date()),
+          wedged: options.health?.wedged ?? (() => undefined),
+        }),
         ...openApiRoutes(),
         ...clusterRoutes(store),
         ...eventRoutes(hub, auth?.sessions),

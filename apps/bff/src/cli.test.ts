@@ -37,6 +37,7 @@ describe('parseCli', () => {
     expect(parseCli(['--metrics-public']).metricsPublic).toBe(true);
     expect(parseCli(['--history-window', '90m']).historyWindowMs).toBe(90 * 60_000);
     expect(parseCli(['--history-window', '3d']).historyWindowMs).toBe(3 * 86_400_000);
+    expect(parseCli(['--stale-after', '2m']).staleAfterMs).toBe(120_000);
   });
 
   it('refuses unknown flags, bad ports, short tokens and --sim with --snapshot', () => {

@@ -11,6 +11,7 @@ export interface CliFlags {
   token?: string;
   metricsPublic: boolean;
   historyWindowMs?: number;
+  staleAfterMs?: number;
   help: boolean;
 }
 
@@ -28,6 +29,8 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
   --metrics-public         serve GET /metrics without the token (for a Prometheus that has none)
   --history-window DUR     how far back each budget's history is kept in memory (default 24h;
                            e.g. 90m, 12h, 3d)
+  --stale-after DUR        /readyz answers 503 once a source has not been live for this long
+                           (default 5m; env PDBSCOPE_STALE_AFTER)
 `;
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -55,6 +58,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       token: { type: 'string' },
       'metrics-public': { type: 'boolean', default: false },
       'history-window': { type: 'string' },
+      'stale-after': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -84,6 +88,9 @@ export function parseCli(argv: readonly string[]): CliFlags {
     metricsPublic: values['metrics-public'],
     ...(values['history-window'] !== undefined
       ? { historyWindowMs: parseDuration('--history-window', values['history-window']) }
+      : {}),
+    ...(values['stale-after'] !== undefined
+      ? { staleAfterMs: parseDuration('--stale-after', values['stale-after']) }
       : {}),
     help: values.help,
   };

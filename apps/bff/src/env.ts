@@ -12,6 +12,8 @@ export const EnvSchema = z.object({
   PDBSCOPE_TOKEN: z.string().min(16, 'PDBSCOPE_TOKEN must be at least 16 characters').optional(),
   /** Extra Host names accepted, comma-separated (e.g. the Service's name behind a port-forward or ingress). */
   PDBSCOPE_ALLOWED_HOSTS: z.string().optional(),
+  /** How long a source may be away from live before /readyz says stale (e.g. 5m); --stale-after wins. */
+  PDBSCOPE_STALE_AFTER: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set by the kubelet in a pod: the in-cluster config is available. */
   KUBERNETES_SERVICE_HOST: z.string().optional(),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { parseCli, USAGE } from './cli.js';
+import { parseCli, parseDuration, USAGE } from './cli.js';
 import { readEnv } from './env.js';
 import { kubeConfigFromString, resolveKubeConfig } from './kube/kubeconfig.js';
 import { startBff, type BffSource } from './server.js';
@@ -47,6 +47,11 @@ async function main(): Promise<void> {
   }
 
   const token = flags.token ?? env.PDBSCOPE_TOKEN;
+  const staleAfterMs =
+    flags.staleAfterMs ??
+    (env.PDBSCOPE_STALE_AFTER === undefined
+      ? undefined
+      : parseDuration('PDBSCOPE_STALE_AFTER', env.PDBSCOPE_STALE_AFTER));
   const bff = await startBff({
     source,
     logger,
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
     ...(flags.namespaces ? { namespaces: flags.namespaces } : {}),
     allowDryRunVerify: flags.allowDryRunVerify,
     metricsPublic: flags.metricsPublic,
+    ...(staleAfterMs !== undefined ? { staleAfterMs } : {}),
     ...(flags.historyWindowMs !== undefined ? { historyWindowMs: flags.historyWindowMs } : {}),
     ...(token !== undefined ? { token } : {}),
     extraHosts: (env.PDBSCOPE_ALLOWED_HOSTS ?? '')

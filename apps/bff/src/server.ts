@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { readSnapshot } from '@pdbscope/shared';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { EventLoopWatch } from './http/liveness.js';
 import { EventHub } from './events/hub.js';
 import { startClusterSources, type ClusterSourcesOptions } from './kube/cluster-sources.js';
 import { KubeHttp } from './kube/http.js';
@@ -38,6 +39,8 @@ export interface StartBffOptions {
   sseMaxClients?: number;
   /** GET /metrics without the token (--metrics-public). */
   metricsPublic?: boolean;
+  /** /readyz answers 503 when a source has not been live for this long (--stale-after). */
+  staleAfterMs?: number;
   /** How far back the in-memory budget history reaches (--history-window; default 24 h). */
   historyWindowMs?: number;
 }
@@ -157,6 +160,8 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
         })
       : undefined;
 
+  const loop = new EventLoopWatch();
+  loop.start();
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer();
   server.keepAliveTimeout = 65_000;
@@ -178,6 +183,11 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ...(verifier ? { verifier } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       metrics: { registry: metrics.exposition, public: options.metricsPublic ?? false },
+      health: {
+        ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),
+        now: () => timers.now(),
+        wedged: () => loop.wedged(),
+      },
       history: historyReader,
     }),
   );
@@ -215,6 +225,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     ready: () => store.whenReady,
     close: async () => {
       timers.clearTimeout(heartbeat);
+      loop.stop();
       recorder.stop();
       store.stop();
       hub.closeAll();

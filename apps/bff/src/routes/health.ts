@@ -1,14 +1,61 @@
-import { apiRoutes, type HealthResponse } from '@pdbscope/shared/api';
+import type { Request } from 'express';
+import { apiRoutes, type HealthResponse, type SourceState } from '@pdbscope/shared/api';
+import type { TokenAuth } from '../http/auth.js';
 import type { ClusterReader } from '../model.js';
 import { serve, type ServedRoute } from './table.js';
 
-export function healthRoutes(store: Pick<ClusterReader, 'ready' | 'sources'>): ServedRoute[] {
+export interface HealthOptions {
+  store: Pick<ClusterReader, 'ready' | 'sources'>;
+  /** With a token, only a caller that has it sees sources and reasons. */
+  auth?: TokenAuth;
+  /** A source away from `live` (not refused, not absent) longer than this makes /readyz 503. */
+  staleAfterMs: number;
+  now: () => Date;
+  wedged: () => string | undefined;
+}
+
+/** The first source that has not been live for longer than `staleAfterMs`, with why. */
+export function staleReason(input: {
+  sources: readonly SourceState[];
+  staleAfterMs: number;
+  now: Date;
+}): string | undefined {
+  const stale = input.sources.find(
+    (s) =>
+      (s.state === 'degraded' || s.state === 'syncing') &&
+      // A refusal (403) is known missing data, not data going stale.
+      !(s.reason ?? '').startsWith('forbidden') &&
+      input.now.getTime() - Date.parse(s.since) > input.staleAfterMs,
+  );
+  if (!stale) return undefined;
+  const seconds = Math.round((input.now.getTime() - Date.parse(stale.since)) / 1000);
+  return `${stale.id} has not been live for ${seconds} s (more than ${Math.round(input.staleAfterMs / 1000)} s)${stale.reason ? `: ${stale.reason}` : ''}`;
+}
+
+export function healthRoutes(options: HealthOptions): ServedRoute[] {
+  const { store } = options;
+  const entitled = (req: Request) => !options.auth || options.auth.granted(req) !== undefined;
+  const answer = (req: Request, body: HealthResponse): HealthResponse =>
+    entitled(req) ? body : { status: body.status };
   return [
     serve(apiRoutes.healthz, (call) => call.send({ status: 'ok' })),
-    serve(apiRoutes.readyz, ({ res }) => {
-      const ready = store.ready();
-      const body: HealthResponse = { status: ready ? 'ok' : 'syncing', sources: store.sources() };
-      res.status(ready ? 200 : 503).json(body);
+    serve(apiRoutes.livez, ({ req, res }) => {
+      const wedged = options.wedged();
+      res
+        .status(wedged ? 503 : 200)
+        .json(answer(req, wedged ? { status: 'wedged', reason: wedged } : { status: 'ok' }));
+    }),
+    serve(apiRoutes.readyz, ({ req, res }) => {
+      const sources = store.sources();
+      const stale = store.ready()
+        ? staleReason({ sources, staleAfterMs: options.staleAfterMs, now: options.now() })
+        : undefined;
+      const body: HealthResponse = !store.ready()
+        ? { status: 'syncing', sources }
+        : stale
+          ? { status: 'stale', reason: stale, sources }
+          : { status: 'ok', sources };
+      res.status(body.status === 'ok' ? 200 : 503).json(answer(req, body));
     }),
   ];
 }

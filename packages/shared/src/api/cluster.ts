@@ -72,8 +72,17 @@ export const ClusterResponseSchema = z
   .meta({ id: 'ClusterResponse' });
 export type ClusterResponse = z.infer<typeof ClusterResponseSchema>;
 
-/** GET /healthz (always 200 while the process runs) and GET /readyz (200 once synced, else 503). */
+/**
+ * `/healthz` (always 200 while the process answers), `/readyz` and `/livez`: `syncing` before the first sync, `stale` when a source has not been live
+ * for longer than the threshold (`--stale-after`), `wedged` when the event loop stalls. With a
+ * token, a caller without it gets `status` only.
+ */
 export const HealthResponseSchema = z
-  .object({ status: z.enum(['ok', 'syncing']), sources: z.array(SourceStateSchema).optional() })
+  .object({
+    status: z.enum(['ok', 'syncing', 'stale', 'wedged']),
+    /** Why not ok (only for a caller with the token, when one is required). */
+    reason: z.string().optional(),
+    sources: z.array(SourceStateSchema).optional(),
+  })
   .meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -17,6 +17,7 @@ export const apiPaths = {
   openapi: apiRoutes.openapi.path,
   healthz: apiRoutes.healthz.path,
   readyz: apiRoutes.readyz.path,
+  livez: apiRoutes.livez.path,
 } as const;
 
 /** `/api/budgets/{kind}/{namespace}/{name}` */

@@ -287,9 +287,19 @@ export const apiRoutes = {
   readyz: route({
     method: 'get',
     path: '/readyz',
-    summary: 'Readiness: every source has synced',
+    summary: 'Readiness: every source has synced, and none has been away longer than --stale-after',
     ok: { status: 200, description: 'Ready', schema: HealthResponseSchema },
-    otherAnswers: { 503: { description: 'Still syncing', schema: HealthResponseSchema } },
+    otherAnswers: {
+      503: { description: 'Still syncing, or the data is stale', schema: HealthResponseSchema },
+    },
+    waitsForReady: false,
+  }),
+  livez: route({
+    method: 'get',
+    path: '/livez',
+    summary: 'Liveness: fails only when the event loop is wedged',
+    ok: { status: 200, description: 'Alive', schema: HealthResponseSchema },
+    otherAnswers: { 503: { description: 'Wedged', schema: HealthResponseSchema } },
     waitsForReady: false,
   }),
 };

@@ -21,6 +21,7 @@ describe('buildOpenApiDocument', () => {
       'get /api/overlaps',
       'get /api/pods/{namespace}/{name}',
       'get /healthz',
+      'get /livez',
       'get /metrics',
       'get /readyz',
       'post /api/simulate/drain',
