@@ -52,6 +52,9 @@ describe('createApp', () => {
       post(port, '/api/simulate/evictions', JSON.stringify({ pods: ['zookeeper-0'] })),
       post(port, '/api/simulate/evictions', '{"pods":'),
       post(port, '/api/simulate/drain', JSON.stringify({})),
+      post(port, '/api/simulate/drain', JSON.stringify({ node: 'node-1', podSelector: 'a in ()' })),
+      post(port, '/api/simulate/drain', JSON.stringify({ node: 'node-1', ignoreDaemonsets: true })),
+      post(port, '/api/simulate/drain', JSON.stringify({ node: 'node-1', force: 'yes' })),
       post(
         port,
         '/api/simulate/evictions',
@@ -63,6 +66,12 @@ describe('createApp', () => {
       [400, 'invalid body: pods.0: expected "namespace/name"'],
       [400, 'the request body is not valid JSON'],
       [400, 'invalid body: node: Invalid input: expected string, received undefined'],
+      [
+        400,
+        "invalid body: podSelector: unable to parse requirement: for 'in', 'notin' operators, values set can't be empty",
+      ],
+      [400, 'invalid body: (root): Unrecognized key: "ignoreDaemonsets"'],
+      [400, 'invalid body: force: Invalid input: expected boolean, received string'],
       [413, 'the request body is too large'],
       [400, expect.stringContaining('invalid query: state: Invalid option') as unknown as string],
     ]);

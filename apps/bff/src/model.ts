@@ -9,6 +9,7 @@ import type {
   NodesResponse,
   OverlapsResponse,
   PodResponse,
+  SimulateDrainRequest,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
   SimulateUpgradeResponse,
@@ -45,7 +46,7 @@ export interface ClusterReader {
   overlaps(): OverlapsResponse;
   findings(): FindingsResponse;
   simulateEvictions(pods: readonly string[]): SimulateEvictionsResponse | Unknown;
-  simulateDrain(node: string): SimulateDrainResponse | Unknown;
+  simulateDrain(request: SimulateDrainRequest): SimulateDrainResponse | Unknown;
   /** The rolling-upgrade forecast; `invalid` says what about the request the cluster cannot answer. */
   simulateUpgrade(request: UpgradeRequest): SimulateUpgradeResponse | { invalid: string };
 }

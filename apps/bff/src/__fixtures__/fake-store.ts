@@ -4,6 +4,7 @@ import type {
   ClusterResponse,
   PdbRow,
   SourceState,
+  SimulateDrainRequest,
 } from '@pdbscope/shared/api';
 import { budgetMatchesQuery } from '@pdbscope/shared/api';
 import { budgetSummary, pdbRow, pdbStatusNumbers } from '@pdbscope/shared/testing';
@@ -81,9 +82,24 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
       const unknown = pods.find((p) => !p.startsWith('data/zookeeper-'));
       return unknown !== undefined ? { unknown } : { steps: [] };
     },
-    simulateDrain: (node: string) =>
+    simulateDrain: ({ node, ...options }: SimulateDrainRequest) =>
       node === 'node-1'
-        ? { node, complete: true, rounds: [], skipped: [], neverEvictable: [], budgetsAfter: [] }
+        ? {
+            node,
+            kubectl: `kubectl drain ${node}`,
+            options,
+            verdict: 'completes' as const,
+            complete: true,
+            schedulingChecked: true,
+            refusals: [],
+            warnings: [],
+            rounds: [],
+            failed: [],
+            blocked: [],
+            pending: [],
+            skipped: [],
+            budgetsAfter: [],
+          }
         : { unknown: node },
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
   };

@@ -88,22 +88,36 @@ describe('the evaluation API against the simulated cluster', () => {
     );
   });
 
-  it('answers a drain as the engine plans it', async () => {
+  it("answers a drain as the engine plans it, with the flags given and kubectl's defaults", async () => {
     const nodes = (await getJson<NodesResponse>(h.bff, '/api/nodes')).body.items;
     const node = nodes.find((n) => n.budgetedPods > 0);
     if (!node) throw new Error('no node with budgeted pods');
-    const answer = (await post('/api/simulate/drain', { node: node.name }))
-      .body as SimulateDrainResponse;
-    const plan = planDrain({ index: await engineIndex(), node: node.name, now: new Date() });
-    expect([
-      answer.complete,
-      answer.rounds.map((r) => r.evicted.map((e) => e.pod)),
-      answer.neverEvictable.map((b) => b.pod),
-    ]).toStrictEqual([
-      plan.complete,
-      plan.rounds.map((r) => r.evicted.map((p) => `${p.namespace}/${p.name}`)),
-      plan.blocked.map((b) => `${b.pod.namespace}/${b.pod.name}`),
-    ]);
+    const key = (p: { namespace: string; name: string }) => `${p.namespace}/${p.name}`;
+    for (const flags of [{}, { force: true, ignoreDaemonSets: true }]) {
+      const answer = (await post('/api/simulate/drain', { node: node.name, ...flags }))
+        .body as SimulateDrainResponse;
+      const plan = planDrain({
+        index: await engineIndex(),
+        node: node.name,
+        now: new Date(),
+        options: flags,
+      });
+      expect([
+        answer.options,
+        answer.verdict,
+        answer.refusals.map((r) => r.pods),
+        answer.rounds.map((r) => r.evicted.map((e) => e.pod)),
+        answer.failed.map((f) => f.pod),
+        answer.blocked.map((b) => b.pod).sort(),
+      ]).toStrictEqual([
+        plan.options,
+        plan.verdict,
+        plan.refusals.map((r) => r.pods.map(key)),
+        plan.rounds.map((r) => r.evicted.map(key)),
+        plan.failed.map((f) => key(f.pod)),
+        plan.blocked.map((b) => key(b.pod)).sort(),
+      ]);
+    }
   });
 
   it('shows a node as the API server holds it, with its pods and the budgets they fall under', async () => {

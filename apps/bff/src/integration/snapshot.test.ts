@@ -72,11 +72,12 @@ describe('a snapshot file as the source', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ node: 'kind-worker' }),
     });
-    expect([drain.status, drain.body.node, drain.body.complete]).toStrictEqual([
-      200,
-      'kind-worker',
-      false,
-    ]);
+    expect([
+      drain.status,
+      drain.body.node,
+      drain.body.verdict,
+      drain.body.schedulingChecked,
+    ]).toStrictEqual([200, 'kind-worker', 'stuck', false]);
     const unknown = await getJson<unknown>(bff, '/api/simulate/drain', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -20,7 +20,7 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
     serve(
       apiRoutes.simulateDrain,
       (call) => {
-        const answer = store.simulateDrain(call.body().node);
+        const answer = store.simulateDrain(call.body());
         if ('unknown' in answer) throw new HttpProblem(404, `node ${answer.unknown} not found`);
         call.send(answer);
       },

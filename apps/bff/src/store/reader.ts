@@ -94,7 +94,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
       return { items: findings.all, counts, eventId: eventId() };
     },
     simulateEvictions: (pods) => simulateEvictions(index(), pods, timers.now()),
-    simulateDrain: (node) => simulateDrain(index(), node, timers.now()),
+    simulateDrain: (request) => simulateDrain(index(), request, timers.now()),
     simulateUpgrade: (request) => simulateUpgrade(index(), request, timers.now()),
   };
 }

@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRoutes, type BudgetRef } from '@pdbscope/shared/api';
+import { apiRoutes, type BudgetRef, type SimulateDrainResponse } from '@pdbscope/shared/api';
 import { callApi } from './client.js';
+
+/** kubectl drain's flags, as the drain view keeps them in its URL. */
+export type DrainFlags = SimulateDrainResponse['options'];
 
 // The only place query keys are built: pages, mutations and the event stream all use these.
 export const queryKeys = {
@@ -17,7 +20,7 @@ export const queryKeys = {
   overlaps: ['overlaps'] as const,
   findings: ['findings'] as const,
   simulations: ['simulate'] as const,
-  drain: (node: string) => ['simulate', 'drain', node] as const,
+  drain: (node: string, options: DrainFlags) => ['simulate', 'drain', node, options] as const,
   evictions: (pods: readonly string[]) => ['simulate', 'evictions', ...pods] as const,
 };
 
@@ -81,10 +84,11 @@ export function findingsQuery() {
 }
 
 /** A drain plan is a simulation of the cluster as it is now: computed afresh each time the view opens. */
-export function drainQuery(node: string) {
+export function drainQuery(node: string, options: DrainFlags) {
   return queryOptions({
-    queryKey: queryKeys.drain(node),
-    queryFn: ({ signal }) => callApi(apiRoutes.simulateDrain, { body: { node }, signal }),
+    queryKey: queryKeys.drain(node, options),
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.simulateDrain, { body: { node, ...options }, signal }),
     staleTime: 0,
     gcTime: 0,
   });

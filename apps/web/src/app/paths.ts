@@ -12,9 +12,32 @@ export function nodeHref(name: string): string {
   return `/nodes/${encodeURIComponent(name)}`;
 }
 
-/** The drain plan of a node, a view of its own so that it can be linked and reloaded. */
-export function drainHref(node: string): string {
-  return `/nodes/${encodeURIComponent(node)}/drain`;
+/** The kubectl drain flags a drain view's URL keeps (only the ones set). */
+export interface DrainFlagsInUrl {
+  force?: boolean;
+  ignoreDaemonSets?: boolean;
+  deleteEmptyDirData?: boolean;
+  podSelector?: string;
+}
+
+/** The drain plan of a node, a view of its own so that it can be linked and reloaded with its flags. */
+export function drainHref(node: string, flags: DrainFlagsInUrl = {}): string {
+  const params = new URLSearchParams();
+  for (const key of ['force', 'ignoreDaemonSets', 'deleteEmptyDirData'] as const)
+    if (flags[key]) params.set(key, '1');
+  if (flags.podSelector) params.set('podSelector', flags.podSelector);
+  const query = params.toString();
+  return `/nodes/${encodeURIComponent(node)}/drain${query === '' ? '' : `?${query}`}`;
+}
+
+/** The flags of a drain view's URL, kubectl's defaults for those absent. */
+export function drainFlagsOf(params: URLSearchParams): Required<DrainFlagsInUrl> {
+  return {
+    force: params.get('force') === '1',
+    ignoreDaemonSets: params.get('ignoreDaemonSets') === '1',
+    deleteEmptyDirData: params.get('deleteEmptyDirData') === '1',
+    podSelector: params.get('podSelector') ?? '',
+  };
 }
 
 /** A simulation of several pods in sequence; the pods are kept in the URL. */

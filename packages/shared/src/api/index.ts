@@ -7,6 +7,7 @@ export * from './budget-detail.js';
 export * from './history.js';
 export * from './analysis.js';
 export * from './simulate.js';
+export * from './drain.js';
 export * from './pods.js';
 export * from './nodes.js';
 export * from './events.js';

@@ -11,14 +11,13 @@ import { NodeDetailResponseSchema } from './nodes.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
 import { SessionRequestSchema, SessionResponseSchema } from './session.js';
 import {
-  SimulateDrainRequestSchema,
-  SimulateDrainResponseSchema,
   SimulateEvictionsRequestSchema,
   SimulateEvictionsResponseSchema,
   VerifyEvictionRequestSchema,
   VerifyEvictionResponseSchema,
 } from './simulate.js';
 import { SimulateUpgradeRequestSchema, SimulateUpgradeResponseSchema } from './upgrade.js';
+import { SimulateDrainRequestSchema, SimulateDrainResponseSchema } from './drain.js';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 
@@ -164,7 +163,8 @@ export const apiRoutes = {
   simulateDrain: route({
     method: 'post',
     path: '/api/simulate/drain',
-    summary: 'Drain a node on a copy of the cluster: the plan in rounds; nothing is evicted',
+    summary:
+      'Drain a node as `kubectl drain` with the given flags would, on a copy of the cluster: refused, or the plan in rounds; nothing is evicted',
     body: SimulateDrainRequestSchema,
     ok: { status: 200, description: 'The plan', schema: SimulateDrainResponseSchema },
     problems: { 400: badBody, 404: 'No such node', 429: rateLimited },

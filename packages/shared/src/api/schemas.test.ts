@@ -4,7 +4,8 @@ import { BudgetListQuerySchema, BudgetRowSchema } from './budgets.js';
 import { budgetMatchesQuery, compareBudgetRows } from './budget-rows.js';
 import { ProblemSchema } from './common.js';
 import { ServerEventSchema } from './events.js';
-import { SimulateDrainRequestSchema, SimulateEvictionsRequestSchema } from './simulate.js';
+import { SimulateDrainRequestSchema } from './drain.js';
+import { SimulateEvictionsRequestSchema } from './simulate.js';
 import { budgetListPath, budgetPath, podPath } from './paths.js';
 
 describe('request schemas', () => {

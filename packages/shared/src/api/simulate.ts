@@ -77,44 +77,6 @@ export const SimulateEvictionsResponseSchema = z
   .meta({ id: 'SimulateEvictionsResponse' });
 export type SimulateEvictionsResponse = z.infer<typeof SimulateEvictionsResponseSchema>;
 
-/** POST /api/simulate/drain */
-export const SimulateDrainRequestSchema = z
-  .object({ node: z.string().min(1).max(253) })
-  .meta({ id: 'SimulateDrainRequest' });
-export type SimulateDrainRequest = z.infer<typeof SimulateDrainRequestSchema>;
-
-export const DrainPodSchema = z
-  .object({ pod: PodKeySchema, decision: EvictionDecisionSchema })
-  .meta({ id: 'DrainPod' });
-
-/** One round of `kubectl drain`: every remaining pod is tried; accepted evictions use up budget. */
-export const DrainRoundSchema = z
-  .object({
-    index: z.number().int(),
-    evicted: z.array(DrainPodSchema),
-    blocked: z.array(DrainPodSchema),
-    /** What the drain waits for before the next round (e.g. replacement pods becoming Ready). */
-    waitsFor: z.array(z.string()),
-  })
-  .meta({ id: 'DrainRound' });
-
-export const SimulateDrainResponseSchema = z
-  .object({
-    node: z.string(),
-    /** True when every pod the drain would evict got evicted. */
-    complete: z.boolean(),
-    rounds: z.array(DrainRoundSchema),
-    /** Pods a drain does not evict (DaemonSet, mirror pods), with why. */
-    skipped: z.array(z.object({ pod: PodKeySchema, reason: z.string() })),
-    /** Pods that can never be evicted with the budgets as they are, with why. */
-    neverEvictable: z.array(
-      z.object({ pod: PodKeySchema, reason: z.string(), budget: BudgetRefSchema.nullable() }),
-    ),
-    budgetsAfter: z.array(BudgetStatusAfterSchema),
-  })
-  .meta({ id: 'SimulateDrainResponse' });
-export type SimulateDrainResponse = z.infer<typeof SimulateDrainResponseSchema>;
-
 /** POST /api/verify/eviction */
 export const VerifyEvictionRequestSchema = z
   .object({ pod: PodKeySchema })

@@ -1,10 +1,19 @@
 import { Link } from 'react-router';
 import type { SimulateDrainResponse } from '@pdbscope/shared/api';
+import type { DrainFlags } from '../../api/queries.js';
 import { budgetHref, podHref } from '../../app/paths.js';
 import { ObjectLink } from '../../components/ObjectLink.js';
 import { BudgetStatusLine } from '../simulate/BudgetStatusLine.js';
 
 type DrainPod = SimulateDrainResponse['rounds'][number]['evicted'][number];
+
+const FLAG_NAMES = {
+  force: '--force',
+  ignoreDaemonSets: '--ignore-daemonsets',
+  deleteEmptyDirData: '--delete-emptydir-data',
+} as const;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function PodKeyLink({ pod }: { pod: string }) {
   const [namespace = '', name = ''] = pod.split('/');
@@ -15,11 +24,11 @@ function PodKeyLink({ pod }: { pod: string }) {
   );
 }
 
-function BlockedItem({ entry }: { entry: DrainPod }) {
+function RefusedItem({ entry, verb }: { entry: DrainPod; verb: string }) {
   const by = entry.decision.decidedBy;
   return (
     <li>
-      <PodKeyLink pod={entry.pod} /> blocked
+      <PodKeyLink pod={entry.pod} /> {verb}
       {by === null ? null : (
         <>
           {' '}
@@ -31,19 +40,121 @@ function BlockedItem({ entry }: { entry: DrainPod }) {
   );
 }
 
-/** A drain as `kubectl drain` would run it: rounds of evictions, each using up budget for the next. */
-export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
+function headline(plan: SimulateDrainResponse): string {
+  switch (plan.verdict) {
+    case 'completes':
+      return `Draining ${plan.node} completes in ${plural(plan.rounds.length, 'round')}.`;
+    case 'refused':
+      return `kubectl refuses to drain ${plan.node}: it evicts nothing and exits 1.`;
+    case 'fails':
+      return `Draining ${plan.node} fails: ${plural(plan.failed.length, 'eviction')} answered with an error kubectl does not retry (exit 1).`;
+    case 'stuck': {
+      const never = plan.blocked.filter((b) => b.outlook === 'never').length;
+      return `Draining ${plan.node} gets stuck: ${plural(plan.blocked.length, 'pod')} keep answering 429 until --timeout${never > 0 ? ` (${never} can never go with the budgets as they are)` : ''}.`;
+    }
+  }
+}
+
+/** A drain as `kubectl drain` with these flags would run it: what stops it first, then the rounds. */
+export function DrainPlanView({
+  plan,
+  onFlags,
+}: {
+  plan: SimulateDrainResponse;
+  onFlags: (next: DrainFlags) => void;
+}) {
   return (
     <>
-      <p className={`notice ${plan.complete ? 'good' : 'bad'}`}>
-        {plan.complete
-          ? `Draining ${plan.node} would complete in ${plan.rounds.length} round${plan.rounds.length === 1 ? '' : 's'}.`
-          : `Draining ${plan.node} would not complete: ${plan.neverEvictable.length} pod${plan.neverEvictable.length === 1 ? '' : 's'} can never be evicted with the budgets as they are.`}
+      <p className={`notice ${plan.complete ? 'good' : 'bad'}`}>{headline(plan)}</p>
+      <p className="muted">
+        As <code>{plan.kubectl}</code>
+        {plan.schedulingChecked
+          ? null
+          : ' — the cluster has no Node objects: replacements are assumed to fit on the other nodes.'}
       </p>
+      {plan.refusals.length > 0 ? (
+        <section aria-label="Refused by kubectl">
+          <h2>Refused before any eviction</h2>
+          <ul>
+            {plan.refusals.map((r) => (
+              <li key={r.message}>
+                <code>error: {r.message}</code>
+                {r.flag === null ? null : (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      onClick={() => onFlags({ ...plan.options, [r.flag as string]: true })}
+                    >
+                      Plan with {FLAG_NAMES[r.flag]}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {plan.warnings.map((w) => (
+        <p key={w} className="muted">
+          <code>Warning: {w}</code>
+        </p>
+      ))}
+      {plan.blocked.length > 0 ? (
+        <section aria-label="Blocked">
+          <h2>Blocked</h2>
+          <ul>
+            {plan.blocked.map((b) => (
+              <li key={b.pod}>
+                <PodKeyLink pod={b.pod} />:{' '}
+                <strong>
+                  {b.outlook === 'never'
+                    ? 'can never go with the budgets as they are'
+                    : `blocked until ${b.waitsFor.length > 0 ? b.waitsFor.join(', ') : 'the controller syncs'}`}
+                </strong>
+                {b.budget === null ? null : (
+                  <>
+                    {' '}
+                    (<ObjectLink object={b.budget} />)
+                  </>
+                )}
+                . {b.explanation}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {plan.failed.length > 0 ? (
+        <section aria-label="Failed">
+          <h2>Failed, not retried</h2>
+          <ul>
+            {plan.failed.map((f) => (
+              <li key={f.pod}>
+                <code>{f.message}</code> — {f.explanation}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {plan.pending.length > 0 ? (
+        <section aria-label="Pending replacements">
+          <h2>Replacements that stay Pending</h2>
+          <ul>
+            {plan.pending.map((p) => (
+              <li key={p.replacement}>
+                <span className="mono">{p.replacement}</span> (replacing{' '}
+                <PodKeyLink pod={p.replaces} />
+                ): <q>{p.reason}</q>
+                {p.blocks.length > 0 ? ` It keeps ${p.blocks.join(', ')} blocked.` : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="rounds" aria-label="Rounds">
-        {plan.rounds.map((round, position) => (
+        {plan.rounds.map((round) => (
           <div key={round.index} className="card" style={{ marginBottom: 8 }}>
-            <h3>Round {position + 1}</h3>
+            <h3>Round {round.index}</h3>
             {round.evicted.length > 0 ? (
               <>
                 <span>Evicted ({round.evicted.length}):</span>
@@ -51,11 +162,6 @@ export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
                   {round.evicted.map((entry) => (
                     <li key={entry.pod}>
                       <PodKeyLink pod={entry.pod} /> goes (HTTP {entry.decision.httpStatus})
-                      {entry.decision.message === '' ? null : (
-                        <>
-                          : <q>{entry.decision.message}</q>
-                        </>
-                      )}
                     </li>
                   ))}
                 </ul>
@@ -63,12 +169,22 @@ export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
             ) : (
               <p className="muted">No pod can go in this round.</p>
             )}
+            {round.failed.length > 0 ? (
+              <>
+                <span>Failed ({round.failed.length}):</span>
+                <ul>
+                  {round.failed.map((entry) => (
+                    <RefusedItem key={entry.pod} entry={entry} verb="fails" />
+                  ))}
+                </ul>
+              </>
+            ) : null}
             {round.blocked.length > 0 ? (
               <>
-                <span>Blocked ({round.blocked.length}):</span>
+                <span>Blocked ({round.blocked.length}), retried after 5 s:</span>
                 <ul>
                   {round.blocked.map((entry) => (
-                    <BlockedItem key={entry.pod} entry={entry} />
+                    <RefusedItem key={entry.pod} entry={entry} verb="blocked" />
                   ))}
                 </ul>
               </>
@@ -79,24 +195,6 @@ export function DrainPlanView({ plan }: { plan: SimulateDrainResponse }) {
           </div>
         ))}
       </section>
-      <h2>Can never go</h2>
-      {plan.neverEvictable.length === 0 ? (
-        <p className="muted">Every pod on this node can be evicted eventually.</p>
-      ) : (
-        <ul>
-          {plan.neverEvictable.map((entry) => (
-            <li key={entry.pod}>
-              <PodKeyLink pod={entry.pod} />: {entry.reason}
-              {entry.budget === null ? null : (
-                <>
-                  {' '}
-                  (<ObjectLink object={entry.budget} />)
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
       <h2>Not evicted by a drain</h2>
       {plan.skipped.length === 0 ? (
         <p className="muted">None.</p>

@@ -26,32 +26,74 @@ function allowed(pod: string) {
   };
 }
 
+const OPTIONS = {
+  force: false,
+  ignoreDaemonSets: true,
+  deleteEmptyDirData: false,
+  podSelector: '',
+};
+
 const plan: SimulateDrainResponse = {
   node: 'worker-1',
+  kubectl: 'kubectl drain worker-1 --ignore-daemonsets',
+  options: OPTIONS,
+  verdict: 'stuck',
   complete: false,
+  schedulingChecked: true,
+  refusals: [],
+  warnings: ['ignoring DaemonSet-managed Pods: kube-system/fluent-bit-x2k9p'],
   rounds: [
     {
       index: 1,
       evicted: [{ pod: 'query/trino-worker-1', decision: allowed('query/trino-worker-1') }],
+      failed: [],
       blocked: [{ pod: 'data/zookeeper-0', decision: blockedStep().decision }],
-      waitsFor: ['query/trino-worker-1 to be replaced and Ready'],
+      waitsFor: [
+        'query/trino-worker-1-replacement (replacing query/trino-worker-1) to be Ready on worker-2',
+      ],
     },
     {
       index: 2,
       evicted: [],
+      failed: [],
       blocked: [{ pod: 'data/zookeeper-0', decision: blockedStep().decision }],
       waitsFor: [],
     },
   ],
-  skipped: [{ pod: 'kube-system/fluent-bit-x2k9p', reason: 'DaemonSet pod' }],
-  neverEvictable: [
+  failed: [],
+  blocked: [
     {
       pod: 'data/zookeeper-0',
-      reason: 'zookeeper allows no disruption while zookeeper-2 is unhealthy',
+      outlook: 'until',
+      reason: 'unhealthy-pods-elsewhere',
+      explanation:
+        'Blocked until data/zookeeper-2 is Ready: zookeeper needs 2 healthy pods and has 2, so it allows no disruption.',
       budget: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+      waitsFor: ['data/zookeeper-2'],
     },
   ],
+  pending: [],
+  skipped: [{ pod: 'kube-system/fluent-bit-x2k9p', reason: 'DaemonSet pod' }],
   budgetsAfter: [],
+};
+
+const refused: SimulateDrainResponse = {
+  ...plan,
+  kubectl: 'kubectl drain worker-1',
+  options: { ...OPTIONS, ignoreDaemonSets: false },
+  verdict: 'refused',
+  refusals: [
+    {
+      message:
+        'cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/fluent-bit-x2k9p',
+      flag: 'ignoreDaemonSets',
+      pods: ['kube-system/fluent-bit-x2k9p'],
+    },
+  ],
+  warnings: [],
+  rounds: [],
+  blocked: [],
+  skipped: [],
 };
 
 describe('NodePage', () => {
@@ -61,7 +103,7 @@ describe('NodePage', () => {
     });
     vi.stubGlobal('fetch', fetchImpl);
     const { router } = renderApp({
-      path: '/nodes/worker-1',
+      path: '/nodes/worker-1?ignoreDaemonSets=1',
       cache: [
         [queryKeys.cluster, cluster()],
         [queryKeys.node('worker-1'), nodeDetail()],
@@ -70,27 +112,63 @@ describe('NodePage', () => {
     expect(calls).toStrictEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Simulate drain worker-1' }));
     expect(router.state.location.pathname).toBe('/nodes/worker-1/drain');
+    expect(router.state.location.search).toBe('?ignoreDaemonSets=1');
     const region = screen.getByRole('status', { name: 'Drain plan' });
     await waitFor(() => expect(region.textContent).toContain('Round 2'));
     expect(calls).toStrictEqual([
-      { method: 'POST', path: '/api/simulate/drain', body: { node: 'worker-1' } },
+      { method: 'POST', path: '/api/simulate/drain', body: { node: 'worker-1', ...OPTIONS } },
     ]);
     expect(region.textContent).toContain(
-      'Draining worker-1 would not complete: 1 pod can never be evicted with the budgets as they are.',
+      'Draining worker-1 gets stuck: 1 pod keep answering 429 until --timeout.',
+    );
+    expect(region.textContent).toContain('As kubectl drain worker-1 --ignore-daemonsets');
+    expect(region.textContent).toContain(
+      'data/zookeeper-0: blocked until data/zookeeper-2 (PodDisruptionBudget data/zookeeper). Blocked until data/zookeeper-2 is Ready',
     );
     expect(region.textContent).toContain(
-      'Evicted (1):query/trino-worker-1 goes (HTTP 201)Blocked (1)',
+      'Evicted (1):query/trino-worker-1 goes (HTTP 201)Blocked (1), retried after 5 s:',
     );
     expect(region.textContent).toContain(
       `data/zookeeper-0 blocked by data/zookeeper: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429)`,
     );
     expect(region.textContent).toContain(
-      'Then waits for: query/trino-worker-1 to be replaced and Ready',
-    );
-    expect(region.textContent).toContain(
-      'data/zookeeper-0: zookeeper allows no disruption while zookeeper-2 is unhealthy (PodDisruptionBudget data/zookeeper)',
+      'Then waits for: query/trino-worker-1-replacement (replacing query/trino-worker-1) to be Ready on worker-2',
     );
     expect(region.textContent).toContain('kube-system/fluent-bit-x2k9p: DaemonSet pod');
+  });
+
+  it("says first that kubectl refuses the node, and a flag's checkbox or button plans again with it, in the URL", async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      'POST /api/simulate/drain': { status: 200, body: refused },
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    const { router } = renderApp({
+      path: '/nodes/worker-1/drain',
+      cache: [
+        [queryKeys.cluster, cluster()],
+        [queryKeys.node('worker-1'), nodeDetail()],
+      ],
+    });
+    const region = screen.getByRole('status', { name: 'Drain plan' });
+    await waitFor(() =>
+      expect(region.textContent).toContain(
+        'kubectl refuses to drain worker-1: it evicts nothing and exits 1.',
+      ),
+    );
+    expect(region.textContent).toContain(
+      'error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/fluent-bit-x2k9p',
+    );
+    fireEvent.click(within(region).getByRole('button', { name: 'Plan with --ignore-daemonsets' }));
+    expect(router.state.location.search).toBe('?ignoreDaemonSets=1');
+    const form = screen.getByRole('form', { name: 'kubectl drain options' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: '--force' }));
+    expect(router.state.location.search).toBe('?force=1&ignoreDaemonSets=1');
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls.map((c) => c.body)).toStrictEqual([
+      { node: 'worker-1', ...OPTIONS, ignoreDaemonSets: false },
+      { node: 'worker-1', ...OPTIONS },
+      { node: 'worker-1', ...OPTIONS, force: true },
+    ]);
   });
 
   it('shows the node: its budgets, pods and the budgets they fall under, taints, conditions, capacity', async () => {

@@ -1,10 +1,11 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { drainQuery, nodeQuery } from '../../api/queries.js';
-import { drainHref } from '../../app/paths.js';
+import { drainFlagsOf, drainHref } from '../../app/paths.js';
 import { describeError } from '../../api/errors.js';
 import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
+import { DrainOptionsForm } from './DrainOptionsForm.js';
 import { DrainPlanView } from './DrainPlanView.js';
 import { NodeDetailView } from './NodeDetailView.js';
 
@@ -12,7 +13,10 @@ import { NodeDetailView } from './NodeDetailView.js';
 export function NodePage({ drain }: { drain: boolean }) {
   const name = useParams()['name'] ?? '';
   const navigate = useNavigate();
-  const plan = useQuery({ ...drainQuery(name), enabled: drain });
+  const [params] = useSearchParams();
+  const flags = drainFlagsOf(params);
+  const plan = useQuery({ ...drainQuery(name, flags), enabled: drain });
+  const setFlags = (next: typeof flags) => void navigate(drainHref(name, next), { replace: true });
   const detail = useQuery(nodeQuery(name));
   const now = useNow(30_000);
   return (
@@ -26,7 +30,7 @@ export function NodePage({ drain }: { drain: boolean }) {
           type="button"
           className="primary"
           aria-label={`Simulate drain ${name}`}
-          onClick={() => (drain ? void plan.refetch() : void navigate(drainHref(name)))}
+          onClick={() => (drain ? void plan.refetch() : void navigate(drainHref(name, flags)))}
         >
           Simulate drain
         </button>
@@ -34,12 +38,15 @@ export function NodePage({ drain }: { drain: boolean }) {
           Nothing is evicted: the plan is computed on a copy of the cluster.
         </span>
       </div>
+      {drain ? <DrainOptionsForm flags={flags} onChange={setFlags} /> : null}
       <section role="status" aria-label="Drain plan" aria-live="polite">
         {drain && plan.isFetching ? <p className="muted">Planning the drain of {name}…</p> : null}
         {drain && plan.isError ? (
           <p className="notice bad">Could not plan the drain. {describeError(plan.error)}</p>
         ) : null}
-        {drain && plan.data && !plan.isFetching ? <DrainPlanView plan={plan.data} /> : null}
+        {drain && plan.data && !plan.isFetching ? (
+          <DrainPlanView plan={plan.data} onFlags={setFlags} />
+        ) : null}
       </section>
       {detail.isPending ? <Loading what={`node ${name}`} retrying={detail.failureReason} /> : null}
       {detail.isError ? <ErrorNotice error={detail.error} what={`node ${name}`} /> : null}
