@@ -156,9 +156,7 @@ describe('the dashboard on the demo cluster', () => {
       .getByRole('button', { name: `Simulate eviction ${blockedPod.name}`, exact: true })
       .click();
     const region = page.getByRole('status', { name: 'Eviction decision' });
-    await expect
-      .poll(() => region.textContent(), { timeout: 15_000 })
-      .toContain('Refused: 429, ');
+    await expect.poll(() => region.textContent(), { timeout: 15_000 }).toContain('Refused: 429, ');
     expect(await region.textContent()).toContain(blockedMessage);
     await shot('simulate-blocked');
 
