@@ -166,8 +166,10 @@ function startDiscovered({
     awaited?: boolean;
   }): Source<ClusterObject> => {
     const id = namespace === undefined ? spec.id : `${spec.id}@${namespace}`;
-    const project = projector(spec, (error) =>
-      logger.warn({ source: id, error }, 'object skipped'),
+    const project = projector(
+      spec,
+      (error) => logger.warn({ source: id, error }, 'object skipped'),
+      store.interner,
     );
     const telemetry = options.telemetry ?? NO_TELEMETRY;
     const keepsRaw = spec.kind === 'PodDisruptionBudget' || spec.kind === 'PodUnavailableBudget';

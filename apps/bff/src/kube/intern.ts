@@ -1,11 +1,22 @@
 import type { Labels, OwnerRef, PodView } from '@pdbscope/shared';
 
+/** Pods deleted between two sweeps, at the least (a sweep walks every live pod). */
+const MIN_DELETES_PER_SWEEP = 2000;
+
 /**
  * Shares equal values between objects: at 150,000 pods the same label sets, owners, node and
  * namespace names recur thousands of times, and JSON.parse makes a fresh copy of each.
  * Interned values are frozen so that sharing is safe.
+ *
+ * Bounded: rollouts (new pod-template-hash labels, new ReplicaSets) and CronJobs (new Jobs)
+ * bring new values for as long as the BFF runs, so what no live pod holds any more is released
+ * by a sweep over the live pods, due once a quarter of them (at least 2,000) has been deleted
+ * since the last one: amortised, each delete pays for about four pods' walk, and nothing is
+ * counted on the path that interns.
  */
 export class Interner {
+  private deletesSinceSweep = 0;
+  private deletesPerSweep = MIN_DELETES_PER_SWEEP;
   private readonly strings = new Map<string, string>();
   private readonly labelSets = new Map<string, Labels>();
   /**
@@ -15,6 +26,50 @@ export class Interner {
   private readonly owners = new Map<string, OwnerSlot>();
   /** A list comes sorted by namespace: the last one seen is nearly always the next one's. */
   private lastNamespace = '';
+
+  /** How many values are held, by table. */
+  get size(): { strings: number; labelSets: number; owners: number } {
+    return { strings: this.strings.size, labelSets: this.labelSets.size, owners: this.owners.size };
+  }
+
+  /** A pod was deleted: true when enough have gone since the last sweep that one is due. */
+  podDeleted(): boolean {
+    this.deletesSinceSweep += 1;
+    return this.deletesSinceSweep >= this.deletesPerSweep;
+  }
+
+  /**
+   * Releases every value none of these pods (every live one) holds. Values are kept by
+   * identity: a live pod holds the very string, label set or owner it was given here.
+   */
+  sweep(livePods: Iterable<PodView>): void {
+    const strings = new Set<string>();
+    const labelSets = new Set<Labels>();
+    const owners = new Set<OwnerRef>();
+    let pods = 0;
+    for (const pod of livePods) {
+      pods += 1;
+      strings.add(pod.namespace);
+      if (pod.nodeName !== undefined) strings.add(pod.nodeName);
+      if (pod.waitingReason !== undefined) strings.add(pod.waitingReason);
+      labelSets.add(pod.labels);
+      for (const k in pod.labels) {
+        strings.add(k);
+        strings.add(pod.labels[k] ?? '');
+      }
+      if (pod.controller) {
+        owners.add(pod.controller);
+        strings.add(pod.controller.apiVersion);
+        strings.add(pod.controller.kind);
+      }
+    }
+    for (const value of this.strings.keys()) if (!strings.has(value)) this.strings.delete(value);
+    for (const [key, set] of this.labelSets) if (!labelSets.has(set)) this.labelSets.delete(key);
+    for (const [uid, slot] of this.owners) if (!owners.has(slot.owner)) this.owners.delete(uid);
+    this.lastNamespace = '';
+    this.deletesSinceSweep = 0;
+    this.deletesPerSweep = Math.max(MIN_DELETES_PER_SWEEP, Math.ceil(pods / 4));
+  }
 
   string(value: string): string {
     const known = this.strings.get(value);

@@ -134,6 +134,49 @@ describe('ClusterStore', () => {
     store.stop();
   });
 
+  it('sweeps its interner once 2,000 pods are deleted: what no live pod holds is released', () => {
+    const store = simStore(new EventHub({ timers, epoch: 's3' }));
+    const job = (i: number) => {
+      const converted = podFromObject({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: `report-${i}-abcde`,
+          namespace: 'batch',
+          uid: `pod-${i}`,
+          resourceVersion: '1',
+          labels: { 'job-name': `report-${i}` },
+          ownerReferences: [
+            {
+              apiVersion: 'batch/v1',
+              kind: 'Job',
+              name: `report-${i}`,
+              uid: `job-${i}`,
+              controller: true,
+            },
+          ],
+        },
+        spec: { nodeName: 'worker-1' },
+        status: { phase: 'Succeeded' },
+      });
+      if (!converted.ok) throw new Error(converted.error);
+      return store.interner.pod(converted.value);
+    };
+    const runs = Array.from({ length: 2001 }, (_, i) => job(i));
+    for (const pod of runs) store.sink.upsert(pod);
+    const [kept, ...done] = runs;
+    for (const pod of done.slice(0, -1)) store.sink.remove(pod);
+    const beforeSweep = store.interner.size.owners;
+    const last = done.at(-1);
+    if (!kept || !last) throw new Error('fixture');
+    store.sink.remove(last);
+    expect([beforeSweep, store.interner.size]).toStrictEqual([
+      2001,
+      { strings: 5, labelSets: 0, owners: 1 },
+    ]);
+    store.stop();
+  });
+
   it('answers for the analysis by waiting for a sliced run (started at once if none is under way)', async () => {
     const hub = new EventHub({ timers, epoch: 's2' });
     // The timers never fire: the analysis scheduled after ready does not run by itself.

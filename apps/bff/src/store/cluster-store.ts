@@ -1,4 +1,4 @@
-import { refKey, type ApiResourceInfo } from '@pdbscope/shared';
+import { refKey, type ApiResourceInfo, type PodView } from '@pdbscope/shared';
 import { ClusterIndex, type BudgetDelta } from '@pdbscope/shared/index';
 import type {
   BudgetRef,
@@ -11,6 +11,7 @@ import type {
 import { jsonEqual } from '@pdbscope/shared/events';
 import type { Logger } from 'pino';
 import type { EventHub } from '../events/hub.js';
+import { Interner } from '../kube/intern.js';
 import type { ClusterObject } from '../kube/resources.js';
 import type { SourceSink } from '../kube/source.js';
 import type { Timers } from '../kube/timers.js';
@@ -55,6 +56,8 @@ export class ClusterStore {
   private readonly analyses: AnalysisScheduler;
   private readonly clock: ClockTick;
   private readonly rawBudgets = new Map<string, unknown>();
+  /** Shares pods' recurring values; the pod sources intern with it, deletes here bound it. */
+  readonly interner = new Interner();
   private readonly apiResources: Record<string, ApiResourceInfo> = {};
   private summaryTimer: unknown;
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
@@ -236,6 +239,13 @@ export class ClusterStore {
     // While loading, the index's clock stays where it started (finishLoading sets it).
     const now = this.indexValue ? this.options.timers.now() : this.loadingIndex.now;
     this.queue(this.loadingIndex.apply({ type, object }, now));
+    if (type === 'delete' && object.kind === 'Pod' && this.interner.podDeleted())
+      this.interner.sweep(this.livePods());
+  }
+
+  private *livePods(): IterableIterator<PodView> {
+    for (const namespace of this.loadingIndex.podNamespaces())
+      yield* this.loadingIndex.podsInNamespace(namespace);
   }
 
   /** Every source has settled: evaluate every budget once, publish the rows, say so. */
