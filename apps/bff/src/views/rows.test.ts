@@ -19,6 +19,20 @@ function evaluate(options: Parameters<typeof zookeeper>[0]) {
 }
 
 describe('budgetRow', () => {
+  it('says since when a blocking budget allows no disruption, from its DisruptionAllowed condition', () => {
+    const blocking = budgetRow(
+      evaluate({
+        unready: ['zookeeper-1'],
+        reported: { currentHealthy: 2, disruptionsAllowed: 0 },
+      }),
+    );
+    expect({ blocking: blocking.flags.blocking, since: blocking.blockingSince }).toStrictEqual({
+      blocking: true,
+      since: '2026-11-21T19:10:03Z',
+    });
+    expect('blockingSince' in budgetRow(evaluate({}))).toBe(false);
+  });
+
   it('carries the reported status and flags a recomputed status that differs', () => {
     const row = budgetRow(evaluate({ unready: ['zookeeper-1'] }), {
       overlapping: new Set(),

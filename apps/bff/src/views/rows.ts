@@ -117,8 +117,19 @@ function flagsOf(evaluation: BudgetEvaluation, marks: BudgetMarks): BudgetFlags 
   };
 }
 
+/** When the budget started allowing no disruption, while it is blocking (see BudgetRow). */
+function blockingSince(evaluation: BudgetEvaluation, flags: BudgetFlags): string | undefined {
+  if (!flags.blocking || evaluation.kind !== 'PodDisruptionBudget') return undefined;
+  const condition = evaluation.budget.status.conditions.find(
+    (c) => c.type === 'DisruptionAllowed' && c.status === 'False',
+  );
+  return condition?.lastTransitionTime;
+}
+
 /** One row of GET /api/budgets from the index's evaluation: the numbers the cluster reports. */
 export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_MARKS): BudgetRow {
+  const flags = flagsOf(evaluation, marks);
+  const since = blockingSince(evaluation, flags);
   const common = {
     uid: evaluation.budget.uid,
     namespace: evaluation.budget.namespace,
@@ -126,7 +137,8 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
     generation: evaluation.budget.generation,
     observedGeneration: evaluation.budget.status.observedGeneration,
     matchedPods: evaluation.counts.selected,
-    flags: flagsOf(evaluation, marks),
+    flags,
+    ...(since !== undefined ? { blockingSince: since } : {}),
     ...(evaluation.budget.creationTimestamp !== undefined
       ? { creationTimestamp: evaluation.budget.creationTimestamp }
       : {}),

@@ -85,7 +85,13 @@ export function applyEvents(client: QueryClient, events: readonly ServerEvent[])
       void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
   if (events.some(isBudgetEvent)) {
-    for (const key of [queryKeys.pods, queryKeys.nodes, queryKeys.overlaps, queryKeys.findings]) {
+    for (const key of [
+      queryKeys.pods,
+      queryKeys.nodes,
+      queryKeys.overlaps,
+      queryKeys.findings,
+      queryKeys.histories,
+    ]) {
       void client.invalidateQueries({ queryKey: key });
     }
   }

@@ -12,6 +12,9 @@ export const queryKeys = {
   /** Prefix of every budget detail, so one event can invalidate them all. */
   budgetDetails: ['budget'] as const,
   budgetDetail: (ref: BudgetRef) => ['budget', ref.kind, ref.namespace, ref.name] as const,
+  /** Prefix of every budget's history (its own prefix: the event reducers read `budget` keys as details). */
+  histories: ['history'] as const,
+  budgetHistory: (ref: BudgetRef) => ['history', ref.kind, ref.namespace, ref.name] as const,
   pods: ['pod'] as const,
   pod: (namespace: string, name: string) => ['pod', namespace, name] as const,
   /** Prefix of the node list and of every node's page, so one event invalidates them all. */
@@ -45,6 +48,15 @@ export function budgetDetailQuery(ref: BudgetRef) {
   return queryOptions({
     queryKey: queryKeys.budgetDetail(ref),
     queryFn: ({ signal }) => callApi(apiRoutes.budget, { params: ref, signal }),
+  });
+}
+
+export function budgetHistoryQuery(ref: BudgetRef) {
+  return queryOptions({
+    queryKey: queryKeys.budgetHistory(ref),
+    queryFn: ({ signal }) => callApi(apiRoutes.budgetHistory, { params: ref, signal }),
+    // Budget events invalidate it; this keeps the time axis moving on a quiet budget.
+    refetchInterval: 60_000,
   });
 }
 

@@ -46,6 +46,12 @@ const rowCommon = {
   /** Pods the budget selects now. */
   matchedPods: z.number().int(),
   flags: BudgetFlagsSchema,
+  /**
+   * While blocking: since when it has allowed no disruption, as the disruption controller says
+   * (the `DisruptionAllowed=False` condition's lastTransitionTime). Absent when not blocking, or
+   * when the status has no such condition (a PodUnavailableBudget's has none).
+   */
+  blockingSince: TimestampSchema.optional(),
 };
 
 /** One PodDisruptionBudget in the overview; numbers are the status the cluster reports. */

@@ -83,13 +83,21 @@ export function zookeeper(
         desiredHealthy: 2,
         currentHealthy: options.reported?.currentHealthy ?? 3,
         disruptionsAllowed: options.reported?.disruptionsAllowed ?? 1,
+        // As the controller writes it: False from the moment it stopped allowing disruptions.
         conditions: [
-          {
-            type: 'DisruptionAllowed',
-            status: 'True',
-            reason: 'SufficientPods',
-            lastTransitionTime: '2026-11-20T08:00:05Z',
-          },
+          (options.reported?.disruptionsAllowed ?? 1) > 0
+            ? {
+                type: 'DisruptionAllowed',
+                status: 'True',
+                reason: 'SufficientPods',
+                lastTransitionTime: '2026-11-20T08:00:05Z',
+              }
+            : {
+                type: 'DisruptionAllowed',
+                status: 'False',
+                reason: 'InsufficientPods',
+                lastTransitionTime: '2026-11-21T19:10:03Z',
+              },
         ],
       },
     }),

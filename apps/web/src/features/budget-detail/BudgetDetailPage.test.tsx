@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { BudgetHistoryResponse } from '@pdbscope/shared/api';
 import { queryKeys } from '../../api/queries.js';
 import { blockedStep, cluster, zookeeperDetail } from '../../test/fixtures.js';
 import { fakeFetch, renderApp } from '../../test/render.js';
@@ -7,9 +8,24 @@ import { fakeFetch, renderApp } from '../../test/render.js';
 const ref = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' } as const;
 const path = '/budgets/PodDisruptionBudget/data/zookeeper';
 
+/** ZooKeeper's last two hours: a pod became unready at 19:10 and the budget stopped allowing disruptions. */
+const history: BudgetHistoryResponse = {
+  budget: ref,
+  source: 'memory',
+  from: '2026-11-20T19:40:00.000Z',
+  to: '2026-11-21T19:40:00.000Z',
+  points: [
+    { at: '2026-11-21T17:40:00.000Z', disruptionsAllowed: 1, currentHealthy: 3, desiredHealthy: 2 },
+    { at: '2026-11-21T19:10:03.000Z', disruptionsAllowed: 0, currentHealthy: 2, desiredHealthy: 2 },
+  ],
+  marks: [{ at: '2026-11-21T19:10:02.000Z', type: 'unready', pod: 'data/zookeeper-2' }],
+  truncated: false,
+};
+
 function cache() {
   return [
     [queryKeys.budgetDetail(ref), zookeeperDetail()],
+    [queryKeys.budgetHistory(ref), history],
     [queryKeys.cluster, cluster()],
   ] as const;
 }
@@ -34,6 +50,30 @@ describe('BudgetDetailPage', () => {
     expect(within(unavailable).getByRole('listitem').textContent).toContain(
       'node worker-3 · owner StatefulSet/zookeeper',
     );
+  });
+
+  it('draws the timeline and lists the same changes and marks in text', () => {
+    renderApp({ path, cache: cache() });
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const chart = within(timeline).getByRole('img');
+    expect(chart.getAttribute('aria-label')).toBe(
+      'Allowed disruptions, current and desired healthy pods from 2026-11-20 19:40:00 UTC to 2026-11-21 19:40:00 UTC; the changes are listed below',
+    );
+    expect(chart.querySelector('.timeline-allowed')?.getAttribute('d')).toBe(
+      'M662.3,82.7H705.6V122H720',
+    );
+    expect(chart.querySelector('.timeline-mark title')?.textContent).toBe(
+      'data/zookeeper-2 became unready at 2026-11-21 19:10:02 UTC',
+    );
+    expect(
+      within(within(timeline).getByRole('list', { name: 'Changes over time' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toStrictEqual([
+      '2026-11-21 17:40:00 UTC allowed disruptions 1, healthy 3 (desired 2)',
+      '2026-11-21 19:10:02 UTC data/zookeeper-2 became unready',
+      '2026-11-21 19:10:03 UTC allowed disruptions 0, healthy 2 (desired 2)',
+    ]);
   });
 
   it('warns where the reported status differs from the recomputed one', () => {

@@ -16,6 +16,7 @@ import { useSimulateEviction } from '../simulate/use-simulate-eviction.js';
 import { ConditionsView } from './ConditionsView.js';
 import { ExpectedSourceView } from './ExpectedSourceView.js';
 import { Lanes } from './Lanes.js';
+import { BudgetTimeline } from './BudgetTimeline.js';
 import { StatusComparison } from './StatusComparison.js';
 
 function useBudgetRef(): BudgetRef | undefined {
@@ -94,6 +95,8 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
         onSimulate={(pod) => simulate.mutate(pod)}
         busy={simulate.isPending}
       />
+      <h2>Timeline</h2>
+      <BudgetTimeline budget={detail.budget} />
       <h2>Status: reported and recomputed</h2>
       <StatusComparison
         reported={detail.reported}

@@ -4,6 +4,7 @@ import type { GridColumn } from '../../components/VirtualGrid.js';
 import { age } from '../../components/time.js';
 import { budgetHref } from '../../app/paths.js';
 import { AllowedCell } from './AllowedCell.js';
+import { BlockingSinceCell } from './BlockingSinceCell.js';
 import { FlagBadges } from './FlagBadges.js';
 import { budgetNumbers, budgetRule, evictionPolicy, shortKind } from './budget-numbers.js';
 
@@ -78,6 +79,13 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
           blockingReason={row.flags.blockingReason}
         />
       ),
+    },
+    {
+      id: 'blockingSince',
+      header: 'Blocking since',
+      width: '76px',
+      sortable: true,
+      render: (row) => <BlockingSinceCell row={row} now={now} />,
     },
     { id: 'policy', header: 'Unhealthy pod eviction', width: '136px', render: evictionPolicy },
     {

@@ -77,6 +77,23 @@ describe('visibleRows', () => {
     ).toStrictEqual([cloneset]);
   });
 
+  it('sorts by blocking since: the longest blocking first, then blocking without a time, then the rest', () => {
+    const older = {
+      ...zookeeperAll,
+      disruptionsAllowed: 0,
+      flags: { ...zookeeperAll.flags, blocking: true },
+      blockingSince: '2026-11-20T08:00:00Z',
+    };
+    const newer = { ...zookeeper, blockingSince: '2026-11-21T19:00:00Z' };
+    const untimed = { ...trino, flags: { ...trino.flags, blocking: true } };
+    expect(
+      visibleRows([cloneset, untimed, newer, older], {
+        query: {},
+        sort: { column: 'blockingSince', direction: 'asc' },
+      }),
+    ).toStrictEqual([older, newer, untimed, cloneset]);
+  });
+
   it('sorts by allowed disruptions across both kinds, ties broken by name', () => {
     expect(
       visibleRows(rows, { query: {}, sort: { column: 'allowed', direction: 'asc' } }),

@@ -7,6 +7,7 @@ import {
 } from '@pdbscope/shared/api';
 import type { GridSort } from '../../components/VirtualGrid.js';
 import { budgetNumbers } from './budget-numbers.js';
+import { blockingSinceKey } from './BlockingSinceCell.js';
 
 /** What the overview shows, read from and written to the URL so that every view is a deep link. */
 export interface OverviewState {
@@ -31,6 +32,7 @@ export const sortColumns = [
   'desired',
   'current',
   'allowed',
+  'blockingSince',
   'age',
 ] as const;
 
@@ -91,6 +93,8 @@ function sortKey(row: BudgetRow, column: string): string | number {
       return budgetNumbers(row).current;
     case 'allowed':
       return budgetNumbers(row).allowed;
+    case 'blockingSince':
+      return blockingSinceKey(row);
     case 'age':
       // Oldest first reads as "age ascending" would in kubectl: youngest has the smallest age.
       return -(row.creationTimestamp === undefined ? 0 : Date.parse(row.creationTimestamp));
