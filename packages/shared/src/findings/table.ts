@@ -4,6 +4,7 @@ import { invalidSpec } from './rules/invalid-spec.js';
 import { jobPodsSelected } from './rules/job-pods.js';
 import { kruiseConflict } from './rules/kruise-conflict.js';
 import { podsUnderMultipleBudgets } from './rules/multiple-budgets.js';
+import { relatedPubMissing } from './rules/related-pub-missing.js';
 import { neverAllowsDisruption } from './rules/never-allows.js';
 import { selectorMatchesNoPod } from './rules/no-pods.js';
 import { generatedBudgetOverlap, rolePodsUncovered } from './rules/operator-roles.js';
@@ -21,6 +22,7 @@ export const FINDING_RULES: readonly FindingRule[] = [
   syncFailed,
   podsUnderMultipleBudgets,
   kruiseConflict,
+  relatedPubMissing,
   neverAllowsDisruption,
   selectorMatchesNoPod,
   unmanagedPods,

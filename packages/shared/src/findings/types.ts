@@ -23,7 +23,8 @@ export type FindingKind =
   | 'status-differs'
   | 'kruise-conflict'
   | 'role-pods-uncovered'
-  | 'generated-budget-overlap';
+  | 'generated-budget-overlap'
+  | 'related-pub-missing';
 
 /** One problem, with who it is about, what to do, and the other objects involved. */
 export interface Finding {
