@@ -272,11 +272,12 @@ function drainBatch(
 function stuckFrom(world: UpgradeWorld, attempt: PlanStep, node: string): StuckPod {
   const budgets = budgetRefsForPod(world.state, attempt.pod);
   const { decision } = attempt;
-  const base = { pod: attempt.pod, node, budgets, httpStatus: decision.code };
+  const base = { pod: attempt.pod, node, budgets, httpStatus: decision.httpStatus };
   const blocked = explainBlocked(world.state, attempt, budgets);
-  if (decision.code === 500)
+  // The engine's rule, not the status code: a 403 may also be a PDB's negative allowance.
+  if (decision.rule === 'multiple-pdbs')
     return { ...base, reason: 'multiple-budgets', explanation: blocked.explanation };
-  if (decision.code === 403)
+  if (decision.rule === 'kruise-denied')
     return { ...base, reason: 'webhook-denied', explanation: blocked.explanation };
   const pending = world.pendingFor(budgets);
   if (pending.length > 0) {
