@@ -144,6 +144,42 @@ describe('runCli evict and drain', () => {
     ]);
   });
 
+  it("puts the engine's rule, the status line and the figures in the JSON", () => {
+    const result = run(
+      'evict',
+      'cluster.yaml',
+      'shop/web-7d9f8c6b5-x7k2p',
+      'shop/api-5c6d7f8b9-b2c4d',
+      '--json',
+    );
+    const plan = JSON.parse(result.stdout) as {
+      steps: { decision: { rule: string; httpStatus: number; code: number; figures: unknown } }[];
+    };
+    expect(
+      plan.steps.map((s) => [
+        s.decision.rule,
+        s.decision.httpStatus,
+        s.decision.code,
+        s.decision.figures,
+      ]),
+    ).toStrictEqual([
+      [
+        'budget-decremented',
+        201,
+        201,
+        {
+          selectingPdbs: 1,
+          podReady: true,
+          disruptionsAllowed: 1,
+          currentHealthy: 3,
+          desiredHealthy: 2,
+          disruptionsAllowedAfter: 0,
+        },
+      ],
+      ['multiple-pdbs', 500, 500, { selectingPdbs: 2, podReady: true }],
+    ]);
+  });
+
   it('exits 0 when every eviction is accepted', () => {
     const result = run('evict', 'cluster.yaml', 'data/zookeeper-0', '--json');
     const plan = JSON.parse(result.stdout) as { evicted: unknown[]; refused: unknown[] };

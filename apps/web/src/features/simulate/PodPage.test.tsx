@@ -23,6 +23,47 @@ const pod: PodResponse = {
 };
 
 describe('PodPage', () => {
+  it('headlines a pod under two PodDisruptionBudgets as the HTTP 500 it gets, with the rule in words', () => {
+    const message =
+      'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
+    const several: PodResponse = {
+      ...pod,
+      eviction: {
+        ...blockedStep().decision,
+        rule: 'multiple-pdbs',
+        summary: 'more than one PodDisruptionBudget',
+        httpStatus: 500,
+        code: 500,
+        reason: undefined,
+        message,
+        causes: [],
+        decidedBy: null,
+        figures: { selectingPdbs: 2, podReady: true },
+        explanation:
+          '2 PodDisruptionBudgets select this pod; the eviction API refuses a pod under more than one, whatever they allow',
+      },
+    };
+    renderApp({
+      path: '/pods/data/zookeeper-0',
+      cache: [
+        [queryKeys.pod('data', 'zookeeper-0'), several],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    const headline = screen.getByText('Refused: 500, more than one PodDisruptionBudget for', {
+      exact: false,
+    });
+    expect([
+      headline.textContent,
+      document.body.textContent?.includes(`(HTTP 500, code 500)`),
+      document.body.textContent?.includes(message),
+    ]).toStrictEqual([
+      'Refused: 500, more than one PodDisruptionBudget for data/zookeeper-0',
+      true,
+      true,
+    ]);
+  });
+
   it("shows the pod's budgets and what evicting it now would answer", () => {
     renderApp({
       path: '/pods/data/zookeeper-0',
