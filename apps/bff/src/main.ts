@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { parseCli, parseDuration, USAGE } from './cli.js';
 import { readEnv } from './env.js';
-import { kubeConfigFromString, resolveKubeConfig } from './kube/kubeconfig.js';
+import { kubeConfigFromString, logWithoutUserinfo, resolveKubeConfig } from './kube/kubeconfig.js';
 import { startBff, type BffSource } from './server.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     return;
   }
   const env = readEnv();
-  const logger = pino({ level: env.LOG_LEVEL });
+  // A kubeconfig's server URL may carry credentials; no log line repeats them.
+  const logger = pino({ level: env.LOG_LEVEL, formatters: { log: logWithoutUserinfo } });
   const host = flags.host ?? env.HOST ?? '127.0.0.1';
   const port = flags.port ?? env.PORT ?? 7070;
   if (!LOOPBACK.has(host)) {

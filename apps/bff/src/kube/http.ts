@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { withoutUserinfo } from './kubeconfig.js';
 
 /** An answer from the API server: the status and the body parsed as JSON (undefined when it is not JSON). */
 export interface KubeResponse {
@@ -184,10 +185,10 @@ export function errorStatus(err: unknown): number | undefined {
   return undefined;
 }
 
-/** A one-line reason for a source's degraded state. */
+/** A one-line reason for a source's degraded state (never with a URL's credentials). */
 export function errorReason(err: unknown): string {
   const status = errorStatus(err);
-  const message = err instanceof Error ? err.message : String(err);
+  const message = withoutUserinfo(err instanceof Error ? err.message : String(err));
   if (status === 403) return `forbidden: ${message}`;
   return message;
 }

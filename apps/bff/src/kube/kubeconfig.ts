@@ -19,12 +19,32 @@ export function kubeconfigFiles(env: {
   return env.HOME ? [path.join(env.HOME, '.kube', 'config')] : [];
 }
 
+/**
+ * `text` with the userinfo of every URL in it removed (`https://user:password@host` → `https://host`):
+ * a kubeconfig's server may carry credentials, and error messages may quote it.
+ */
+export function withoutUserinfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]*@/gi, '$1');
+}
+
+/** Every string in a log line's fields without URL credentials (pino's `formatters.log`). */
+export function logWithoutUserinfo(fields: Record<string, unknown>): Record<string, unknown> {
+  const clean = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return withoutUserinfo(v);
+    if (v instanceof Error) return withoutUserinfo(v.stack ?? v.message);
+    if (depth > 4 || typeof v !== 'object' || v === null) return v;
+    if (Array.isArray(v)) return v.map((x) => clean(x, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clean(x, depth + 1)]));
+  };
+  return clean(fields, 0) as Record<string, unknown>;
+}
+
 function describe(kc: KubeConfig, source: ResolvedKubeConfig['source']): ResolvedKubeConfig {
   return {
     kc,
     source,
     context: kc.getCurrentContext(),
-    server: kc.getCurrentCluster()?.server ?? '',
+    server: withoutUserinfo(kc.getCurrentCluster()?.server ?? ''),
   };
 }
 

@@ -1,6 +1,6 @@
 import { groupOf, type ApiResourceInfo, type OwnerRef, type WorkloadView } from '@pdbscope/shared';
 import type { Logger } from 'pino';
-import type { KubeHttp } from './http.js';
+import { errorReason, type KubeHttp } from './http.js';
 import { arrayOf, objectOf, stringOf } from './json.js';
 import type { Timers } from './timers.js';
 
@@ -130,7 +130,7 @@ export class ScaleFetcher {
       this.options.logger.warn(
         {
           owner: `${owner.kind}/${namespace}/${owner.name}`,
-          err: err instanceof Error ? err.message : String(err),
+          err: errorReason(err),
         },
         'scale not readable',
       );
