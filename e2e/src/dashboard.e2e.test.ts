@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { allowedOf, apiClient, refOf } from './api.js';
 import { launchChromium, type Browser } from './chromium.js';
-import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
+import { buildWeb, repoRoot, setPodReady, startStack, type Stack } from './stack.js';
 
 // Every run saves its screenshots; `PDBSCOPE_UPDATE_SCREENSHOTS=1` writes them over the README's
 // (docs/screenshots), so an ordinary test run leaves the working tree clean.
@@ -337,6 +337,58 @@ describe('the dashboard on the demo cluster', () => {
       await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
     ).toBe(true);
     await shot('live-update');
+  });
+
+  it("draws a budget's timeline with the moment a pod became unready, and sorts by blocking since", async () => {
+    const { items } = await api.budgets();
+    const details = await Promise.all(
+      items
+        .filter((row) => row.flags.error === null && !row.flags.overlap && allowedOf(row) > 0)
+        .map((row) => api.detail(refOf(row))),
+    );
+    // The last candidate: the live-update test above takes the first.
+    const subject = details.filter((detail) => detail.lanes.available.length > 1).at(-1);
+    if (subject === undefined) throw new Error('the demo needs a budget with two available pods');
+    const pod = subject.lanes.available.at(-1)!;
+    const before = allowedOf(subject.budget);
+    expect(await setPodReady(stack.sim, pod, false)).toBe(true);
+    await page.goto(
+      `${stack.url}/budgets/${subject.budget.kind}/${subject.budget.namespace}/${subject.budget.name}`,
+    );
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    const changes = timeline.getByRole('list', { name: 'Changes over time' });
+    await expect
+      .poll(() => changes.getByText(`${pod.namespace}/${pod.name} became unready`).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    await expect
+      .poll(() => changes.getByText(`allowed disruptions ${before - 1},`).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    expect(await timeline.getByRole('img').getAttribute('aria-label')).toMatch(
+      /^Allowed disruptions, current and desired healthy pods from /,
+    );
+    expect(await timeline.locator('.timeline-mark').count()).toBe(1);
+    await timeline.scrollIntoViewIfNeeded();
+    await shot('timeline');
+
+    // The overview, longest blocking first: a blocking budget with a reported time comes first.
+    const blocking = (await api.budgets()).items
+      .filter((row) => row.blockingSince !== undefined)
+      .sort((a, b) => Date.parse(a.blockingSince!) - Date.parse(b.blockingSince!));
+    expect(blocking.length).toBeGreaterThan(0);
+    await page.goto(`${stack.url}/?sort=blockingSince&dir=asc`);
+    const table = page.getByRole('table', { name: 'Budgets' });
+    const firstRow = table.getByRole('row').nth(1);
+    await expect
+      .poll(() => firstRow.getByRole('link', { name: blocking[0]!.name, exact: true }).count())
+      .toBe(1);
+    expect(
+      await firstRow.locator(`time[datetime="${blocking[0]!.blockingSince}"]`).textContent(),
+    ).toMatch(/^\d+[smhd]$/);
+    expect(await setPodReady(stack.sim, pod, true)).toBe(true);
   });
 
   it('says when live updates are lost, reconnects by itself and catches up', async () => {

@@ -57,10 +57,10 @@ describe('BudgetDetailPage', () => {
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     const chart = within(timeline).getByRole('img');
     expect(chart.getAttribute('aria-label')).toBe(
-      'Allowed disruptions, current and desired healthy pods from 2026-11-20 19:40:00 UTC to 2026-11-21 19:40:00 UTC; the changes are listed below',
+      'Allowed disruptions, current and desired healthy pods from 2026-11-21 17:40:00 UTC to 2026-11-21 19:40:00 UTC; the changes are listed below',
     );
     expect(chart.querySelector('.timeline-allowed')?.getAttribute('d')).toBe(
-      'M662.3,82.7H705.6V122H720',
+      'M28,82.7H547.3V122H720',
     );
     expect(chart.querySelector('.timeline-mark title')?.textContent).toBe(
       'data/zookeeper-2 became unready at 2026-11-21 19:10:02 UTC',

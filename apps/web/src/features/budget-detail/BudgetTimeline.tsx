@@ -13,9 +13,17 @@ function when(iso: string): string {
 
 const MARK_TEXT = { evicted: 'evicted', unready: 'became unready' } as const;
 
+/** The chart starts at the first point (not the window's start: a young history would be a sliver), showing at least 5 minutes. */
+function chartStart(history: BudgetHistoryResponse, to: number): number {
+  const windowStart = Date.parse(history.from);
+  const first = history.points[0] === undefined ? windowStart : Date.parse(history.points[0].at);
+  return Math.max(windowStart, Math.min(first, to - 5 * 60_000));
+}
+
 function Chart({ history }: { history: BudgetHistoryResponse }) {
-  const from = Date.parse(history.from);
   const to = Date.parse(history.to);
+  const from = chartStart(history, to);
+  const fromIso = new Date(from).toISOString();
   const g = timelineGeometry({
     points: history.points,
     marks: history.marks,
@@ -29,7 +37,7 @@ function Chart({ history }: { history: BudgetHistoryResponse }) {
       className="timeline-chart"
       viewBox={`0 0 ${SIZE.width} ${SIZE.height}`}
       role="img"
-      aria-label={`Allowed disruptions, current and desired healthy pods from ${when(history.from)} to ${when(history.to)}; the changes are listed below`}
+      aria-label={`Allowed disruptions, current and desired healthy pods from ${when(fromIso)} to ${when(history.to)}; the changes are listed below`}
     >
       {g.ticks.map((t) => (
         <g key={t.value}>
@@ -40,7 +48,7 @@ function Chart({ history }: { history: BudgetHistoryResponse }) {
         </g>
       ))}
       <text className="timeline-axis" x={SIZE.left} y={SIZE.height - 4}>
-        {when(history.from)}
+        {when(fromIso)}
       </text>
       <text className="timeline-axis" x={SIZE.width} y={SIZE.height - 4} textAnchor="end">
         now
