@@ -12,3 +12,4 @@ export * from './ready.js';
 export * from './stale.js';
 export * from './status-counters.js';
 export * from './v1beta1.js';
+export { readPodScheduling, hasEmptyDir } from './convert-scheduling.js';
