@@ -2,7 +2,7 @@ import { podFromObject } from '@pdbscope/shared';
 import { describe, expect, it } from 'vitest';
 import { Interner } from './intern.js';
 
-function pod(name: string) {
+function pod(name: string, memory = '256Mi') {
   const c = podFromObject({
     apiVersion: 'v1',
     kind: 'Pod',
@@ -22,7 +22,11 @@ function pod(name: string) {
         },
       ],
     },
-    spec: { nodeName: 'worker-3' },
+    spec: {
+      nodeName: 'worker-3',
+      containers: [{ name: 'web', resources: { requests: { cpu: '250m', memory } } }],
+      tolerations: [{ key: 'spot', operator: 'Exists', effect: 'NoSchedule' }],
+    },
     status: { phase: 'Running' },
   });
   if (!c.ok) throw new Error(c.error);
@@ -30,6 +34,23 @@ function pod(name: string) {
 }
 
 describe('Interner', () => {
+  it("shares a replica's scheduling asks with its siblings, and keeps a pod's own when they differ", () => {
+    const interner = new Interner();
+    const [a, b, c] = [
+      interner.pod(pod('web-5d8f-a')),
+      interner.pod(pod('web-5d8f-b')),
+      interner.pod(pod('web-5d8f-c', '1Gi')),
+    ];
+    expect([a.scheduling === b.scheduling, b.scheduling === c.scheduling]).toStrictEqual([
+      true,
+      false,
+    ]);
+    expect(c.scheduling).toStrictEqual({
+      requests: { cpuMilli: 250, memoryBytes: 2 ** 30 },
+      tolerations: [{ key: 'spot', operator: 'Exists', effect: 'NoSchedule' }],
+    });
+  });
+
   it('shares equal label sets and owners between pods without changing what they say', () => {
     const interner = new Interner();
     const [a, b] = [interner.pod(pod('web-5d8f-a')), interner.pod(pod('web-5d8f-b'))];

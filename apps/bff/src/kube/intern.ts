@@ -1,4 +1,4 @@
-import type { Labels, OwnerRef, PodView } from '@pdbscope/shared';
+import type { Labels, OwnerRef, PodScheduling, PodView } from '@pdbscope/shared';
 
 /** Pods deleted between two sweeps, at the least (a sweep walks every live pod). */
 const MIN_DELETES_PER_SWEEP = 2000;
@@ -161,6 +161,12 @@ export class Interner {
     if (pod.nodeName !== undefined) pod.nodeName = this.string(pod.nodeName);
     if (slot) pod.controller = slot.owner;
     if (pod.waitingReason !== undefined) pod.waitingReason = this.string(pod.waitingReason);
+    // Replicas ask the scheduler for the same thing: one shared object per owner.
+    if (slot && pod.scheduling !== undefined) {
+      if (slot.scheduling !== undefined && sameValue(slot.scheduling, pod.scheduling))
+        pod.scheduling = slot.scheduling;
+      else slot.scheduling = pod.scheduling;
+    }
     return view;
   }
 }
@@ -170,6 +176,20 @@ interface OwnerSlot {
   owner: OwnerRef;
   labels: Labels;
   size: number;
+  /** The scheduling asks last seen on one of its pods. */
+  scheduling?: PodScheduling;
+}
+
+/** Structural equality of JSON-like values (small: a pod's scheduling asks). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) =>
+    sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }
 
 const EMPTY: Labels = Object.freeze({});
