@@ -6,7 +6,9 @@ import {
   overlapsByNamespace,
   podExpectsBudget,
   refKey,
+  type EvictionDecision,
   type Finding as EngineFinding,
+  type PodView,
   type OverlapReport,
   type WorkloadView,
 } from '@pdbscope/shared';
@@ -97,12 +99,14 @@ function* analysisSteps(
       const keys = new Set([f.object, ...(f.related ?? [])].map(refKey));
       for (const key of keys) if (byKey.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
+    const decided = new Map<PodView, EvictionDecision>();
     for (const e of evaluations) {
       const block = effectiveBlocking({
         budget: e.budget,
         pods: e.pods,
         budgetsOf: (pod) => index.budgetsForPod(pod),
         now,
+        decided,
       });
       // A status that allows nothing is read by the row itself, so it is never stale.
       if (block !== undefined && block.cause !== 'allows-none')

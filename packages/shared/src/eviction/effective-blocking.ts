@@ -2,6 +2,7 @@ import type { PdbView, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { decideEviction } from './decide.js';
 import type { EvictionRule } from './decide-rule.js';
+import type { EvictionDecision } from './decide-types.js';
 import { EVICTION_RULE_SUMMARIES } from './explain.js';
 
 /** Why a budget lets no eviction through. */
@@ -26,9 +27,27 @@ export interface EffectiveBlockingInput {
   /** Every budget covering a pod (the index knows them: `ClusterIndex.budgetsForPod`). */
   budgetsOf: (pod: PodView) => { pdbs: readonly PdbView[]; pubs: readonly PubView[] };
   now: Date;
+  /**
+   * Each pod's answer, shared by the budgets of one pass over unchanged statuses (a pod under
+   * three budgets is decided once, not three times). Owned by the caller; optional.
+   */
+  decided?: Map<PodView, EvictionDecision>;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function decide(pod: PodView, input: EffectiveBlockingInput): EvictionDecision {
+  const { pdbs, pubs } = input.budgetsOf(pod);
+  return decideEviction({
+    namespace: pod.namespace,
+    podName: pod.name,
+    pod,
+    pdbs,
+    pubs,
+    options: { dryRun: true },
+    now: input.now,
+  });
+}
 
 /** A budget whose stored status allows no disruption blocks whatever its pods (cheap: no pod is read). */
 export function blockingByStatus(budget: PdbView | PubView): EffectiveBlocking | undefined {
@@ -56,16 +75,8 @@ export function effectiveBlocking(input: EffectiveBlockingInput): EffectiveBlock
   if (input.pods.length === 0) return undefined;
   const refusals: Partial<Record<EvictionRule, number>> = {};
   for (const pod of input.pods) {
-    const { pdbs, pubs } = input.budgetsOf(pod);
-    const d = decideEviction({
-      namespace: pod.namespace,
-      podName: pod.name,
-      pod,
-      pdbs,
-      pubs,
-      options: { dryRun: true },
-      now: input.now,
-    });
+    const d = input.decided?.get(pod) ?? decide(pod, input);
+    input.decided?.set(pod, d);
     if (d.allowed) return undefined;
     refusals[d.rule] = (refusals[d.rule] ?? 0) + 1;
   }
