@@ -180,4 +180,51 @@ describe('createApp', () => {
     });
     expect(text.split('\n').filter((l) => l.startsWith('id:'))).toStrictEqual(['id: t1-2']);
   });
+
+  it('HEAD /api/events answers without holding a stream slot', async () => {
+    const { port } = await serve({}, { sseMaxClients: 1 });
+    const heads = await Promise.all(
+      Array.from({ length: 5 }, () => request(port, '/api/events', { method: 'HEAD' })),
+    );
+    const stream = await new Promise<number>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/events' }, (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', reject);
+    });
+    expect([heads.map((h) => [h.status, h.type]), stream]).toStrictEqual([
+      Array.from({ length: 5 }, () => [200, 'text/event-stream']),
+      200,
+    ]);
+  });
+
+  it('answers every error outside /api in plain text, and every /api one as problem+json', async () => {
+    const { port } = await serve();
+    const answers = await Promise.all([
+      request(port, '/healthz', { method: 'POST' }),
+      request(port, '/', { method: 'PUT' }),
+      request(port, '/assets/x.js', { method: 'DELETE' }),
+      request(port, '/nope'),
+      request(port, '/', { headers: { host: 'evil.example' } }),
+      request(port, '/api/nope', { method: 'PUT' }),
+    ]);
+    expect(answers.map((a) => [a.status, a.type, a.body])).toStrictEqual([
+      [405, 'text/plain', 'POST is not allowed on /healthz\n'],
+      [405, 'text/plain', 'PUT is not allowed on /\n'],
+      [405, 'text/plain', 'DELETE is not allowed on /assets/x.js\n'],
+      [404, 'text/plain', 'not found: /nope\n'],
+      [403, 'text/plain', 'Host "evil.example" is not served here\n'],
+      [
+        404,
+        'application/problem+json',
+        {
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: 'no API route PUT /api/nope',
+        },
+      ],
+    ]);
+  });
 });

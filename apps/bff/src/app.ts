@@ -6,8 +6,9 @@ import type { MetricsExposition } from './metrics/bff-metrics.js';
 import type { EventHub } from './events/hub.js';
 import { TokenAuth, authGuard } from './http/auth.js';
 import { hostPolicy, originGuard } from './http/guard.js';
-import { problemHandler, sendProblem } from './http/problem.js';
+import { notFoundHandler, problemHandler, sendProblem } from './http/problem.js';
 import { SessionStore } from './http/session-store.js';
+import { SignInThrottle } from './http/sign-in-throttle.js';
 import type { ClusterReader, EvictionVerifier, HistoryReader } from './model.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { budgetRoutes } from './routes/budgets.js';
@@ -46,8 +47,10 @@ export interface AppOptions {
   /** Requests per minute per client on simulate and verify. */
   simulateRateLimit?: number;
   verifyRateLimit?: number;
-  /** Failed sign-ins per minute per client on POST /api/session (successful ones are not counted). */
+  /** Failed sign-ins a minute (all clients together) answered at once; later ones wait (see SignInThrottle). */
   sessionRateLimit?: number;
+  /** How long a failed sign-in beyond that waits for its 401 (default 1 s). */
+  signInDelayMs?: number;
   /** GET /api/budgets/{kind}/{namespace}/{name}/history; absent, no such route. */
   history?: HistoryReader;
   /** /readyz and /livez: the staleness threshold (default 5 min), the clock, the loop watch. */
@@ -122,12 +125,11 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   // Signing in comes before the guard (it is how a browser gets past it), behind the origin guard.
-  const signInLimiter = limiter({
-    limit: options.sessionRateLimit ?? 10,
-    what: 'failed sign-in',
-    countSuccesses: false,
+  const signInThrottle = new SignInThrottle({
+    freePerMinute: options.sessionRateLimit ?? 10,
+    delayMs: options.signInDelayMs ?? 1000,
   });
-  app.use(tableRouter(sessionRoutes(auth, signInLimiter), gate));
+  app.use(tableRouter(sessionRoutes(auth, signInThrottle), gate));
   app.use('/api', authGuard(auth));
   app.use('/api', express.json({ limit: '64kb', strict: true }));
   const simulateLimiter = limiter({ limit: options.simulateRateLimit ?? 120, what: 'simulate' });
@@ -160,6 +162,7 @@ export function createApp(options: AppOptions): Express {
     sendProblem(res, 404, `no API route ${req.method} ${req.originalUrl}`),
   );
   app.use(webRoutes(options.webDist));
+  app.use(notFoundHandler);
   app.use(problemHandler(logger));
   return app;
 }

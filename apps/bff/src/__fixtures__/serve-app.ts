@@ -24,9 +24,13 @@ export async function closeServedApps(): Promise<void> {
  */
 export async function serveApp(
   overrides: Partial<AppOptions> = {},
-  serving: { asIfTls?: boolean } = {},
+  serving: { asIfTls?: boolean; sseMaxClients?: number } = {},
 ) {
-  const hub = new EventHub({ timers, epoch: 't1' });
+  const hub = new EventHub({
+    timers,
+    epoch: 't1',
+    ...(serving.sseMaxClients !== undefined ? { maxClients: serving.sseMaxClients } : {}),
+  });
   const store = fakeStore();
   const server = http.createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -11,6 +11,15 @@ import { serve, type ServedRoute } from './table.js';
  */
 export function eventRoutes(hub: EventHub, sessions?: SessionStore): ServedRoute[] {
   const stream = serve(apiRoutes.events, ({ req, res }) => {
+    // Express routes HEAD to GET handlers: a HEAD gets the headers and never holds a stream slot.
+    if (req.method === 'HEAD') {
+      res
+        .status(200)
+        .type('text/event-stream; charset=utf-8')
+        .setHeader('Cache-Control', 'no-cache');
+      res.end();
+      return;
+    }
     if (hub.clientCount >= hub.maxClients) {
       res.setHeader('Retry-After', '10');
       sendProblem(res, 503, `too many event streams open (${hub.maxClients})`);

@@ -1,7 +1,9 @@
-import express, { type RequestHandler, type Response } from 'express';
+import express, { type Response } from 'express';
 import { SESSION_COOKIE, apiRoutes } from '@pdbscope/shared/api';
 import { TokenAuth, authGuard, refuseToken } from '../http/auth.js';
 import { sessionCookie } from '../http/cookies.js';
+import { sendProblem } from '../http/problem.js';
+import type { SignInThrottle } from '../http/sign-in-throttle.js';
 import { serve, type ServedRoute } from './table.js';
 
 function setSessionCookie(
@@ -16,7 +18,10 @@ function setSessionCookie(
  * an HttpOnly cookie once (POST) and drops it on sign-out (DELETE). Mounted in front of the
  * token guard; GET sits behind it, so a browser learns from its 401 that a token is needed.
  */
-export function sessionRoutes(auth: TokenAuth | undefined, limiter: RequestHandler): ServedRoute[] {
+export function sessionRoutes(
+  auth: TokenAuth | undefined,
+  throttle: SignInThrottle,
+): ServedRoute[] {
   const signIn = serve(
     apiRoutes.signIn,
     ({ req, res, body }) => {
@@ -27,7 +32,18 @@ export function sessionRoutes(auth: TokenAuth | undefined, limiter: RequestHandl
       }
       const token = TokenAuth.bearerOf(req) ?? body().token;
       if (!auth.matches(token)) {
-        refuseToken(res, 'the token is not right');
+        const verdict = throttle.failed();
+        if ('refuse' in verdict) {
+          res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
+          sendProblem(res, 429, 'too many failed sign-ins at once: try again in a moment');
+          return;
+        }
+        const answer = () => {
+          throttle.answered(verdict.delayMs);
+          refuseToken(res, 'the token is not right');
+        };
+        if (verdict.delayMs === 0) answer();
+        else setTimeout(answer, verdict.delayMs);
         return;
       }
       setSessionCookie(res, {
@@ -37,7 +53,7 @@ export function sessionRoutes(auth: TokenAuth | undefined, limiter: RequestHandl
       });
       res.status(204).end();
     },
-    { before: [limiter, express.json({ limit: '8kb', strict: true })] },
+    { before: [express.json({ limit: '8kb', strict: true })] },
   );
   const signOut = serve(apiRoutes.signOut, ({ req, res }) => {
     const session = TokenAuth.sessionOf(req);
