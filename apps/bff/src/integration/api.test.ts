@@ -183,6 +183,19 @@ describe('the evaluation API against the simulated cluster', () => {
       429,
       "Cannot evict pod as it would violate the pod's disruption budget.",
     ]);
+    // A pod under several PDBs: HTTP 500 on the wire, and the same in our answer.
+    const ledger = (
+      await getJson<BudgetDetailResponse>(h.bff, '/api/budgets/PodDisruptionBudget/payments/ledger')
+    ).body.lanes.available[0];
+    if (!ledger) throw new Error('no ledger pod');
+    const several = (await post('/api/verify/eviction', { pod: `payments/${ledger.name}` }))
+      .body as VerifyEvictionResponse;
+    expect([
+      several.agree,
+      several.server.httpStatus,
+      several.ours.httpStatus,
+      several.ours.rule,
+    ]).toStrictEqual([true, 500, 500, 'multiple-pdbs']);
     const cluster = (await getJson<ClusterResponse>(h.bff, '/api/cluster')).body;
     expect([cluster.verifyEnabled, cluster.ready, cluster.counts.pods > 0]).toStrictEqual([
       true,

@@ -45,7 +45,7 @@ function parseBody(text: string): unknown {
 
 /**
  * Keeps the raw answer: client-node would read a 201 Status as an Eviction and lose its fields,
- * and the "more than one PodDisruptionBudget" answer is exactly a 201 carrying code 500.
+ * and a refusal (429, 403, the 500 for "more than one PodDisruptionBudget") as an exception.
  */
 function captureResponse() {
   const captured = { status: 0, text: '' };
