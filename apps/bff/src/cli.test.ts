@@ -37,6 +37,9 @@ describe('parseCli', () => {
     expect(parseCli(['--metrics-public']).metricsPublic).toBe(true);
     expect(parseCli(['--history-window', '90m']).historyWindowMs).toBe(90 * 60_000);
     expect(parseCli(['--history-window', '3d']).historyWindowMs).toBe(3 * 86_400_000);
+    expect(parseCli(['--prometheus', 'http://prometheus.monitoring:9090']).prometheusUrl).toBe(
+      'http://prometheus.monitoring:9090/',
+    );
     expect(parseCli(['--stale-after', '2m']).staleAfterMs).toBe(120_000);
   });
 
@@ -46,6 +49,9 @@ describe('parseCli', () => {
       '--token: must be at least 16 characters',
     );
     expect(() => parseCli(['--port', 'http'])).toThrow('--port: not a port: http');
+    expect(() => parseCli(['--prometheus', 'prometheus:9090'])).toThrow(
+      '--prometheus: not an http(s) URL: prometheus:9090',
+    );
     expect(() => parseCli(['--history-window', '0h'])).toThrow(
       '--history-window: not a duration (e.g. 90m, 24h, 3d): 0h',
     );

@@ -11,6 +11,8 @@ export interface CliFlags {
   token?: string;
   metricsPublic: boolean;
   historyWindowMs?: number;
+  prometheusUrl?: string;
+  prometheusRangeMs?: number;
   staleAfterMs?: number;
   help: boolean;
 }
@@ -29,6 +31,8 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
   --metrics-public         serve GET /metrics without the token (for a Prometheus that has none)
   --history-window DUR     how far back each budget's history is kept in memory (default 24h;
                            e.g. 90m, 12h, 3d)
+  --prometheus URL         read the budget timeline's days of history from this Prometheus
+  --prometheus-range DUR   how far back it reads (default 7d)
   --stale-after DUR        /readyz answers 503 once a source has not been live for this long
                            (default 5m; env PDBSCOPE_STALE_AFTER)
 `;
@@ -41,6 +45,18 @@ export function parseDuration(flag: string, text: string): number {
   const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : 0;
   if (ms <= 0) throw new Error(`${flag}: not a duration (e.g. 90m, 24h, 3d): ${text}`);
   return ms;
+}
+
+function parsePrometheusUrl(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`--prometheus: not an http(s) URL: ${text}`);
+  return url.toString();
 }
 
 /** Parses the command line; throws with a readable message on a bad flag. */
@@ -58,6 +74,8 @@ export function parseCli(argv: readonly string[]): CliFlags {
       token: { type: 'string' },
       'metrics-public': { type: 'boolean', default: false },
       'history-window': { type: 'string' },
+      prometheus: { type: 'string' },
+      'prometheus-range': { type: 'string' },
       'stale-after': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -86,6 +104,12 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(port !== undefined ? { port } : {}),
     ...(values.token !== undefined ? { token: values.token } : {}),
     metricsPublic: values['metrics-public'],
+    ...(values.prometheus !== undefined
+      ? { prometheusUrl: parsePrometheusUrl(values.prometheus) }
+      : {}),
+    ...(values['prometheus-range'] !== undefined
+      ? { prometheusRangeMs: parseDuration('--prometheus-range', values['prometheus-range']) }
+      : {}),
     ...(values['history-window'] !== undefined
       ? { historyWindowMs: parseDuration('--history-window', values['history-window']) }
       : {}),

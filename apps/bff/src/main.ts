@@ -63,6 +63,10 @@ async function main(): Promise<void> {
     metricsPublic: flags.metricsPublic,
     ...(staleAfterMs !== undefined ? { staleAfterMs } : {}),
     ...(flags.historyWindowMs !== undefined ? { historyWindowMs: flags.historyWindowMs } : {}),
+    ...(flags.prometheusUrl !== undefined ? { prometheusUrl: flags.prometheusUrl } : {}),
+    ...(flags.prometheusRangeMs !== undefined
+      ? { prometheusRangeMs: flags.prometheusRangeMs }
+      : {}),
     ...(token !== undefined ? { token } : {}),
     extraHosts: (env.PDBSCOPE_ALLOWED_HOSTS ?? '')
       .split(',')

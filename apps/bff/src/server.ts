@@ -14,6 +14,7 @@ import { evictionVerifier } from './kube/verify.js';
 import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
 import { BudgetHistory } from './history/budget-history.js';
 import { memoryHistoryReader } from './history/memory-reader.js';
+import { prometheusHistoryReader } from './history/prometheus-reader.js';
 import { recordHistory } from './history/recorder.js';
 import { createBffMetrics } from './metrics/bff-metrics.js';
 import { ClusterStore, type StoreMeta } from './store/cluster-store.js';
@@ -43,6 +44,10 @@ export interface StartBffOptions {
   staleAfterMs?: number;
   /** How far back the in-memory budget history reaches (--history-window; default 24 h). */
   historyWindowMs?: number;
+  /** Prometheus' URL (--prometheus): the timeline reads days back through range queries. */
+  prometheusUrl?: string;
+  /** How far back the Prometheus timeline reaches (--prometheus-range; default 7 days). */
+  prometheusRangeMs?: number;
 }
 
 export interface Bff {
@@ -129,6 +134,17 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     exists: (ref) => store.index?.budget(ref) !== undefined,
     now: () => timers.now(),
   });
+  const timeline =
+    options.prometheusUrl === undefined
+      ? historyReader
+      : prometheusHistoryReader({
+          url: options.prometheusUrl,
+          memory: historyReader,
+          now: () => timers.now(),
+          ...(options.prometheusRangeMs !== undefined
+            ? { rangeMs: options.prometheusRangeMs }
+            : {}),
+        });
   const metrics = createBffMetrics({
     rows: () => store.published.values(),
     analysis: () => store.analysis(),
@@ -188,7 +204,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
         now: () => timers.now(),
         wedged: () => loop.wedged(),
       },
-      history: historyReader,
+      history: timeline,
     }),
   );
   let heartbeat: unknown;

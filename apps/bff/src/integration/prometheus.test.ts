@@ -6,8 +6,11 @@ import type {
 } from '@pdbscope/shared/api';
 import { budgetHistoryPath, budgetPath } from '@pdbscope/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { kubeConfigFromString } from '../kube/kubeconfig.js';
+import { startBff } from '../server.js';
 import { getJson, simControl, startHarness, type Harness } from './harness.js';
-import { startPrometheus, type PrometheusServer } from './prometheus-server.js';
+import { freePort, startPrometheus, type PrometheusServer } from './prometheus-server.js';
 
 let h: Harness;
 let prometheus: PrometheusServer;
@@ -74,6 +77,58 @@ describe('a real Prometheus scraping the BFF on the simulated cluster', () => {
       allowed: [before, before - 1],
       marks: [['unready', `${pod.namespace}/${pod.name}`]],
     });
+
+    // A BFF started with --prometheus reads the same change back through range queries.
+    const reading = await startBff({
+      source: { kind: 'cluster', cluster: kubeConfigFromString(h.sim.kubeconfig()) },
+      logger: pino({ level: 'silent' }),
+      port: 0,
+      prometheusUrl: prometheus.url,
+      prometheusRangeMs: 5 * 60_000,
+    });
+    try {
+      await reading.ready();
+      const { body: timeline } = await getJson<BudgetHistoryResponse>(
+        reading,
+        budgetHistoryPath(row),
+      );
+      expect({
+        source: timeline.source,
+        allowed: timeline.points.map((p) => p.disruptionsAllowed),
+        error: timeline.prometheusError,
+      }).toStrictEqual({ source: 'prometheus', allowed: [before, before - 1], error: undefined });
+      expect(Date.now() - Date.parse(timeline.from)).toBeGreaterThanOrEqual(5 * 60_000);
+    } finally {
+      await reading.close();
+    }
+  });
+
+  it('says so when the --prometheus server cannot be reached, and answers from memory', async () => {
+    const port = await freePort();
+    const closed = await startBff({
+      source: { kind: 'cluster', cluster: kubeConfigFromString(h.sim.kubeconfig()) },
+      logger: pino({ level: 'silent' }),
+      port: 0,
+      prometheusUrl: `http://127.0.0.1:${port}/`,
+    });
+    try {
+      await closed.ready();
+      const { body: list } = await getJson<BudgetListResponse>(closed, '/api/budgets');
+      const row = list.items[0];
+      if (!row) throw new Error('no budget');
+      const { body } = await getJson<BudgetHistoryResponse>(closed, budgetHistoryPath(row));
+      expect({
+        source: body.source,
+        points: body.points.length,
+        error: body.prometheusError,
+      }).toStrictEqual({
+        source: 'memory',
+        points: 1,
+        error: `Prometheus at http://127.0.0.1:${port}/ could not be read (fetch failed: connect ECONNREFUSED 127.0.0.1:${port})`,
+      });
+    } finally {
+      await closed.close();
+    }
   });
 
   it('answers 404 for the history of a budget the cluster does not have', async () => {

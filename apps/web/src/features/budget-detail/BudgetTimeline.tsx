@@ -111,7 +111,7 @@ export function BudgetTimeline({ budget }: { budget: BudgetRef }) {
           : `From Prometheus, since ${when(data.from)}.`}
         {data.truncated ? ' Older changes were dropped to bound memory.' : ''}
         {data.prometheusError !== undefined
-          ? ` Prometheus could not be read: ${data.prometheusError}`
+          ? ` ${data.prometheusError}; this is what this pdbscope saw itself.`
           : ''}
       </p>
       <p className="timeline-legend">
