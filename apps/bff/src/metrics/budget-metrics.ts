@@ -36,7 +36,7 @@ const FAMILIES: readonly BudgetFamily[] = [
   },
   {
     name: 'pdbscope_budget_blocking',
-    help: '1 when the budget allows no disruption now: every eviction of its healthy pods is refused.',
+    help: '1 when no eviction of its pods gets through: its status allows no disruption, or every pod is refused anyway (e.g. each is also under another PDB).',
     value: (r) => flag(r.flags.blocking),
   },
   {
