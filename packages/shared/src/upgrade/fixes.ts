@@ -1,3 +1,4 @@
+import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
 import type { ClusterIndex } from '../index/cluster-index.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
@@ -30,6 +31,12 @@ const COST_ORDER: Record<UpgradeChange['kind'], number> = {
   'budget-spec': 2,
   'drain-option': 3,
   'remove-budget': 4,
+};
+
+const FLAG_COST: Record<keyof typeof DRAIN_FLAG_NAMES, string> = {
+  force: 'pods without a controller are deleted and not recreated',
+  ignoreDaemonSets: 'DaemonSet pods stay until the node is deleted',
+  deleteEmptyDirData: "the pods' emptyDir data is lost",
 };
 
 interface Candidate {
@@ -122,13 +129,10 @@ function candidatesFor(
   };
   for (const p of stuck) {
     if (p.reason === 'kubectl-refuses') {
-      const option = p.explanation.includes('--force') ? 'force' : 'ignoreDaemonSets';
+      const option = p.flag ?? 'force';
       add({
-        title: option === 'force' ? 'Drain with --force' : 'Drain with --ignore-daemonsets',
-        cost:
-          option === 'force'
-            ? 'pods without a controller are deleted and not recreated'
-            : 'DaemonSet pods stay until the node is deleted',
+        title: `Drain with ${DRAIN_FLAG_NAMES[option]}`,
+        cost: FLAG_COST[option],
         changes: [{ kind: 'drain-option', option }],
       });
     } else if (p.reason === 'multiple-budgets') {

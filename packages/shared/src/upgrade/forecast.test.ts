@@ -4,6 +4,7 @@ import {
   deployment,
   labelPdb,
   labelPub,
+  node,
   pod,
   statefulSet,
 } from '../index/__fixtures__/objects.js';
@@ -165,6 +166,56 @@ describe('forecastUpgrade', () => {
       steps: [{ nodes: 'node-a,node-b', from: 0, to: 30 + 90 }],
     });
     expect(surge.surgeNodes).toStrictEqual(['node-a-surge-1']);
+  });
+
+  it("keeps replacements in their pool: a nodeSelector and the pool's taint leave them Pending when the whole pool drains", () => {
+    const pool = {
+      labels: { pool: 'gpu' },
+      spec: { taints: [{ key: 'pool', value: 'gpu', effect: 'NoSchedule' }] },
+    };
+    const nodeViews = [node('gpu-1', true, pool), node('gpu-2', true, pool), node('general-1')];
+    const d = deployment({
+      name: 'web',
+      replicas: 2,
+      labels: web,
+      nodes: ['gpu-1', 'gpu-2'],
+      template: {
+        spec: {
+          nodeSelector: { pool: 'gpu' },
+          tolerations: [{ key: 'pool', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }],
+        },
+      },
+    });
+    const parts = {
+      ...d,
+      nodeViews,
+      budgets: [labelPdb({ name: 'web', matchLabels: web, maxUnavailable: 1 })],
+    };
+    const whole = forecast(parts, {
+      nodes: ['gpu-1', 'gpu-2'],
+      strategy: { maxUnavailable: 2, maxSurge: 0 },
+    });
+    expect(whole.stall?.reasons).toStrictEqual(['replacement-unschedulable']);
+    expect(whole.steps[0]?.replacements).toStrictEqual([
+      {
+        pod: { kind: 'Pod', namespace: 'default', name: 'web-6d4f8c7b9-bnx2k-r1' },
+        readySeconds: 0,
+      },
+    ]);
+    // One node at a time, the replacement goes to the other gpu node, never to general-1.
+    const oneByOne = forecast(parts, { nodes: ['gpu-1', 'gpu-2'] });
+    expect(oneByOne.verdict).toBe('completes');
+    expect(oneByOne.steps[0]?.replacements.map((r) => r.node)).toStrictEqual(['gpu-2']);
+    // A surge node is shaped like the pool's (labels, taint), so it takes the replacement.
+    const surge = forecast(parts, {
+      nodes: ['gpu-1', 'gpu-2'],
+      strategy: { maxUnavailable: 2, maxSurge: 1 },
+    });
+    expect(surge.verdict).toBe('completes');
+    expect(surge.steps[0]?.replacements.map((r) => r.node)).toStrictEqual([
+      'gpu-1-surge-1',
+      'gpu-1-surge-1',
+    ]);
   });
 
   it('refuses a node with a bare pod unless --force, as kubectl does', () => {

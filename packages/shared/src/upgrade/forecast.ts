@@ -6,8 +6,9 @@ import { explainBlocked } from '../eviction/drain-blocked.js';
 import { budgetRefsForPod, evictInPlan } from '../eviction/plan.js';
 import { PlanState, type PlanOverrides } from '../eviction/plan-state.js';
 import type { PlanStep } from '../eviction/plan-types.js';
-import { drainFilter } from './kubectl-drain.js';
-import { NodeLoad, type FitsNode } from './placement.js';
+import { kubectlPodFilter, refusalText } from '../eviction/drain-filters.js';
+import { CapacityLedger } from '../scheduling/ledger.js';
+import { NodeLoad } from './placement.js';
 import { newReplacement, workloadKeyOf } from './replacement.js';
 import { describeStall } from './stall.js';
 import {
@@ -32,7 +33,6 @@ export interface ForecastUpgradeInput {
   overrides?: PlanOverrides;
   /** Ready pods that exist in the what-if (a workload scaled up), with their budgets. */
   extraPods?: readonly { pod: PodView; budgets: readonly ResourceRef[]; original?: PodView }[];
-  fits?: FitsNode;
 }
 
 const podRef = (p: { namespace: string; name: string }): ResourceRef => ({
@@ -77,6 +77,8 @@ interface Awaited {
 class UpgradeWorld {
   readonly state: PlanState;
   readonly load: NodeLoad;
+  /** What each node has left to give (requests vs allocatable), as the scheduler sees it. */
+  readonly ledger: CapacityLedger;
   /** Pods the forecast moved: node → pods added there / keys removed from there. */
   private readonly added = new Map<string, PodView[]>();
   private readonly gone = new Set<string>();
@@ -85,13 +87,20 @@ class UpgradeWorld {
 
   constructor(private readonly input: ForecastUpgradeInput) {
     this.state = new PlanState(input.index, input.now, 'recomputed', input.overrides ?? {});
-    this.load = new NodeLoad(input.fits ?? (() => true));
+    this.ledger = CapacityLedger.of({
+      nodes: input.index.nodes(),
+      podsOnNode: (name) => input.index.podsOnNode(name),
+    });
+    // The scheduler's filters (cordon, readiness, taints, affinity, resources), on the ledger.
+    this.load = new NodeLoad(
+      (pod, node) => this.ledger.unfit(pod.scheduling, node.name) === undefined,
+    );
     for (const node of input.index.nodes()) {
       const pods = input.index.podsOnNode(node.name).length;
       this.load.add(node, pods, !node.unschedulable && node.ready);
     }
     for (const extra of input.extraPods ?? []) {
-      const placed = this.load.place(extra.pod);
+      const placed = this.place(extra.pod);
       const pod = placed === undefined ? extra.pod : { ...extra.pod, nodeName: placed };
       this.state.addPod(pod, extra.budgets, extra.original);
       if (placed !== undefined) this.addTo(placed, pod);
@@ -127,6 +136,7 @@ class UpgradeWorld {
     const budgets = budgetRefsForPod(this.state, pod);
     this.gone.add(podKey(pod));
     this.load.adjust(node, -1);
+    this.ledger.release(pod.scheduling, node);
     this.state.remove(pod, undefined, budgets);
     const replacement = newReplacement(pod, this.input.now, ++this.serial);
     if (replacement) {
@@ -141,8 +151,20 @@ class UpgradeWorld {
     return this.schedule(waiting, at);
   }
 
+  /** Binds the pod to the emptiest node it fits, using up that node's capacity. */
+  private place(pod: PodView): string | undefined {
+    const node = this.load.place(pod);
+    if (node !== undefined) this.ledger.bind(pod.scheduling, node);
+    return node;
+  }
+
+  cordon(node: string): void {
+    this.load.close(node);
+    this.ledger.cordon(node);
+  }
+
   private schedule(w: Awaited, at: number) {
-    const node = this.load.place(w.pod);
+    const node = this.place(w.pod);
     if (node === undefined) return { pod: podRef(w.pod), readySeconds: 0 };
     const ready = this.readySeconds(w.pod);
     w.readyAt = at + ready;
@@ -188,6 +210,7 @@ class UpgradeWorld {
   }
 
   joinNode(view: NodeView): void {
+    this.ledger.addNode(view);
     this.load.add(view, 0, true);
   }
 }
@@ -205,21 +228,28 @@ function drainBatch(
   step: number,
   start: number,
 ): DrainOutcome {
-  for (const node of batch) world.load.close(node);
+  for (const node of batch) world.cordon(node);
   const stuck: StuckPod[] = [];
   let remaining: { pod: PodView; node: string }[] = [];
   for (const node of batch) {
     for (const pod of world.podsOn(node)) {
-      const filter = drainFilter(pod, input.drain);
+      const filter = kubectlPodFilter(pod, input.drain);
       if (filter.action === 'skip') continue;
-      if (filter.action === 'refuse') {
+      if (filter.action === 'error') {
+        const text = refusalText({
+          filter: filter.filter,
+          message: filter.message,
+          pods: [podRef(pod)],
+          flag: filter.flag,
+        });
         stuck.push({
           pod: podRef(pod),
           node,
           reason: 'kubectl-refuses',
           budgets: [],
           httpStatus: 0,
-          explanation: `kubectl refuses the node before evicting anything: ${filter.message}.`,
+          explanation: `kubectl refuses the node before evicting anything: cannot delete ${text}.`,
+          flag: filter.flag,
         });
       } else remaining.push({ pod, node });
     }

@@ -5,7 +5,6 @@ export {
   surgeNodeName,
   type ForecastUpgradeInput,
 } from './forecast.js';
-export { drainFilter, type DrainFilter } from './kubectl-drain.js';
 export { NodeLoad, type FitsNode } from './placement.js';
 export { applyChanges, type UpgradeChange } from './changes.js';
 export { proposeFixes, type UpgradeFix } from './fixes.js';

@@ -1,3 +1,4 @@
+import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
 import { stringify } from 'yaml';
 import type { ClusterIndex } from '../index/cluster-index.js';
 import type { UpgradeChange } from './changes.js';
@@ -20,7 +21,7 @@ export function changePatch(index: ClusterIndex, change: UpgradeChange): string 
     case 'surge':
       return `# upgrade strategy: maxSurge ${change.maxSurge} (e.g. gcloud container node-pools update POOL --max-surge-upgrade=${change.maxSurge})\n`;
     case 'drain-option':
-      return `# drain with ${change.option === 'force' ? '--force' : change.option === 'ignoreDaemonSets' ? '--ignore-daemonsets' : '--delete-emptydir-data'}\n`;
+      return `# drain with ${DRAIN_FLAG_NAMES[change.option]}\n`;
     case 'remove-budget': {
       const b = change.budget;
       return `kubectl -n ${b.namespace} delete ${RESOURCE[b.kind] ?? b.kind} ${b.name}\n`;

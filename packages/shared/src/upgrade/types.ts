@@ -54,6 +54,8 @@ export interface StuckPod {
   explanation: string;
   /** Replacements it waits for that no node can take. */
   pendingReplacements?: ResourceRef[];
+  /** For `kubectl-refuses`: the drain option that lifts the refusal. */
+  flag?: keyof UpgradeDrainOptions;
 }
 
 export interface UpgradeStep {

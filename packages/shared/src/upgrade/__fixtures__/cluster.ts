@@ -1,6 +1,7 @@
 import { NOW, node } from '../../index/__fixtures__/objects.js';
 import { ClusterIndex } from '../../index/cluster-index.js';
 import type { Budget } from '../../model/budget.js';
+import type { NodeView } from '../../model/node.js';
 import type { PodView } from '../../model/pod.js';
 import type { WorkloadView } from '../../model/workload.js';
 
@@ -9,13 +10,15 @@ export interface Parts {
   workloads?: WorkloadView[];
   budgets?: Budget[];
   nodes?: string[];
+  /** Nodes with labels, taints or allocatable (instead of plain `nodes`). */
+  nodeViews?: NodeView[];
 }
 
 export function clusterOf(parts: Parts): ClusterIndex {
-  const { nodes = ['node-a', 'node-b', 'node-c'], ...rest } = parts;
+  const { nodes = ['node-a', 'node-b', 'node-c'], nodeViews, ...rest } = parts;
   return new ClusterIndex(
     { now: NOW },
-    { nodes: nodes.map((n) => node(n)), workloads: [], budgets: [], ...rest },
+    { nodes: nodeViews ?? nodes.map((n) => node(n)), workloads: [], budgets: [], ...rest },
   );
 }
 
