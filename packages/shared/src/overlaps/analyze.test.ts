@@ -40,46 +40,47 @@ describe('analyzeOverlaps', () => {
     const web = ref('PodDisruptionBudget', 'web');
     const frontend = ref('PodDisruptionBudget', 'frontend');
     const canary = ref('PodDisruptionBudget', 'canary');
+    // Pairs are oriented by a stable order of the budgets (creation, then kind/namespace/name).
     expect(report).toStrictEqual({
       live: [
         {
-          a: web,
-          b: frontend,
+          a: frontend,
+          b: web,
           rules: ['live-pods', 'static-analysis'],
           sharedPods: [ref('Pod', 'web-0')],
           evictionFails: true,
-          witness: { app: 'web', tier: 'frontend' },
+          witness: { tier: 'frontend', app: 'web' },
         },
       ],
       potential: [
         {
-          a: web,
-          b: canary,
+          a: ref('PodDisruptionBudget', 'api'),
+          b: frontend,
+          rules: ['static-analysis'],
+          sharedPods: [],
+          evictionFails: true,
+          witness: { app: 'api', tier: 'frontend' },
+        },
+        {
+          a: canary,
+          b: web,
           rules: ['static-analysis'],
           sharedPods: [],
           evictionFails: true,
           witness: { app: 'web', track: 'canary' },
         },
         {
-          a: frontend,
-          b: canary,
+          a: canary,
+          b: frontend,
           rules: ['static-analysis'],
           sharedPods: [],
           evictionFails: true,
-          witness: { tier: 'frontend', app: 'web', track: 'canary' },
-        },
-        {
-          a: frontend,
-          b: ref('PodDisruptionBudget', 'api'),
-          rules: ['static-analysis'],
-          sharedPods: [],
-          evictionFails: true,
-          witness: { tier: 'frontend', app: 'api' },
+          witness: { app: 'web', track: 'canary', tier: 'frontend' },
         },
       ],
       kruiseConflicts: [],
       podsWithMultipleBudgets: [
-        { pod: ref('Pod', 'web-0'), budgets: [web, frontend], evictionFails: true },
+        { pod: ref('Pod', 'web-0'), budgets: [frontend, web], evictionFails: true },
       ],
       invalidSelectors: [
         {
@@ -117,17 +118,17 @@ describe('analyzeOverlaps', () => {
     );
     expect(report.kruiseConflicts).toStrictEqual([
       {
-        a,
-        b,
-        rule: 'kruise-loose-selector',
-        message: 'pub.spec.selector is in conflict with other PodUnavailableBudget web-a',
-      },
-      {
         a: r1,
         b: r2,
         rule: 'kruise-target-ref',
         message:
           'pub.spec.targetReference is in conflict with other PodUnavailableBudget by-ref-v1',
+      },
+      {
+        a,
+        b,
+        rule: 'kruise-loose-selector',
+        message: 'pub.spec.selector is in conflict with other PodUnavailableBudget web-a',
       },
     ]);
     expect(report.live.map((p) => [p.a.name, p.b.name, p.rules, p.evictionFails])).toStrictEqual([

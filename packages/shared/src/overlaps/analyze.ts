@@ -13,6 +13,29 @@ function staticSelectorOf(budget: Budget): LabelSelector | null | undefined | 't
   return budget.spec.selector;
 }
 
+/**
+ * Budgets grouped by namespace in the order the namespaces come (a per-namespace run concatenates
+ * to the same answer), and within a namespace the older budget first (creation time), then by
+ * kind and name: content only, never the order the budgets arrived in.
+ */
+function inStableOrder(budgets: readonly Budget[]): Budget[] {
+  const namespaces = new Map<string, number>();
+  for (const b of budgets)
+    if (!namespaces.has(b.namespace)) namespaces.set(b.namespace, namespaces.size);
+  return [...budgets].sort(
+    (x, y) =>
+      (namespaces.get(x.namespace) ?? 0) - (namespaces.get(y.namespace) ?? 0) || byAgeAndRef(x, y),
+  );
+}
+
+function byAgeAndRef(x: Budget, y: Budget): number {
+  const [cx, cy] = [x.creationTimestamp ?? '', y.creationTimestamp ?? ''];
+  if (cx !== cy) return cx < cy ? -1 : 1;
+  const a = refKey(x);
+  const b = refKey(y);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 const pairKey = (a: ResourceRef, b: ResourceRef): string => {
   const [x, y] = [refKey(a), refKey(b)].sort();
   return `${x}\u0000${y}`;
@@ -39,6 +62,9 @@ export function overlapsCounted(input: OverlapsInput): {
   report: OverlapReport;
   staticPairs: number;
 } {
+  // Budgets in a stable order (kind, namespace, name), never the order they arrived in: which
+  // budget of a pair is `a` (the subject of its finding, and its id) depends on it.
+  const budgets = inStableOrder(input.budgets);
   const pairs = new Map<string, BudgetOverlap>();
   const get = (a: ResourceRef, b: ResourceRef): BudgetOverlap => {
     const key = pairKey(a, b);
@@ -50,7 +76,7 @@ export function overlapsCounted(input: OverlapsInput): {
     return pair;
   };
 
-  const live = liveSharing(input);
+  const live = liveSharing({ budgets, podsOf: input.podsOf });
   for (const p of live.pairs) {
     const pair = get(p.a, p.b);
     pair.rules.push('live-pods');
@@ -58,7 +84,7 @@ export function overlapsCounted(input: OverlapsInput): {
   }
 
   const entries: SelectorEntry<ResourceRef>[] = [];
-  for (const budget of input.budgets) {
+  for (const budget of budgets) {
     const selector = staticSelectorOf(budget);
     if (selector !== 'target')
       entries.push({ item: refOf(budget), namespace: budget.namespace, selector });
@@ -73,7 +99,7 @@ export function overlapsCounted(input: OverlapsInput): {
     pair.witness = p.witness;
   }
 
-  const pubs = input.budgets.filter((b) => b.kind === 'PodUnavailableBudget');
+  const pubs = budgets.filter((b) => b.kind === 'PodUnavailableBudget');
   const conflicts = kruiseConflicts(pubs);
   for (const c of conflicts) get(c.a, c.b).rules.push('kruise-admission');
 

@@ -61,6 +61,19 @@ export function liveSharing(input: { budgets: readonly Budget[]; podsOf: PodsOf 
     for (const entry of byName.values())
       if (entry.budgets.length > 1) sharePod(refOf(entry.pod), entry.budgets);
   }
+  // Pods in name order, not the order the index met them.
+  const byPod = (x: { namespace: string; name: string }, y: { namespace: string; name: string }) =>
+    x.namespace < y.namespace
+      ? -1
+      : x.namespace > y.namespace
+        ? 1
+        : x.name < y.name
+          ? -1
+          : x.name > y.name
+            ? 1
+            : 0;
+  for (const pair of pairs.values()) pair.sharedPods.sort(byPod);
+  podsWithMultipleBudgets.sort((x, y) => byPod(x.pod, y.pod));
   return { pairs: [...pairs.values()], podsWithMultipleBudgets };
 
   function sharePod(pod: ResourceRef, budgets: ResourceRef[]): void {
