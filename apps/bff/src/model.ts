@@ -4,9 +4,13 @@ import type {
   BudgetListQuery,
   BudgetRef,
   ClusterResponse,
+  FindingListQuery,
   FindingsResponse,
   NodeDetailResponse,
   NodesResponse,
+  OverlapListQuery,
+  OverlapPairsQuery,
+  OverlapPairsResponse,
   OverlapsResponse,
   PodResponse,
   SimulateDrainRequest,
@@ -43,8 +47,12 @@ export interface ClusterReader {
    * after ready): answers that include it wait for it rather than run it in one block.
    */
   analysed(): Promise<void>;
-  overlaps(): OverlapsResponse;
-  findings(): FindingsResponse;
+  /** One page of the overlap groups that match the query. */
+  overlaps(query: OverlapListQuery): OverlapsResponse;
+  /** A page of one group's pairs; undefined for a group the last analysis does not have. */
+  overlapPairs(id: string, query: OverlapPairsQuery): OverlapPairsResponse | undefined;
+  /** One page of the findings that match the query. */
+  findings(query: FindingListQuery): FindingsResponse;
   simulateEvictions(pods: readonly string[]): SimulateEvictionsResponse | Unknown;
   simulateDrain(request: SimulateDrainRequest): SimulateDrainResponse | Unknown;
   /** The rolling-upgrade forecast; `invalid` says what about the request the cluster cannot answer. */

@@ -76,8 +76,16 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
     nodes: () => ({ items: [], eventId: 'x-0' }),
     node: () => undefined,
     analysed: () => Promise.resolve(),
-    overlaps: () => ({ items: [], eventId: 'x-0' }),
-    findings: () => ({ items: [], counts: { error: 0, warning: 0, info: 0 }, eventId: 'x-0' }),
+    overlaps: () => ({ items: [], total: 0, page: 1, limit: 100, eventId: 'x-0' }),
+    overlapPairs: () => undefined,
+    findings: () => ({
+      items: [],
+      counts: { error: 0, warning: 0, info: 0 },
+      total: 0,
+      page: 1,
+      limit: 100,
+      eventId: 'x-0',
+    }),
     simulateEvictions: (pods: readonly string[]) => {
       const unknown = pods.find((p) => !p.startsWith('data/zookeeper-'));
       return unknown !== undefined ? { unknown } : { steps: [] };

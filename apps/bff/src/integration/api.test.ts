@@ -4,8 +4,10 @@ import type {
   BudgetDetailResponse,
   BudgetListResponse,
   ClusterResponse,
+  FindingsResponse,
   NodeDetailResponse,
   NodesResponse,
+  OverlapsResponse,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
   VerifyEvictionResponse,
@@ -215,5 +217,49 @@ describe('the evaluation API against the simulated cluster', () => {
     expect(answers.map((a) => a.status)).toStrictEqual([400, 404, 404, 404, 403]);
     const list = await getJson<BudgetListResponse>(h.bff, '/api/budgets?state=blocking');
     expect(list.body.items.every((r) => r.flags.blocking)).toBe(true);
+    const badQueries = await Promise.all([
+      getJson<{ detail: string }>(h.bff, '/api/findings?limit=0'),
+      getJson<{ detail: string }>(h.bff, '/api/overlaps?kind=sometimes'),
+      getJson<{ detail: string }>(h.bff, '/api/findings?colour=red'),
+    ]);
+    expect(badQueries.map((a) => a.status)).toStrictEqual([400, 400, 400]);
+    expect(badQueries[0]?.body.detail).toBe(
+      'invalid query: limit: Too small: expected number to be >=1',
+    );
+  });
+
+  it('filters and pages findings and overlap groups on the server', async () => {
+    const all = (await getJson<FindingsResponse>(h.bff, '/api/findings?limit=500')).body;
+    const errors = (await getJson<FindingsResponse>(h.bff, '/api/findings?severity=error&limit=2'))
+      .body;
+    expect([
+      errors.total,
+      errors.items.length,
+      errors.items.every((f) => f.severity === 'error'),
+    ]).toStrictEqual([
+      all.items.filter((f) => f.severity === 'error').length,
+      Math.min(2, all.counts.error),
+      true,
+    ]);
+    const second = (
+      await getJson<FindingsResponse>(h.bff, '/api/findings?severity=error&limit=2&page=2')
+    ).body;
+    expect(second.items.map((f) => f.id)).toStrictEqual(
+      all.items
+        .filter((f) => f.severity === 'error')
+        .slice(2, 4)
+        .map((f) => f.id),
+    );
+    const groups = (await getJson<OverlapsResponse>(h.bff, '/api/overlaps')).body;
+    const namespace = groups.items[0]?.namespace ?? '';
+    const inOne = (
+      await getJson<OverlapsResponse>(h.bff, `/api/overlaps?namespace=${namespace},nowhere`)
+    ).body;
+    expect(inOne.items.map((g) => g.id)).toStrictEqual(
+      groups.items.filter((g) => g.namespace === namespace).map((g) => g.id),
+    );
+    const member = groups.items[0]?.budgets[1]?.name ?? '';
+    const byText = (await getJson<OverlapsResponse>(h.bff, `/api/overlaps?text=${member}`)).body;
+    expect(byText.items.some((g) => g.id === groups.items[0]?.id)).toBe(true);
   });
 });

@@ -110,7 +110,7 @@ describe('GET /metrics families', () => {
     );
   });
 
-  it('counts overlapping pairs, pods under several budgets and findings from the analysis', async () => {
+  it('counts overlapping budgets, pods under several budgets and findings from the analysis', async () => {
     const { sts, pods, pdb } = zookeeper();
     const second = pdbFromObject({
       apiVersion: 'policy/v1',
@@ -138,7 +138,7 @@ describe('GET /metrics families', () => {
     const text = await registry.metrics();
     expect(
       [
-        'pdbscope_overlapping_budget_pairs',
+        'pdbscope_overlapping_budgets',
         'pdbscope_pods_with_multiple_budgets',
         'pdbscope_pods_without_budget',
       ]
@@ -146,10 +146,10 @@ describe('GET /metrics families', () => {
         .join('\n'),
     ).toBe(
       [
-        '# HELP pdbscope_overlapping_budget_pairs Pairs of budgets that share live pods (overlap="live": evicting those pods fails) or could share one (overlap="potential").',
-        '# TYPE pdbscope_overlapping_budget_pairs gauge',
-        'pdbscope_overlapping_budget_pairs{overlap="live"} 1',
-        'pdbscope_overlapping_budget_pairs{overlap="potential"} 0',
+        '# HELP pdbscope_overlapping_budgets Budgets that share live pods with another (overlap="live": evicting those pods fails) or whose selectors could share one (overlap="potential").',
+        '# TYPE pdbscope_overlapping_budgets gauge',
+        'pdbscope_overlapping_budgets{overlap="live"} 2',
+        'pdbscope_overlapping_budgets{overlap="potential"} 0',
         '# HELP pdbscope_pods_with_multiple_budgets Pods selected by more than one budget (their eviction fails with a 500).',
         '# TYPE pdbscope_pods_with_multiple_budgets gauge',
         'pdbscope_pods_with_multiple_budgets 3',

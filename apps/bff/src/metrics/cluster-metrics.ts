@@ -12,17 +12,22 @@ export function registerClusterMetrics(
   analysis: () => Pick<Analysis, 'overlaps' | 'findings' | 'podsWithoutBudget'> | undefined,
 ): void {
   registerScrapeMetric<'overlap'>(registry, {
-    name: 'pdbscope_overlapping_budget_pairs',
-    help: 'Pairs of budgets that share live pods (overlap="live": evicting those pods fails) or could share one (overlap="potential").',
+    name: 'pdbscope_overlapping_budgets',
+    help: 'Budgets that share live pods with another (overlap="live": evicting those pods fails) or whose selectors could share one (overlap="potential").',
     type: 'gauge',
     samples: () => {
       const a = analysis();
-      return a
-        ? [
-            { labels: { overlap: 'live' }, value: a.overlaps.live.length },
-            { labels: { overlap: 'potential' }, value: a.overlaps.potential.length },
-          ]
-        : [];
+      if (!a) return [];
+      const live = new Set<string>();
+      for (const shared of a.overlaps.podsWithMultipleBudgets)
+        for (const b of shared.budgets) live.add(`${b.kind}/${b.namespace}/${b.name}`);
+      let potential = 0;
+      for (const g of a.overlaps.groups)
+        if (g.sharedPods.length === 0) potential += g.budgets.length;
+      return [
+        { labels: { overlap: 'live' }, value: live.size },
+        { labels: { overlap: 'potential' }, value: potential },
+      ];
     },
   });
   registerScrapeMetric<never>(registry, {

@@ -48,6 +48,7 @@ const sampleParams: Record<string, string> = {
   kind: 'PodDisruptionBudget',
   namespace: 'data',
   name: 'zookeeper',
+  id: 'PodDisruptionBudget/data/zookeeper',
 };
 
 describe('the route table', () => {

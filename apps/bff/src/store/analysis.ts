@@ -9,7 +9,7 @@ import {
   type EvictionDecision,
   type Finding as EngineFinding,
   type PodView,
-  type OverlapReport,
+  type OverlapGroupReport,
   type WorkloadView,
 } from '@pdbscope/shared';
 import type { BudgetEvaluation, ClusterIndex } from '@pdbscope/shared/index';
@@ -18,7 +18,7 @@ import type { BudgetMarks } from '../views/rows.js';
 
 /** The cluster-wide analyses: overlaps and findings, with what the overview needs from them. */
 export interface Analysis {
-  overlaps: OverlapReport;
+  overlaps: OverlapGroupReport;
   findings: EngineFinding[];
   marks: BudgetMarks;
   podsWithoutBudget: number;
@@ -81,10 +81,8 @@ function* analysisSteps(
       budgets: evaluations.map((e) => e.budget),
       podsOf: (budget) => byKey.get(refKey(budget))?.pods ?? [],
     });
-    for (const pair of report.live) {
-      overlapping.add(refKey(pair.a));
-      overlapping.add(refKey(pair.b));
-    }
+    for (const shared of report.podsWithMultipleBudgets)
+      for (const budget of shared.budgets) overlapping.add(refKey(budget));
     const part = findingsByRule({
       now,
       budgets: budgetFactsFromEvaluations(evaluations),

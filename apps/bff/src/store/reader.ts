@@ -1,13 +1,22 @@
-import { refKey } from '@pdbscope/shared';
+import { overlapPairsPage, overlapsOfMember, refKey, refOf, type Budget } from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
   compareBudgetRows,
+  findingMatcher,
+  overlapGroupMatcher,
+  pageOf,
   type BudgetRef,
   type ClusterResponse,
 } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
 import type { Timers } from '../kube/timers.js';
-import { shapeAnalysis, EMPTY_SHAPES, type AnalysisShapes } from '../views/analysis.js';
+import {
+  apiOverlap,
+  shapeAnalysis,
+  EMPTY_SHAPES,
+  type AnalysisShapes,
+  type ShapedGroup,
+} from '../views/analysis.js';
 import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
@@ -35,6 +44,14 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
     if (!s) shaped.set(a, (s = shapeAnalysis(a)));
     return s;
   };
+  // A group's members as the index holds them now (a member removed since the analysis is left out).
+  const podsOf = (budget: Budget) => index().budget(refOf(budget) as BudgetRef)?.pods ?? [];
+  const membersOf = (group: ShapedGroup): Budget[] =>
+    group.engine.budgets.flatMap((ref) => {
+      const evaluation = index().budget(ref as BudgetRef);
+      return evaluation ? [evaluation.budget] : [];
+    });
+  const MAX_BUDGET_OVERLAPS = 100;
   return {
     ready: () => store.isReady(),
     sources: () => store.sourceStates(),
@@ -65,13 +82,22 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
       const evaluation = index().budget(ref);
       if (!evaluation) return undefined;
       const { overlaps, findings } = analysed();
+      const group = overlaps.byBudget.get(refKey(ref));
+      const pairs = group
+        ? overlapsOfMember({
+            budget: evaluation.budget,
+            members: membersOf(group),
+            podsOf,
+            limit: MAX_BUDGET_OVERLAPS,
+          }).map(apiOverlap)
+        : [];
       return budgetDetail({
         evaluation,
         index: index(),
         raw: store.rawBudget(ref),
         marks: store.marks(),
         findings: findings.byBudget.get(refKey(ref)) ?? [],
-        overlaps: overlaps.byBudget.get(refKey(ref)) ?? [],
+        overlaps: pairs,
         eventId: eventId(),
       });
     },
@@ -86,12 +112,40 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
     nodes: () => ({ items: nodeRows(index()), eventId: eventId() }),
     node: (name) => nodeDetail({ index: index(), name, marks: store.marks(), eventId: eventId() }),
     analysed: () => store.analysisReady(),
-    overlaps: () => ({ items: analysed().overlaps.all, eventId: eventId() }),
-    findings: () => {
+    overlaps: (query) => {
+      const matches = overlapGroupMatcher(query);
+      const groups = analysed()
+        .overlaps.groups.filter((g) => matches(g.api, g.memberNames))
+        .map((g) => g.api);
+      return { ...pageOf(groups, query), eventId: eventId() };
+    },
+    overlapPairs: (id, query) => {
+      const group = analysed().overlaps.byId.get(id);
+      if (!group) return undefined;
+      const [i, j] = (query.cursor ?? '').split('.').map(Number);
+      const page = overlapPairsPage({
+        members: membersOf(group),
+        podsOf,
+        limit: query.limit ?? 100,
+        ...(i !== undefined && j !== undefined && !Number.isNaN(i) && !Number.isNaN(j)
+          ? { from: { i, j } }
+          : {}),
+      });
+      return {
+        group: group.api,
+        items: page.pairs.map(apiOverlap),
+        ...(page.next ? { next: `${page.next.i}.${page.next.j}` } : {}),
+        eventId: eventId(),
+      };
+    },
+    findings: (query) => {
       const { findings } = analysed();
-      const counts = { error: 0, warning: 0, info: 0 };
-      for (const f of findings.all) counts[f.severity]++;
-      return { items: findings.all, counts, eventId: eventId() };
+      const matches = findingMatcher(query);
+      return {
+        ...pageOf(findings.all.filter(matches), query),
+        counts: findings.counts,
+        eventId: eventId(),
+      };
     },
     simulateEvictions: (pods) => simulateEvictions(index(), pods, timers.now()),
     simulateDrain: (request) => simulateDrain(index(), request, timers.now()),

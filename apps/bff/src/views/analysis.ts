@@ -3,11 +3,14 @@ import {
   refKey,
   type BudgetOverlap,
   type Finding as EngineFinding,
-  type OverlapReport,
+  type OverlapGroup as EngineGroup,
+  type OverlapGroupReport,
 } from '@pdbscope/shared';
-import type { BudgetRef, Finding, Overlap } from '@pdbscope/shared/api';
+import type { BudgetRef, Finding, Overlap, OverlapGroup } from '@pdbscope/shared/api';
 
 const MAX_LISTED_PODS = 100;
+const MAX_GROUP_BUDGETS = 50;
+const MAX_GROUP_PODS = 20;
 
 function budgetRef(ref: { kind: string; namespace: string; name: string }): BudgetRef {
   return { kind: ref.kind as BudgetRef['kind'], namespace: ref.namespace, name: ref.name };
@@ -25,6 +28,11 @@ export function apiFinding(f: EngineFinding): Finding {
   };
 }
 
+const labelsText = (labels: Readonly<Record<string, string>>): string =>
+  Object.entries(labels)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+
 function overlapMessage(pair: BudgetOverlap): string {
   const names = `${pair.a.kind} ${pair.a.name} and ${pair.b.kind} ${pair.b.name}`;
   if (pair.sharedPods.length > 0) {
@@ -33,21 +41,17 @@ function overlapMessage(pair: BudgetOverlap): string {
       ? `${names} both select ${n} pod${n === 1 ? '' : 's'}: evicting ${n === 1 ? 'it' : 'them'} fails with a 500 (more than one PodDisruptionBudget)`
       : `${names} both select ${n} pod${n === 1 ? '' : 's'}`;
   }
-  if (pair.witness) {
-    const labels = Object.entries(pair.witness)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(',');
-    return `no pod is shared today, but a pod labelled {${labels}} would be selected by both ${names}`;
-  }
+  if (pair.witness)
+    return `no pod is shared today, but a pod labelled {${labelsText(pair.witness)}} would be selected by both ${names}`;
   return `OpenKruise's admission webhook would not admit ${names} side by side`;
 }
 
-function apiOverlap(pair: BudgetOverlap): Overlap {
-  const budgets = [budgetRef(pair.a), budgetRef(pair.b)];
+/** One overlapping pair in the API's shape (a group opened, or a budget's own overlaps). */
+export function apiOverlap(pair: BudgetOverlap): Overlap {
   return {
     id: [refKey(pair.a), refKey(pair.b)].sort().join('+'),
     kind: pair.sharedPods.length > 0 ? 'live' : 'potential',
-    budgets,
+    budgets: [budgetRef(pair.a), budgetRef(pair.b)],
     detectedBy: [...pair.rules],
     pods: pair.sharedPods.slice(0, MAX_LISTED_PODS).map(nsName),
     podCount: pair.sharedPods.length,
@@ -56,38 +60,63 @@ function apiOverlap(pair: BudgetOverlap): Overlap {
   };
 }
 
-/**
- * Every overlap of the report: live pairs, potential pairs, and OpenKruise conflicts that
- * neither shares pods nor has a witness (e.g. the same targetRef).
- */
-export function apiOverlaps(report: OverlapReport): Overlap[] {
-  const out = [...report.live, ...report.potential].map(apiOverlap);
-  const seen = new Set(out.map((o) => o.id));
-  for (const c of report.kruiseConflicts) {
-    const overlap = apiOverlap({
-      a: c.a,
-      b: c.b,
-      rules: ['kruise-admission'],
-      sharedPods: [],
-      evictionFails: false,
-    });
-    if (!seen.has(overlap.id)) {
-      seen.add(overlap.id);
-      out.push({ ...overlap, message: c.message });
-    }
+function groupMessage(group: EngineGroup): string {
+  const n = group.budgets.length;
+  const pods = group.sharedPods.length;
+  if (pods > 0) {
+    const shared = `${n} budgets share ${pods} pod${pods === 1 ? '' : 's'}`;
+    return group.evictionFails
+      ? `${shared}: evicting a pod under two PodDisruptionBudgets fails with a 500 (more than one PodDisruptionBudget)`
+      : `${shared}: each must allow a disruption`;
   }
-  return out;
+  if (group.witness)
+    return `no pod is shared today, but a pod labelled {${labelsText(group.witness)}} would be selected by more than one of these ${n} budgets`;
+  const [conflict] = group.kruiseConflicts;
+  return `OpenKruise's admission webhook would not admit these ${n} PodUnavailableBudgets side by side${conflict ? `: ${conflict.message}` : ''}`;
 }
 
-/** One analysis run in the API's shapes: all of it, and what concerns each budget (by `refKey`). */
+export function apiGroup(group: EngineGroup): OverlapGroup {
+  return {
+    id: group.id,
+    namespace: group.namespace,
+    kind: group.sharedPods.length > 0 ? 'live' : 'potential',
+    budgets: group.budgets.slice(0, MAX_GROUP_BUDGETS).map(budgetRef),
+    budgetCount: group.budgets.length,
+    detectedBy: [...group.rules],
+    pods: group.sharedPods.slice(0, MAX_GROUP_PODS).map(nsName),
+    podCount: group.sharedPods.length,
+    evictionFails: group.evictionFails,
+    ...(group.witness ? { witness: { ...group.witness } } : {}),
+    message: groupMessage(group),
+  };
+}
+
+/** A group as the API lists it, with what filters and pair pages need. */
+export interface ShapedGroup {
+  api: OverlapGroup;
+  engine: EngineGroup;
+  /** Every member's `namespace/name`, lower case, for the text filter. */
+  memberNames: string[];
+}
+
+/** One analysis run in the API's shapes, made once: groups, findings, and what concerns each budget. */
 export interface AnalysisShapes {
-  overlaps: { all: Overlap[]; byBudget: Map<string, Overlap[]> };
-  findings: { all: Finding[]; byBudget: Map<string, Finding[]> };
+  overlaps: {
+    groups: ShapedGroup[];
+    byId: Map<string, ShapedGroup>;
+    /** The group of each budget in one, by `refKey`. */
+    byBudget: Map<string, ShapedGroup>;
+  };
+  findings: {
+    all: Finding[];
+    byBudget: Map<string, Finding[]>;
+    counts: { error: number; warning: number; info: number };
+  };
 }
 
 export const EMPTY_SHAPES: AnalysisShapes = {
-  overlaps: { all: [], byBudget: new Map() },
-  findings: { all: [], byBudget: new Map() },
+  overlaps: { groups: [], byId: new Map(), byBudget: new Map() },
+  findings: { all: [], byBudget: new Map(), counts: { error: 0, warning: 0, info: 0 } },
 };
 
 function group<T>(items: readonly T[], keysOf: (item: T) => Iterable<string>): Map<string, T[]> {
@@ -103,16 +132,25 @@ function group<T>(items: readonly T[], keysOf: (item: T) => Iterable<string>): M
 }
 
 export function shapeAnalysis(analysis: {
-  overlaps: OverlapReport;
+  overlaps: OverlapGroupReport;
   findings: readonly EngineFinding[];
 }): AnalysisShapes {
-  const overlaps = apiOverlaps(analysis.overlaps);
+  const groups = analysis.overlaps.groups.map((engine): ShapedGroup => ({
+    api: apiGroup(engine),
+    engine,
+    memberNames: engine.budgets.map((b) => `${b.namespace}/${b.name}`.toLowerCase()),
+  }));
+  const byBudget = new Map<string, ShapedGroup>();
+  for (const g of groups) for (const b of g.engine.budgets) byBudget.set(refKey(b), g);
   const findings = analysis.findings.map(apiFinding);
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
   return {
-    overlaps: { all: overlaps, byBudget: group(overlaps, (o) => o.budgets.map(refKey)) },
+    overlaps: { groups, byId: new Map(groups.map((g) => [g.api.id, g])), byBudget },
     findings: {
       all: findings,
       byBudget: group(findings, (f) => [refKey(f.subject), ...f.related.map(refKey)]),
+      counts,
     },
   };
 }

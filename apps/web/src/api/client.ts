@@ -51,10 +51,21 @@ export async function requestJson<T>(
 }
 
 /** What a call to a route of the table sends: its path parameters, JSON body and abort signal. */
-export interface CallOptions<Params, Body> {
+export interface CallOptions<Params, Body, Query = undefined> {
   params?: Params & Record<string, string>;
+  /** Query parameters, sent in the order given; unset and empty ones are left out. */
+  query?: Query;
   body?: Body;
   signal?: AbortSignal | undefined;
+}
+
+function withQuery(path: string, query: unknown): string {
+  if (query === undefined || query === null || typeof query !== 'object') return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  const qs = params.toString();
+  return qs === '' ? path : `${path}?${qs}`;
 }
 
 /** A body the route answers without (204): nothing to parse. */
@@ -66,7 +77,7 @@ const noContent: Parser<undefined> = { parse: () => undefined };
  */
 export function callApi<Params, Query, Body, Response_>(
   route: ApiRoute<Params, Query, Body, Response_>,
-  options: CallOptions<Params, Body> = {},
+  options: CallOptions<Params, Body, Query> = {},
 ): Promise<Response_> {
   const parser = (route.ok.schema ?? noContent) as Parser<Response_>;
   const request: RequestOptions = {
@@ -74,5 +85,5 @@ export function callApi<Params, Query, Body, Response_>(
   };
   if (options.body !== undefined) request.body = options.body;
   if (options.signal) request.signal = options.signal;
-  return requestJson(routePath(route, options.params), parser, request);
+  return requestJson(withQuery(routePath(route, options.params), options.query), parser, request);
 }

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRoutes, type BudgetRef, type SimulateDrainResponse } from '@pdbscope/shared/api';
+import {
+  apiRoutes,
+  type BudgetRef,
+  type FindingListQuery,
+  type OverlapListQuery,
+  type SimulateDrainResponse,
+} from '@pdbscope/shared/api';
 import { callApi } from './client.js';
 
 /** kubectl drain's flags, as the drain view keeps them in its URL. */
@@ -81,17 +87,34 @@ export function nodeQuery(name: string) {
   });
 }
 
-export function overlapsQuery() {
+/** One page of overlap groups, filtered by the BFF: the browser never holds more than a page. */
+export function overlapsQuery(query: OverlapListQuery = {}) {
   return queryOptions({
-    queryKey: queryKeys.overlaps,
-    queryFn: ({ signal }) => callApi(apiRoutes.overlaps, { signal }),
+    queryKey: [...queryKeys.overlaps, 'groups', query] as const,
+    queryFn: ({ signal }) => callApi(apiRoutes.overlaps, { query, signal }),
+    placeholderData: (previous) => previous,
   });
 }
 
-export function findingsQuery() {
+/** A page of one group's pairs, from where the last page stopped. */
+export function overlapPairsQuery(id: string, cursor: string | undefined) {
   return queryOptions({
-    queryKey: queryKeys.findings,
-    queryFn: ({ signal }) => callApi(apiRoutes.findings, { signal }),
+    queryKey: [...queryKeys.overlaps, 'pairs', id, cursor ?? ''] as const,
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.overlapPairs, {
+        params: { id },
+        query: cursor === undefined ? { limit: 50 } : { cursor, limit: 50 },
+        signal,
+      }),
+  });
+}
+
+/** One page of findings, filtered by the BFF. */
+export function findingsQuery(query: FindingListQuery = {}) {
+  return queryOptions({
+    queryKey: [...queryKeys.findings, query] as const,
+    queryFn: ({ signal }) => callApi(apiRoutes.findings, { query, signal }),
+    placeholderData: (previous) => previous,
   });
 }
 

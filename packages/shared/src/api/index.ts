@@ -6,6 +6,7 @@ export * from './status.js';
 export * from './budget-detail.js';
 export * from './history.js';
 export * from './analysis.js';
+export * from './analysis-filters.js';
 export * from './simulate.js';
 export * from './drain.js';
 export * from './pods.js';

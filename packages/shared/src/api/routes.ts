@@ -1,6 +1,13 @@
 import type { ZodType } from 'zod';
 import { z } from 'zod';
-import { FindingsResponseSchema, OverlapsResponseSchema } from './analysis.js';
+import {
+  FindingListQuerySchema,
+  FindingsResponseSchema,
+  OverlapListQuerySchema,
+  OverlapPairsQuerySchema,
+  OverlapPairsResponseSchema,
+  OverlapsResponseSchema,
+} from './analysis.js';
 import { BudgetDetailResponseSchema } from './budget-detail.js';
 import { BudgetListQuerySchema, BudgetListResponseSchema } from './budgets.js';
 import { ClusterResponseSchema, HealthResponseSchema } from './cluster.js';
@@ -201,15 +208,34 @@ export const apiRoutes = {
   overlaps: route({
     method: 'get',
     path: '/api/overlaps',
-    summary: 'Budgets that share live pods, and budgets whose selectors could share one',
-    ok: { status: 200, description: 'Overlaps', schema: OverlapsResponseSchema },
+    summary:
+      'Groups of budgets that share live pods or whose selectors could share one, filtered and paged',
+    query: OverlapListQuerySchema,
+    ok: { status: 200, description: 'A page of overlap groups', schema: OverlapsResponseSchema },
+    problems: { 400: 'A filter or the paging has a bad value' },
+    waitsForReady: true,
+  }),
+  overlapPairs: route({
+    method: 'get',
+    path: '/api/overlaps/{id}/pairs',
+    summary:
+      "A page of an overlap group's pairs, from a cursor (each page looks at a bounded number of pairs)",
+    params: z.object({ id: z.string().min(1) }),
+    query: OverlapPairsQuerySchema,
+    ok: { status: 200, description: 'A page of pairs', schema: OverlapPairsResponseSchema },
+    problems: {
+      400: 'The cursor or limit has a bad value',
+      404: 'No such group in the last analysis',
+    },
     waitsForReady: true,
   }),
   findings: route({
     method: 'get',
     path: '/api/findings',
-    summary: 'Every finding, with severity and remedy',
-    ok: { status: 200, description: 'Findings', schema: FindingsResponseSchema },
+    summary: 'The findings, with severity and remedy, filtered and paged',
+    query: FindingListQuerySchema,
+    ok: { status: 200, description: 'A page of findings', schema: FindingsResponseSchema },
+    problems: { 400: 'A filter or the paging has a bad value' },
     waitsForReady: true,
   }),
   events: route({

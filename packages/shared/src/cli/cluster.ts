@@ -4,6 +4,7 @@ import { ClusterIndex } from '../index/cluster-index.js';
 import type { BudgetEvaluation } from '../index/types.js';
 import { analyzeOverlaps } from '../overlaps/analyze.js';
 import type { OverlapReport } from '../overlaps/types.js';
+import { overlapGroups, type OverlapGroupReport } from '../overlaps/groups.js';
 import type { Snapshot } from '../snapshot/types.js';
 
 /** A snapshot held in the engine's index, evaluated at `now`. */
@@ -36,9 +37,18 @@ export function evaluations(cluster: LoadedCluster): BudgetEvaluation[] {
   return [...cluster.index.budgets()].sort(byRef);
 }
 
-/** Overlaps over the index's selections. */
-export function overlapsOf(cluster: LoadedCluster): OverlapReport {
+function selections(cluster: LoadedCluster) {
   const evs = evaluations(cluster);
   const podsOf = new Map<Budget, readonly PodView[]>(evs.map((e) => [e.budget, e.pods]));
-  return analyzeOverlaps({ budgets: evs.map((e) => e.budget), podsOf: (b) => podsOf.get(b) ?? [] });
+  return { budgets: evs.map((e) => e.budget), podsOf: (b: Budget) => podsOf.get(b) ?? [] };
+}
+
+/** Every overlapping pair over the index's selections (a snapshot's `overlaps` command lists them). */
+export function overlapsOf(cluster: LoadedCluster): OverlapReport {
+  return analyzeOverlaps(selections(cluster));
+}
+
+/** Overlap groups over the index's selections, as the findings read them. */
+export function overlapGroupsOf(cluster: LoadedCluster): OverlapGroupReport {
+  return overlapGroups(selections(cluster));
 }

@@ -5,7 +5,7 @@ import { budgetFactsFromEvaluations } from '../findings/from-evaluations.js';
 import type { Finding } from '../findings/types.js';
 import type { BudgetEvaluation } from '../index/types.js';
 import type { SnapshotError } from '../snapshot/types.js';
-import { evaluations, overlapsOf, type LoadedCluster } from './cluster.js';
+import { evaluations, overlapGroupsOf, type LoadedCluster } from './cluster.js';
 import { textTable } from './table.js';
 
 /** One line of the budgets table: the recomputed status beside the reported one. */
@@ -85,7 +85,7 @@ function row(ev: BudgetEvaluation, flags: string[]): BudgetRow {
 /** Evaluates every budget of the snapshot and runs the findings catalogue over it. */
 export function evaluateCluster(cluster: LoadedCluster): EvaluateReport {
   const evs = evaluations(cluster);
-  const overlaps = overlapsOf(cluster);
+  const overlaps = overlapGroupsOf(cluster);
   const findings = evaluateFindings({
     now: cluster.now,
     budgets: budgetFactsFromEvaluations(evs),
@@ -100,10 +100,8 @@ export function evaluateCluster(cluster: LoadedCluster): EvaluateReport {
     set.add(f);
     flagsOf.set(key, set);
   };
-  for (const p of overlaps.live) {
-    flag(p.a, 'overlap');
-    flag(p.b, 'overlap');
-  }
+  for (const shared of overlaps.podsWithMultipleBudgets)
+    for (const ref of shared.budgets) flag(ref, 'overlap');
   for (const f of findings) {
     if (f.kind === 'stale-status') flag(f.object, 'stale');
     flag(f.object, f.severity === 'error' ? 'error' : 'finding');

@@ -61,7 +61,7 @@ describe('runCli evaluate', () => {
       ['shop/web', 'app=web', 3, 2, 3, 1, 1, []],
     ]);
     expect(report.findings.map((f) => f.id)).toStrictEqual([
-      'pods-under-multiple-budgets:PodDisruptionBudget/shop/api:PodDisruptionBudget/backend',
+      'pods-under-multiple-budgets:PodDisruptionBudget/shop/api',
       'never-allows-disruption:PodDisruptionBudget/db/postgres',
     ]);
   });

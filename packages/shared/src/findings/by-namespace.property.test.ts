@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ClusterIndex } from '../index/cluster-index.js';
 import type { BudgetEvaluation } from '../index/types.js';
 import { refKey } from '../model/refs.js';
-import { analyzeOverlaps } from '../overlaps/analyze.js';
+import { overlapGroups, type OverlapGroupReport } from '../overlaps/groups.js';
 import { overlapsByNamespace } from '../overlaps/by-namespace.js';
-import type { OverlapReport } from '../overlaps/types.js';
 import { generateCluster } from '../synthetic/generate.js';
 import { clusterViews } from '../synthetic/views.js';
 import { budgetFactsFromEvaluations } from './from-evaluations.js';
@@ -32,14 +31,14 @@ function byNamespace(
 function wholeCluster(
   index: ClusterIndex,
   namespaces: Map<string, BudgetEvaluation[]>,
-  maxStaticPairs: number,
-): { overlaps: OverlapReport; findings: Finding[] } {
+  maxStaticChecks: number,
+): { overlaps: OverlapGroupReport; findings: Finding[] } {
   const evaluations = [...namespaces.values()].flat();
   const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
-  const overlaps = analyzeOverlaps({
+  const overlaps = overlapGroups({
     budgets: evaluations.map((e) => e.budget),
     podsOf: (b) => byKey.get(refKey(b))?.pods ?? [],
-    maxStaticPairs,
+    maxStaticChecks,
   });
   const findings = evaluateFindings({
     now: NOW,
@@ -54,9 +53,9 @@ function wholeCluster(
 function perNamespace(
   index: ClusterIndex,
   namespaces: Map<string, BudgetEvaluation[]>,
-  maxStaticPairs: number,
-): { overlaps: OverlapReport; findings: Finding[] } {
-  const overlaps = overlapsByNamespace({ maxStaticPairs });
+  maxStaticChecks: number,
+): { overlaps: OverlapGroupReport; findings: Finding[] } {
+  const overlaps = overlapsByNamespace({ maxStaticChecks });
   const parts: Finding[][][] = [];
   const workloads = [...index.workloads()];
   for (const [namespace, evaluations] of namespaces) {
@@ -79,21 +78,21 @@ function perNamespace(
 }
 
 describe('overlaps and findings namespace by namespace', () => {
-  it('merge to the whole-cluster answer on generated clusters, static-pair cap included', () => {
+  it('merge to the whole-cluster answer on generated clusters, static-check cap included', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000 }),
         fc.integer({ min: 50, max: 600 }),
         fc.integer({ min: 2, max: 6 }),
         fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constant(100_000)),
-        (seed, pods, namespaces, maxStaticPairs) => {
+        (seed, pods, namespaces, maxStaticChecks) => {
           const views = clusterViews(
             generateCluster({ seed, pods, nodes: 8, budgets: Math.ceil(pods / 8), namespaces }),
           );
           const index = new ClusterIndex({ now: NOW }, views);
           const grouped = byNamespace(index, views);
-          expect(perNamespace(index, grouped, maxStaticPairs)).toStrictEqual(
-            wholeCluster(index, grouped, maxStaticPairs),
+          expect(perNamespace(index, grouped, maxStaticChecks)).toStrictEqual(
+            wholeCluster(index, grouped, maxStaticChecks),
           );
         },
       ),
@@ -108,7 +107,7 @@ describe('overlaps and findings namespace by namespace', () => {
     const index = new ClusterIndex({ now: NOW }, views);
     const merged = perNamespace(index, byNamespace(index, views), 2);
     expect({
-      live: merged.overlaps.live.length > 0,
+      live: merged.overlaps.groups.some((g) => g.sharedPods.length > 0),
       findings: new Set(merged.findings.map((f) => f.severity)).size > 1,
       truncated: merged.overlaps.staticTruncated,
     }).toStrictEqual({ live: true, findings: true, truncated: true });

@@ -3,7 +3,7 @@ import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { FieldError } from '../validation/field-error.js';
-import type { OverlapReport } from '../overlaps/types.js';
+import type { OverlapGroupReport } from '../overlaps/groups.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -66,7 +66,7 @@ export interface FindingsInput {
   /** Every pod, for the coverage rules (workloads and operator roles without a budget); read once. */
   pods: Iterable<PodView>;
   workloads: readonly WorkloadView[];
-  overlaps: OverlapReport;
+  overlaps: OverlapGroupReport;
 }
 
 /** A rule of the catalogue: a small pure function of the (pre-indexed) input. */

@@ -1,37 +1,36 @@
 import type { Budget } from '../model/budget.js';
-import { overlapsCounted } from './analyze.js';
+import { overlapGroupsCounted, type OverlapGroupReport } from './groups.js';
 import type { PodsOf } from './live.js';
-import { DEFAULT_MAX_STATIC_PAIRS } from './potential.js';
-import type { OverlapReport } from './types.js';
+import { DEFAULT_MAX_STATIC_CHECKS } from './potential.js';
 
 /**
- * Overlap analysis one namespace at a time, so a caller can spread a large cluster over several
+ * Overlap groups one namespace at a time, so a caller can spread a large cluster over several
  * slices of work. Budgets only select pods of their own namespace and every rule (live sharing,
- * static pairs, OpenKruise conflicts) compares budgets of one namespace, so the per-namespace
- * reports concatenate to what {@link analyzeOverlaps} answers for all budgets listed namespace by
- * namespace in the same order; the static-pair cap is shared across the namespaces, as there.
+ * static analysis, OpenKruise conflicts) links budgets of one namespace, so the per-namespace
+ * reports concatenate to what {@link overlapGroups} answers for all budgets listed namespace by
+ * namespace in the same order; the cap on selector intersections is shared, as there.
  */
 export interface OverlapsByNamespace {
   /** Analyses one namespace's budgets (all of them, none of another namespace); returns its part. */
-  add(input: { budgets: readonly Budget[]; podsOf: PodsOf }): OverlapReport;
+  add(input: { budgets: readonly Budget[]; podsOf: PodsOf }): OverlapGroupReport;
   /** The merged report of every namespace added so far. */
-  result(): OverlapReport;
+  result(): OverlapGroupReport;
 }
 
-/** Starts a per-namespace overlap analysis with a cluster-wide cap on static pairs. */
+/** Starts a per-namespace overlap analysis with a cluster-wide cap on selector intersections. */
 export function overlapsByNamespace(
-  options: { maxStaticPairs?: number } = {},
+  options: { maxStaticChecks?: number } = {},
 ): OverlapsByNamespace {
-  const cap = options.maxStaticPairs ?? DEFAULT_MAX_STATIC_PAIRS;
-  const parts: OverlapReport[] = [];
-  let staticPairs = 0;
+  const cap = options.maxStaticChecks ?? DEFAULT_MAX_STATIC_CHECKS;
+  const parts: OverlapGroupReport[] = [];
+  let checks = 0;
   return {
     add(input) {
-      const { report, staticPairs: found } = overlapsCounted({
+      const { report, staticChecks } = overlapGroupsCounted({
         ...input,
-        maxStaticPairs: cap - staticPairs,
+        maxStaticChecks: cap - checks,
       });
-      staticPairs += found;
+      checks += staticChecks;
       parts.push(report);
       return report;
     },
@@ -40,11 +39,9 @@ export function overlapsByNamespace(
 }
 
 /** Concatenates per-namespace reports in the order given; truncated when any part was. */
-export function mergeOverlapReports(parts: readonly OverlapReport[]): OverlapReport {
+export function mergeOverlapReports(parts: readonly OverlapGroupReport[]): OverlapGroupReport {
   return {
-    live: parts.flatMap((p) => p.live),
-    potential: parts.flatMap((p) => p.potential),
-    kruiseConflicts: parts.flatMap((p) => p.kruiseConflicts),
+    groups: parts.flatMap((p) => p.groups),
     podsWithMultipleBudgets: parts.flatMap((p) => p.podsWithMultipleBudgets),
     invalidSelectors: parts.flatMap((p) => p.invalidSelectors),
     staticTruncated: parts.some((p) => p.staticTruncated),

@@ -7,3 +7,6 @@ export * from './loose.js';
 export * from './kruise.js';
 export * from './analyze.js';
 export * from './by-namespace.js';
+export * from './groups.js';
+export * from './pairs.js';
+export * from './union-find.js';

@@ -23,12 +23,8 @@ function bucketsOf(pub: PubView): string[] {
   return out;
 }
 
-/**
- * PUB pairs OpenKruise's own admission rule (`validatePubConflict`) flags: the same target, or
- * selectors `isSelectorLooseOverlap` finds overlapping. Only PUBs sharing a namespace and a bucket
- * are compared, so unrelated PUBs cost nothing.
- */
-export function kruiseConflicts(pubs: readonly PubView[]): KruiseConflict[] {
+/** PUBs that may conflict, bucket by bucket (a namespace and a target or a selector key set). */
+export function kruiseBuckets(pubs: readonly PubView[]): PubView[][] {
   const buckets = new Map<string, PubView[]>();
   for (const pub of pubs) {
     for (const bucket of bucketsOf(pub)) {
@@ -38,9 +34,18 @@ export function kruiseConflicts(pubs: readonly PubView[]): KruiseConflict[] {
       else buckets.set(key, [pub]);
     }
   }
+  return [...buckets.values()];
+}
+
+/**
+ * PUB pairs OpenKruise's own admission rule (`validatePubConflict`) flags: the same target, or
+ * selectors `isSelectorLooseOverlap` finds overlapping. Only PUBs sharing a namespace and a bucket
+ * are compared, so unrelated PUBs cost nothing.
+ */
+export function kruiseConflicts(pubs: readonly PubView[]): KruiseConflict[] {
   const seen = new Set<string>();
   const out: KruiseConflict[] = [];
-  for (const list of buckets.values()) {
+  for (const list of kruiseBuckets(pubs)) {
     list.forEach((a, i) => {
       for (const b of list.slice(i + 1)) {
         const pairKey = `${a.namespace}/${a.name}\u0000${b.name}`;

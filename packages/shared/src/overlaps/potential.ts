@@ -172,3 +172,77 @@ export function staticOverlapPairs<T>(
   }
   return { pairs, truncated, invalid };
 }
+
+/** What {@link linkOverlappingSelectors} asks of its caller's grouping (a union-find). */
+export interface SelectorLinks {
+  /** True when entries `a` and `b` are already known to overlap through static analysis (same group, rule seen). */
+  known(a: number, b: number): boolean;
+  /** Records that entries `a` and `b` overlap, with a label set both match. */
+  link(a: number, b: number, witness: Labels): void;
+}
+
+/** The default cap on selector intersections one grouping run computes. */
+export const DEFAULT_MAX_STATIC_CHECKS = 200_000;
+
+/**
+ * Links selectors of one namespace that some label set matches both, without listing every pair:
+ * identical selectors are linked to their first occurrence at once, and a candidate already known
+ * to overlap (same group) is skipped, so the intersections computed grow with the groups found,
+ * not with the square of the budgets in them. Entries are indexed by their position in `entries`.
+ */
+export function linkOverlappingSelectors<T>(
+  entries: readonly SelectorEntry<T>[],
+  links: SelectorLinks,
+  options: { maxChecks?: number } = {},
+): { truncated: boolean; invalid: StaticPairsResult<T>['invalid']; checks: number } {
+  const cap = options.maxChecks ?? DEFAULT_MAX_STATIC_CHECKS;
+  let checks = cap;
+  const invalid: StaticPairsResult<T>['invalid'] = [];
+  const byNamespace = new Map<string, { at: number; prepared: Prepared<T> }[]>();
+  const firstOf = new Map<string, number>();
+  entries.forEach((entry, at) => {
+    const prepared = prepare(entry, invalid);
+    if (!prepared) return;
+    // The same selector written again (2,000 copies of one budget) overlaps its first copy.
+    const same = `${entry.namespace}\u0000${JSON.stringify(entry.selector)}`;
+    const first = firstOf.get(same);
+    if (first !== undefined) {
+      const witness = intersectConstraints(prepared.byKey, prepared.byKey);
+      if (witness.overlap) links.link(first, at, witness.witness);
+      return;
+    }
+    firstOf.set(same, at);
+    const list = byNamespace.get(entry.namespace);
+    if (list) list.push({ at, prepared });
+    else byNamespace.set(entry.namespace, [{ at, prepared }]);
+  });
+  for (const list of byNamespace.values()) {
+    const prepared = list.map((e) => e.prepared);
+    const index = new NamespaceIndex(prepared);
+    const seen = new Int32Array(list.length).fill(-1);
+    for (let i = 0; i < list.length; i++) {
+      const e = prepared[i] as Prepared<T>;
+      const at = (list[i] as { at: number }).at;
+      const consider = (j: number): boolean => {
+        if (j <= i || seen[j] === i) return true;
+        seen[j] = i;
+        const other = list[j] as { at: number; prepared: Prepared<T> };
+        if (links.known(at, other.at)) return true;
+        if (checks-- <= 0) return false;
+        if (constraintsConflict(e.byKey, other.prepared.byKey)) return true;
+        const r = intersectConstraints(e.byKey, other.prepared.byKey);
+        if (r.overlap) links.link(at, other.at, r.witness);
+        return true;
+      };
+      const lists = index.candidates(i);
+      if (lists === undefined) {
+        for (let j = i + 1; j < list.length; j++)
+          if (!consider(j)) return { truncated: true, invalid, checks: cap };
+      } else {
+        for (const l of lists)
+          for (const j of l) if (!consider(j)) return { truncated: true, invalid, checks: cap };
+      }
+    }
+  }
+  return { truncated: false, invalid, checks: cap - checks };
+}

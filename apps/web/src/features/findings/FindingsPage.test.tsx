@@ -1,41 +1,53 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
-import type { FindingsResponse } from '@pdbscope/shared/api';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Finding, FindingsResponse } from '@pdbscope/shared/api';
 import { queryKeys } from '../../api/queries.js';
 import { cluster, zookeeperDetail } from '../../test/fixtures.js';
-import { renderApp } from '../../test/render.js';
+import { fakeFetch, renderApp } from '../../test/render.js';
 
-const findings: FindingsResponse = {
-  items: [
-    {
-      id: 'never-allows-disruption/db/postgres',
-      rule: 'never-allows-disruption',
-      severity: 'error',
-      subject: { kind: 'PodDisruptionBudget', namespace: 'db', name: 'postgres' },
-      related: [],
-      message: 'maxUnavailable 0: this budget never allows a voluntary disruption',
-      remedy: 'Allow at least one disruption, or drain this node by hand',
-    },
-    ...zookeeperDetail().findings,
-  ],
-  counts: { error: 1, warning: 1, info: 0 },
-  eventId: 'e1-100',
+const postgres: Finding = {
+  id: 'never-allows-disruption/db/postgres',
+  rule: 'never-allows-disruption',
+  severity: 'error',
+  subject: { kind: 'PodDisruptionBudget', namespace: 'db', name: 'postgres' },
+  related: [],
+  message: 'maxUnavailable 0: this budget never allows a voluntary disruption',
+  remedy: 'Allow at least one disruption, or drain this node by hand',
 };
 
+function page(items: Finding[], over: Partial<FindingsResponse> = {}): FindingsResponse {
+  return {
+    items,
+    counts: { error: 1, warning: 1, info: 0 },
+    total: items.length,
+    page: 1,
+    limit: 100,
+    eventId: 'e1-100',
+    ...over,
+  };
+}
+
+const rows = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+
 describe('FindingsPage', () => {
-  it('lists each finding with severity, a link to its object and the remedy; filters by severity in the URL', () => {
-    const { router } = renderApp({
-      path: '/findings',
-      cache: [
-        [queryKeys.findings, findings],
-        [queryKeys.cluster, cluster()],
-      ],
+  it('lists a page of findings with severity, a link to its object and the remedy; the BFF filters by severity', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      'GET /api/findings?limit=100': {
+        status: 200,
+        body: page([postgres, ...zookeeperDetail().findings]),
+      },
+      'GET /api/findings?severity=warning&limit=100': {
+        status: 200,
+        body: page(zookeeperDetail().findings),
+      },
     });
-    const rows = () =>
-      within(screen.getByRole('table'))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    vi.stubGlobal('fetch', fetchImpl);
+    const { router } = renderApp({ path: '/findings', cache: [[queryKeys.cluster, cluster()]] });
+    await screen.findByRole('table');
     expect(rows()).toStrictEqual([
       [
         'error',
@@ -53,45 +65,41 @@ describe('FindingsPage', () => {
     expect(
       screen.getByRole('link', { name: 'PodDisruptionBudget db/postgres' }).getAttribute('href'),
     ).toBe('/budgets/PodDisruptionBudget/db/postgres');
-    expect(screen.getByRole('link', { name: 'Pod data/zookeeper-2' }).getAttribute('href')).toBe(
-      '/pods/data/zookeeper-2',
-    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Severity' }), {
       target: { value: 'warning' },
     });
     expect(router.state.location.search).toBe('?severity=warning');
-    expect(rows().map((row) => row[0])).toStrictEqual(['warning']);
+    await waitFor(() => expect(rows().map((row) => row[0])).toStrictEqual(['warning']));
+    expect(calls.map((c) => c.path)).toStrictEqual([
+      '/api/findings?limit=100',
+      '/api/findings?severity=warning&limit=100',
+    ]);
   });
-});
 
-describe('FindingsPage with thousands of findings', () => {
-  it('draws 200 at a time', () => {
-    const many: FindingsResponse = {
-      items: Array.from({ length: 450 }, (_, i) => ({
-        id: `selector-matches-nothing/shop/cart-${i}`,
-        rule: 'selector-matches-nothing',
-        severity: 'warning' as const,
-        subject: { kind: 'PodDisruptionBudget', namespace: 'shop', name: `cart-${i}` },
-        related: [],
-        message: 'The selector matches no pod',
-        remedy: 'Fix the selector or delete the budget',
-      })),
-      counts: { error: 0, warning: 450, info: 0 },
-      eventId: 'e1-100',
-    };
-    renderApp({
-      path: '/findings',
-      cache: [
-        [queryKeys.findings, many],
-        [queryKeys.cluster, cluster()],
-      ],
+  it('pages through thousands of findings 100 at a time, with separators', async () => {
+    const many = (n: number) =>
+      Array.from({ length: 100 }, (_, i) => ({
+        ...postgres,
+        id: `selector-matches-no-pod/shop/cart-${n + i}`,
+        subject: { kind: 'PodDisruptionBudget', namespace: 'shop', name: `cart-${n + i}` },
+      }));
+    const { fetchImpl } = fakeFetch({
+      'GET /api/findings?limit=100': { status: 200, body: page(many(0), { total: 4_500 }) },
+      'GET /api/findings?page=2&limit=100': {
+        status: 200,
+        body: page(many(100), { total: 4_500, page: 2 }),
+      },
     });
-    const rows = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
-    expect(rows()).toBe(200);
-    fireEvent.click(screen.getByRole('button', { name: 'Show 200 more' }));
-    expect(rows()).toBe(400);
-    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more' }));
-    expect(rows()).toBe(450);
-    expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
+    vi.stubGlobal('fetch', fetchImpl);
+    const { router } = renderApp({ path: '/findings', cache: [[queryKeys.cluster, cluster()]] });
+    await screen.findByRole('table');
+    const pager = screen.getByRole('navigation', { name: 'Pages of findings' });
+    expect(pager.textContent).toBe(
+      'Showing 1–100 of 4,500 findingsPrevious pagePage 1 of 45Next page',
+    );
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(rows()[0]?.[1]).toBe('PodDisruptionBudget shop/cart-100'));
+    expect(rows()).toHaveLength(100);
   });
 });

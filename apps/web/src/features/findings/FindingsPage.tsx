@@ -1,52 +1,104 @@
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { SeveritySchema } from '@pdbscope/shared/api';
+import { SeveritySchema, type FindingListQuery } from '@pdbscope/shared/api';
 import { findingsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
+import { Pager } from '../../components/Pager.js';
+import { formatCount } from '../../components/numbers.js';
+import { useUrlFilters } from '../../components/url-filters.js';
 import { FindingList } from './FindingList.js';
-import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 
+const filterKeys = ['severity', 'namespace', 'kind', 'rule', 'text'] as const;
+const PAGE = 100;
+
+/** Every finding, filtered and paged by the BFF: the page holds at most 100. */
 export function FindingsPage() {
-  const findings = useQuery(findingsQuery());
-  const [params, setParams] = useSearchParams();
-  const severity = SeveritySchema.safeParse(params.get('severity'));
-  const { limit, more } = useShowMore();
-  const items =
-    findings.data?.items.filter(
-      (finding) => !severity.success || finding.severity === severity.data,
-    ) ?? [];
+  const { filters, page, setFilter, setPage } = useUrlFilters(filterKeys);
+  const severity = SeveritySchema.safeParse(filters.severity);
+  const query: FindingListQuery = {
+    ...(severity.success ? { severity: severity.data } : {}),
+    ...(filters.namespace !== undefined ? { namespace: filters.namespace } : {}),
+    ...(filters.kind !== undefined ? { kind: filters.kind } : {}),
+    ...(filters.rule !== undefined ? { rule: filters.rule } : {}),
+    ...(filters.text !== undefined ? { text: filters.text } : {}),
+    ...(page > 1 ? { page } : {}),
+    limit: PAGE,
+  };
+  const findings = useQuery(findingsQuery(query));
+  const counts = findings.data?.counts;
   return (
     <>
       <h1>Findings</h1>
+      <div className="toolbar" role="search" aria-label="Filter findings">
+        <label>
+          Search
+          <input
+            type="search"
+            value={filters.text ?? ''}
+            placeholder="name or message"
+            onChange={(event) => setFilter('text', event.target.value, { typing: true })}
+          />
+        </label>
+        <label>
+          Severity
+          <select
+            value={severity.success ? severity.data : ''}
+            onChange={(event) => setFilter('severity', event.target.value)}
+          >
+            <option value="">
+              All{counts ? ` (${formatCount(counts.error + counts.warning + counts.info)})` : ''}
+            </option>
+            <option value="error">Errors{counts ? ` (${formatCount(counts.error)})` : ''}</option>
+            <option value="warning">
+              Warnings{counts ? ` (${formatCount(counts.warning)})` : ''}
+            </option>
+            <option value="info">Info{counts ? ` (${formatCount(counts.info)})` : ''}</option>
+          </select>
+        </label>
+        <label>
+          Namespaces
+          <input
+            type="search"
+            value={filters.namespace ?? ''}
+            placeholder="a,b"
+            onChange={(event) => setFilter('namespace', event.target.value, { typing: true })}
+          />
+        </label>
+        <label>
+          Rule
+          <input
+            type="search"
+            value={filters.rule ?? ''}
+            placeholder="pods-under-multiple-budgets"
+            onChange={(event) => setFilter('rule', event.target.value, { typing: true })}
+          />
+        </label>
+        <label>
+          Kind
+          <input
+            type="search"
+            value={filters.kind ?? ''}
+            placeholder="PodDisruptionBudget"
+            onChange={(event) => setFilter('kind', event.target.value, { typing: true })}
+          />
+        </label>
+      </div>
       {findings.isPending ? <Loading what="findings" retrying={findings.failureReason} /> : null}
       {findings.isError ? <ErrorNotice error={findings.error} what="the findings" /> : null}
       {findings.data ? (
-        <>
-          <div className="toolbar">
-            <label>
-              Severity
-              <select
-                value={severity.success ? severity.data : ''}
-                onChange={(event) =>
-                  setParams(event.target.value === '' ? {} : { severity: event.target.value })
-                }
-              >
-                <option value="">All ({findings.data.items.length})</option>
-                <option value="error">Errors ({findings.data.counts.error})</option>
-                <option value="warning">Warnings ({findings.data.counts.warning})</option>
-                <option value="info">Info ({findings.data.counts.info})</option>
-              </select>
-            </label>
-          </div>
-          {items.length === 0 ? (
-            <Empty>No findings{severity.success ? ` of severity ${severity.data}` : ''}.</Empty>
-          ) : (
-            <>
-              <FindingList findings={items.slice(0, limit)} />
-              <ShowMore shown={Math.min(limit, items.length)} total={items.length} onMore={more} />
-            </>
-          )}
-        </>
+        findings.data.total === 0 ? (
+          <Empty>No findings{severity.success ? ` of severity ${severity.data}` : ''}.</Empty>
+        ) : (
+          <>
+            <Pager
+              page={findings.data.page}
+              limit={findings.data.limit}
+              total={findings.data.total}
+              what="findings"
+              onPage={setPage}
+            />
+            <FindingList findings={findings.data.items} />
+          </>
+        )
       ) : null}
     </>
   );

@@ -2,19 +2,19 @@ import type { Overlap } from '@pdbscope/shared/api';
 import { ObjectLink } from '../../components/ObjectLink.js';
 import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 
-const ruleNames = {
+export const ruleNames = {
   'live-pods': 'live pods',
   'static-analysis': 'static analysis of the selectors',
   'kruise-admission': "OpenKruise's admission rule",
 } as const;
 
-function labelsText(labels: Readonly<Record<string, string>>): string {
+export function labelsText(labels: Readonly<Record<string, string>>): string {
   return Object.entries(labels)
     .map(([key, value]) => `${key}=${value}`)
     .join(', ');
 }
 
-function OverlapItem({ overlap }: { overlap: Overlap }) {
+export function OverlapItem({ overlap }: { overlap: Overlap }) {
   return (
     <li className="card">
       <span className={`badge ${overlap.kind === 'live' ? 'bad' : 'warn'}`}>

@@ -1,66 +1,129 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import type { OverlapsResponse } from '@pdbscope/shared/api';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OverlapGroup, OverlapPairsResponse, OverlapsResponse } from '@pdbscope/shared/api';
 import { queryKeys } from '../../api/queries.js';
 import { cluster, zookeeperDetail } from '../../test/fixtures.js';
-import { renderApp } from '../../test/render.js';
+import { fakeFetch, renderApp } from '../../test/render.js';
 
-const overlaps: OverlapsResponse = {
-  items: [
-    ...zookeeperDetail().overlaps,
-    {
-      id: 'potential:shop/cart+shop/cart-canary',
-      kind: 'potential',
-      budgets: [
-        { kind: 'PodUnavailableBudget', namespace: 'shop', name: 'cart' },
-        { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'cart-canary' },
-      ],
-      detectedBy: ['static-analysis', 'kruise-admission'],
-      pods: [],
-      podCount: 0,
-      witness: { app: 'cart', track: 'canary' },
-      message: 'Both selectors match a pod labelled app=cart,track=canary',
-    },
-  ],
-  eventId: 'e1-100',
+const crowd: OverlapGroup = {
+  id: 'PodDisruptionBudget/crowd/web-0000',
+  namespace: 'crowd',
+  kind: 'live',
+  budgets: Array.from({ length: 50 }, (_, i) => ({
+    kind: 'PodDisruptionBudget' as const,
+    namespace: 'crowd',
+    name: `web-${String(i).padStart(4, '0')}`,
+  })),
+  budgetCount: 2_000,
+  detectedBy: ['live-pods', 'static-analysis'],
+  pods: ['crowd/web-0', 'crowd/web-1'],
+  podCount: 2,
+  evictionFails: true,
+  witness: { app: 'web' },
+  message:
+    '2000 budgets share 2 pods: evicting a pod under two PodDisruptionBudgets fails with a 500 (more than one PodDisruptionBudget)',
 };
 
+const cart: OverlapGroup = {
+  id: 'PodDisruptionBudget/shop/cart-canary',
+  namespace: 'shop',
+  kind: 'potential',
+  budgets: [
+    { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'cart-canary' },
+    { kind: 'PodUnavailableBudget', namespace: 'shop', name: 'cart' },
+  ],
+  budgetCount: 2,
+  detectedBy: ['static-analysis', 'kruise-admission'],
+  pods: [],
+  podCount: 0,
+  evictionFails: false,
+  witness: { app: 'cart', track: 'canary' },
+  message: 'no pod is shared today, but a pod labelled {app=cart,track=canary} would be selected',
+};
+
+const groups = (items: OverlapGroup[]): OverlapsResponse => ({
+  items,
+  total: items.length,
+  page: 1,
+  limit: 50,
+  eventId: 'e1-100',
+});
+
+const pairs = (next?: string): OverlapPairsResponse => ({
+  group: crowd,
+  items: zookeeperDetail().overlaps.map((o) => ({
+    ...o,
+    id: `${o.id}${next ?? 'last'}`,
+  })),
+  ...(next !== undefined ? { next } : {}),
+  eventId: 'e1-100',
+});
+
 describe('OverlapsPage', () => {
-  it('lists live and potential overlaps with shared pods, an example label set and the rule, and draws the matrix', () => {
-    renderApp({
-      path: '/overlaps',
-      cache: [
-        [queryKeys.overlaps, overlaps],
-        [queryKeys.cluster, cluster()],
-      ],
+  it('lists groups (members, shared pods, example labels, rules) and opens one into pages of pairs', async () => {
+    const id = encodeURIComponent(crowd.id);
+    const { fetchImpl, calls } = fakeFetch({
+      'GET /api/overlaps?limit=50': { status: 200, body: groups([crowd, cart]) },
+      [`GET /api/overlaps/${id}/pairs?limit=50`]: { status: 200, body: pairs('0.51') },
+      [`GET /api/overlaps/${id}/pairs?cursor=0.51&limit=50`]: { status: 200, body: pairs() },
     });
-    expect(screen.getByRole('heading', { name: 'Sharing live pods (1)' })).toBeDefined();
-    expect(screen.getByText('data/zookeeper-0, data/zookeeper-1, data/zookeeper-2')).toBeDefined();
+    vi.stubGlobal('fetch', fetchImpl);
+    renderApp({ path: '/overlaps', cache: [[queryKeys.cluster, cluster()]] });
+    const list = await screen.findByRole('list', { name: 'Overlap groups' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((c) => c.querySelector('strong')?.textContent)).toStrictEqual([
+      '2,000 budgets in crowd',
+      '2 budgets in shop',
+    ]);
+    expect(cards[0]?.textContent).toContain('and 1,950 more');
+    expect(cards[0]?.textContent).toContain('Shared pods (2): crowd/web-0, crowd/web-1');
+    expect(cards[1]?.textContent).toContain(
+      "Flagged by: static analysis of the selectors; OpenKruise's admission rule",
+    );
     expect(screen.getByText('app=cart, track=canary')).toBeDefined();
-    expect(
-      screen.getByText("Flagged by: static analysis of the selectors; OpenKruise's admission rule"),
-    ).toBeDefined();
-    const matrix = screen.getByRole('table', { name: 'Overlap matrix' });
-    const cells = within(matrix)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
-    expect(cells).toStrictEqual([
-      ['·', 'L', '', ''],
-      ['L', '·', '', ''],
-      ['', '', '·', 'P'],
-      ['', '', 'P', '·'],
+    fireEvent.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Show pairs' }));
+    const opened = await screen.findByRole('list', { name: 'Pairs of crowd/web-0000' });
+    await waitFor(() =>
+      expect(within(opened).getAllByText(/^Both budgets select 3 pods/)).toHaveLength(1),
+    );
+    fireEvent.click(within(opened).getByRole('button', { name: 'More pairs' }));
+    await waitFor(() =>
+      expect(within(opened).getAllByText(/^Both budgets select 3 pods/)).toHaveLength(2),
+    );
+    expect(within(opened).queryByRole('button', { name: 'More pairs' })).toBeNull();
+    expect(calls.map((c) => c.path)).toStrictEqual([
+      '/api/overlaps?limit=50',
+      `/api/overlaps/${id}/pairs?limit=50`,
+      `/api/overlaps/${id}/pairs?cursor=0.51&limit=50`,
     ]);
   });
 
-  it('says when no budgets overlap', () => {
-    renderApp({
-      path: '/overlaps',
-      cache: [
-        [queryKeys.overlaps, { items: [], eventId: 'e1' }],
-        [queryKeys.cluster, cluster()],
-      ],
+  it('filters on the server, in the URL, and says when nothing matches', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      'GET /api/overlaps?limit=50': { status: 200, body: groups([crowd, cart]) },
+      'GET /api/overlaps?kind=potential&limit=50': { status: 200, body: groups([cart]) },
+      'GET /api/overlaps?kind=potential&text=nope&limit=50': { status: 200, body: groups([]) },
     });
-    expect(screen.getByText('No two budgets select, or could select, the same pod.')).toBeDefined();
+    vi.stubGlobal('fetch', fetchImpl);
+    const { router } = renderApp({ path: '/overlaps', cache: [[queryKeys.cluster, cluster()]] });
+    await screen.findByRole('list', { name: 'Overlap groups' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), {
+      target: { value: 'potential' },
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Overlap groups' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
+      target: { value: 'nope' },
+    });
+    await screen.findByText('No overlap matches these filters.');
+    expect(router.state.location.search).toBe('?kind=potential&text=nope');
+    expect(calls.map((c) => c.path)).toStrictEqual([
+      '/api/overlaps?limit=50',
+      '/api/overlaps?kind=potential&limit=50',
+      '/api/overlaps?kind=potential&text=nope&limit=50',
+    ]);
   });
 });

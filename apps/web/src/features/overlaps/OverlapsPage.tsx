@@ -1,36 +1,115 @@
 import { useQuery } from '@tanstack/react-query';
+import { OverlapRuleSchema, type OverlapListQuery } from '@pdbscope/shared/api';
 import { overlapsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
-import { OverlapList } from './OverlapList.js';
-import { OverlapMatrixView } from './OverlapMatrixView.js';
+import { Pager } from '../../components/Pager.js';
+import { useUrlFilters } from '../../components/url-filters.js';
+import { OverlapGroupView } from './OverlapGroupView.js';
+import { ruleNames } from './OverlapList.js';
 
+const filterKeys = ['namespace', 'kind', 'rule', 'severity', 'text'] as const;
+const PAGE = 50;
+
+function queryOf(filters: Partial<Record<(typeof filterKeys)[number], string>>, page: number) {
+  const query: OverlapListQuery = {};
+  if (filters.namespace !== undefined) query.namespace = filters.namespace;
+  if (filters.kind === 'live' || filters.kind === 'potential') query.kind = filters.kind;
+  const rule = OverlapRuleSchema.safeParse(filters.rule);
+  if (rule.success) query.rule = rule.data;
+  if (filters.severity === 'error' || filters.severity === 'warning')
+    query.severity = filters.severity;
+  if (filters.text !== undefined) query.text = filters.text;
+  if (page > 1) query.page = page;
+  query.limit = PAGE;
+  return query;
+}
+
+/** Budgets that share or could share pods, as groups (filtered and paged by the BFF), each opened into its pairs. */
 export function OverlapsPage() {
-  const overlaps = useQuery(overlapsQuery());
-  const live = overlaps.data?.items.filter((overlap) => overlap.kind === 'live') ?? [];
-  const potential = overlaps.data?.items.filter((overlap) => overlap.kind === 'potential') ?? [];
+  const { filters, page, setFilter, setPage } = useUrlFilters(filterKeys);
+  const overlaps = useQuery(overlapsQuery(queryOf(filters, page)));
   return (
     <>
       <h1>Overlaps</h1>
+      <div className="toolbar" role="search" aria-label="Filter overlaps">
+        <label>
+          Search
+          <input
+            type="search"
+            value={filters.text ?? ''}
+            placeholder="budget name"
+            onChange={(event) => setFilter('text', event.target.value, { typing: true })}
+          />
+        </label>
+        <label>
+          Namespaces
+          <input
+            type="search"
+            value={filters.namespace ?? ''}
+            placeholder="a,b"
+            onChange={(event) => setFilter('namespace', event.target.value, { typing: true })}
+          />
+        </label>
+        <label>
+          Kind
+          <select
+            value={filters.kind ?? ''}
+            onChange={(event) => setFilter('kind', event.target.value)}
+          >
+            <option value="">Live and potential</option>
+            <option value="live">Sharing live pods</option>
+            <option value="potential">Could share a pod</option>
+          </select>
+        </label>
+        <label>
+          Rule
+          <select
+            value={filters.rule ?? ''}
+            onChange={(event) => setFilter('rule', event.target.value)}
+          >
+            <option value="">Any rule</option>
+            {OverlapRuleSchema.options.map((rule) => (
+              <option key={rule} value={rule}>
+                {ruleNames[rule]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Severity
+          <select
+            value={filters.severity ?? ''}
+            onChange={(event) => setFilter('severity', event.target.value)}
+          >
+            <option value="">Any</option>
+            <option value="error">Evictions fail (two PDBs on a pod)</option>
+            <option value="warning">Others</option>
+          </select>
+        </label>
+      </div>
       {overlaps.isPending ? <Loading what="overlaps" retrying={overlaps.failureReason} /> : null}
       {overlaps.isError ? <ErrorNotice error={overlaps.error} what="the overlaps" /> : null}
-      {overlaps.data && overlaps.data.items.length === 0 ? (
-        <Empty>No two budgets select, or could select, the same pod.</Empty>
+      {overlaps.data && overlaps.data.total === 0 ? (
+        <Empty>
+          {Object.keys(filters).length === 0
+            ? 'No two budgets select, or could select, the same pod.'
+            : 'No overlap matches these filters.'}
+        </Empty>
       ) : null}
-      {overlaps.data && overlaps.data.items.length > 0 ? (
+      {overlaps.data && overlaps.data.total > 0 ? (
         <>
-          <OverlapMatrixView overlaps={overlaps.data.items} />
-          <h2>Sharing live pods ({live.length})</h2>
-          {live.length === 0 ? (
-            <p className="muted">No pod is selected by more than one budget.</p>
-          ) : (
-            <OverlapList overlaps={live} />
-          )}
-          <h2>Could share a pod ({potential.length})</h2>
-          {potential.length === 0 ? (
-            <p className="muted">No selectors could match a common pod.</p>
-          ) : (
-            <OverlapList overlaps={potential} />
-          )}
+          <Pager
+            page={overlaps.data.page}
+            limit={overlaps.data.limit}
+            total={overlaps.data.total}
+            what="groups of overlapping budgets"
+            onPage={setPage}
+          />
+          <ul className="cards" aria-label="Overlap groups">
+            {overlaps.data.items.map((group) => (
+              <OverlapGroupView key={group.id} group={group} />
+            ))}
+          </ul>
         </>
       ) : null}
     </>

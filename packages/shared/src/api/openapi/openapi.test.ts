@@ -19,6 +19,7 @@ describe('buildOpenApiDocument', () => {
       'get /api/nodes/{name}',
       'get /api/openapi.json',
       'get /api/overlaps',
+      'get /api/overlaps/{id}/pairs',
       'get /api/pods/{namespace}/{name}',
       'get /healthz',
       'get /livez',

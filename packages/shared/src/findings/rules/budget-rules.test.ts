@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Budget, PdbStatus } from '../../model/budget.js';
 import type { PodView } from '../../model/pod.js';
-import type { OverlapReport } from '../../overlaps/types.js';
+import type { OverlapGroupReport } from '../../overlaps/groups.js';
 import { pdb, pod, pub } from '../../overlaps/__fixtures__/objects.js';
 import { evaluateFindings } from '../table.js';
 import type { BudgetFacts, FindingRule, Recomputed } from '../types.js';
@@ -17,10 +17,8 @@ import { unhealthyPodsBlockDrain } from './unhealthy-blocking.js';
 import { jobPodsSelected } from './job-pods.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
-const noOverlaps: OverlapReport = {
-  live: [],
-  potential: [],
-  kruiseConflicts: [],
+const noOverlaps: OverlapGroupReport = {
+  groups: [],
   podsWithMultipleBudgets: [],
   invalidSelectors: [],
   staticTruncated: false,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Budget } from '../../model/budget.js';
 import type { PodView } from '../../model/pod.js';
+import { refKey, type ResourceRef } from '../../model/refs.js';
 import type { WorkloadView } from '../../model/workload.js';
 import { workloadFromObject } from '../../model/convert.js';
-import type { OverlapReport } from '../../overlaps/types.js';
+import type { OverlapGroupReport } from '../../overlaps/groups.js';
 import { pdb, pod } from '../../overlaps/__fixtures__/objects.js';
 import { evaluateFindings } from '../table.js';
 import type { BudgetFacts, FindingRule } from '../types.js';
@@ -17,10 +18,8 @@ import { podsUnderMultipleBudgets } from './multiple-budgets.js';
 import { kruiseConflict } from './kruise-conflict.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
-const noOverlaps: OverlapReport = {
-  live: [],
-  potential: [],
-  kruiseConflicts: [],
+const noOverlaps: OverlapGroupReport = {
+  groups: [],
   podsWithMultipleBudgets: [],
   invalidSelectors: [],
   staticTruncated: false,
@@ -33,7 +32,7 @@ function run(
     budgets?: BudgetFacts[];
     pods?: PodView[];
     workloads?: WorkloadView[];
-    overlaps?: OverlapReport;
+    overlaps?: OverlapGroupReport;
   },
 ) {
   return evaluateFindings(
@@ -227,15 +226,17 @@ describe('operator-generated role budgets', () => {
   it('reports a hand-written budget overlapping a generated one, live or potential', () => {
     const a = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'simple-hdfs-datanode' };
     const b = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'datanodes' };
-    const overlaps: OverlapReport = {
+    const overlaps: OverlapGroupReport = {
       ...noOverlaps,
-      live: [
+      groups: [
         {
-          a,
-          b,
+          id: refKey(b),
+          namespace: 'data',
+          budgets: [b, a],
           rules: ['live-pods', 'static-analysis'],
           sharedPods: [{ kind: 'Pod', namespace: 'data', name: dn[0]?.name ?? '' }],
           evictionFails: true,
+          kruiseConflicts: [],
         },
       ],
     };
@@ -250,7 +251,7 @@ describe('operator-generated role budgets', () => {
         severity: 'warning',
         object: b,
         message:
-          'Hand-written PodDisruptionBudget data/datanodes and operator-generated simple-hdfs-datanode both select 1 pod(s).',
+          'Hand-written PodDisruptionBudget data/datanodes and operator-generated simple-hdfs-datanode select 1 pod(s) in common.',
         remedy:
           'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
         related: [a],
@@ -260,30 +261,51 @@ describe('operator-generated role budgets', () => {
 });
 
 describe('pods-under-multiple-budgets and kruise-conflict', () => {
-  it('reports the 500 for two PDBs as an error and a PDB+PUB pair as info', () => {
-    const a = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web' };
-    const b = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'frontend' };
-    const c = { kind: 'PodUnavailableBudget', namespace: 'shop', name: 'web-pub' };
+  it('reports one finding per group: the 500 when a shared pod has two PDBs (error), else info', () => {
+    const a = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'frontend' };
+    const b = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web' };
+    const c = { kind: 'PodUnavailableBudget', namespace: 'shop', name: 'cart-pub' };
+    const d = { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'cart' };
     const p = { kind: 'Pod', namespace: 'shop', name: 'web-0' };
+    const q = { kind: 'Pod', namespace: 'shop', name: 'cart-0' };
+    const group = (budgets: ResourceRef[], pod: ResourceRef, evictionFails: boolean) => ({
+      id: refKey(budgets[0] as ResourceRef),
+      namespace: 'shop',
+      budgets,
+      rules: ['live-pods' as const],
+      sharedPods: [pod],
+      evictionFails,
+      kruiseConflicts: [],
+    });
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      kind: 'PodDisruptionBudget',
+      namespace: 'shop',
+      name: `copy-${String(i).padStart(2, '0')}`,
+    }));
     const got = run(podsUnderMultipleBudgets, {
       overlaps: {
         ...noOverlaps,
-        live: [
-          { a, b, rules: ['live-pods'], sharedPods: [p], evictionFails: true },
-          { a, b: c, rules: ['live-pods'], sharedPods: [p], evictionFails: false },
-        ],
+        groups: [group([a, b], p, true), group([d, c], q, false), group(many, p, true)],
       },
     });
-    expect(got.map((f) => [f.severity, f.message, f.related])).toStrictEqual([
+    expect(got.map((f) => [f.id, f.severity, f.message, f.related?.length])).toStrictEqual([
       [
+        'pods-under-multiple-budgets:PodDisruptionBudget/shop/frontend',
         'error',
-        'shop/web and frontend both select 1 pod(s): evicting them fails with "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support." (500), so drains of their nodes never finish.',
-        [b, p],
+        'PodDisruptionBudget shop/frontend and PodDisruptionBudget web select 1 pod(s) in common: evicting a pod under two PodDisruptionBudgets fails with "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support." (500), so drains of their nodes never finish.',
+        2,
       ],
       [
+        'pods-under-multiple-budgets:PodDisruptionBudget/shop/copy-00',
+        'error',
+        '30 budgets of shop (copy-00, copy-01, copy-02, copy-03, copy-04, copy-05 and 24 more) select 1 pod(s) in common: evicting a pod under two PodDisruptionBudgets fails with "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support." (500), so drains of their nodes never finish.',
+        21,
+      ],
+      [
+        'pods-under-multiple-budgets:PodDisruptionBudget/shop/cart',
         'info',
-        'PodDisruptionBudget shop/web and PodUnavailableBudget web-pub both protect 1 pod(s): each must allow a disruption.',
-        [c, p],
+        'PodDisruptionBudget shop/cart and PodUnavailableBudget cart-pub protect 1 pod(s) in common: each must allow a disruption.',
+        2,
       ],
     ]);
   });
@@ -294,12 +316,23 @@ describe('pods-under-multiple-budgets and kruise-conflict', () => {
     const got = run(kruiseConflict, {
       overlaps: {
         ...noOverlaps,
-        kruiseConflicts: [
+        groups: [
           {
-            a,
-            b,
-            rule: 'kruise-target-ref',
-            message: 'pub.spec.targetReference is in conflict with other PodUnavailableBudget one',
+            id: refKey(a),
+            namespace: 'shop',
+            budgets: [a, b],
+            rules: ['kruise-admission'],
+            sharedPods: [],
+            evictionFails: false,
+            kruiseConflicts: [
+              {
+                a,
+                b,
+                rule: 'kruise-target-ref',
+                message:
+                  'pub.spec.targetReference is in conflict with other PodUnavailableBudget one',
+              },
+            ],
           },
         ],
       },

@@ -3,7 +3,6 @@ import type { PodView } from '../../model/pod.js';
 import type { ResourceRef } from '../../model/refs.js';
 import { refKey } from '../../model/refs.js';
 import { refOf } from '../../overlaps/live.js';
-import type { BudgetOverlap } from '../../overlaps/types.js';
 import { finding, namesList, somePods } from '../context.js';
 import type { Finding, FindingRule } from '../types.js';
 
@@ -98,39 +97,37 @@ export const rolePodsUncovered: FindingRule = (ctx) => {
   return out;
 };
 
-/** Operator-generated and hand-written budgets that select (or could select) the same pods. */
+/**
+ * Operator-generated and hand-written budgets that select (or could select) the same pods: one
+ * finding per overlap group holding both, on its first hand-written budget.
+ */
 export const generatedBudgetOverlap: FindingRule = (ctx) => {
   const byRef = new Map<string, Budget>();
   for (const facts of ctx.budgets) byRef.set(refKey(refOf(facts.budget)), facts.budget);
-  const generated = (ref: ResourceRef): boolean | undefined => {
-    const b = byRef.get(refKey(ref));
-    return b && isOperatorGenerated(b);
-  };
-  // Namespace by namespace (live pairs, then potential ones), so per-namespace runs merge to the same order.
-  const byNamespace = new Map<string, BudgetOverlap[]>();
-  for (const pair of [...ctx.overlaps.live, ...ctx.overlaps.potential]) {
-    const list = byNamespace.get(pair.a.namespace);
-    if (list) list.push(pair);
-    else byNamespace.set(pair.a.namespace, [pair]);
-  }
-  return [...byNamespace.values()].flat().flatMap((pair) => {
-    const ga = generated(pair.a);
-    const gb = generated(pair.b);
-    if (ga === undefined || gb === undefined || ga === gb) return [];
-    const [gen, hand] = ga ? [pair.a, pair.b] : [pair.b, pair.a];
-    const live = pair.sharedPods.length > 0;
+  return ctx.overlaps.groups.flatMap((group) => {
+    const generated: ResourceRef[] = [];
+    const hand: ResourceRef[] = [];
+    for (const ref of group.budgets) {
+      const budget = byRef.get(refKey(ref));
+      if (budget) (isOperatorGenerated(budget) ? generated : hand).push(ref);
+    }
+    const [first] = hand;
+    if (!first || generated.length === 0) return [];
+    const gen = namesList(generated.map((g) => g.name));
+    const n = group.sharedPods.length;
     return [
       finding({
         kind: 'generated-budget-overlap',
         severity: 'warning',
-        object: hand,
-        detail: gen.name,
-        message: live
-          ? `Hand-written ${hand.kind} ${hand.namespace}/${hand.name} and operator-generated ${gen.name} both select ${pair.sharedPods.length} pod(s).`
-          : `Hand-written ${hand.kind} ${hand.namespace}/${hand.name} and operator-generated ${gen.name} could select the same pods (e.g. labels ${JSON.stringify(pair.witness ?? {})}).`,
+        object: first,
+        detail: generated[0]?.name ?? '',
+        message:
+          n > 0
+            ? `Hand-written ${first.kind} ${first.namespace}/${first.name} and operator-generated ${gen} select ${n} pod(s) in common.`
+            : `Hand-written ${first.kind} ${first.namespace}/${first.name} and operator-generated ${gen} could select the same pods (e.g. labels ${JSON.stringify(group.witness ?? {})}).`,
         remedy:
           'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
-        related: [gen],
+        related: [...generated.slice(0, 20), ...hand.slice(1, 21)],
       }),
     ];
   });

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pod, pub } from '../../budgets/__fixtures__/objects.js';
-import type { OverlapReport } from '../../overlaps/types.js';
+import type { OverlapGroupReport } from '../../overlaps/groups.js';
 import { evaluateFindings } from '../table.js';
 import { relatedPubMissing } from './related-pub-missing.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
-const noOverlaps: OverlapReport = {
-  live: [],
-  potential: [],
-  kruiseConflicts: [],
+const noOverlaps: OverlapGroupReport = {
+  groups: [],
   podsWithMultipleBudgets: [],
   invalidSelectors: [],
   staticTruncated: false,
