@@ -84,6 +84,58 @@ describe('podFromObject', () => {
     });
   });
 
+  it('keeps what kubectl drain and the scheduler read: mirror annotation, emptyDir, requests, tolerations, node selection', () => {
+    const converted = podFromObject({
+      metadata: {
+        name: 'kube-proxy-worker-1',
+        namespace: 'kube-system',
+        annotations: { 'kubernetes.io/config.mirror': '0f3c', 'example.com/team': 'net' },
+      },
+      spec: {
+        volumes: [
+          { name: 'config', configMap: { name: 'x' } },
+          { name: 'tmp', emptyDir: {} },
+        ],
+        initContainers: [{ name: 'init', resources: { requests: { cpu: '2', memory: '64Mi' } } }],
+        containers: [
+          { name: 'a', resources: { requests: { cpu: '500m', memory: '1Gi' } } },
+          { name: 'b', resources: { requests: { cpu: '0.25' } } },
+        ],
+        overhead: { cpu: '100m' },
+        nodeSelector: { 'kubernetes.io/os': 'linux' },
+        tolerations: [{ operator: 'Exists' }],
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [
+                { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker-1'] }] },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(
+      converted.ok && [
+        converted.value.annotations,
+        converted.value.emptyDir,
+        converted.value.scheduling,
+      ],
+    ).toStrictEqual([
+      { 'kubernetes.io/config.mirror': '0f3c' },
+      true,
+      {
+        // max(0.75 CPU of the containers, 2 of the init container) + 0.1 overhead.
+        requests: { cpuMilli: 2100, memoryBytes: 2 ** 30 },
+        nodeSelector: { 'kubernetes.io/os': 'linux' },
+        tolerations: [{ operator: 'Exists' }],
+        requiredNodeAffinity: [
+          { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker-1'] }] },
+        ],
+      },
+    ]);
+  });
+
   it('reports an object without a name as data, not an exception', () => {
     expect(podFromObject({ kind: 'Pod', metadata: {} })).toStrictEqual({
       ok: false,
