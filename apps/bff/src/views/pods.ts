@@ -1,4 +1,4 @@
-import { decideEviction, type PodView } from '@pdbscope/shared';
+import { decidePodNow, type PodView } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { PodResponse, PodSummary } from '@pdbscope/shared/api';
 import { apiDecision } from './decision.js';
@@ -50,17 +50,9 @@ export function podResponse(input: {
   const { index } = input;
   const pod = index.pod(input);
   if (!pod) return undefined;
-  const { pdbs, pubs } = index.budgetsForPod(pod);
-  const budgets = [...pdbs, ...pubs];
-  const decision = decideEviction({
-    namespace: pod.namespace,
-    podName: pod.name,
-    pod,
-    pdbs,
-    pubs,
-    options: { dryRun: true },
-    now: input.now,
-  });
+  const covering = index.budgetsForPod(pod);
+  const budgets = [...covering.pdbs, ...covering.pubs];
+  const decision = decidePodNow(pod, covering, input.now);
   return {
     pod: podSummary(pod),
     budgets: budgets.flatMap((b) => {

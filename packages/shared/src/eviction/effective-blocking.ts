@@ -36,16 +36,20 @@ export interface EffectiveBlockingInput {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function decide(pod: PodView, input: EffectiveBlockingInput): EvictionDecision {
-  const { pdbs, pubs } = input.budgetsOf(pod);
+/** What evicting a stored pod would answer now (`dryRun=All`), given every budget covering it. */
+export function decidePodNow(
+  pod: PodView,
+  covering: { pdbs: readonly PdbView[]; pubs: readonly PubView[] },
+  now: Date,
+): EvictionDecision {
   return decideEviction({
     namespace: pod.namespace,
     podName: pod.name,
     pod,
-    pdbs,
-    pubs,
+    pdbs: covering.pdbs,
+    pubs: covering.pubs,
     options: { dryRun: true },
-    now: input.now,
+    now,
   });
 }
 
@@ -75,7 +79,7 @@ export function effectiveBlocking(input: EffectiveBlockingInput): EffectiveBlock
   if (input.pods.length === 0) return undefined;
   const refusals: Partial<Record<EvictionRule, number>> = {};
   for (const pod of input.pods) {
-    const d = input.decided?.get(pod) ?? decide(pod, input);
+    const d = input.decided?.get(pod) ?? decidePodNow(pod, input.budgetsOf(pod), input.now);
     input.decided?.set(pod, d);
     if (d.allowed) return undefined;
     refusals[d.rule] = (refusals[d.rule] ?? 0) + 1;
