@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClusterIndex } from '../index/cluster-index.js';
 import { refKey } from '../model/refs.js';
 import { analyzeOverlaps } from '../overlaps/analyze.js';
+import { overlapGroups } from '../overlaps/groups.js';
 import { generateCluster } from '../synthetic/generate.js';
 import { clusterViews, type ClusterViews } from '../synthetic/views.js';
 import { budgetFactsFromEvaluations } from './from-evaluations.js';
@@ -23,10 +24,12 @@ function analysed(views: ClusterViews) {
   const index = new ClusterIndex({ now: NOW }, views);
   const evaluations = [...index.budgets()];
   const byKey = new Map(evaluations.map((e) => [refKey(e.ref), e]));
-  const overlaps = analyzeOverlaps({
+  const selections = {
     budgets: evaluations.map((e) => e.budget),
-    podsOf: (b) => byKey.get(refKey(b))?.pods ?? [],
-  });
+    podsOf: (b: (typeof evaluations)[number]['budget']) => byKey.get(refKey(b))?.pods ?? [],
+  };
+  const pairs = analyzeOverlaps(selections);
+  const overlaps = overlapGroups(selections);
   const findings = evaluateFindings({
     now: NOW,
     budgets: budgetFactsFromEvaluations(evaluations),
@@ -36,8 +39,9 @@ function analysed(views: ClusterViews) {
   });
   const pairKey = (p: { a: unknown; b: unknown }) => JSON.stringify([p.a, p.b]);
   return {
-    live: [...overlaps.live].sort((x, y) => pairKey(x).localeCompare(pairKey(y))),
+    live: [...pairs.live].sort((x, y) => pairKey(x).localeCompare(pairKey(y))),
     podsWithMultipleBudgets: overlaps.podsWithMultipleBudgets,
+    groups: overlaps.groups.map((g) => [g.id, g.budgets, g.sharedPods]).sort(),
     findings: [...findings].sort((x, y) => x.id.localeCompare(y.id)),
   };
 }

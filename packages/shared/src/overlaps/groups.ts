@@ -96,9 +96,21 @@ export function overlapGroupsCounted(input: OverlapGroupsInput): {
   });
   const podsWithMultipleBudgets: PodWithBudgets[] = [];
   const shared: { pod: ResourceRef; member: number; evictionFails: boolean }[] = [];
-  for (const byName of byNamespace.values()) {
-    for (const { pod, members } of byName.values()) {
-      if (members.length < 2) continue;
+  // Pods and their owners in a stable order (namespace, name; kind and name), whatever order they arrived in.
+  const byKey = (a: { key: string }, b: { key: string }) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  const sharedEntries = [...byNamespace.values()]
+    .flatMap((byName) => [...byName.values()])
+    .filter((entry) => entry.members.length > 1)
+    .map((entry) => ({ entry, key: `${entry.pod.namespace}/${entry.pod.name}` }))
+    .sort(byKey);
+  for (const { entry } of sharedEntries) {
+    const { pod } = entry;
+    {
+      const members = entry.members
+        .map((m) => ({ m, key: refKey(refs[m] as ResourceRef) }))
+        .sort(byKey)
+        .map((x) => x.m);
       const first = members[0] as number;
       for (const m of members) sets.union(first, m, LIVE);
       const owners = members.map((m) => refs[m] as ResourceRef);
