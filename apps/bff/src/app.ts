@@ -16,6 +16,7 @@ import { clusterRoutes } from './routes/cluster.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { historyRoutes } from './routes/history.js';
+import { kubeEventRoutes, type BudgetEventsReader } from './routes/kube-events.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { nodeRoutes } from './routes/nodes.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
   signInDelayMs?: number;
   /** GET /api/budgets/{kind}/{namespace}/{name}/history; absent, no such route. */
   history?: HistoryReader;
+  /** GET /api/budgets/{kind}/{namespace}/{name}/events; absent, no such route. */
+  kubeEvents?: BudgetEventsReader;
   /** /readyz and /livez: the staleness threshold (default 5 min), the clock, the loop watch. */
   health?: { staleAfterMs?: number; now?: () => Date; wedged?: () => string | undefined };
   /** GET /metrics; absent, no such route. */
@@ -149,6 +152,7 @@ export function createApp(options: AppOptions): Express {
         ...eventRoutes(hub, auth?.sessions),
         ...budgetRoutes(store),
         ...(options.history ? historyRoutes(options.history) : []),
+        ...(options.kubeEvents ? kubeEventRoutes(options.kubeEvents) : []),
         ...podRoutes(store),
         ...nodeRoutes(store),
         ...analysisRoutes(store),

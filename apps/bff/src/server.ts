@@ -16,6 +16,9 @@ import { BudgetHistory } from './history/budget-history.js';
 import { memoryHistoryReader } from './history/memory-reader.js';
 import { prometheusHistoryReader } from './history/prometheus-reader.js';
 import { recordHistory } from './history/recorder.js';
+import { budgetEventsReader } from './kube-events/budget-events.js';
+import { EventLog } from './kube-events/event-log.js';
+import { startEventsSource } from './kube-events/events-source.js';
 import { createBffMetrics } from './metrics/bff-metrics.js';
 import { ClusterStore, type StoreMeta } from './store/cluster-store.js';
 import { storeReader } from './store/reader.js';
@@ -145,6 +148,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
             ? { rangeMs: options.prometheusRangeMs }
             : {}),
         });
+  const eventLog = new EventLog();
   const metrics = createBffMetrics({
     rows: () => store.published.values(),
     analysis: () => store.analysis(),
@@ -205,6 +209,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
         wedged: () => loop.wedged(),
       },
       history: timeline,
+      kubeEvents: budgetEventsReader({ log: eventLog, index: () => store.index }),
     }),
   );
   let heartbeat: unknown;
@@ -228,7 +233,27 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ...(options.namespaces ? { namespaces: options.namespaces } : {}),
       ...(options.tuning ? { tuning: options.tuning } : {}),
     });
-    stopSources = started.stop;
+    // Events start once the budgets are ready: they never hold up readiness, and a cluster that
+    // cannot be reached yet is reported once, by the budgets' sources.
+    let events: { stop(): Promise<void> } | undefined;
+    let stopped = false;
+    void store.whenReady.then(() => {
+      if (stopped) return;
+      events = startEventsSource({
+        kc: source.cluster.kc,
+        http: new KubeHttp(source.cluster.kc),
+        store,
+        log: eventLog,
+        timers,
+        logger,
+        ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+        ...(options.tuning ? { tuning: options.tuning } : {}),
+      });
+    });
+    stopSources = async () => {
+      stopped = true;
+      await Promise.all([started.stop(), events?.stop()]);
+    };
   } else {
     await loadSnapshot(store, source.file, timers);
   }

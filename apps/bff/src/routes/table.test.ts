@@ -68,6 +68,7 @@ describe('the route table', () => {
       port: 7070,
       metrics: { registry: new Registry(), public: true },
       history: history(),
+      kubeEvents: { budgetEvents: () => undefined },
     });
     const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
     // The web app's page at `/` (there is no build here) is not part of the API.
@@ -80,6 +81,7 @@ describe('the route table', () => {
       store: fakeStore({ ready: false }),
       metrics: { registry: new Registry(), public: true },
       history: history(),
+      kubeEvents: { budgetEvents: () => undefined },
     });
     // The event stream stays open by design, so it is not asked here.
     const routes = (Object.values(apiRoutes) as AnyApiRoute[]).filter(

@@ -5,6 +5,7 @@ export * from './budget-rows.js';
 export * from './status.js';
 export * from './budget-detail.js';
 export * from './history.js';
+export * from './kube-events.js';
 export * from './analysis.js';
 export * from './analysis-filters.js';
 export * from './simulate.js';

@@ -13,6 +13,7 @@ import { BudgetListQuerySchema, BudgetListResponseSchema } from './budgets.js';
 import { ClusterResponseSchema, HealthResponseSchema } from './cluster.js';
 import { BudgetKindSchema } from './common.js';
 import { BudgetHistoryResponseSchema } from './history.js';
+import { BudgetEventsResponseSchema } from './kube-events.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
@@ -130,6 +131,16 @@ export const apiRoutes = {
       "One budget over time: allowed disruptions, current and desired healthy pods, the moments a pod was evicted or became unready (the BFF's memory over --history-window)",
     params: BudgetParamsSchema,
     ok: { status: 200, description: 'The history', schema: BudgetHistoryResponseSchema },
+    problems: { 404: 'No such budget' },
+    waitsForReady: true,
+  }),
+  budgetEvents: route({
+    method: 'get',
+    path: '/api/budgets/{kind}/{namespace}/{name}/events',
+    summary:
+      "The budget's and its pods' Kubernetes events (core/v1, watched), the latest first, as kubectl describe shows them",
+    params: BudgetParamsSchema,
+    ok: { status: 200, description: 'The events', schema: BudgetEventsResponseSchema },
     problems: { 404: 'No such budget' },
     waitsForReady: true,
   }),

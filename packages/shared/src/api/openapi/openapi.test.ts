@@ -11,6 +11,7 @@ describe('buildOpenApiDocument', () => {
     expect(routes.sort()).toStrictEqual([
       'get /api/budgets',
       'get /api/budgets/{kind}/{namespace}/{name}',
+      'get /api/budgets/{kind}/{namespace}/{name}/events',
       'get /api/budgets/{kind}/{namespace}/{name}/history',
       'get /api/cluster',
       'get /api/events',

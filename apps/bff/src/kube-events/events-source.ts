@@ -1,0 +1,58 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { Logger } from 'pino';
+import type { KubeHttp } from '../kube/http.js';
+import { Source, type SourceOptions } from '../kube/source.js';
+import type { Timers } from '../kube/timers.js';
+import type { ClusterStore } from '../store/cluster-store.js';
+import type { EventLog, LoggedEvent } from './event-log.js';
+import { projectEvent } from './project-event.js';
+
+export interface EventsSourceOptions {
+  kc: KubeConfig;
+  http: KubeHttp;
+  store: Pick<ClusterStore, 'addSource' | 'sourceChanged'>;
+  log: EventLog;
+  timers: Timers;
+  logger: Logger;
+  namespaces?: readonly string[];
+  tuning?: Pick<
+    SourceOptions<LoggedEvent>,
+    'backoff' | 'watchTimeoutSeconds' | 'watchdogMs' | 'listPageSize' | 'listTimeoutMs'
+  >;
+}
+
+/**
+ * core/v1 Events watched like every other resource (one source, or one per namespace with
+ * --namespace) into the bounded log. They never hold up readiness: a cluster's events are many
+ * and the budgets do not depend on them; a refusal shows as a degraded `events` source.
+ */
+export function startEventsSource(options: EventsSourceOptions): { stop(): Promise<void> } {
+  const namespaces = options.namespaces ?? [undefined];
+  const sources = namespaces.map((namespace) => {
+    const id = namespace === undefined ? 'events' : `events@${namespace}`;
+    const source: Source<LoggedEvent> = new Source<LoggedEvent>({
+      id,
+      resource: `v1 events${namespace === undefined ? '' : ` in ${namespace}`}`,
+      ...(namespace !== undefined ? { namespace } : {}),
+      kc: options.kc,
+      http: options.http,
+      path:
+        namespace === undefined
+          ? '/api/v1/events'
+          : `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`,
+      project: projectEvent,
+      sink: {
+        upsert: (e) => options.log.upsert(e.key, e.event),
+        remove: (e) => options.log.remove(e.key, e.event.involvedObject),
+      },
+      timers: options.timers,
+      logger: options.logger,
+      onState: (state) => options.store.sourceChanged(state),
+      ...options.tuning,
+    });
+    options.store.addSource(id, { snapshot: () => source.snapshot(), settled: true });
+    return source;
+  });
+  for (const s of sources) s.start();
+  return { stop: async () => void (await Promise.all(sources.map((s) => s.stop()))) };
+}
