@@ -1,3 +1,4 @@
+import { inStableOrder } from './stable-order.js';
 import type { Budget, PubView } from '../model/budget.js';
 import type { LabelSelector, Labels } from '../model/labels.js';
 import type { ResourceRef } from '../model/refs.js';
@@ -79,7 +80,9 @@ export function overlapGroupsCounted(input: OverlapGroupsInput): {
   report: OverlapGroupReport;
   staticChecks: number;
 } {
-  const budgets = input.budgets;
+  // A stable order (see inStableOrder), never arrival: which budget comes first decides a group's
+  // id, its first member and the subject of its findings.
+  const budgets = inStableOrder(input.budgets);
   const refs = budgets.map(refOf);
   const sets = new UnionFind(budgets.length);
 
