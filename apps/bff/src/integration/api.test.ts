@@ -228,6 +228,35 @@ describe('the evaluation API against the simulated cluster', () => {
     );
   });
 
+  it('compresses answers over 1 kB for a client that accepts it, never the event stream', async () => {
+    const plain = await fetch(`${h.bff.url}/api/budgets`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    const gzipped = await fetch(`${h.bff.url}/api/budgets`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    const [plainBody, gzippedBody] = [await plain.json(), await gzipped.json()];
+    expect([
+      plain.headers.get('content-encoding'),
+      gzipped.headers.get('content-encoding'),
+      JSON.stringify(gzippedBody) === JSON.stringify(plainBody),
+    ]).toStrictEqual([null, 'br', true]);
+    const abort = new AbortController();
+    const stream = await fetch(`${h.bff.url}/api/events`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+      signal: abort.signal,
+    });
+    const reader = stream.body?.getReader();
+    const first = await reader?.read();
+    abort.abort();
+    expect([
+      stream.headers.get('content-encoding'),
+      new TextDecoder().decode(first?.value).startsWith(':') ||
+        new TextDecoder().decode(first?.value).includes('data:') ||
+        new TextDecoder().decode(first?.value).includes('retry:'),
+    ]).toStrictEqual([null, true]);
+  });
+
   it('filters and pages findings and overlap groups on the server', async () => {
     const all = (await getJson<FindingsResponse>(h.bff, '/api/findings?limit=500')).body;
     const errors = (await getJson<FindingsResponse>(h.bff, '/api/findings?severity=error&limit=2'))
