@@ -91,6 +91,7 @@ export function applyEvents(client: QueryClient, events: readonly ServerEvent[])
       queryKeys.overlaps,
       queryKeys.findings,
       queryKeys.histories,
+      queryKeys.kubeEvents,
     ]) {
       void client.invalidateQueries({ queryKey: key });
     }

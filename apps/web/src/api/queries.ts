@@ -21,6 +21,9 @@ export const queryKeys = {
   /** Prefix of every budget's history (its own prefix: the event reducers read `budget` keys as details). */
   histories: ['history'] as const,
   budgetHistory: (ref: BudgetRef) => ['history', ref.kind, ref.namespace, ref.name] as const,
+  /** Prefix of every budget's Kubernetes events. */
+  kubeEvents: ['kube-events'] as const,
+  budgetEvents: (ref: BudgetRef) => ['kube-events', ref.kind, ref.namespace, ref.name] as const,
   pods: ['pod'] as const,
   pod: (namespace: string, name: string) => ['pod', namespace, name] as const,
   /** Prefix of the node list and of every node's page, so one event invalidates them all. */
@@ -63,6 +66,15 @@ export function budgetHistoryQuery(ref: BudgetRef) {
     queryFn: ({ signal }) => callApi(apiRoutes.budgetHistory, { params: ref, signal }),
     // Budget events invalidate it; this keeps the time axis moving on a quiet budget.
     refetchInterval: 60_000,
+  });
+}
+
+export function budgetEventsQuery(ref: BudgetRef) {
+  return queryOptions({
+    queryKey: queryKeys.budgetEvents(ref),
+    queryFn: ({ signal }) => callApi(apiRoutes.budgetEvents, { params: ref, signal }),
+    // Events are not on the stream: a budget event refetches them, and so does this.
+    refetchInterval: 30_000,
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BudgetHistoryResponse } from '@pdbscope/shared/api';
+import type { BudgetEventsResponse, BudgetHistoryResponse } from '@pdbscope/shared/api';
 import { queryKeys } from '../../api/queries.js';
 import { blockedStep, cluster, zookeeperDetail } from '../../test/fixtures.js';
 import { fakeFetch, renderApp } from '../../test/render.js';
@@ -22,10 +22,37 @@ const history: BudgetHistoryResponse = {
   truncated: false,
 };
 
+/** What the disruption controller and the kubelet said about the budget and a pod. */
+const events: BudgetEventsResponse = {
+  budget: ref,
+  items: [
+    {
+      type: 'Warning',
+      reason: 'Unhealthy',
+      message: 'Readiness probe failed: connection refused',
+      count: 7,
+      involvedObject: { kind: 'Pod', namespace: 'data', name: 'zookeeper-2' },
+      lastTimestamp: '2026-11-21T19:10:02Z',
+      source: 'kubelet',
+    },
+    {
+      type: 'Normal',
+      reason: 'NoPods',
+      message: 'No matching pods found',
+      count: 1,
+      involvedObject: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+      lastTimestamp: '2026-11-20T08:00:01Z',
+      source: 'controllermanager',
+    },
+  ],
+  truncated: false,
+};
+
 function cache() {
   return [
     [queryKeys.budgetDetail(ref), zookeeperDetail()],
     [queryKeys.budgetHistory(ref), history],
+    [queryKeys.budgetEvents(ref), events],
     [queryKeys.cluster, cluster()],
   ] as const;
 }
@@ -73,6 +100,34 @@ describe('BudgetDetailPage', () => {
       '2026-11-21 17:40:00 UTC allowed disruptions 1, healthy 3 (desired 2)',
       '2026-11-21 19:10:02 UTC data/zookeeper-2 became unready',
       '2026-11-21 19:10:03 UTC allowed disruptions 0, healthy 2 (desired 2)',
+    ]);
+  });
+
+  it("lists the budget's and its pods' Kubernetes events, latest first", () => {
+    renderApp({ path, cache: cache() });
+    const table = screen.getByRole('table', { name: 'Kubernetes events' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)),
+    ).toStrictEqual([
+      [
+        'Warning',
+        'Unhealthy',
+        'pod zookeeper-2',
+        '2026-11-21T19:10:02Z',
+        '7',
+        'Readiness probe failed: connection refused',
+      ],
+      [
+        'Normal',
+        'NoPods',
+        'budget zookeeper',
+        '2026-11-20T08:00:01Z',
+        '1',
+        'No matching pods found',
+      ],
     ]);
   });
 

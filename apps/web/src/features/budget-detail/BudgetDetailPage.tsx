@@ -16,6 +16,7 @@ import { useSimulateEviction } from '../simulate/use-simulate-eviction.js';
 import { ConditionsView } from './ConditionsView.js';
 import { ExpectedSourceView } from './ExpectedSourceView.js';
 import { Lanes } from './Lanes.js';
+import { BudgetEvents } from './BudgetEvents.js';
 import { BudgetTimeline } from './BudgetTimeline.js';
 import { StatusComparison } from './StatusComparison.js';
 
@@ -97,6 +98,8 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
       />
       <h2>Timeline</h2>
       <BudgetTimeline budget={detail.budget} />
+      <h2>Events</h2>
+      <BudgetEvents budget={detail.budget} />
       <h2>Status: reported and recomputed</h2>
       <StatusComparison
         reported={detail.reported}
