@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import { readSnapshot } from '@pdbscope/shared';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { loadSnapshot } from './snapshot-source.js';
 import { EventLoopWatch } from './http/liveness.js';
 import { EventHub } from './events/hub.js';
 import { startClusterSources, type ClusterSourcesOptions } from './kube/cluster-sources.js';
@@ -60,37 +59,6 @@ export interface Bff {
   /** Resolves when every source has synced (the index is built). */
   ready(): Promise<void>;
   close(): Promise<void>;
-}
-
-async function loadSnapshot(store: ClusterStore, file: string, timers: Timers): Promise<void> {
-  const snapshot = readSnapshot(await readFile(file, 'utf8'));
-  for (const o of [
-    ...snapshot.nodes,
-    ...snapshot.workloads,
-    ...snapshot.pods,
-    ...snapshot.pdbs,
-    ...snapshot.pubs,
-  ])
-    store.sink.upsert(o);
-  const objects =
-    snapshot.nodes.length +
-    snapshot.workloads.length +
-    snapshot.pods.length +
-    snapshot.pdbs.length +
-    snapshot.pubs.length;
-  const state = {
-    id: 'snapshot',
-    resource: file,
-    state: 'live' as const,
-    since: timers.now().toISOString(),
-    objects,
-    forbiddenNamespaces: [],
-    ...(snapshot.errors.length > 0
-      ? { reason: `${snapshot.errors.length} objects could not be read` }
-      : {}),
-  };
-  store.addFixedSource(state);
-  store.sourceChanged(state);
 }
 
 /** Starts the BFF: the store and its sources, the HTTP server, the event heartbeat. */
@@ -255,7 +223,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       await Promise.all([started.stop(), events?.stop()]);
     };
   } else {
-    await loadSnapshot(store, source.file, timers);
+    await loadSnapshot({ store, file: source.file, now: timers.now() });
   }
 
   const displayHost = host.includes(':') ? `[${host}]` : host;
