@@ -1,3 +1,4 @@
+import { readPodScheduling, type NodeUsage, type ResourceAmounts } from '@pdbscope/shared';
 import type { ObjectStore } from '../store/object-store.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import { controllerRefOf } from './context.js';
@@ -16,6 +17,9 @@ export class PodIndex {
   private readonly perNode = new Map<string, number>();
   private readonly owners = new Map<string, string>();
   private readonly nodes = new Map<string, string>();
+  /** What the scheduler counts of each node: its unfinished pods and their requests. */
+  private readonly usage = new Map<string, NodeUsage>();
+  private readonly asks = new Map<string, ResourceAmounts | null>();
 
   /** Keys (`ns/name`) of the pods whose controller has this UID. */
   ownedBy(uid: string): ReadonlySet<string> {
@@ -24,6 +28,20 @@ export class PodIndex {
 
   podsOnNode(node: string): number {
     return this.perNode.get(node) ?? 0;
+  }
+
+  /** The unfinished pods bound to the node and what they request, as the scheduler counts them. */
+  usageOf(node: string): NodeUsage {
+    return this.usage.get(node) ?? { pods: 0, cpuMilli: 0, memoryBytes: 0 };
+  }
+
+  private use(node: string, ask: ResourceAmounts | null, sign: 1 | -1): void {
+    const u = this.usage.get(node) ?? { pods: 0, cpuMilli: 0, memoryBytes: 0 };
+    u.pods += sign;
+    u.cpuMilli += sign * (ask?.cpuMilli ?? 0);
+    u.memoryBytes += sign * (ask?.memoryBytes ?? 0);
+    if (u.pods <= 0) this.usage.delete(node);
+    else this.usage.set(node, u);
   }
 
   apply(event: StoreEvent): void {
@@ -60,6 +78,13 @@ export class PodIndex {
     if (node !== undefined) {
       this.nodes.set(k, node);
       this.perNode.set(node, (this.perNode.get(node) ?? 0) + 1);
+      const phase = (pod['status'] as { phase?: string } | undefined)?.phase;
+      if (phase !== 'Succeeded' && phase !== 'Failed') {
+        const spec = (pod['spec'] ?? {}) as Record<string, unknown>;
+        const ask = readPodScheduling(spec)?.requests ?? null;
+        this.asks.set(k, ask);
+        this.use(node, ask, 1);
+      }
     }
   }
 
@@ -77,6 +102,11 @@ export class PodIndex {
       if (n <= 0) this.perNode.delete(node);
       else this.perNode.set(node, n);
       this.nodes.delete(k);
+      const ask = this.asks.get(k);
+      if (ask !== undefined) {
+        this.use(node, ask, -1);
+        this.asks.delete(k);
+      }
     }
   }
 }

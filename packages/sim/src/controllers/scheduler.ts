@@ -1,4 +1,11 @@
-import { nodeFromObject, readPodScheduling, staticUnfit, type Json } from '@pdbscope/shared';
+import {
+  allocatableOf,
+  nodeFromObject,
+  readPodScheduling,
+  resourcesUnfit,
+  staticUnfit,
+  type Json,
+} from '@pdbscope/shared';
 import type { KubeObject } from '../store/types.js';
 import type { ControllerContext } from './context.js';
 
@@ -6,26 +13,23 @@ import type { ControllerContext } from './context.js';
 export type PodPlacement = Json;
 
 /**
- * A node takes a new pod: the engine's scheduling filters (packages/shared/src/scheduling): not
- * cordoned, Ready, every NoSchedule / NoExecute taint tolerated, nodeSelector and required node
- * affinity met. Requests are not counted here: the simulated nodes are never full.
- */
-export function isSchedulable(node: KubeObject, pod: PodPlacement = {}): boolean {
-  const view = nodeFromObject(node);
-  return view.ok && staticUnfit(readPodScheduling(pod), view.value) === undefined;
-}
-
-/**
- * The default scheduler, reduced to what a drain needs: the schedulable node with the fewest pods
- * (ties by name), or undefined when none can take the pod.
+ * The default scheduler, reduced to what a drain needs, with the engine's filters
+ * (packages/shared/src/scheduling): among the nodes that are not cordoned, Ready, whose NoSchedule
+ * / NoExecute taints the pod tolerates, that meet its nodeSelector and required node affinity and
+ * have room for its requests, the one with the fewest pods (ties by name); undefined when none.
  */
 export function pickNode(ctx: ControllerContext, pod: PodPlacement = {}): string | undefined {
   const nodes = ctx.store.list('nodes');
   if (!nodes.ok) return undefined;
+  const asks = readPodScheduling(pod);
   let best: { name: string; pods: number } | undefined;
   for (const node of nodes.value.items) {
     const name = node.metadata.name ?? '';
-    if (!isSchedulable(node, pod)) continue;
+    const view = nodeFromObject(node);
+    if (!view.ok || staticUnfit(asks, view.value) !== undefined) continue;
+    // NodeResourcesFit: requests within allocatable minus what the node's pods already request.
+    if (resourcesUnfit(asks, allocatableOf(view.value), ctx.pods.usageOf(name)) !== undefined)
+      continue;
     const pods = ctx.pods.podsOnNode(name);
     if (best === undefined || pods < best.pods) best = { name, pods };
   }

@@ -7,7 +7,9 @@ import { ControllerManager } from './manager.js';
 import { podNodeName, podPhase } from './pod-factory.js';
 
 /** A store, a manual clock and the controllers, for tests: time moves only with `clock.advance`. */
-export function testCluster(options: { nodes?: number; readyDelayMs?: number } = {}) {
+export function testCluster(
+  options: { nodes?: number; readyDelayMs?: number; allocatable?: Record<string, string> } = {},
+) {
   const clock = new ManualClock('2024-05-01T12:00:00Z');
   const store = new ObjectStore({ clock });
   const errors: string[] = [];
@@ -25,7 +27,10 @@ export function testCluster(options: { nodes?: number; readyDelayMs?: number } =
       kind: 'Node',
       metadata: { name: `worker-${i}`, labels: { 'kubernetes.io/hostname': `worker-${i}` } },
       spec: {},
-      status: { conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }] },
+      status: {
+        conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }],
+        ...(options.allocatable ? { allocatable: options.allocatable } : {}),
+      },
     });
   }
   manager.start();
