@@ -6,7 +6,6 @@ import {
   staticUnfit,
   type Json,
 } from '@pdbscope/shared';
-import type { KubeObject } from '../store/types.js';
 import type { ControllerContext } from './context.js';
 
 /** What the scheduler reads of a pod spec (nodeSelector, tolerations, affinity, requests). */
