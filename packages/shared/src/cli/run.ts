@@ -8,6 +8,8 @@ import { formatEvictionPlan } from './evict.js';
 import { formatDrainPlan } from './drain.js';
 import { planEvictions } from '../eviction/plan.js';
 import { planDrain } from '../eviction/drain.js';
+import { planUpgrade } from '../upgrade/plan.js';
+import { formatUpgrade } from './upgrade.js';
 
 /** What the command prints and returns; the bin file writes it out. */
 export interface CliResult {
@@ -119,6 +121,27 @@ export function runCli(env: CliEnvironment): CliResult {
       return {
         exitCode: plan.refused.length > 0 ? 3 : 0,
         stdout: command.json ? json(plan) : formatEvictionPlan(plan),
+        stderr: warnings,
+      };
+    }
+    case 'upgrade': {
+      const plan = planUpgrade(
+        cluster.index,
+        {
+          ...(command.selector !== undefined ? { selector: command.selector } : {}),
+          ...(command.nodes !== undefined ? { nodes: command.nodes } : {}),
+          maxUnavailable: command.maxUnavailable,
+          maxSurge: command.maxSurge,
+          ...command.options,
+        },
+        cluster.now,
+      );
+      if (!plan.ok) return usageError(plan.error);
+      return {
+        exitCode: plan.forecast.verdict === 'completes' ? 0 : 3,
+        stdout: command.json
+          ? json({ forecast: plan.forecast, fixes: plan.fixes })
+          : formatUpgrade(plan.forecast, plan.fixes),
         stderr: warnings,
       };
     }

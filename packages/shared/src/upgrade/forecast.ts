@@ -59,6 +59,8 @@ function upgradedNode(template: NodeView | undefined, name: string): NodeView {
   };
 }
 
+const plainNode = (name: string): NodeView => upgradedNode(undefined, name);
+
 export const upgradedNodeName = (node: string): string => `${node}-upgraded`;
 export const surgeNodeName = (pool: readonly string[], i: number): string =>
   `${pool[0] ?? 'node'}-surge-${i + 1}`;
@@ -87,15 +89,17 @@ class UpgradeWorld {
 
   constructor(private readonly input: ForecastUpgradeInput) {
     this.state = new PlanState(input.index, input.now, 'recomputed', input.overrides ?? {});
+    // A snapshot may name nodes only through its pods: they count as plain schedulable nodes.
+    const nodes = input.index.nodeNames().map((name) => input.index.node(name) ?? plainNode(name));
     this.ledger = CapacityLedger.of({
-      nodes: input.index.nodes(),
+      nodes,
       podsOnNode: (name) => input.index.podsOnNode(name),
     });
     // The scheduler's filters (cordon, readiness, taints, affinity, resources), on the ledger.
     this.load = new NodeLoad(
       (pod, node) => this.ledger.unfit(pod.scheduling, node.name) === undefined,
     );
-    for (const node of input.index.nodes()) {
+    for (const node of nodes) {
       const pods = input.index.podsOnNode(node.name).length;
       this.load.add(node, pods, !node.unschedulable && node.ready);
     }

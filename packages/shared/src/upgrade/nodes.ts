@@ -28,7 +28,9 @@ const byName = new Intl.Collator('en', { numeric: true }).compare;
 export function resolveNodes(index: ClusterIndex, pick: NodePick): ResolvedNodes {
   if ('names' in pick) {
     if (pick.names.length === 0) return { ok: false, error: 'no nodes given' };
-    const unknown = pick.names.filter((n) => index.node(n) === undefined);
+    const unknown = pick.names.filter(
+      (n) => index.node(n) === undefined && index.podsOnNode(n).length === 0,
+    );
     if (unknown.length > 0)
       return {
         ok: false,

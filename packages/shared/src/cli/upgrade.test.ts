@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import fixture from '../snapshot/__fixtures__/cluster.yaml?raw';
+import { runCli, type CliEnvironment } from './run.js';
+
+const NOW = new Date('2024-04-28T10:00:00Z');
+const readFile: CliEnvironment['readFile'] = (path) =>
+  path === 'cluster.yaml' ? { ok: true, text: fixture } : { ok: false, error: 'no such file' };
+const run = (...argv: string[]) => runCli({ argv, readFile, now: NOW });
+const pool = ['--nodes', 'kind-worker,kind-worker2,kind-worker3'];
+
+describe('pdbscope upgrade', () => {
+  it('exits 3 when the upgrade stalls, naming the node, the pods, the budgets and ranked fixes', () => {
+    const result = run('upgrade', 'cluster.yaml', ...pool, '--json');
+    const { forecast, fixes } = JSON.parse(result.stdout) as {
+      forecast: {
+        verdict: string;
+        stall: { node: string; reasons: string[]; budgets: { name: string }[] };
+      };
+      fixes: { outcome: string; title: string }[];
+    };
+    expect([result.exitCode, forecast.verdict]).toStrictEqual([3, 'stalls']);
+    expect(forecast.stall.budgets.map((b) => b.name).length).toBeGreaterThan(0);
+    expect(fixes.length).toBeGreaterThan(0);
+    const text = run('upgrade', 'cluster.yaml', ...pool);
+    expect(text.exitCode).toBe(3);
+    expect(text.stdout).toContain('Step 1 stalls on kind-worker: 2 pods');
+    expect(text.stdout).toContain('Fixes, best first');
+  });
+
+  it('exits 0 when the forecast completes', () => {
+    const result = run('upgrade', 'cluster.yaml', '--nodes', 'kind-worker3');
+    expect([result.exitCode, result.stdout.trimEnd().split('\n').at(-1)]).toStrictEqual([
+      0,
+      'The upgrade completes in 1 step(s), about 90 s (readiness: 4 workload(s) measured, 30 s otherwise).',
+    ]);
+  });
+
+  it('exits 2 for a node the snapshot does not have', () => {
+    const result = run('upgrade', 'cluster.yaml', '--nodes', 'no-pods-here-is-unknown');
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('unknown node: no-pods-here-is-unknown');
+  });
+
+  it('exits 2 on bad usage: no pool, a selector matching nothing, a negative count', () => {
+    expect(run('upgrade', 'cluster.yaml').stderr).toContain(
+      'upgrade needs either --selector KEY=VALUE or --nodes A,B',
+    );
+    const none = run('upgrade', 'cluster.yaml', '--selector', 'pool=none');
+    expect([none.exitCode, none.stderr.split('\n')[0]]).toStrictEqual([
+      2,
+      'pdbscope: node selector "pool=none" matches no node',
+    ]);
+    const negative = run('upgrade', 'cluster.yaml', ...pool, '--max-surge', '-1');
+    expect([negative.exitCode, negative.stderr.split('\n')[0]]).toStrictEqual([
+      2,
+      'pdbscope: --max-surge needs a whole number ≥ 0, got "-1"',
+    ]);
+    expect(run('evaluate', 'cluster.yaml', '--max-surge', '1').stderr).toContain(
+      '--max-surge only goes with upgrade, not evaluate',
+    );
+  });
+});
