@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  type SimulateUpgradeRequest,
   apiRoutes,
   type BudgetRef,
   type FindingListQuery,
@@ -34,6 +35,7 @@ export const queryKeys = {
   simulations: ['simulate'] as const,
   drain: (node: string, options: DrainFlags) => ['simulate', 'drain', node, options] as const,
   evictions: (pods: readonly string[]) => ['simulate', 'evictions', ...pods] as const,
+  upgrade: (request: SimulateUpgradeRequest) => ['simulate', 'upgrade', request] as const,
 };
 
 export function clusterQuery() {
@@ -127,6 +129,16 @@ export function findingsQuery(query: FindingListQuery = {}) {
     queryKey: [...queryKeys.findings, query] as const,
     queryFn: ({ signal }) => callApi(apiRoutes.findings, { query, signal }),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** An upgrade forecast, like a drain plan, is computed afresh each time the view asks. */
+export function upgradeQuery(request: SimulateUpgradeRequest) {
+  return queryOptions({
+    queryKey: queryKeys.upgrade(request),
+    queryFn: ({ signal }) => callApi(apiRoutes.simulateUpgrade, { body: request, signal }),
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

@@ -9,6 +9,7 @@ const links = [
   { to: '/', label: 'Budgets', end: true },
   { to: '/nodes', label: 'Nodes', end: false },
   { to: '/simulate', label: 'Simulate', end: false },
+  { to: '/upgrade', label: 'Upgrade', end: false },
   { to: '/overlaps', label: 'Overlaps', end: false },
   { to: '/findings', label: 'Findings', end: false },
 ] as const;

@@ -9,6 +9,7 @@ import { OverlapsPage } from '../features/overlaps/OverlapsPage.js';
 import { FindingsPage } from '../features/findings/FindingsPage.js';
 import { SimulatePage } from '../features/simulate/SimulatePage.js';
 import { PodPage } from '../features/simulate/PodPage.js';
+import { UpgradePage } from '../features/upgrade/UpgradePage.js';
 
 /** Every view has its own address, so each can be linked, bookmarked and reached with Back. */
 export const routes: RouteObject[] = [
@@ -22,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: 'nodes/:name', element: <NodePage drain={false} /> },
       { path: 'nodes/:name/drain', element: <NodePage drain /> },
       { path: 'simulate', element: <SimulatePage /> },
+      { path: 'upgrade', element: <UpgradePage /> },
       { path: 'overlaps', element: <OverlapsPage /> },
       { path: 'findings', element: <FindingsPage /> },
       { path: '*', element: <NotFound /> },

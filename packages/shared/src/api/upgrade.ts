@@ -144,6 +144,8 @@ export const UpgradeFixSchema = z
     patch: z.string(),
   })
   .meta({ id: 'UpgradeFix' });
+export type UpgradeFix = z.infer<typeof UpgradeFixSchema>;
+export type UpgradeForecastBody = z.infer<typeof UpgradeForecastSchema>;
 
 export const SimulateUpgradeResponseSchema = z
   .object({

@@ -1,0 +1,141 @@
+import { Link } from 'react-router';
+import type { SimulateUpgradeResponse, UpgradeFix } from '@pdbscope/shared/api';
+import { budgetHref, podHref } from '../../app/paths.js';
+
+const time = (s: number): string => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function PodLink({ pod }: { pod: string }) {
+  const [namespace = '', name = ''] = pod.split('/');
+  return (
+    <Link to={podHref({ namespace, name })} className="mono">
+      {pod}
+    </Link>
+  );
+}
+
+/** The pool as tiles: upgraded, stalled, not reached; the stall in one look. */
+function PoolTiles({ forecast }: { forecast: SimulateUpgradeResponse['forecast'] }) {
+  const done = new Set(forecast.steps.filter((s) => s.completed).flatMap((s) => s.nodes));
+  const stalled = new Set(forecast.stall?.nodes ?? []);
+  const state = (n: string) =>
+    done.has(n) ? 'upgraded' : stalled.has(n) ? 'stalls' : 'not reached';
+  return (
+    <ul className="upgrade-tiles" aria-label="Pool nodes">
+      {forecast.nodes.map((n) => (
+        <li
+          key={n}
+          className={`tile tile-${state(n).replace(' ', '-')}`}
+          title={`${n}: ${state(n)}`}
+        >
+          <Link to={`/nodes/${encodeURIComponent(n)}`}>{n}</Link>
+          <span className="muted"> {state(n)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Timeline({ forecast }: { forecast: SimulateUpgradeResponse['forecast'] }) {
+  const total = Math.max(1, forecast.durationSeconds);
+  return (
+    <ol className="upgrade-timeline" aria-label="Steps">
+      {forecast.steps.map((s) => (
+        <li key={s.step} className={s.completed ? '' : 'stalled'}>
+          <div
+            className={`bar ${s.completed ? 'ok' : 'bad'}`}
+            style={{
+              marginLeft: `${(s.startSeconds / total) * 100}%`,
+              width: `${Math.max(1, ((s.endSeconds - s.startSeconds) / total) * 100)}%`,
+            }}
+          />
+          <strong>Step {s.step}</strong> {s.nodes.join(', ')}: {plural(s.evicted.length, 'pod')}{' '}
+          evicted
+          {s.retries > 0 ? `, ${plural(s.retries, 'retried 429')}` : ''}, {time(s.startSeconds)} →{' '}
+          {time(s.endSeconds)}
+          {s.completed ? '' : ' — stalls'}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function FixItem({ fix, onApply }: { fix: UpgradeFix; onApply: (fix: UpgradeFix) => void }) {
+  const outcome =
+    fix.outcome === 'completes'
+      ? `the upgrade completes (${plural(fix.forecast.steps, 'step')}, ~${time(fix.forecast.durationSeconds)})`
+      : fix.outcome === 'gets-further'
+        ? `it gets further: ${fix.forecast.stall ?? ''}`
+        : 'it does not help';
+  return (
+    <li className="card">
+      <strong>{fix.title}</strong> — with it, {outcome}
+      <p className="muted">Costs: {fix.cost}</p>
+      <pre className="mono">{fix.patch}</pre>
+      <button type="button" onClick={() => onApply(fix)}>
+        Forecast with this fix
+      </button>
+    </li>
+  );
+}
+
+/** The forecast: verdict, the pool's tiles, the timeline, the stall explained, the fixes. */
+export function UpgradeForecastView({
+  answer,
+  onApply,
+}: {
+  answer: SimulateUpgradeResponse;
+  onApply: (fix: UpgradeFix) => void;
+}) {
+  const { forecast, fixes } = answer;
+  const stall = forecast.stall;
+  return (
+    <>
+      {stall === null ? (
+        <p className="notice ok">
+          The upgrade completes: {plural(forecast.steps.length, 'step')}, about{' '}
+          {time(forecast.durationSeconds)}.
+        </p>
+      ) : (
+        <p className="notice bad">{stall.summary}</p>
+      )}
+      <PoolTiles forecast={forecast} />
+      <Timeline forecast={forecast} />
+      {stall === null ? null : (
+        <section aria-label="Stall">
+          <h2>
+            Why it stalls on {stall.node} (step {stall.step})
+          </h2>
+          <ul>
+            {stall.pods.map((p) => (
+              <li key={p.pod}>
+                <PodLink pod={p.pod} /> ({p.reason}
+                {p.httpStatus > 0 ? `, HTTP ${p.httpStatus}` : ''}): {p.explanation}{' '}
+                {p.budgets.map((b) => (
+                  <Link key={`${b.kind}/${b.namespace}/${b.name}`} to={budgetHref(b)}>
+                    {`${b.namespace}/${b.name}`}{' '}
+                  </Link>
+                ))}
+              </li>
+            ))}
+          </ul>
+          <h2>Fixes</h2>
+          {fixes.length === 0 ? (
+            <p className="muted">No single change found that lets it go on.</p>
+          ) : (
+            <ol aria-label="Fixes" className="upgrade-fixes">
+              {fixes.map((f) => (
+                <FixItem key={f.id} fix={f} onApply={onApply} />
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+      <p className="muted">
+        Readiness: {plural(forecast.readiness.measuredWorkloads, 'workload')} measured from the
+        cluster, {forecast.readiness.defaultSeconds} s for the others. Nothing is changed: the
+        forecast runs on a copy of the cluster.
+      </p>
+    </>
+  );
+}

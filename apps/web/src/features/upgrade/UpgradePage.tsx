@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { SimulateUpgradeRequest } from '@pdbscope/shared/api';
+import { nodesQuery, upgradeQuery } from '../../api/queries.js';
+import { describeError } from '../../api/errors.js';
+import { POOL_LABELS, upgradeHref, upgradeRequestOf } from './upgrade-params.js';
+import { UpgradeForecastView } from './UpgradeForecastView.js';
+
+const FLAGS = [
+  { key: 'ignoreDaemonSets', flag: '--ignore-daemonsets' },
+  { key: 'deleteEmptyDirData', flag: '--delete-emptydir-data' },
+  { key: 'force', flag: '--force' },
+] as const;
+
+/** The pools the nodes' labels name, as selectors: `label=value (N nodes)`. */
+function usePools(): { selector: string; nodes: number }[] {
+  const nodes = useQuery(nodesQuery());
+  const count = new Map<string, number>();
+  for (const n of nodes.data?.items ?? []) {
+    for (const key of POOL_LABELS) {
+      const value = n.labels[key];
+      if (value !== undefined)
+        count.set(`${key}=${value}`, (count.get(`${key}=${value}`) ?? 0) + 1);
+    }
+  }
+  return [...count].map(([selector, n]) => ({ selector, nodes: n }));
+}
+
+/** /upgrade: pick a pool and a strategy, see the forecast, its stall and the fixes. */
+export function UpgradePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const request = upgradeRequestOf(params);
+  const pools = usePools();
+  const [selector, setSelector] = useState(request?.selector ?? '');
+  const forecast = useQuery({
+    ...upgradeQuery(request ?? { selector: '' }),
+    enabled: request !== undefined,
+  });
+  const go = (next: SimulateUpgradeRequest) => void navigate(upgradeHref(next));
+  const base: SimulateUpgradeRequest = request ?? { selector, maxUnavailable: 1, maxSurge: 0 };
+  const { changes: _c, ...withoutChanges } = base;
+  return (
+    <>
+      <h1>Upgrade readiness</h1>
+      <p className="muted">
+        Will a rolling upgrade of this node pool finish? Each node is cordoned and drained as{' '}
+        <code>kubectl drain</code> would, replacements are scheduled on the other nodes, and the
+        next node goes once the drain finishes.
+      </p>
+      <form
+        className="toolbar"
+        aria-label="Upgrade strategy"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go({ ...withoutChanges, selector: selector.trim() });
+        }}
+      >
+        <label>
+          Pool{' '}
+          <input
+            type="text"
+            className="mono"
+            list="upgrade-pools"
+            placeholder="pdbscope.dev/pool=payments"
+            aria-label="Node selector"
+            value={selector}
+            onChange={(event) => setSelector(event.target.value)}
+          />
+          <datalist id="upgrade-pools">
+            {pools.map((p) => (
+              <option key={p.selector} value={p.selector}>{`${p.nodes} nodes`}</option>
+            ))}
+          </datalist>
+        </label>
+        <label>
+          maxUnavailable{' '}
+          <input
+            type="number"
+            min={1}
+            value={base.maxUnavailable ?? 1}
+            onChange={(event) =>
+              go({ ...withoutChanges, selector, maxUnavailable: Number(event.target.value) || 1 })
+            }
+          />
+        </label>
+        <label>
+          maxSurge{' '}
+          <input
+            type="number"
+            min={0}
+            value={base.maxSurge ?? 0}
+            onChange={(event) =>
+              go({ ...withoutChanges, selector, maxSurge: Number(event.target.value) || 0 })
+            }
+          />
+        </label>
+        {FLAGS.map(({ key, flag }) => (
+          <label key={key}>
+            <input
+              type="checkbox"
+              checked={base[key] === true}
+              onChange={(event) => go({ ...withoutChanges, selector, [key]: event.target.checked })}
+            />{' '}
+            <code>{flag}</code>
+          </label>
+        ))}
+        <button type="submit" className="primary">
+          Forecast
+        </button>
+      </form>
+      {pools.length > 0 ? (
+        <p className="muted">
+          Pools:{' '}
+          {pools.map((p) => (
+            <button
+              key={p.selector}
+              type="button"
+              className="link"
+              onClick={() => {
+                setSelector(p.selector);
+                go({ ...withoutChanges, selector: p.selector });
+              }}
+            >
+              {p.selector} ({p.nodes})
+            </button>
+          ))}
+        </p>
+      ) : null}
+      {request?.changes ? (
+        <p className="notice">
+          Forecast with {request.changes.length} change(s) applied on a copy (never to the cluster).{' '}
+          <button type="button" onClick={() => go(withoutChanges)}>
+            Without the fix
+          </button>
+        </p>
+      ) : null}
+      <section role="status" aria-label="Upgrade forecast" aria-live="polite">
+        {forecast.isFetching ? <p className="muted">Forecasting…</p> : null}
+        {forecast.isError ? <p className="notice bad">{describeError(forecast.error)}</p> : null}
+        {forecast.data && !forecast.isFetching ? (
+          <UpgradeForecastView
+            answer={forecast.data}
+            onApply={(fix) => go({ ...base, changes: [...(base.changes ?? []), ...fix.changes] })}
+          />
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchChromium, type Browser } from './chromium.js';
+import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
+
+const screenshots = path.join(
+  repoRoot,
+  process.env['PDBSCOPE_UPDATE_SCREENSHOTS'] === '1'
+    ? 'docs/screenshots'
+    : 'e2e/artifacts/screenshots',
+);
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(screenshots, { recursive: true });
+  if (process.env['PDBSCOPE_E2E_SKIP_BUILD'] !== '1') await buildWeb();
+  stack = await startStack({ sim: { demo: true, activity: false, seed: 1 } });
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('the Upgrade page on the demo cluster', () => {
+  it('shows the payments pool stalling, and a fix that makes the forecast complete', async () => {
+    await page.goto(`${stack.url}/upgrade`);
+    await page.getByRole('link', { name: 'Upgrade', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'pdbscope.dev/pool=payments (2)' }).click();
+    const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('Step 1 stalls on payments-1');
+    expect(await forecast.textContent()).toContain('a budget that allows no disruption');
+    const tiles = page.getByRole('list', { name: 'Pool nodes' });
+    expect(await tiles.textContent()).toBe('payments-1 stallspayments-2 not reached');
+    await page.screenshot({ path: path.join(screenshots, 'upgrade-stall.png') });
+    const fixes = page.getByRole('list', { name: 'Fixes' });
+    expect(await fixes.textContent()).toContain(
+      "Lower PodDisruptionBudget payments/payments-api's minAvailable to 1",
+    );
+    await fixes.getByRole('button', { name: 'Forecast with this fix' }).first().click();
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('The upgrade completes: 2 steps');
+    expect(page.url()).toContain('changes=');
+    await page.screenshot({ path: path.join(screenshots, 'upgrade-fixed.png') });
+  });
+});
