@@ -7,6 +7,12 @@ const FLAGS = [
   { key: 'force', flag: '--force', what: 'delete pods that declare no controller' },
 ] as const;
 
+const sameFlags = (a: DrainFlags, b: DrainFlags): boolean =>
+  a.force === b.force &&
+  a.ignoreDaemonSets === b.ignoreDaemonSets &&
+  a.deleteEmptyDirData === b.deleteEmptyDirData &&
+  a.podSelector === b.podSelector;
+
 /** kubectl drain's flags for the plan, kept in the URL by the page (kubectl's defaults: all off). */
 export function DrainOptionsForm({
   flags,
@@ -16,21 +22,33 @@ export function DrainOptionsForm({
   onChange: (next: DrainFlags) => void;
 }) {
   const [selector, setSelector] = useState(flags.podSelector);
+  // The URL changes in a transition, so a box bound to `flags` alone would flip back until the
+  // navigation commits: show the choice at once, and follow the URL when it changes elsewhere.
+  const [shown, setShown] = useState(flags);
+  const [followed, setFollowed] = useState(flags);
+  if (!sameFlags(followed, flags)) {
+    setFollowed(flags);
+    setShown(flags);
+  }
+  const choose = (next: DrainFlags) => {
+    setShown(next);
+    onChange(next);
+  };
   return (
     <form
       className="toolbar"
       aria-label="kubectl drain options"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ ...flags, podSelector: selector.trim() });
+        choose({ ...shown, podSelector: selector.trim() });
       }}
     >
       {FLAGS.map(({ key, flag, what }) => (
         <label key={key} title={what}>
           <input
             type="checkbox"
-            checked={flags[key]}
-            onChange={(event) => onChange({ ...flags, [key]: event.target.checked })}
+            checked={shown[key]}
+            onChange={(event) => choose({ ...shown, [key]: event.target.checked })}
           />{' '}
           <code>{flag}</code>
         </label>
@@ -44,8 +62,8 @@ export function DrainOptionsForm({
           value={selector}
           onChange={(event) => setSelector(event.target.value)}
           onBlur={() => {
-            if (selector.trim() !== flags.podSelector)
-              onChange({ ...flags, podSelector: selector.trim() });
+            if (selector.trim() !== shown.podSelector)
+              choose({ ...shown, podSelector: selector.trim() });
           }}
         />
       </label>
