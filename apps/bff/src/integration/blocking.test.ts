@@ -7,6 +7,10 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   await h.bff.ready();
+  // Effective blocking comes from the first analysis (it runs in slices after ready, and under
+  // load can end after the first request): wait for it, and for the rows it marks to be re-sent.
+  await h.bff.store.analysisReady();
+  await new Promise((resolve) => setImmediate(resolve));
 });
 afterAll(async () => {
   await h.close();
