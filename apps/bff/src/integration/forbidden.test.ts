@@ -79,6 +79,28 @@ describe('a cluster-wide 403', () => {
     ]).toStrictEqual([true, false]);
   });
 
+  it('goes back to one watch per resource once the cluster-wide list is allowed again', async () => {
+    const harness = (h = await startHarness({ beforeBff: (sim) => sim.faults.forbid('payments') }));
+    await harness.bff.ready();
+    const perNamespace = () =>
+      harness.bff.store.sourceStates().filter((s) => s.id.includes('@')).length;
+    expect(perNamespace()).toBeGreaterThan(8);
+    await simControl(harness.sim, '/_sim/faults/unforbid', {});
+    await vi.waitFor(
+      () => {
+        const states = harness.bff.store.sourceStates();
+        expect([
+          perNamespace(),
+          states.filter((s) => s.state !== 'live' && s.state !== 'absent').map((s) => s.id),
+          states.some((s) => s.id === 'pods'),
+        ]).toStrictEqual([0, [], true]);
+      },
+      { timeout: 10_000 },
+    );
+    const budgets = (await getJson<BudgetListResponse>(harness.bff, '/api/budgets')).body.items;
+    expect(budgets.some((b) => b.namespace === 'payments')).toBe(true);
+  });
+
   it('follows the namespaces: one created later is watched, a deleted one is forgotten', async () => {
     const harness = (h = await startHarness({ beforeBff: (sim) => sim.faults.forbid('payments') }));
     await harness.bff.ready();

@@ -152,6 +152,18 @@ function startDiscovered({
         drop,
         stopped: () => stopped,
         logger,
+        timers,
+        probe: {
+          everyMs: options.tuning?.backoff?.maxMs ?? 30_000,
+          allowed: async () =>
+            (await options.http.get(`${collectionPath(spec)}?limit=1`, { timeoutMs: 15_000 }))
+              .status === 200,
+          returnWide: () => {
+            // A later 403 may fall back again.
+            fellBack.delete(spec.id);
+            return make({ spec });
+          },
+        },
       }),
     );
   };

@@ -20,6 +20,13 @@ export interface NamespaceFallbackOptions<S extends FallbackSource> {
   drop(source: S): void;
   stopped(): boolean;
   logger: Logger;
+  /**
+   * Whether the cluster-wide list is allowed again (asked every `probeEveryMs` while watching
+   * namespace by namespace); when it is, `returnWide` makes and registers a new cluster-wide
+   * source, the per-namespace ones are retired, and the new one starts once they are gone.
+   */
+  probe?: { allowed(): Promise<boolean>; everyMs: number; returnWide(): S };
+  timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
 }
 
 /**
@@ -38,6 +45,41 @@ export function namespaceFallback<S extends FallbackSource>(
   let wideRetired: Promise<void> = Promise.resolve();
   const retiring = new Map<string, Promise<void>>();
 
+  /** Back to one cluster-wide watch: everything here is inert from then on. */
+  let returned = false;
+  const probeLater = () => {
+    const { probe, timers } = options;
+    if (!probe || !timers) return;
+    timers.setTimeout(() => {
+      if (stopped() || returned) return;
+      void probe
+        .allowed()
+        .catch(() => false)
+        .then((allowed) => {
+          if (stopped() || returned) return;
+          if (!allowed) {
+            probeLater();
+            return;
+          }
+          returned = true;
+          options.logger.info(
+            { source: options.id },
+            'allowed cluster-wide again: one watch for every namespace',
+          );
+          const back = probe.returnWide();
+          const sources = [...byNamespace.values()];
+          byNamespace.clear();
+          for (const source of sources) drop(source);
+          void Promise.all([
+            ...sources.map((source) => source.retire()),
+            ...retiring.values(),
+          ]).then(() => {
+            if (!stopped()) back.start();
+          });
+        });
+    }, probe.everyMs);
+  };
+
   const startWhenClear = (namespace: string, source: S) => {
     void Promise.all([wideRetired, retiring.get(namespace)]).then(() => {
       if (!stopped() && byNamespace.get(namespace) === source) source.start();
@@ -46,7 +88,7 @@ export function namespaceFallback<S extends FallbackSource>(
 
   return {
     initial(namespaces) {
-      if (stopped()) return;
+      if (stopped() || returned) return;
       options.logger.warn(
         { source: options.id, namespaces: namespaces.length },
         'forbidden cluster-wide: watching each namespace',
@@ -57,9 +99,10 @@ export function namespaceFallback<S extends FallbackSource>(
       drop(wide);
       wideRetired = wide.retire();
       for (const [namespace, source] of byNamespace) startWhenClear(namespace, source);
+      probeLater();
     },
     added(namespace) {
-      if (stopped() || byNamespace.has(namespace)) return;
+      if (stopped() || returned || byNamespace.has(namespace)) return;
       const source = make({ namespace, awaited: false });
       byNamespace.set(namespace, source);
       startWhenClear(namespace, source);
@@ -75,6 +118,7 @@ export function namespaceFallback<S extends FallbackSource>(
       retiring.set(namespace, done);
     },
     refused() {
+      if (returned) return;
       wide.retryLater();
     },
   };
