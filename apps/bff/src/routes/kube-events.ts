@@ -1,5 +1,5 @@
 import { apiRoutes, type BudgetEventsResponse, type BudgetRef } from '@pdbscope/shared/api';
-import { HttpProblem } from '../http/problem.js';
+import { budgetNotFound, unknownBudgetKind } from './budget-params.js';
 import { serve, type ServedRoute } from './table.js';
 
 /** What the events route reads: the budget's and its pods' events, or undefined for no such budget. */
@@ -11,12 +11,9 @@ export interface BudgetEventsReader {
 export function kubeEventRoutes(reader: BudgetEventsReader): ServedRoute[] {
   return [
     serve(apiRoutes.budgetEvents, (call) => {
-      const ref = call.params(
-        (raw) =>
-          `no such budget kind "${String(raw['kind'])}" (PodDisruptionBudget or PodUnavailableBudget)`,
-      );
+      const ref = call.params(unknownBudgetKind);
       const answer = reader.budgetEvents(ref);
-      if (!answer) throw new HttpProblem(404, `${ref.kind} ${ref.namespace}/${ref.name} not found`);
+      if (!answer) throw budgetNotFound(ref);
       call.send(answer);
     }),
   ];
