@@ -1,4 +1,7 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { kubeconfigFor } from '@pdbscope/sim';
@@ -70,5 +73,45 @@ describe('KubeHttp', () => {
     const cut = Buffer.from(JSON.stringify(list)).indexOf(Buffer.from('✓')) + 1;
     const { kc } = await listServer(list, { splitAt: cut });
     expect(await new KubeHttp(kc).getOk('/api/v1/pods')).toStrictEqual(list);
+  });
+
+  it('asks an exec plugin for credentials again once they expire, and keeps the connection', async () => {
+    const { seen, kc: simple } = await listServer();
+    const dir = mkdtempSync(join(tmpdir(), 'pdbscope-exec-'));
+    try {
+      // An exec plugin issuing a new token each run, each already expired: client-node runs it again.
+      const script = join(dir, 'plugin.sh');
+      writeFileSync(
+        script,
+        `#!/bin/sh\nn=$(cat ${dir}/n 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${dir}/n\necho '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"token-'$n'","expirationTimestamp":"2000-01-01T00:00:00Z"}}'\n`,
+      );
+      chmodSync(script, 0o755);
+      const kc = new KubeConfig();
+      kc.loadFromOptions({
+        clusters: [
+          { name: 'c', server: simple.getCurrentCluster()?.server ?? '', skipTLSVerify: true },
+        ],
+        users: [
+          {
+            name: 'u',
+            exec: {
+              apiVersion: 'client.authentication.k8s.io/v1',
+              command: script,
+              interactiveMode: 'Never',
+            },
+          },
+        ],
+        contexts: [{ name: 'c', cluster: 'c', user: 'u' }],
+        currentContext: 'c',
+      });
+      const http = new KubeHttp(kc);
+      for (let i = 0; i < 3; i++) await http.getOk('/api/v1/pods');
+      expect(seen).toStrictEqual({
+        connections: 1,
+        authorizations: ['Bearer token-1', 'Bearer token-2', 'Bearer token-3'],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -97,7 +97,7 @@ function keepingAlive(agent: https.RequestOptions['agent']): https.RequestOption
  */
 export class KubeHttp {
   private readonly server: URL;
-  private options: Promise<https.RequestOptions> | undefined;
+  private agent: https.RequestOptions['agent'];
 
   constructor(private readonly kc: KubeConfig) {
     const cluster = kc.getCurrentCluster();
@@ -105,15 +105,17 @@ export class KubeHttp {
     this.server = new URL(cluster.server);
   }
 
-  /** Credentials and agent, made once (exec plugins and token files are read by client-node). */
-  private requestOptions(): Promise<https.RequestOptions> {
-    this.options ??= (async () => {
-      const opts: https.RequestOptions = {};
-      await this.kc.applyToHTTPSOptions(opts);
-      opts.agent = keepingAlive(opts.agent);
-      return opts;
-    })();
-    return this.options;
+  /**
+   * The credentials as client-node has them now, for every request (paged lists included): it
+   * runs an exec plugin or refreshes an OIDC token when the last one expired, and caches it until
+   * then. The keep-alive agent (TLS options, connection pool) is made once and kept.
+   */
+  private async requestOptions(): Promise<https.RequestOptions> {
+    const opts: https.RequestOptions = {};
+    await this.kc.applyToHTTPSOptions(opts);
+    if (this.agent === undefined) this.agent = keepingAlive(opts.agent);
+    else if (typeof opts.agent === 'object') opts.agent.destroy();
+    return { ...opts, agent: this.agent };
   }
 
   async get(path: string, options: KubeGetOptions = {}): Promise<KubeResponse> {
