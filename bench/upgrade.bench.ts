@@ -1,0 +1,146 @@
+// pnpm bench:upgrade: the rolling-upgrade forecast on a synthetic cluster (default 150,000 pods,
+// 5,000 nodes, 10,000 budgets). Each figure is printed beside a reference measured in the same run:
+//   1. a forecast of a 1,000-node pool, one node at a time; reference: one drain plan per node of
+//      the first 100 of those nodes, scaled to 1,000 (what planning them one by one would cost);
+//   2. a forecast of all 5,000 nodes, one at a time; reference: building the index from the views;
+//   3. the same 1,000-node pool with maxUnavailable 10 and maxSurge 10.
+// The forecast stops at the first stall, so a stalled forecast is also rerun with every blocking
+// budget removed (a what-if change), to measure a full run over the whole pool.
+// Figures only; this never fails a build.
+import { generateCluster } from '../packages/shared/src/synthetic/index.js';
+import {
+  nodeFromObject,
+  pdbFromObject,
+  podFromObject,
+  pubFromObject,
+  workloadFromObject,
+  type Budget,
+  type Converted,
+} from '../packages/shared/src/model/index.js';
+import { ClusterIndex } from '../packages/shared/src/index/index.js';
+import { planDrain } from '../packages/shared/src/eviction/index.js';
+import { refKey } from '../packages/shared/src/model/refs.js';
+import {
+  DEFAULT_NODE_REPLACE_SECONDS,
+  DEFAULT_READY_SECONDS,
+  forecastUpgrade,
+  readinessFromPods,
+  type ForecastUpgradeInput,
+} from '../packages/shared/src/upgrade/index.js';
+
+const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
+const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
+const BUDGETS = Number(process.env['BENCH_BUDGETS'] ?? 10_000);
+const POOL = Math.min(1_000, NODES);
+const NOW = new Date('2024-05-01T12:00:00Z');
+
+const ms = (v: number): string => (v < 10 ? `${v.toFixed(3)} ms` : `${v.toFixed(0)} ms`);
+function time<T>(f: () => T): { value: T; ms: number } {
+  const start = performance.now();
+  const value = f();
+  return { value, ms: performance.now() - start };
+}
+function row(what: string, figure: string, reference: string, target: string): void {
+  console.log(
+    `${what.padEnd(52)} ${figure.padStart(12)}   ref ${reference.padEnd(52)} target ${target}`,
+  );
+}
+const views = <T>(items: readonly unknown[], convert: (o: unknown) => Converted<T>): T[] =>
+  items.flatMap((o) => {
+    const c = convert(JSON.parse(JSON.stringify(o)));
+    return c.ok ? [c.value] : [];
+  });
+
+console.log(
+  `upgrade bench: ${PODS} pods, ${NODES} nodes, ${BUDGETS} budgets (node ${process.version})`,
+);
+const c = generateCluster({ seed: 42, nodes: NODES, pods: PODS, budgets: BUDGETS });
+const input = {
+  pods: views(c.pods, podFromObject),
+  budgets: [...views<Budget>(c.pdbs, pdbFromObject), ...views<Budget>(c.pubs, pubFromObject)],
+  workloads: views(
+    [...c.deployments, ...c.replicaSets, ...c.statefulSets, ...c.daemonSets, ...c.jobs],
+    workloadFromObject,
+  ),
+  nodes: views(c.nodes, nodeFromObject),
+};
+const built = time(() => new ClusterIndex({ now: NOW }, input));
+const index = built.value;
+const names = index.nodeNames();
+const drain = { force: true, ignoreDaemonSets: true, deleteEmptyDirData: true };
+const timings = {
+  readySecondsByWorkload: readinessFromPods(input.pods),
+  defaultReadySeconds: DEFAULT_READY_SECONDS,
+  nodeReplaceSeconds: DEFAULT_NODE_REPLACE_SECONDS,
+};
+const base = (nodes: string[], maxUnavailable = 1, maxSurge = 0): ForecastUpgradeInput => ({
+  index,
+  nodes,
+  strategy: { maxUnavailable, maxSurge },
+  drain,
+  timings,
+  now: NOW,
+});
+/**
+ * The budgets in the way of a full run: those allowing no disruption now, those sharing a pod
+ * with another PDB, then whatever each trial forecast stalls on (at most 40 trials).
+ */
+const removed = new Set<string>();
+for (const ev of index.budgets()) {
+  const allowed =
+    ev.kind === 'PodDisruptionBudget'
+      ? ev.synced.status.disruptionsAllowed
+      : ev.synced.status.unavailableAllowed;
+  if (allowed <= 0 || ev.kind === 'PodUnavailableBudget') removed.add(refKey(ev.ref));
+}
+for (const name of names)
+  for (const pod of index.podsOnNode(name)) {
+    const { pdbs } = index.budgetsForPod(pod);
+    if (pdbs.length > 1) for (const b of pdbs) removed.add(refKey(b));
+  }
+const whole = (i: ForecastUpgradeInput): ForecastUpgradeInput => ({
+  ...i,
+  overrides: { removedBudgets: removed },
+});
+let trials = 0;
+for (; trials < 40; trials++) {
+  const f = forecastUpgrade(whole(base(names)));
+  if (!f.stall) break;
+  for (const b of f.stall.budgets) removed.add(refKey(b));
+}
+console.log(`budgets removed for the full runs: ${removed.size} (after ${trials} trial forecasts)`);
+
+function forecastRow(what: string, i: ForecastUpgradeInput, reference: string, target: string) {
+  const asIs = time(() => forecastUpgrade(i));
+  const f = asIs.value;
+  row(
+    `${what}, as is`,
+    ms(asIs.ms),
+    reference,
+    `${target} (${f.verdict}${f.stall ? ` at step ${f.stall.step}` : ''}, ${f.steps.length} steps)`,
+  );
+  const full = time(() => forecastUpgrade(whole(i)));
+  const g = full.value;
+  row(
+    `${what}, blocking budgets removed`,
+    ms(full.ms),
+    reference,
+    `${target} (${g.verdict}${g.stall ? ` at step ${g.stall.step}` : ''}, ${g.steps.length} steps, ${g.steps.reduce((n, s) => n + s.evicted.length, 0)} evictions)`,
+  );
+}
+
+const pool = names.slice(0, POOL);
+const sample = pool.slice(0, 100);
+const drains = time(() => {
+  for (const node of sample)
+    planDrain({ index, node, now: NOW, options: { ...drain, podSelector: '' } });
+});
+const drainRef = `${ms((drains.ms * POOL) / sample.length)} (100 drain plans × ${POOL / 100})`;
+forecastRow(`${POOL}-node pool, 1 at a time`, base(pool), drainRef, '≤ 5 s');
+forecastRow(
+  `all ${names.length} nodes, 1 at a time`,
+  base(names),
+  `${ms(built.ms)} (index build)`,
+  '≤ 15 s',
+);
+forecastRow(`${POOL}-node pool, 10 at a time, surge 10`, base(pool, 10, 10), drainRef, '');
