@@ -52,6 +52,13 @@ export function apiSelector(selector: LabelSelector | null | undefined): BudgetR
   };
 }
 
+/** How many pods the status lists as disrupted, when any. */
+function disruptedCount(pods: Readonly<Record<string, string>>): { disruptedPods?: number } {
+  let n = 0;
+  for (const _ in pods) n++;
+  return n > 0 ? { disruptedPods: n } : {};
+}
+
 /** The status numbers of a budget (as stored, recomputed, or planned). */
 export function statusNumbers(
   budget: Pick<PdbView, 'kind' | 'status'> | Pick<PubView, 'kind' | 'status'>,
@@ -137,6 +144,7 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
     generation: evaluation.budget.generation,
     observedGeneration: evaluation.budget.status.observedGeneration,
     matchedPods: evaluation.counts.selected,
+    ...disruptedCount(evaluation.budget.status.disruptedPods),
     flags,
     ...(since !== undefined ? { blockingSince: since } : {}),
     ...(evaluation.budget.creationTimestamp !== undefined

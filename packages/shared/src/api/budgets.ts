@@ -45,6 +45,8 @@ const rowCommon = {
   observedGeneration: z.number().int(),
   /** Pods the budget selects now. */
   matchedPods: z.number().int(),
+  /** Pods in the reported status's disruptedPods (evicted, not yet gone); absent when none. */
+  disruptedPods: z.number().int().optional(),
   flags: BudgetFlagsSchema,
   /**
    * While blocking: since when it has allowed no disruption, as the disruption controller says

@@ -7,7 +7,7 @@ import { simulateHref } from '../../app/paths.js';
 import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { AllowedCell } from '../budgets/AllowedCell.js';
 import { FlagBadges } from '../budgets/FlagBadges.js';
-import { budgetNumbers, budgetRule, evictionPolicy } from '../budgets/budget-numbers.js';
+import { budgetNumbers, budgetRule, evictionPolicy, healthOf } from '../budgets/budget-numbers.js';
 import { FindingList } from '../findings/FindingList.js';
 import { OverlapList } from '../overlaps/OverlapList.js';
 import { DecisionRegion } from '../simulate/DecisionRegion.js';
@@ -19,6 +19,7 @@ import { Lanes } from './Lanes.js';
 import { BudgetEvents } from './BudgetEvents.js';
 import { BudgetTimeline } from './BudgetTimeline.js';
 import { StatusComparison } from './StatusComparison.js';
+import { HealthBar } from '../../components/HealthBar.js';
 
 function useBudgetRef(): BudgetRef | undefined {
   const params = useParams();
@@ -47,6 +48,9 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
         current {numbers.current} of desired {numbers.desired},{' '}
         {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'} {numbers.expected}{' '}
         <FlagBadges flags={row.flags} />
+      </p>
+      <p className="budget-head">
+        <HealthBar numbers={healthOf(row)} />
       </p>
       {row.flags.blockingReason === null ? null : (
         <p className="notice bad">Blocks every eviction: {row.flags.blockingReason}.</p>

@@ -36,7 +36,7 @@ describe('BudgetsPage', () => {
     renderApp({ path: '/', cache: cache() });
     const row = screen.getByRole('link', { name: 'zookeeper' }).closest('[role="row"]');
     if (!(row instanceof HTMLElement)) throw new Error('no row for zookeeper');
-    const allowed = within(row).getAllByRole('cell')[8];
+    const allowed = within(row).getAllByRole('cell')[9];
     expect(allowed?.textContent).toBe('0 blocks');
     expect(allowed?.querySelector('.zero')).not.toBeNull();
   });
@@ -59,13 +59,27 @@ describe('BudgetsPage', () => {
     });
     const row = screen.getByRole('link', { name: 'zookeeper-all' }).closest('[role="row"]');
     if (!(row instanceof HTMLElement)) throw new Error('no row for zookeeper-all');
-    const allowed = within(row).getAllByRole('cell')[8];
+    const allowed = within(row).getAllByRole('cell')[9];
     expect([
       allowed?.textContent,
       allowed?.querySelector('.zero')?.getAttribute('title'),
     ]).toStrictEqual([
       `${blocked.kind === 'PodDisruptionBudget' ? blocked.disruptionsAllowed : ''} blocks`,
       `Blocks every eviction: ${reason}`,
+    ]);
+  });
+
+  it("draws each budget's pods as a bar with the numbers in its name and a mark at desired healthy", () => {
+    renderApp({ path: '/', cache: cache() });
+    const row = screen.getByRole('link', { name: 'zookeeper' }).closest('[role="row"]');
+    if (!(row instanceof HTMLElement)) throw new Error('no row for zookeeper');
+    const bar = within(row).getByRole('img');
+    const widths = [...bar.children].map(
+      (part) => (part as HTMLElement).style.width || (part as HTMLElement).style.left,
+    );
+    expect([bar.getAttribute('aria-label'), widths]).toStrictEqual([
+      '2 available, 1 unavailable, 0 disrupted; 2 must stay healthy',
+      ['66.67%', '33.33%', '0.00%', '66.67%'],
     ]);
   });
 

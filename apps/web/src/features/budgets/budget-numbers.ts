@@ -44,3 +44,19 @@ export function evictionPolicy(row: BudgetRow): string {
     return row.unhealthyPodEvictionPolicy ?? 'IfHealthyBudget';
   return '—';
 }
+
+/** The bar's numbers: available, expected, disrupted, and the desired-healthy line. */
+export function healthOf(row: BudgetRow): {
+  healthy: number;
+  expected: number;
+  disrupted: number;
+  desired: number;
+} {
+  const n = budgetNumbers(row);
+  return {
+    healthy: n.current,
+    expected: n.expected,
+    disrupted: row.disruptedPods ?? 0,
+    desired: n.desired,
+  };
+}

@@ -2,11 +2,18 @@ import { Link } from 'react-router';
 import type { BudgetRow } from '@pdbscope/shared/api';
 import type { GridColumn } from '../../components/VirtualGrid.js';
 import { age } from '../../components/time.js';
+import { HealthBar } from '../../components/HealthBar.js';
 import { budgetHref } from '../../app/paths.js';
 import { AllowedCell } from './AllowedCell.js';
 import { BlockingSinceCell } from './BlockingSinceCell.js';
 import { FlagBadges } from './FlagBadges.js';
-import { budgetNumbers, budgetRule, evictionPolicy, shortKind } from './budget-numbers.js';
+import {
+  budgetNumbers,
+  healthOf,
+  budgetRule,
+  evictionPolicy,
+  shortKind,
+} from './budget-numbers.js';
 
 /** PRODUCT.md's overview columns, in its order. */
 export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
@@ -66,6 +73,12 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       numeric: true,
       sortable: true,
       render: (row) => budgetNumbers(row).current,
+    },
+    {
+      id: 'health',
+      header: 'Pods',
+      width: 'minmax(80px, 0.6fr)',
+      render: (row) => <HealthBar numbers={healthOf(row)} />,
     },
     {
       id: 'allowed',
