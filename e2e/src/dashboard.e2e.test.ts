@@ -191,8 +191,15 @@ describe('the dashboard on the demo cluster', () => {
       .toContain(`As kubectl drain ${node.name}`);
     // kubectl's flags are checkboxes kept in the URL; with all three the node is not refused.
     const options = page.getByRole('form', { name: 'kubectl drain options' });
-    for (const flag of ['--ignore-daemonsets', '--delete-emptydir-data', '--force'])
-      await options.getByRole('checkbox', { name: flag }).check();
+    // Each tick navigates (the URL holds the flags); the next waits for it.
+    for (const [flag, param] of [
+      ['--ignore-daemonsets', 'ignoreDaemonSets=1'],
+      ['--delete-emptydir-data', 'deleteEmptyDirData=1'],
+      ['--force', 'force=1'],
+    ] as const) {
+      await options.getByRole('checkbox', { name: flag }).click();
+      await page.waitForURL((url) => url.search.includes(param));
+    }
     await page.waitForURL(/force=1&ignoreDaemonSets=1&deleteEmptyDirData=1$/);
     await expect.poll(() => plan.textContent(), { timeout: 20_000 }).toContain('Round 1');
     expect(await plan.textContent()).toMatch(/Draining .* (completes|fails|gets stuck)/);
