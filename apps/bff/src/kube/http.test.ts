@@ -114,4 +114,19 @@ describe('KubeHttp', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('asks once more after a 401 before it counts', async () => {
+    let calls = 0;
+    const server = http.createServer((req, res) => {
+      calls++;
+      res.statusCode = calls === 1 ? 401 : 200;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(calls === 1 ? { kind: 'Status', code: 401 } : EMPTY_LIST));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const kc = new KubeConfig();
+    kc.loadFromString(kubeconfigFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    expect([await new KubeHttp(kc).getOk('/api/v1/pods'), calls]).toStrictEqual([EMPTY_LIST, 2]);
+  });
 });

@@ -118,7 +118,16 @@ export class KubeHttp {
     return { ...opts, agent: this.agent };
   }
 
+  /**
+   * A GET; a 401 is asked once more with the credentials as they are then (a token that expired
+   * between being read and being checked is replaced by client-node) before it counts.
+   */
   async get(path: string, options: KubeGetOptions = {}): Promise<KubeResponse> {
+    const first = await this.getOnce(path, options);
+    return first.status === 401 ? this.getOnce(path, options) : first;
+  }
+
+  private async getOnce(path: string, options: KubeGetOptions): Promise<KubeResponse> {
     const base = await this.requestOptions();
     const url = new URL(this.server.pathname.replace(/\/$/, '') + path, this.server);
     const transport = url.protocol === 'https:' ? https : http;
