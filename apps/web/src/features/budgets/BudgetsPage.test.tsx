@@ -94,11 +94,17 @@ describe('BudgetsPage', () => {
       '4Budgets',
       '1Block any eviction',
       '2Overlapping',
+      '3Pods with more than one budget',
+      '5Pods with no budget',
       '1With findings',
       '0Stale status',
     ]);
-    expect(summary.textContent).toContain('3Pods with more than one budget');
-    expect(summary.textContent).toContain('5Pods with no budget');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .slice(3, 5)
+        .map((link) => link.getAttribute('href')),
+    ).toStrictEqual(['/overlaps?kind=live', '/findings?rule=workload-without-budget']);
   });
 
   it('filters by state through the URL, so the filtered view is a link of its own', () => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { BudgetSummary } from '@pdbscope/shared/api';
+import { formatCount } from '../../components/numbers.js';
 
 interface Figure {
   label: string;
@@ -27,9 +28,15 @@ export function SummaryStrip({ summary }: { summary: BudgetSummary }) {
     {
       label: 'Pods with more than one budget',
       value: summary.podsWithMultipleBudgets,
+      // The groups of budgets that share them, on the Overlaps page.
+      to: '/overlaps?kind=live',
       bad: summary.podsWithMultipleBudgets > 0,
     },
-    { label: 'Pods with no budget', value: summary.podsWithoutBudget },
+    {
+      label: 'Pods with no budget',
+      value: summary.podsWithoutBudget,
+      to: '/findings?rule=workload-without-budget',
+    },
     { label: 'With findings', value: summary.withFindings, to: '/?state=findings' },
     { label: 'Stale status', value: summary.stale, to: '/?state=stale' },
   ];
@@ -37,7 +44,7 @@ export function SummaryStrip({ summary }: { summary: BudgetSummary }) {
     <section className="summary" aria-label="Summary">
       {figures.map((figure) => (
         <div key={figure.label} className="card">
-          <span className={`figure${figure.bad ? ' zero' : ''}`}>{figure.value}</span>
+          <span className={`figure${figure.bad ? ' zero' : ''}`}>{formatCount(figure.value)}</span>
           {figure.to === undefined ? (
             <span className="muted">{figure.label}</span>
           ) : (

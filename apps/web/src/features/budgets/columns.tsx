@@ -3,6 +3,7 @@ import type { BudgetRow } from '@pdbscope/shared/api';
 import type { GridColumn } from '../../components/VirtualGrid.js';
 import { age } from '../../components/time.js';
 import { HealthBar } from '../../components/HealthBar.js';
+import { formatCount } from '../../components/numbers.js';
 import { budgetHref } from '../../app/paths.js';
 import { AllowedCell } from './AllowedCell.js';
 import { BlockingSinceCell } from './BlockingSinceCell.js';
@@ -30,14 +31,18 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       header: 'Namespace',
       width: 'minmax(110px, 1fr)',
       sortable: true,
-      render: (row) => row.namespace,
+      render: (row) => <span title={row.namespace}>{row.namespace}</span>,
     },
     {
       id: 'name',
       header: 'Name',
       width: 'minmax(160px, 1.6fr)',
       sortable: true,
-      render: (row) => <Link to={budgetHref(row)}>{row.name}</Link>,
+      render: (row) => (
+        <Link to={budgetHref(row)} title={`${row.namespace}/${row.name}`}>
+          {row.name}
+        </Link>
+      ),
     },
     {
       id: 'selector',
@@ -56,7 +61,7 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       width: '84px',
       numeric: true,
       sortable: true,
-      render: (row) => budgetNumbers(row).expected,
+      render: (row) => formatCount(budgetNumbers(row).expected),
     },
     {
       id: 'desired',
@@ -64,7 +69,7 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       width: '84px',
       numeric: true,
       sortable: true,
-      render: (row) => budgetNumbers(row).desired,
+      render: (row) => formatCount(budgetNumbers(row).desired),
     },
     {
       id: 'current',
@@ -72,7 +77,7 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       width: '84px',
       numeric: true,
       sortable: true,
-      render: (row) => budgetNumbers(row).current,
+      render: (row) => formatCount(budgetNumbers(row).current),
     },
     {
       id: 'health',
