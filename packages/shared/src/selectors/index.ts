@@ -1,5 +1,4 @@
 export * from './selector.js';
 export * from './validate.js';
 export * from './names.js';
-export * from './label-query.js';
 export * from './query.js';

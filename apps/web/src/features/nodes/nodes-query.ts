@@ -1,5 +1,9 @@
 import type { NodeRow } from '@pdbscope/shared/api';
-import { parseLabelQuery, selectorMatches, type Selector } from '@pdbscope/shared/selectors';
+import {
+  parseLabelSelectorQuery,
+  selectorMatches,
+  type Selector,
+} from '@pdbscope/shared/selectors';
 import type { GridSort } from '../../components/VirtualGrid.js';
 import type { NodeColumn } from './node-columns.js';
 
@@ -82,8 +86,8 @@ export function visibleNodes(
   state: NodesState,
   columns: readonly NodeColumn[],
 ): { rows: NodeRow[]; labelError?: string } {
-  const parsed = parseLabelQuery(state.labels);
-  const selector: Selector = parsed.ok ? parsed.selector : { kind: 'everything' };
+  const parsed = parseLabelSelectorQuery(state.labels);
+  const selector: Selector = parsed.ok ? parsed.value : { kind: 'everything' };
   const needle = state.text.trim().toLowerCase();
   const filtered = rows.filter(
     (node) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLabelQuery } from './label-query.js';
+import { parseLabelSelectorQuery } from './query.js';
 import { selectorMatches } from './selector.js';
 
 const node = {
@@ -9,12 +9,12 @@ const node = {
 };
 
 function matches(text: string): boolean {
-  const parsed = parseLabelQuery(text);
+  const parsed = parseLabelSelectorQuery(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  return selectorMatches(parsed.selector, node);
+  return selectorMatches(parsed.value, node);
 }
 
-describe('parseLabelQuery', () => {
+describe('parseLabelSelectorQuery', () => {
   it('reads every form kubectl -l takes and matches as the API server would', () => {
     expect(
       [
@@ -32,15 +32,26 @@ describe('parseLabelQuery', () => {
   });
 
   it('says what is wrong with a term it cannot read or a key the API server refuses', () => {
-    expect([parseLabelQuery('zone in eu'), parseLabelQuery('-bad=x')]).toStrictEqual([
+    expect([
+      parseLabelSelectorQuery('zone in eu'),
+      parseLabelSelectorQuery('zone in ()'),
+      parseLabelSelectorQuery('-bad=x'),
+    ]).toStrictEqual([
       {
         ok: false,
         error:
-          'cannot read "zone in eu": expected key, !key, key=value, key!=value, key in (a,b) or key notin (a,b)',
+          "unable to parse requirement: found 'zone in eu', expected: in, notin, =, ==, !=, gt, lt",
       },
       {
         ok: false,
-        error: expect.stringContaining('key: Invalid value: "-bad"') as unknown as string,
+        error:
+          "unable to parse requirement: for 'in', 'notin' operators, values set can't be empty",
+      },
+      {
+        ok: false,
+        error: expect.stringContaining(
+          'unable to parse requirement: key: Invalid value: "-bad"',
+        ) as unknown as string,
       },
     ]);
   });
