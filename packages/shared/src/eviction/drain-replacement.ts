@@ -9,6 +9,48 @@ export interface Replacement {
   pending?: string;
 }
 
+/** What a new pod takes in place of what belonged to the pod it is made like. */
+export interface NewPodFields {
+  name: string;
+  uid: string;
+  phase: PodView['phase'];
+  ready: boolean;
+  creationTimestamp?: string;
+}
+
+/**
+ * A new pod made from the same template as `template`: what belonged to the old pod (its node,
+ * deletion, waiting reason, disruption condition, version, restarts) is dropped.
+ */
+export function newPodLike(template: PodView, fields: NewPodFields): PodView {
+  const {
+    nodeName: _n,
+    deletionTimestamp: _d,
+    waitingReason: _w,
+    disruptionTarget: _t,
+    ...rest
+  } = template;
+  return { ...rest, ...fields, resourceVersion: '', restartCount: 0 };
+}
+
+/**
+ * The pod a controller creates for an evicted one, named with `suffix`: not Ready yet, not bound.
+ * Bare and finished pods are not replaced; a StatefulSet recreates the same name.
+ */
+export function replacementPod(
+  pod: PodView,
+  options: { now: Date; suffix: string },
+): PodView | undefined {
+  if (!pod.controller || pod.phase === 'Succeeded' || pod.phase === 'Failed') return undefined;
+  return newPodLike(pod, {
+    name: pod.controller.kind === 'StatefulSet' ? pod.name : `${pod.name}-${options.suffix}`,
+    uid: `${pod.uid}-${options.suffix}`,
+    creationTimestamp: rfc3339(options.now),
+    phase: 'Pending',
+    ready: false,
+  });
+}
+
 /**
  * The pod its controller creates once an evicted pod is gone: bound where the ledger has room
  * (Ready there), else Pending. Bare pods, finished pods and pods already terminating are not
@@ -18,27 +60,10 @@ export function replacementFor(
   pod: PodView,
   options: { now: Date; ledger: CapacityLedger },
 ): Replacement | undefined {
-  if (!pod.controller || pod.phase === 'Succeeded' || pod.phase === 'Failed') return undefined;
   // A pod already terminating was replaced when its deletion began; the replacement is in the index.
   if (pod.deletionTimestamp !== undefined) return undefined;
-  // Drop what belonged to the old pod: its node, deletion, waiting reason, disruption condition.
-  const {
-    nodeName: _n,
-    deletionTimestamp: _d,
-    waitingReason: _w,
-    disruptionTarget: _t,
-    ...rest
-  } = pod;
-  const base: PodView = {
-    ...rest,
-    name: pod.controller.kind === 'StatefulSet' ? pod.name : `${pod.name}-replacement`,
-    uid: `${pod.uid}-replacement`,
-    resourceVersion: '',
-    creationTimestamp: rfc3339(options.now),
-    phase: 'Pending',
-    ready: false,
-    restartCount: 0,
-  };
+  const base = replacementPod(pod, { now: options.now, suffix: 'replacement' });
+  if (!base) return undefined;
   const placement = options.ledger.place(pod.scheduling);
   if (!placement.ok) return { pod: base, pending: placement.message };
   return { pod: { ...base, nodeName: placement.node, phase: 'Running', ready: true } };

@@ -1,3 +1,4 @@
+import { newPodLike } from '../eviction/drain-replacement.js';
 import { budgetRefsForPod } from '../eviction/plan.js';
 import { PlanState } from '../eviction/plan-state.js';
 import type { PdbView, PubView } from '../model/budget.js';
@@ -92,21 +93,11 @@ export function applyChanges(
 
 /** The new pod a scale-up adds: like `template`, Ready, with its budgets. */
 function scaledPod(state: PlanState, template: PodView, n: number) {
-  const {
-    nodeName: _n,
-    deletionTimestamp: _d,
-    waitingReason: _w,
-    disruptionTarget: _t,
-    ...rest
-  } = template;
-  const pod: PodView = {
-    ...rest,
+  const pod = newPodLike(template, {
     name: `${template.name}-scaled-${n}`,
     uid: `${template.uid}-scaled-${n}`,
-    resourceVersion: '',
     phase: 'Running',
     ready: true,
-    restartCount: 0,
-  };
+  });
   return { pod, budgets: budgetRefsForPod(state, template), original: template };
 }
