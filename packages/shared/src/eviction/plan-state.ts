@@ -135,6 +135,8 @@ export class PlanState {
   /** The PUB a pod's related-pub annotation would find, in the plan's state. */
   pubNamed(namespace: string, name: string): PubView | undefined {
     const ref = { kind: 'PodUnavailableBudget', namespace, name };
+    // A budget the what-if removed does not exist for the webhook either.
+    if (this.overrides.removedBudgets?.has(refKey(ref))) return undefined;
     return this.index.budget(ref) ? (this.budget(ref) as PubView) : undefined;
   }
 

@@ -123,10 +123,12 @@ export class ClusterIndex {
 
   /** The pods scheduled to a node, sorted by namespace/name. */
   podsOnNode(nodeName: string): PodView[] {
-    const out: PodView[] = [];
-    for (const record of this.state.pods.byNode.get(nodeName) ?? []) out.push(record.pod);
-    const key = (p: PodView) => `${p.namespace}/${p.name}`;
-    return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    // Each pod's key is built once, not twice per comparison: the forecast asks for every node.
+    const keyed: { key: string; pod: PodView }[] = [];
+    for (const { pod } of this.state.pods.byNode.get(nodeName) ?? [])
+      keyed.push({ key: `${pod.namespace}/${pod.name}`, pod });
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return keyed.map((k) => k.pod);
   }
 
   node(name: string): NodeView | undefined {

@@ -143,6 +143,21 @@ describe('forecastUpgrade', () => {
     expect(f.stall?.pods[0]?.httpStatus).not.toBe(429);
   });
 
+  it('completes once the annotated PUB is removed as a what-if (the webhook finds no PUB)', () => {
+    const labels = { app: 'room' };
+    const s = statefulSet({ name: 'room', replicas: 2, labels, nodes: ['node-a', 'node-b'] });
+    const pods = s.pods.map((p) => ({ ...p, annotations: { 'kruise.io/related-pub': 'room' } }));
+    const f = forecast(
+      { ...s, pods, budgets: [labelPub({ name: 'room', matchLabels: labels, maxUnavailable: 0 })] },
+      { overrides: { removedBudgets: new Set(['PodUnavailableBudget/default/room']) } },
+    );
+    // room-0's replacement lands on node-c, which the third step drains again.
+    expect({
+      verdict: f.verdict,
+      evicted: f.steps.map((x) => x.evicted.map((p) => p.name)),
+    }).toStrictEqual({ verdict: 'completes', evicted: [['room-0'], ['room-1'], ['room-0']] });
+  });
+
   it('stalls when the replacement has nowhere to go, and completes with one surge node', () => {
     const d = deployment({ name: 'web', replicas: 2, labels: web, nodes: ['node-a', 'node-b'] });
     const parts = {

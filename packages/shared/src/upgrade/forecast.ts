@@ -91,16 +91,15 @@ class UpgradeWorld {
     this.state = new PlanState(input.index, input.now, 'recomputed', input.overrides ?? {});
     // A snapshot may name nodes only through its pods: they count as plain schedulable nodes.
     const nodes = input.index.nodeNames().map((name) => input.index.node(name) ?? plainNode(name));
-    this.ledger = CapacityLedger.of({
-      nodes,
-      podsOnNode: (name) => input.index.podsOnNode(name),
-    });
+    // Read once per node: the ledger and the load both need every node's pods.
+    const podsOnNode = new Map(nodes.map((n) => [n.name, input.index.podsOnNode(n.name)]));
+    this.ledger = CapacityLedger.of({ nodes, podsOnNode: (name) => podsOnNode.get(name) ?? [] });
     // The scheduler's filters (cordon, readiness, taints, affinity, resources), on the ledger.
     this.load = new NodeLoad(
       (pod, node) => this.ledger.unfit(pod.scheduling, node.name) === undefined,
     );
     for (const node of nodes) {
-      const pods = input.index.podsOnNode(node.name).length;
+      const pods = podsOnNode.get(node.name)?.length ?? 0;
       this.load.add(node, pods, !node.unschedulable && node.ready);
     }
     for (const extra of input.extraPods ?? []) {
