@@ -1,5 +1,5 @@
 import { ClusterIndex } from '@pdbscope/shared/index';
-import { planDrain, planEvictions } from '@pdbscope/shared';
+import { drainableNowByNode, planDrain, planEvictions } from '@pdbscope/shared';
 import type {
   BudgetDetailResponse,
   BudgetListResponse,
@@ -120,6 +120,26 @@ describe('the evaluation API against the simulated cluster', () => {
         plan.blocked.map((b) => key(b.pod)).sort(),
       ]);
     }
+  });
+
+  it('says per node whether kubectl drain would finish now, as the engine does on the same objects', async () => {
+    const [nodes, index] = await Promise.all([
+      getJson<NodesResponse>(h.bff, '/api/nodes').then((r) => r.body.items),
+      engineIndex(),
+    ]);
+    const expected = drainableNowByNode({ index, now: new Date() });
+    expect(
+      nodes.map((n) => ({ node: n.name, state: n.drainableNow.state, pods: n.drainableNow.pods })),
+    ).toStrictEqual(
+      index.nodeNames().map((name) => ({
+        node: name,
+        state: expected.get(name)?.state,
+        pods: expected.get(name)?.pods,
+      })),
+    );
+    // The demo has both: nodes that drain now and nodes a budget holds.
+    expect(new Set(nodes.map((n) => n.drainableNow.state)).has('drainable')).toBe(true);
+    expect(nodes.some((n) => n.drainableNow.state !== 'drainable')).toBe(true);
   });
 
   it('shows a node as the API server holds it, with its pods and the budgets they fall under', async () => {

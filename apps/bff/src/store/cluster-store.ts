@@ -62,6 +62,7 @@ export class ClusterStore {
   private summaryTimer: unknown;
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
   private stopped = false;
+  private changes = 0;
   private resolveReady: () => void = () => {};
   /** Resolves once every source has synced and the index is built. */
   readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
@@ -98,6 +99,7 @@ export class ClusterStore {
       timers,
       everyMs: options.tickMs ?? 1000,
       onTick: (now) => {
+        this.changes++;
         if (this.indexValue) this.queue(this.indexValue.evaluate(now));
       },
     });
@@ -119,6 +121,11 @@ export class ClusterStore {
   /** The rows clients have been sent, by `kind/namespace/name`; the budget list is served from here. */
   get published(): ReadonlyMap<string, BudgetRow> {
     return this.rows.published;
+  }
+
+  /** Grows with every object change and clock tick: views derived from the index cache on it. */
+  get changeCount(): number {
+    return this.changes;
   }
 
   isReady(): boolean {
@@ -230,6 +237,7 @@ export class ClusterStore {
   }
 
   private change(type: 'upsert' | 'delete', object: ClusterObject): void {
+    this.changes++;
     if (
       type === 'delete' &&
       (object.kind === 'PodDisruptionBudget' || object.kind === 'PodUnavailableBudget')

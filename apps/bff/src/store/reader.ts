@@ -7,6 +7,7 @@ import {
   pageOf,
   type BudgetRef,
   type ClusterResponse,
+  type NodeRow,
 } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
 import type { Timers } from '../kube/timers.js';
@@ -52,6 +53,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
       return evaluation ? [evaluation.budget] : [];
     });
   const MAX_BUDGET_OVERLAPS = 100;
+  let nodesCache: { changes: number; items: NodeRow[] } | undefined;
   return {
     ready: () => store.isReady(),
     sources: () => store.sourceStates(),
@@ -109,8 +111,20 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         now: timers.now(),
         eventId: eventId(),
       }),
-    nodes: () => ({ items: nodeRows(index()), eventId: eventId() }),
-    node: (name) => nodeDetail({ index: index(), name, marks: store.marks(), eventId: eventId() }),
+    nodes: () => {
+      // Drainable-now reads every node's pods and budgets: once per change, not per request.
+      if (nodesCache?.changes !== store.changeCount)
+        nodesCache = { changes: store.changeCount, items: nodeRows(index(), timers.now()) };
+      return { items: nodesCache.items, eventId: eventId() };
+    },
+    node: (name) =>
+      nodeDetail({
+        index: index(),
+        name,
+        marks: store.marks(),
+        eventId: eventId(),
+        now: timers.now(),
+      }),
     analysed: () => store.analysisReady(),
     overlaps: (query) => {
       const matches = overlapGroupMatcher(query);

@@ -1,4 +1,5 @@
 import { refOf, type NodeView, type PodView } from '@pdbscope/shared';
+import { drainableNow, drainableNowByNode, type DrainableNow } from '@pdbscope/shared/eviction';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRef, BudgetRow, NodeDetailResponse, NodeRow } from '@pdbscope/shared/api';
 import { podSummary } from './pods.js';
@@ -9,6 +10,7 @@ function nodeRow(
   node: NodeView | undefined,
   pods: readonly PodView[],
   budgeted: number,
+  drainable: DrainableNow,
 ): NodeRow {
   return {
     name,
@@ -19,6 +21,7 @@ function nodeRow(
     taints: (node?.taints ?? []).map((t) => ({ ...t })),
     pods: pods.length,
     budgetedPods: budgeted,
+    drainableNow: drainableRow(drainable),
     ...(node?.creationTimestamp !== undefined ? { creationTimestamp: node.creationTimestamp } : {}),
   };
 }
@@ -28,13 +31,33 @@ const isCovered = (index: ClusterIndex, pod: PodView): boolean => {
   return b.pdbs.length + b.pubs.length > 0;
 };
 
-/** GET /api/nodes rows, sorted by name. */
-export function nodeRows(index: ClusterIndex): NodeRow[] {
+const drainableRow = (d: DrainableNow): NodeRow['drainableNow'] => ({
+  state: d.state,
+  pods: d.pods.map((p) => ({ kind: p.kind, namespace: p.namespace, name: p.name })),
+  budgets: d.budgets.map((b) => ({
+    kind: b.kind as BudgetRef['kind'],
+    namespace: b.namespace,
+    name: b.name,
+  })),
+  reason: d.reason,
+});
+
+const DRAINABLE_UNKNOWN: DrainableNow = { state: 'drainable', pods: [], budgets: [], reason: '' };
+
+/** GET /api/nodes rows, sorted by name, each with what `kubectl drain` would do now. */
+export function nodeRows(index: ClusterIndex, now: Date): NodeRow[] {
+  const drainable = drainableNowByNode({ index, now });
   return index.nodeNames().map((name) => {
     const pods = index.podsOnNode(name);
     let budgeted = 0;
     for (const pod of pods) if (isCovered(index, pod)) budgeted++;
-    return nodeRow(name, index.node(name), pods, budgeted);
+    return nodeRow(
+      name,
+      index.node(name),
+      pods,
+      budgeted,
+      drainable.get(name) ?? DRAINABLE_UNKNOWN,
+    );
   });
 }
 
@@ -52,6 +75,7 @@ export function nodeDetail(input: {
   name: string;
   marks: BudgetMarks;
   eventId: string;
+  now: Date;
 }): NodeDetailResponse | undefined {
   const { index, name } = input;
   const node = index.node(name);
@@ -74,7 +98,13 @@ export function nodeDetail(input: {
     return { pod: podSummary(pod), budgets: refs };
   });
   return {
-    node: nodeRow(name, node, onNode, budgeted),
+    node: nodeRow(
+      name,
+      node,
+      onNode,
+      budgeted,
+      drainableNow({ index, node: name, now: input.now }),
+    ),
     conditions: (node?.conditions ?? []).map((c) => ({ ...c })),
     capacity: { ...node?.capacity },
     allocatable: { ...node?.allocatable },

@@ -228,6 +228,7 @@ export function nodeRow(name: string, overrides: Partial<NodeRow> = {}): NodeRow
     taints: [],
     pods: 12,
     budgetedPods: 4,
+    drainableNow: { state: 'drainable', pods: [], budgets: [], reason: '' },
     creationTimestamp: '2026-11-01T00:00:00Z',
     ...overrides,
   };

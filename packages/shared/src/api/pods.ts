@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { BudgetRowSchema } from './budgets.js';
-import { LabelsSchema, OwnerSchema, TimestampSchema } from './common.js';
+import {
+  BudgetRefSchema,
+  LabelsSchema,
+  ObjectRefSchema,
+  OwnerSchema,
+  TimestampSchema,
+} from './common.js';
 import { EvictionDecisionSchema } from './simulate.js';
 
 export const PodSummarySchema = z
@@ -37,6 +43,22 @@ export const NodeTaintSchema = z
   .object({ key: z.string(), value: z.string().optional(), effect: z.string() })
   .meta({ id: 'NodeTaint' });
 
+/**
+ * Would `kubectl drain --ignore-daemonsets --delete-emptydir-data` finish now without waiting
+ * (`drainable`), be refused by kubectl's filters (`refused`: bare pods), or leave pods whose
+ * eviction is refused now (`stuck`: a budget at 0, several PDBs, a 403)? `pods` are those that
+ * stop it, `budgets` those holding the stuck pods.
+ */
+export const DrainableNowSchema = z
+  .object({
+    state: z.enum(['drainable', 'refused', 'stuck']),
+    pods: z.array(ObjectRefSchema),
+    budgets: z.array(BudgetRefSchema),
+    reason: z.string(),
+  })
+  .meta({ id: 'DrainableNow' });
+export type DrainableNowRow = z.infer<typeof DrainableNowSchema>;
+
 export const NodeRowSchema = z
   .object({
     name: z.string(),
@@ -52,6 +74,7 @@ export const NodeRowSchema = z
     pods: z.number().int(),
     /** Pods on the node that at least one budget selects. */
     budgetedPods: z.number().int(),
+    drainableNow: DrainableNowSchema,
     creationTimestamp: TimestampSchema.optional(),
   })
   .meta({ id: 'NodeRow' });

@@ -13,3 +13,4 @@ export * from './drain-options.js';
 export * from './drain-filters.js';
 export { replacementFor, type Replacement } from './drain-replacement.js';
 export * from './effective-blocking.js';
+export * from './drainable-now.js';

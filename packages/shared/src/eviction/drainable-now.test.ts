@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NOW, deployment, labelPdb, node, pod } from '../index/__fixtures__/objects.js';
+import { ClusterIndex } from '../index/cluster-index.js';
+import type { Budget } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import type { WorkloadView } from '../model/workload.js';
+import { generateCluster } from '../synthetic/generate.js';
+import { clusterViews } from '../synthetic/views.js';
+import { planDrain } from './drain.js';
+import { DRAINABLE_NOW_OPTIONS, drainableNowByNode, type DrainableNow } from './drainable-now.js';
+
+const NODES = ['node-a', 'node-b', 'node-c'];
+
+function index(parts: { pods: PodView[]; workloads?: WorkloadView[]; budgets?: Budget[] }) {
+  return new ClusterIndex(
+    { now: NOW },
+    { nodes: NODES.map((n) => node(n)), workloads: [], budgets: [], ...parts },
+  );
+}
+
+/** planDrain's first round, read as drainable now: the reference the fast path must equal. */
+function fromPlan(idx: ClusterIndex, name: string): Pick<DrainableNow, 'state' | 'pods'> {
+  const plan = planDrain({ index: idx, node: name, now: NOW, options: DRAINABLE_NOW_OPTIONS });
+  if (plan.verdict === 'refused')
+    return { state: 'refused', pods: plan.refusals.flatMap((r) => r.pods) };
+  const first = plan.rounds[0];
+  const left = (first?.steps ?? []).filter((s) => !s.decision.allowed && s.decision.code !== 404);
+  return left.length === 0
+    ? { state: 'drainable', pods: [] }
+    : { state: 'stuck', pods: left.map((s) => s.pod) };
+}
+
+function expectEqualsPlanDrain(idx: ClusterIndex): Map<string, DrainableNow> {
+  const all = drainableNowByNode({ index: idx, now: NOW });
+  for (const name of idx.nodeNames()) {
+    const got = all.get(name);
+    expect({ node: name, state: got?.state, pods: got?.pods }).toStrictEqual({
+      node: name,
+      ...fromPlan(idx, name),
+    });
+  }
+  return all;
+}
+
+describe('drainableNowByNode', () => {
+  it('names the stuck pods and their budget when a node holds more pods than the budget allows', () => {
+    const web = deployment({
+      name: 'web',
+      replicas: 3,
+      labels: { app: 'web' },
+      nodes: ['node-a', 'node-a', 'node-b'],
+    });
+    const idx = index({
+      ...web,
+      budgets: [labelPdb({ name: 'web', matchLabels: { app: 'web' }, maxUnavailable: 1 })],
+    });
+    const all = drainableNowByNode({ index: idx, now: NOW });
+    const a = all.get('node-a');
+    const stuckPod = web.pods.filter((p) => p.nodeName === 'node-a')[1];
+    expect(a).toStrictEqual({
+      state: 'stuck',
+      pods: [{ kind: 'Pod', namespace: stuckPod?.namespace, name: stuckPod?.name }],
+      budgets: [{ kind: 'PodDisruptionBudget', namespace: 'default', name: 'web' }],
+      reason: expect.stringContaining('429 (web)'),
+    });
+    expect(all.get('node-b')).toStrictEqual({
+      state: 'drainable',
+      pods: [],
+      budgets: [],
+      reason: '',
+    });
+    expect(all.get('node-c')).toStrictEqual({
+      state: 'drainable',
+      pods: [],
+      budgets: [],
+      reason: '',
+    });
+  });
+
+  it("refuses a node with a bare pod, in kubectl's words, unless --force", () => {
+    const bare = pod({ name: 'bare', labels: {}, node: 'node-b' });
+    const idx = index({ pods: [bare] });
+    const b = drainableNowByNode({ index: idx, now: NOW }).get('node-b');
+    expect(b).toStrictEqual({
+      state: 'refused',
+      pods: [{ kind: 'Pod', namespace: bare.namespace, name: 'bare' }],
+      budgets: [],
+      reason: `cannot delete Pods that declare no controller (use --force to override): ${bare.namespace}/bare`,
+    });
+    const forced = drainableNowByNode({ index: idx, now: NOW, options: { force: true } });
+    expect(forced.get('node-b')?.state).toBe('drainable');
+  });
+
+  it("equals planDrain's first round on generated clusters", () => {
+    for (const seed of [3, 11, 29]) {
+      const idx = new ClusterIndex(
+        { now: NOW },
+        clusterViews(generateCluster({ seed, nodes: 12, pods: 400, budgets: 60 })),
+      );
+      const states = new Set([...expectEqualsPlanDrain(idx).values()].map((s) => s.state));
+      expect(states.size).toBeGreaterThan(1);
+    }
+  });
+
+  it("equals planDrain's first round on arbitrary deployments and budgets", () => {
+    const appArb = fc.record({
+      replicas: fc.integer({ min: 1, max: 5 }),
+      offset: fc.integer({ min: 0, max: 2 }),
+      budget: fc.oneof(
+        fc.constant(undefined),
+        fc.record({ maxUnavailable: fc.integer({ min: 0, max: 3 }) }),
+        fc.record({ minAvailable: fc.integer({ min: 0, max: 5 }) }),
+      ),
+      overlap: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(appArb, { minLength: 1, maxLength: 3 }), (apps) => {
+        const parts = apps.map((a, i) => {
+          const labels = { app: `app${i}`, tier: 'all' };
+          const d = deployment({
+            name: `app${i}`,
+            replicas: a.replicas,
+            labels,
+            nodes: [...NODES.slice(a.offset), ...NODES.slice(0, a.offset)],
+          });
+          const budgets = a.budget
+            ? [labelPdb({ name: `app${i}`, matchLabels: { app: `app${i}` }, ...a.budget })]
+            : [];
+          if (a.overlap)
+            budgets.push(
+              labelPdb({ name: `all${i}`, matchLabels: { tier: 'all' }, maxUnavailable: 1 }),
+            );
+          return { ...d, budgets };
+        });
+        expectEqualsPlanDrain(
+          index({
+            pods: parts.flatMap((p) => p.pods),
+            workloads: parts.flatMap((p) => p.workloads),
+            budgets: parts.flatMap((p) => p.budgets),
+          }),
+        );
+      }),
+    );
+  });
+});

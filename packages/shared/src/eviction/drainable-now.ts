@@ -1,0 +1,129 @@
+import type { ClusterIndex } from '../index/cluster-index.js';
+import type { PodView } from '../model/pod.js';
+import { refKey, type ResourceRef } from '../model/refs.js';
+import { relatedPubName } from '../pub/admit.js';
+import { refusalText, selectPodsForDrain } from './drain-filters.js';
+import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
+import { budgetRefsForPod, evictInPlan } from './plan.js';
+import { PlanState } from './plan-state.js';
+import type { PlanStatusSource, PlanStep } from './plan-types.js';
+
+/**
+ * What `kubectl drain` of a node would do right now: evict every pod without waiting
+ * (`drainable`), refuse the node before any eviction (`refused`, one of kubectl's filters), or
+ * leave pods whose eviction is refused now (`stuck`: a budget allowing no more disruptions, several
+ * PDBs (500), a 403), which kubectl retries (429) or gives up on.
+ */
+export type DrainableNowState = 'drainable' | 'refused' | 'stuck';
+
+export interface DrainableNow {
+  state: DrainableNowState;
+  /** The pods that stop it: those a filter refuses, or those whose eviction is refused now. */
+  pods: ResourceRef[];
+  /** The budgets holding the stuck pods (none for a refused node). */
+  budgets: ResourceRef[];
+  /** In words; '' when drainable. */
+  reason: string;
+}
+
+/**
+ * The options an SRE drains with, hence the default: `--ignore-daemonsets --delete-emptydir-data`
+ * (DaemonSet pods stay, emptyDir data is lost), without `--force` (bare pods refuse the node).
+ */
+export const DRAINABLE_NOW_OPTIONS: Readonly<DrainOptions> = Object.freeze({
+  ...KUBECTL_DRAIN_DEFAULTS,
+  ignoreDaemonSets: true,
+  deleteEmptyDirData: true,
+});
+
+export interface DrainableNowInput {
+  index: ClusterIndex;
+  now: Date;
+  /** Default DRAINABLE_NOW_OPTIONS; each one absent takes that default. */
+  options?: Partial<DrainOptions>;
+  statusSource?: PlanStatusSource;
+}
+
+const nsName = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
+
+/** No budget reads or writes its eviction: the API server deletes it without asking. */
+const unbudgeted = (index: ClusterIndex, pod: PodView): boolean => {
+  const { pdbs, pubs } = index.budgetsForPod(pod);
+  return pdbs.length === 0 && pubs.length === 0 && relatedPubName(pod) === undefined;
+};
+
+function stuckReason(refused: readonly PlanStep[]): string {
+  const [first] = refused;
+  if (!first) return '';
+  const { decision } = first;
+  const budget = decision.budget ? ` (${decision.budget.name})` : '';
+  const more = refused.length > 1 ? `; ${refused.length - 1} more pod(s) refused too` : '';
+  return `eviction of ${nsName(first.pod)} refused now, ${decision.code}${budget}: ${decision.message}${more}`;
+}
+
+/**
+ * The first round of planDrain for one node: kubectl's filters, then every selected pod evicted
+ * in order against one copy of the cluster, each eviction using up budget for the next. Only
+ * budgeted pods are asked: an unbudgeted pod's eviction is always accepted.
+ */
+function drainableNode(
+  input: DrainableNowInput & { options: DrainOptions },
+  node: string,
+): DrainableNow {
+  const { index, now, options } = input;
+  const selection = selectPodsForDrain(index.podsOnNode(node), options);
+  if (selection.refusals.length > 0)
+    return {
+      state: 'refused',
+      pods: selection.refusals.flatMap((r) => r.pods),
+      budgets: [],
+      reason: selection.refusals.map(refusalText).join('; '),
+    };
+  if (selection.toEvict.every((p) => unbudgeted(index, p)))
+    return { state: 'drainable', pods: [], budgets: [], reason: '' };
+  const state = new PlanState(index, now, input.statusSource ?? 'recomputed');
+  const refused: PlanStep[] = [];
+  const budgets = new Map<string, ResourceRef>();
+  for (const pod of selection.toEvict) {
+    const step = evictInPlan(state, pod, { dryRun: false, now });
+    // kubectl counts a pod already gone (404) as done.
+    if (step.decision.allowed || step.decision.code === 404) continue;
+    refused.push(step);
+    for (const b of budgetRefsForPod(state, pod)) budgets.set(refKey(b), b);
+  }
+  if (refused.length === 0) return { state: 'drainable', pods: [], budgets: [], reason: '' };
+  return {
+    state: 'stuck',
+    pods: refused.map((s) => s.pod),
+    budgets: [...budgets.values()],
+    reason: stuckReason(refused),
+  };
+}
+
+/** Drainable now for one node. */
+export function drainableNow(input: DrainableNowInput & { node: string }): DrainableNow {
+  return drainableNode(
+    { ...input, options: { ...DRAINABLE_NOW_OPTIONS, ...input.options } },
+    input.node,
+  );
+}
+
+/** Drainable now for every node the index names (or those given), by node name. */
+export function drainableNowByNode(
+  input: DrainableNowInput & { nodes?: readonly string[] },
+): Map<string, DrainableNow> {
+  const options: DrainOptions = { ...DRAINABLE_NOW_OPTIONS, ...input.options };
+  const out = new Map<string, DrainableNow>();
+  for (const node of input.nodes ?? input.index.nodeNames())
+    out.set(node, drainableNode({ ...input, options }, node));
+  return out;
+}
+
+/** How many nodes are in each state. */
+export function countDrainableNow(
+  states: Iterable<DrainableNow>,
+): Record<DrainableNowState, number> {
+  const counts: Record<DrainableNowState, number> = { drainable: 0, refused: 0, stuck: 0 };
+  for (const s of states) counts[s.state]++;
+  return counts;
+}
