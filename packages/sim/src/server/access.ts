@@ -1,5 +1,5 @@
 import type { ResourceType, StoreError } from '../store/index.js';
-import { forbidden } from '../store/index.js';
+import { forbidden, unauthorized } from '../store/index.js';
 import type { ServerContext } from './context.js';
 
 /**
@@ -25,4 +25,21 @@ export function checkAccess(
     `${qualified} is forbidden: User "${ctx.userName}" cannot ${verb} resource "${type.resource}" in API group "${type.group}" ${scope}`,
     type.group === '' ? { kind: type.resource } : { group: type.group, kind: type.resource },
   );
+}
+
+/**
+ * Authentication as the token fault plays it: with no accepted tokens everyone is let in; else a
+ * request needs `Authorization: Bearer <token>` with a token not yet expired, and is answered 401
+ * (as kube-apiserver answers an expired service-account or exec-plugin token) otherwise.
+ */
+export function checkToken(
+  ctx: ServerContext,
+  authorization: string | undefined,
+): StoreError | undefined {
+  const accepted = ctx.faults.current.acceptedTokens;
+  if (accepted.size === 0) return undefined;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  const expiry = bearer === null ? undefined : accepted.get(bearer[1] ?? '');
+  if (expiry !== undefined && expiry > ctx.clock.now().getTime()) return undefined;
+  return unauthorized();
 }

@@ -71,6 +71,21 @@ export async function handleControl(
       if (typeof body.resource === 'string') f.unforbidResource(body.resource);
       else f.unforbid(typeof body.namespace === 'string' ? body.namespace : undefined);
       return sendJson(res, 200, f.state().faults);
+    case '/_sim/faults/tokens':
+      if (body.clear === true) {
+        f.clearTokens();
+        return sendJson(res, 200, f.state().faults);
+      }
+      if (typeof body.token !== 'string' || body.token === '')
+        return sendError(res, badRequest('"token" (a string) or "clear": true is required'));
+      if (body.ttlMs !== undefined && (typeof body.ttlMs !== 'number' || body.ttlMs < 0))
+        return sendError(res, badRequest('"ttlMs" must be a number >= 0'));
+      return sendJson(res, 200, {
+        token: body.token,
+        expirationTimestamp: f
+          .acceptToken(body.token, body.ttlMs as number | undefined)
+          .toISOString(),
+      });
     case '/_sim/faults/latency':
       if (typeof body.ms !== 'number' || body.ms < 0)
         return sendError(res, badRequest('"ms" must be a number >= 0'));

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ObjectStore, SimClock } from '../store/index.js';
 import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
-import { checkAccess } from './access.js';
+import { checkAccess, checkToken } from './access.js';
 import {
   AGGREGATED_DISCOVERY_TYPE,
   aggregatedDiscovery,
@@ -119,6 +119,11 @@ async function handle(
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (url.pathname.startsWith('/_sim/')) return handleControl(ctx, url.pathname, req, res);
+  const unauthenticated = checkToken(ctx, req.headers.authorization);
+  if (unauthenticated !== undefined) {
+    req.resume();
+    return sendError(res, unauthenticated);
+  }
   const latency = ctx.faults.current.latencyMs;
   if (latency > 0) await new Promise<void>((resolve) => ctx.clock.setTimeout(resolve, latency));
   const r = route(url.pathname);

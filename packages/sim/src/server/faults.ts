@@ -9,6 +9,11 @@ export interface FaultState {
   /** Resources (plural names, e.g. `namespaces`) refused in every namespace and cluster-wide. */
   forbiddenResources: ReadonlySet<string>;
   latencyMs: number;
+  /**
+   * Bearer tokens accepted, each until its expiry (ms since the epoch on the simulator's clock);
+   * empty: no authentication, as before.
+   */
+  acceptedTokens: ReadonlyMap<string, number>;
 }
 
 export interface SimState {
@@ -20,6 +25,8 @@ export interface SimState {
     forbiddenNamespaces: string[];
     forbiddenResources: string[];
     latencyMs: number;
+    /** How many tokens are accepted (and still unexpired); 0: no authentication. */
+    tokens: number;
   };
 }
 
@@ -39,6 +46,13 @@ export interface FaultControl {
   unforbid(namespace?: string): void;
   /** Lifts one resource's 403. */
   unforbidResource(resource: string): void;
+  /**
+   * From now on Kubernetes requests need a bearer token: `token` is accepted for `ttlMs` (for good
+   * when not given), then answered 401 as an expired token is. Returns when it expires.
+   */
+  acceptToken(token: string, ttlMs?: number): Date;
+  /** Drops every accepted token: no authentication again. */
+  clearTokens(): void;
   /** Delays every Kubernetes request by `ms`. */
   setLatency(ms: number): void;
   /**
@@ -60,9 +74,25 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
   const forbidden = new Set<string>();
   const forbiddenResources = new Set<string>();
   let latencyMs = 0;
+  const tokens = new Map<string, number>();
+  const now = (): number => store.clock.now().getTime();
   const control: FaultControl = {
     get current(): FaultState {
-      return { failListsRemaining, forbiddenNamespaces: forbidden, forbiddenResources, latencyMs };
+      return {
+        failListsRemaining,
+        forbiddenNamespaces: forbidden,
+        forbiddenResources,
+        latencyMs,
+        acceptedTokens: tokens,
+      };
+    },
+    acceptToken(token, ttlMs) {
+      const expiry = ttlMs === undefined ? Number.POSITIVE_INFINITY : now() + Math.max(0, ttlMs);
+      tokens.set(token, expiry);
+      return new Date(Number.isFinite(expiry) ? expiry : 8.64e15);
+    },
+    clearTokens() {
+      tokens.clear();
     },
     dropWatches(options = {}) {
       const watchers = hub.all();
@@ -123,6 +153,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
           forbiddenNamespaces: [...forbidden].sort(),
           forbiddenResources: [...forbiddenResources].sort(),
           latencyMs,
+          tokens: [...tokens.values()].filter((expiry) => expiry > now()).length,
         },
       };
     },

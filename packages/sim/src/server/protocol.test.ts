@@ -549,10 +549,17 @@ describe('/_sim fault and control endpoints', () => {
         forbiddenNamespaces: [],
         forbiddenResources: ['namespaces'],
         latencyMs: 0,
+        tokens: 0,
       },
       forbiddenAnswer('namespaces', 'at the cluster scope'),
       [403, 200, 200],
-      { failListsRemaining: 0, forbiddenNamespaces: [], forbiddenResources: [], latencyMs: 0 },
+      {
+        failListsRemaining: 0,
+        forbiddenNamespaces: [],
+        forbiddenResources: [],
+        latencyMs: 0,
+        tokens: 0,
+      },
       200,
     ]);
   });
@@ -572,6 +579,47 @@ describe('/_sim fault and control endpoints', () => {
       counts: { pods: 3, nodes: 2, namespaces: 2 },
       faults: { failListsRemaining: 0, forbiddenNamespaces: [], latencyMs: 0 },
     });
+  });
+
+  it('tokens: accepted until they expire, then 401 as kube-apiserver answers; clear lifts it', async () => {
+    const get = async (token?: string) => {
+      const res = await fetch(new URL(PDBS, h.server.url), {
+        headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const issued = await call('POST', '/_sim/faults/tokens', { token: 'fresh', ttlMs: 1_000 });
+    expect(issued).toStrictEqual({
+      status: 200,
+      body: {
+        token: 'fresh',
+        expirationTimestamp: new Date(h.clock.now().getTime() + 1_000).toISOString(),
+      },
+    });
+    const unauthorized = {
+      status: 401,
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'Unauthorized',
+        reason: 'Unauthorized',
+        code: 401,
+      },
+    };
+    const before = [(await get('fresh')).status, await get(), await get('guess')];
+    h.clock.advance(1_000);
+    const after = await get('fresh');
+    const state = (await call('GET', '/_sim/state')).body.faults as { tokens: number };
+    await call('POST', '/_sim/faults/tokens', { clear: true });
+    expect([before, after, state.tokens, (await get()).status]).toStrictEqual([
+      [200, unauthorized, unauthorized],
+      unauthorized,
+      0,
+      200,
+    ]);
+    expect((await call('POST', '/_sim/faults/tokens', { ttlMs: 5 })).status).toBe(400);
   });
 
   it('latency delays requests on the injected clock', async () => {

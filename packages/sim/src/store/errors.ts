@@ -8,6 +8,7 @@ export type StatusReason =
   | 'AlreadyExists'
   | 'Conflict'
   | 'Invalid'
+  | 'Unauthorized'
   | 'Forbidden'
   | 'MethodNotAllowed'
   | 'Expired'
@@ -135,6 +136,11 @@ export function forbidden(message: string, details?: StatusDetails): StoreError 
   return details === undefined
     ? { code: 403, reason: 'Forbidden', message }
     : { code: 403, reason: 'Forbidden', message, details };
+}
+
+/** What kube-apiserver answers a request whose bearer token it does not accept (no details). */
+export function unauthorized(): StoreError {
+  return { code: 401, reason: 'Unauthorized', message: 'Unauthorized' };
 }
 
 export function methodNotAllowed(
