@@ -248,6 +248,32 @@ describe('the evaluation API against the simulated cluster', () => {
     );
   });
 
+  it('finds the budgets covering a pod by its name, as the engine places the pod', async () => {
+    const index = await engineIndex();
+    const ledger = index.budget({
+      kind: 'PodDisruptionBudget',
+      namespace: 'payments',
+      name: 'ledger',
+    });
+    const podName = ledger?.pods[0]?.name;
+    if (podName === undefined) throw new Error('no ledger pod');
+    const all = (await getJson<BudgetListResponse>(h.bff, '/api/budgets')).body.items;
+    const covering = [...index.budgets()]
+      .filter((e) => e.pods.some((pod) => pod.name.includes(podName)))
+      .map((e) => `${e.budget.kind}/${e.budget.namespace}/${e.budget.name}`);
+    const byOwnText = all
+      .filter((r) => `${r.namespace}/${r.name} ${r.selectorText}`.includes(podName))
+      .map((r) => `${r.kind}/${r.namespace}/${r.name}`);
+    const found = await getJson<BudgetListResponse>(
+      h.bff,
+      `/api/budgets?text=${encodeURIComponent(podName.toUpperCase())}`,
+    );
+    expect(found.body.items.map((r) => `${r.kind}/${r.namespace}/${r.name}`).sort()).toStrictEqual(
+      [...new Set([...covering, ...byOwnText])].sort(),
+    );
+    expect(covering).toContain('PodDisruptionBudget/payments/ledger');
+  });
+
   it('compresses answers over 1 kB for a client that accepts it, never the event stream', async () => {
     const plain = await fetch(`${h.bff.url}/api/budgets`, {
       headers: { 'accept-encoding': 'identity' },

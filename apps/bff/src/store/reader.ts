@@ -6,6 +6,8 @@ import {
   overlapGroupMatcher,
   pageOf,
   type BudgetRef,
+  type BudgetRow,
+  type BudgetSearchContext,
   type ClusterResponse,
   type NodeRow,
 } from '@pdbscope/shared/api';
@@ -54,6 +56,14 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
     });
   const MAX_BUDGET_OVERLAPS = 100;
   let nodesCache: { changes: number; items: NodeRow[] } | undefined;
+  const searchContext = (row: BudgetRow): BudgetSearchContext | undefined => {
+    const evaluation = index().budget(row);
+    if (!evaluation) return undefined;
+    return {
+      podNames: evaluation.pods.map((pod) => pod.name),
+      selector: evaluation.budget.spec.selector,
+    };
+  };
   return {
     ready: () => store.isReady(),
     sources: () => store.sourceStates(),
@@ -75,7 +85,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
     },
     budgets: (query) => ({
       items: [...store.published.values()]
-        .filter((r) => budgetMatchesQuery(r, query))
+        .filter((r) => budgetMatchesQuery(r, query, searchContext))
         .sort(compareBudgetRows),
       summary: store.summary(),
       eventId: eventId(),

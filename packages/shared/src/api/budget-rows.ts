@@ -1,4 +1,16 @@
+import type { LabelSelector } from '../model/labels.js';
+import { parseSelector, requirementMatches } from '../selectors/selector.js';
 import type { BudgetListQuery, BudgetRow } from './budgets.js';
+
+/**
+ * What a text search may look at beyond the row itself, so "which budget covers pod X?" and
+ * "which budgets select app=web?" are one search. Asked for only when the row's own text misses.
+ */
+export interface BudgetSearchContext {
+  /** The names of the pods the budget holds now. */
+  podNames: readonly string[];
+  selector: LabelSelector | null | undefined;
+}
 
 /** The key a budget row is known by: `kind/namespace/name`. */
 export function budgetRowKey(row: { kind: string; namespace: string; name: string }): string {
@@ -20,7 +32,11 @@ export function compareBudgetRows(
  * Whether a row passes the filters of a budget list query. The BFF filters with this and the
  * event reducers use it to keep a filtered list filtered, so both agree.
  */
-export function budgetMatchesQuery(row: BudgetRow, query: BudgetListQuery): boolean {
+export function budgetMatchesQuery(
+  row: BudgetRow,
+  query: BudgetListQuery,
+  searchContext?: (row: BudgetRow) => BudgetSearchContext | undefined,
+): boolean {
   if (query.kind !== undefined && row.kind !== query.kind) return false;
   if (query.namespace !== undefined && query.namespace !== '') {
     const namespaces = query.namespace.split(',').map((n) => n.trim());
@@ -29,7 +45,7 @@ export function budgetMatchesQuery(row: BudgetRow, query: BudgetListQuery): bool
   if (query.text !== undefined && query.text !== '') {
     const needle = query.text.toLowerCase();
     const hay = `${row.namespace}/${row.name} ${row.selectorText}`.toLowerCase();
-    if (!hay.includes(needle)) return false;
+    if (!hay.includes(needle) && !contextMatches(query.text, searchContext?.(row))) return false;
   }
   switch (query.state) {
     case undefined:
@@ -47,4 +63,20 @@ export function budgetMatchesQuery(row: BudgetRow, query: BudgetListQuery): bool
     case 'error':
       return row.flags.error !== null;
   }
+}
+
+/** A pod name containing the text, or `key=value` a label the selector asks for (`=` or `in`). */
+function contextMatches(text: string, context: BudgetSearchContext | undefined): boolean {
+  if (context === undefined) return false;
+  const needle = text.trim().toLowerCase();
+  if (context.podNames.some((name) => name.toLowerCase().includes(needle))) return true;
+  const equals = text.indexOf('=');
+  if (equals <= 0) return false;
+  const key = text.slice(0, equals).trim();
+  const value = text.slice(equals + 1).trim();
+  const parsed = parseSelector(context.selector);
+  if (!parsed.ok || parsed.selector.kind !== 'requirements') return false;
+  return parsed.selector.requirements.some(
+    (r) => r.key === key && r.operator === 'In' && requirementMatches(r, { [key]: value }),
+  );
 }

@@ -102,7 +102,10 @@ export const BudgetListQuerySchema = z
     /** One namespace, or several separated by commas. */
     namespace: z.string().optional(),
     kind: BudgetKindSchema.optional(),
-    /** Case-insensitive substring of namespace/name or the selector text. */
+    /**
+     * Case-insensitive substring of namespace/name, the selector text or the name of one of the
+     * budget's pods; or `key=value`, a label its selector asks for (`=` or `in`).
+     */
     text: z.string().max(256).optional(),
     state: BudgetStateFilterSchema.optional(),
   })

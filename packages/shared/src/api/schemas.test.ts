@@ -82,6 +82,22 @@ describe('budgetMatchesQuery and compareBudgetRows', () => {
       budgetMatchesQuery(kafka, { kind: 'PodUnavailableBudget', text: 'kafka' }),
     ]).toStrictEqual([true, true, false, false, true, true, false, true, true]);
   });
+  it('finds a budget by a pod name or a key=value its selector asks for, given the context', () => {
+    const context = () => ({
+      podNames: ['zookeeper-0', 'zookeeper-1'],
+      selector: {
+        matchExpressions: [{ key: 'tier', operator: 'In', values: ['coord', 'store'] }],
+      },
+    });
+    expect([
+      budgetMatchesQuery(zk, { text: 'ZOOKEEPER-1' }, context),
+      budgetMatchesQuery(zk, { text: 'zookeeper-2' }, context),
+      budgetMatchesQuery(zk, { text: 'tier=store' }, context),
+      budgetMatchesQuery(zk, { text: 'tier=web' }, context),
+      budgetMatchesQuery(zk, { text: 'tier=store', namespace: 'app' }, context),
+      budgetMatchesQuery(zk, { text: 'zookeeper-1' }, () => undefined),
+    ]).toStrictEqual([true, false, true, false, false, false]);
+  });
   it('sorts by namespace, name, kind', () => {
     const rows = [zk, pdbRow('data', 'kafka'), kafka, pdbRow('app', 'zookeeper')];
     expect(
