@@ -3,6 +3,7 @@ import { SeveritySchema, type FindingListQuery } from '@pdbscope/shared/api';
 import { findingsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { Pager } from '../../components/Pager.js';
+import { SearchField } from '../../components/SearchField.js';
 import { formatCount } from '../../components/numbers.js';
 import { useUrlFilters } from '../../components/url-filters.js';
 import { FindingList } from './FindingList.js';
@@ -29,15 +30,12 @@ export function FindingsPage() {
     <>
       <h1>Findings</h1>
       <div className="toolbar" role="search" aria-label="Filter findings">
-        <label>
-          Search
-          <input
-            type="search"
-            value={filters.text ?? ''}
-            placeholder="name or message"
-            onChange={(event) => setFilter('text', event.target.value, { typing: true })}
-          />
-        </label>
+        <SearchField
+          label="Search"
+          value={filters.text}
+          placeholder="name or message"
+          onType={(value) => setFilter('text', value, { typing: true })}
+        />
         <label>
           Severity
           <select
@@ -54,33 +52,24 @@ export function FindingsPage() {
             <option value="info">Info{counts ? ` (${formatCount(counts.info)})` : ''}</option>
           </select>
         </label>
-        <label>
-          Namespaces
-          <input
-            type="search"
-            value={filters.namespace ?? ''}
-            placeholder="a,b"
-            onChange={(event) => setFilter('namespace', event.target.value, { typing: true })}
-          />
-        </label>
-        <label>
-          Rule
-          <input
-            type="search"
-            value={filters.rule ?? ''}
-            placeholder="pods-under-multiple-budgets"
-            onChange={(event) => setFilter('rule', event.target.value, { typing: true })}
-          />
-        </label>
-        <label>
-          Kind
-          <input
-            type="search"
-            value={filters.kind ?? ''}
-            placeholder="PodDisruptionBudget"
-            onChange={(event) => setFilter('kind', event.target.value, { typing: true })}
-          />
-        </label>
+        <SearchField
+          label="Namespaces"
+          value={filters.namespace}
+          placeholder="a,b"
+          onType={(value) => setFilter('namespace', value, { typing: true })}
+        />
+        <SearchField
+          label="Rule"
+          value={filters.rule}
+          placeholder="pods-under-multiple-budgets"
+          onType={(value) => setFilter('rule', value, { typing: true })}
+        />
+        <SearchField
+          label="Kind"
+          value={filters.kind}
+          placeholder="PodDisruptionBudget"
+          onType={(value) => setFilter('kind', value, { typing: true })}
+        />
       </div>
       {findings.isPending ? <Loading what="findings" retrying={findings.failureReason} /> : null}
       {findings.isError ? <ErrorNotice error={findings.error} what="the findings" /> : null}

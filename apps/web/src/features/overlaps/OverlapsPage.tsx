@@ -3,6 +3,7 @@ import { OverlapRuleSchema, type OverlapListQuery } from '@pdbscope/shared/api';
 import { overlapsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { Pager } from '../../components/Pager.js';
+import { SearchField } from '../../components/SearchField.js';
 import { useUrlFilters } from '../../components/url-filters.js';
 import { OverlapGroupView } from './OverlapGroupView.js';
 import { ruleNames } from './OverlapList.js';
@@ -32,24 +33,18 @@ export function OverlapsPage() {
     <>
       <h1>Overlaps</h1>
       <div className="toolbar" role="search" aria-label="Filter overlaps">
-        <label>
-          Search
-          <input
-            type="search"
-            value={filters.text ?? ''}
-            placeholder="budget name"
-            onChange={(event) => setFilter('text', event.target.value, { typing: true })}
-          />
-        </label>
-        <label>
-          Namespaces
-          <input
-            type="search"
-            value={filters.namespace ?? ''}
-            placeholder="a,b"
-            onChange={(event) => setFilter('namespace', event.target.value, { typing: true })}
-          />
-        </label>
+        <SearchField
+          label="Search"
+          value={filters.text}
+          placeholder="budget name"
+          onType={(value) => setFilter('text', value, { typing: true })}
+        />
+        <SearchField
+          label="Namespaces"
+          value={filters.namespace}
+          placeholder="a,b"
+          onType={(value) => setFilter('namespace', value, { typing: true })}
+        />
         <label>
           Kind
           <select
