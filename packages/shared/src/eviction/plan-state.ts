@@ -209,6 +209,20 @@ export class PlanState {
     if (replacement) this.addPod(replacement, budgets, pod);
   }
 
+  /**
+   * A deleted replacement whose name is never used again leaves its budgets' lists: a long
+   * forecast evicts replacements again and again, and every sync would walk the dead ones.
+   */
+  forget(pod: { namespace: string; name: string }, budgets: readonly ResourceRef[]): void {
+    const key = podKey(pod);
+    if (this.pods.get(key) !== null) return;
+    for (const ref of budgets) {
+      const list = this.extra.get(refKey(ref));
+      const i = list ? list.findIndex((p) => podKey(p) === key) : -1;
+      if (list && i >= 0) list.splice(i, 1);
+    }
+  }
+
   /** One controller sync of the budget over its pods in the plan's state. */
   resync(ref: ResourceRef): void {
     const e = this.entry(ref);

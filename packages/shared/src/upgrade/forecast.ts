@@ -147,6 +147,7 @@ class UpgradeWorld {
       this.gone.delete(podKey(replacement));
       this.state.addPod(replacement, budgets, pod);
     }
+    if (podKey(replacement ?? pod) !== podKey(pod)) this.state.forget(pod, budgets);
     for (const b of budgets) this.state.resync(b);
     if (!replacement) return undefined;
     const waiting: Awaited = { pod: replacement, budgets };
