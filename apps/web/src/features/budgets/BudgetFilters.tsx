@@ -28,6 +28,14 @@ export function applyFilterChange(query: BudgetListQuery, change: FilterChange):
   return next as BudgetListQuery;
 }
 
+/** The namespaces the query names (the API takes `a,b`); none means every namespace. */
+export function selectedNamespaces(query: BudgetListQuery): string[] {
+  return (query.namespace ?? '')
+    .split(',')
+    .map((namespace) => namespace.trim())
+    .filter((namespace) => namespace !== '');
+}
+
 export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProps) {
   return (
     <div className="toolbar" role="search" aria-label="Filter budgets">
@@ -43,10 +51,20 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
       <label>
         Namespace
         <select
-          value={query.namespace ?? ''}
-          onChange={(event) => onChange({ key: 'namespace', value: event.target.value })}
+          multiple
+          size={Math.min(4, Math.max(2, namespaces.length))}
+          title="All namespaces when none is picked; Ctrl or Shift picks several"
+          value={selectedNamespaces(query)}
+          onChange={(event) =>
+            onChange({
+              key: 'namespace',
+              value: [...event.target.options]
+                .filter((option) => option.selected)
+                .map((option) => option.value)
+                .join(','),
+            })
+          }
         >
-          <option value="">All namespaces</option>
           {namespaces.map((namespace) => (
             <option key={namespace} value={namespace}>
               {namespace}

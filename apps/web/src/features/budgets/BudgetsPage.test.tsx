@@ -159,6 +159,37 @@ describe('BudgetsPage filters in quick succession', () => {
   });
 });
 
+function namespaceSelect(): HTMLSelectElement {
+  const select = screen.getByRole('listbox', { name: 'Namespace' });
+  if (!(select instanceof HTMLSelectElement)) throw new Error('no namespace select');
+  return select;
+}
+
+function pickNamespaces(namespaces: readonly string[]) {
+  const select = namespaceSelect();
+  for (const option of select.options) option.selected = namespaces.includes(option.value);
+  act(() => {
+    fireEvent.change(select);
+  });
+}
+
+describe('BudgetsPage namespace filter', () => {
+  it('picks several namespaces at once, kept in the URL as the API takes them', () => {
+    const { router } = renderApp({ path: '/?namespace=shop', cache: cache() });
+    expect(rowNames()).toStrictEqual(['cart']);
+    pickNamespaces(['data', 'shop']);
+    expect(router.state.location.search).toBe('?namespace=data%2Cshop');
+    expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all', 'cart']);
+    expect([...namespaceSelect().selectedOptions].map((option) => option.value)).toStrictEqual([
+      'data',
+      'shop',
+    ]);
+    pickNamespaces([]);
+    expect(router.state.location.search).toBe('');
+    expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
+  });
+});
+
 describe('BudgetsPage while the BFF syncs', () => {
   it('says the server is still syncing and keeps waiting instead of failing', async () => {
     const { fetchImpl, calls } = fakeFetch({
