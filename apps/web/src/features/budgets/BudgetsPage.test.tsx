@@ -190,6 +190,29 @@ describe('BudgetsPage namespace filter', () => {
   });
 });
 
+describe('BudgetsPage export', () => {
+  it('exports the rows shown (filtered), as CSV and JSON', async () => {
+    const blobs: Blob[] = [];
+    const create = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return `blob:${blobs.length}`;
+    });
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() });
+    renderApp({ path: '/?namespace=shop', cache: cache() });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+    const [csv, json] = await Promise.all(blobs.map((blob) => blob.text()));
+    expect(csv?.split('\r\n').map((line) => line.split(',').slice(0, 3).join(','))).toStrictEqual([
+      'kind,namespace,name',
+      'PodUnavailableBudget,shop,cart',
+      '',
+    ]);
+    expect((JSON.parse(json ?? '') as { name: string }[]).map((row) => row.name)).toStrictEqual([
+      'cart',
+    ]);
+  });
+});
+
 describe('BudgetsPage while the BFF syncs', () => {
   it('says the server is still syncing and keeps waiting instead of failing', async () => {
     const { fetchImpl, calls } = fakeFetch({

@@ -16,6 +16,7 @@ import {
   visibleRows,
   writeOverviewState,
 } from './overview-query.js';
+import { budgetRowsCsv, budgetRowsJson, downloadText } from './export-rows.js';
 
 export function BudgetsPage() {
   const budgets = useQuery(budgetsQuery());
@@ -60,6 +61,34 @@ export function BudgetsPage() {
           <p className="muted" aria-live="polite">
             Showing {rows.length} of {budgets.data.items.length} budgets
           </p>
+          <div className="toolbar" role="group" aria-label="Export the budgets shown">
+            <button
+              type="button"
+              disabled={rows.length === 0}
+              onClick={() =>
+                downloadText({
+                  fileName: 'budgets.csv',
+                  type: 'text/csv',
+                  text: budgetRowsCsv(rows),
+                })
+              }
+            >
+              Export CSV
+            </button>
+            <button
+              type="button"
+              disabled={rows.length === 0}
+              onClick={() =>
+                downloadText({
+                  fileName: 'budgets.json',
+                  type: 'application/json',
+                  text: budgetRowsJson(rows),
+                })
+              }
+            >
+              Export JSON
+            </button>
+          </div>
           {budgets.data.items.length === 0 ? (
             <Empty>No disruption budgets in the watched namespaces.</Empty>
           ) : rows.length === 0 ? (
