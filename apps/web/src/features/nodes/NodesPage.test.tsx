@@ -13,7 +13,17 @@ const nodes = {
       budgetedPods: 0,
     }),
     nodeRow('worker-1', { labels: { 'topology.kubernetes.io/zone': 'b' }, pods: 1200 }),
-    nodeRow('worker-2', { ready: false, labels: { 'topology.kubernetes.io/zone': 'a' }, pods: 3 }),
+    nodeRow('worker-2', {
+      ready: false,
+      labels: { 'topology.kubernetes.io/zone': 'a' },
+      pods: 3,
+      drainableNow: {
+        state: 'stuck',
+        pods: [{ kind: 'Pod', namespace: 'shop', name: 'web-1' }],
+        budgets: [{ kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web' }],
+        reason: 'eviction of shop/web-1 refused now, 429 (web)',
+      },
+    }),
     nodeRow('worker-3', { unschedulable: true, labels: { 'topology.kubernetes.io/zone': 'b' } }),
   ],
   eventId: 'e1-100',
@@ -50,6 +60,15 @@ describe('NodesPage', () => {
       ['worker-2', 'NotReady ', '', '3', '4'],
       ['worker-3', 'Ready cordoned', '', '12', '4'],
     ]);
+    expect(
+      within(screen.getByRole('table', { name: 'Nodes' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[5]?.textContent),
+    ).toStrictEqual(['Drainable', 'Drainable', 'Stuck', 'Drainable']);
+    expect(screen.getByText('Stuck').getAttribute('title')).toBe(
+      'eviction of shop/web-1 refused now, 429 (web)',
+    );
     expect(screen.getByRole('link', { name: 'worker-2' }).getAttribute('href')).toBe(
       '/nodes/worker-2',
     );

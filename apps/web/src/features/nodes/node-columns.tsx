@@ -99,6 +99,19 @@ export function nodeColumns(now: number): NodeColumn[] {
       render: (node) => formatCount(node.budgetedPods),
     },
     {
+      id: 'drainableNow',
+      header: 'Drainable now',
+      width: '120px',
+      sortable: true,
+      // Worst first when ascending: stuck, refused, drainable.
+      sortKey: (node) => DRAINABLE_ORDER[node.drainableNow.state],
+      render: (node) => (
+        <span title={node.drainableNow.reason || undefined}>
+          {DRAINABLE_LABEL[node.drainableNow.state]}
+        </span>
+      ),
+    },
+    {
       id: 'age',
       header: 'Age',
       width: '70px',
@@ -118,6 +131,18 @@ export function nodeColumns(now: number): NodeColumn[] {
 }
 
 /** A node column with what it sorts by (absent: not sortable). */
+const DRAINABLE_ORDER: Record<NodeRow['drainableNow']['state'], number> = {
+  stuck: 0,
+  refused: 1,
+  drainable: 2,
+};
+/** kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting. */
+const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
+  stuck: 'Stuck',
+  refused: 'Refused',
+  drainable: 'Drainable',
+};
+
 export interface NodeColumn extends GridColumn<NodeRow> {
   sortKey?: (node: NodeRow) => string | number;
 }
