@@ -1,5 +1,5 @@
 import { refOf, type NodeView, type PodView } from '@pdbscope/shared';
-import { drainableNow, drainableNowByNode, type DrainableNow } from '@pdbscope/shared/eviction';
+import { drainableNow, type DrainableNow } from '@pdbscope/shared/eviction';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRef, BudgetRow, NodeDetailResponse, NodeRow } from '@pdbscope/shared/api';
 import { podSummary } from './pods.js';
@@ -10,7 +10,7 @@ function nodeRow(
   node: NodeView | undefined,
   pods: readonly PodView[],
   budgeted: number,
-  drainable: DrainableNow,
+  drainable: DrainableNow | undefined,
 ): NodeRow {
   return {
     name,
@@ -31,7 +31,10 @@ const isCovered = (index: ClusterIndex, pod: PodView): boolean => {
   return b.pdbs.length + b.pubs.length > 0;
 };
 
-const drainableRow = (d: DrainableNow): NodeRow['drainableNow'] => ({
+const drainableRow = (d: DrainableNow | undefined): NodeRow['drainableNow'] =>
+  d === undefined ? DRAINABLE_UNKNOWN : drainableKnown(d);
+
+const drainableKnown = (d: DrainableNow): NodeRow['drainableNow'] => ({
   state: d.state,
   pods: d.pods.map((p) => ({ kind: p.kind, namespace: p.namespace, name: p.name })),
   budgets: d.budgets.map((b) => ({
@@ -42,11 +45,27 @@ const drainableRow = (d: DrainableNow): NodeRow['drainableNow'] => ({
   reason: d.reason,
 });
 
-const DRAINABLE_UNKNOWN: DrainableNow = { state: 'drainable', pods: [], budgets: [], reason: '' };
+const DRAINABLE_UNKNOWN: NodeRow['drainableNow'] = {
+  state: 'unknown',
+  pods: [],
+  budgets: [],
+  reason: 'not worked out for this list (its time budget ran out): open the node to see it',
+};
+
+/**
+ * The exact check costs a few milliseconds per node with large budgets (each eviction re-syncs
+ * its budget), so the list works it out for as many nodes as fit in this budget and says
+ * `unknown` for the rest instead of holding the event loop for seconds on a large cluster.
+ */
+export const DRAINABLE_LIST_BUDGET_MS = 200;
 
 /** GET /api/nodes rows, sorted by name, each with what `kubectl drain` would do now. */
-export function nodeRows(index: ClusterIndex, now: Date): NodeRow[] {
-  const drainable = drainableNowByNode({ index, now });
+export function nodeRows(
+  index: ClusterIndex,
+  now: Date,
+  clock: () => number = performance.now.bind(performance),
+): NodeRow[] {
+  const deadline = clock() + DRAINABLE_LIST_BUDGET_MS;
   return index.nodeNames().map((name) => {
     const pods = index.podsOnNode(name);
     let budgeted = 0;
@@ -56,7 +75,7 @@ export function nodeRows(index: ClusterIndex, now: Date): NodeRow[] {
       index.node(name),
       pods,
       budgeted,
-      drainable.get(name) ?? DRAINABLE_UNKNOWN,
+      clock() < deadline ? drainableNow({ index, node: name, now }) : undefined,
     );
   });
 }

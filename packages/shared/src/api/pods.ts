@@ -51,7 +51,8 @@ export const NodeTaintSchema = z
  */
 export const DrainableNowSchema = z
   .object({
-    state: z.enum(['drainable', 'refused', 'stuck']),
+    // `unknown`: not worked out for this answer (the list's time budget ran out first).
+    state: z.enum(['drainable', 'refused', 'stuck', 'unknown']),
     pods: z.array(ObjectRefSchema),
     budgets: z.array(BudgetRefSchema),
     reason: z.string(),

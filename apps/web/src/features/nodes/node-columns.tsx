@@ -134,13 +134,15 @@ export function nodeColumns(now: number): NodeColumn[] {
 const DRAINABLE_ORDER: Record<NodeRow['drainableNow']['state'], number> = {
   stuck: 0,
   refused: 1,
-  drainable: 2,
+  unknown: 2,
+  drainable: 3,
 };
 /** kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting. */
 const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
   stuck: 'Stuck',
   refused: 'Refused',
   drainable: 'Drainable',
+  unknown: 'Open the node',
 };
 
 export interface NodeColumn extends GridColumn<NodeRow> {
