@@ -120,6 +120,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
   const metrics = createBffMetrics({
     rows: () => store.published.values(),
     analysis: () => store.analysis(),
+    nodes: () => (store.isReady() ? reader.nodes().items : undefined),
     sources: () => store.sourceStates(),
     ready: () => store.isReady(),
     sseClients: () => hub.clientCount,

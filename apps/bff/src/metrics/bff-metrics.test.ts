@@ -1,6 +1,6 @@
 import { pdbFromObject } from '@pdbscope/shared';
 import { ClusterIndex } from '@pdbscope/shared/index';
-import type { BudgetRow, SourceState } from '@pdbscope/shared/api';
+import type { BudgetRow, NodeRow, SourceState } from '@pdbscope/shared/api';
 import { noFlags, pdbRow, pubRow } from '@pdbscope/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { analyze, type Analysis } from '../store/analysis.js';
@@ -171,6 +171,38 @@ describe('GET /metrics families', () => {
     const text = await metricsOf({}).registry.metrics();
     expect(text).toContain('# TYPE pdbscope_pods_with_multiple_budgets gauge');
     expect(text).not.toMatch(/^pdbscope_(overlapping|pods_|findings)/m);
+  });
+
+  it('counts nodes by drainable now, every state named, none before the first sync', async () => {
+    const node = (name: string, state: NodeRow['drainableNow']['state']): NodeRow => ({
+      name,
+      known: true,
+      ready: true,
+      unschedulable: false,
+      labels: {},
+      taints: [],
+      pods: 3,
+      budgetedPods: 2,
+      drainableNow: { state, pods: [], budgets: [], reason: '' },
+    });
+    const rows = [
+      node('worker-1', 'stuck'),
+      node('worker-2', 'stuck'),
+      node('worker-3', 'drainable'),
+    ];
+    const text = await metricsOf({ nodes: () => rows }).registry.metrics();
+    expect(family(text, 'pdbscope_nodes')).toBe(
+      [
+        '# HELP pdbscope_nodes Nodes by whether kubectl drain would finish now (drainable), be refused by its filters (refused), leave pods whose eviction is refused now (stuck), or was not worked out within the time budget (unknown).',
+        '# TYPE pdbscope_nodes gauge',
+        'pdbscope_nodes{drainable_now="drainable"} 1',
+        'pdbscope_nodes{drainable_now="refused"} 0',
+        'pdbscope_nodes{drainable_now="stuck"} 2',
+        'pdbscope_nodes{drainable_now="unknown"} 0',
+      ].join('\n'),
+    );
+    const before = await metricsOf({ nodes: () => undefined }).registry.metrics();
+    expect(before).not.toMatch(/^pdbscope_nodes\{/m);
   });
 
   it("reports the BFF's health: sources, watch counters, clients, analysis time", async () => {

@@ -1,15 +1,18 @@
-import type { BudgetRow } from '@pdbscope/shared/api';
+import type { BudgetRow, NodeRow } from '@pdbscope/shared/api';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Analysis } from '../store/analysis.js';
 import { budgetExposition } from './budget-metrics.js';
 import { registerClusterMetrics } from './cluster-metrics.js';
 import { registerHealthMetrics, type HealthInput } from './health-metrics.js';
+import { registerNodeMetrics } from './node-metrics.js';
 import { sourceTelemetry, type SourceTelemetry } from './telemetry.js';
 
 export interface BffMetricsInput extends HealthInput {
   /** The budgets' rows as published to clients. */
   rows(): Iterable<BudgetRow>;
   analysis(): Analysis | undefined;
+  /** The nodes' rows as GET /api/nodes serves them; undefined before the first sync. */
+  nodes?(): Iterable<NodeRow> | undefined;
   /** Node.js process metrics (CPU, memory, event loop); off in unit tests of the families. */
   processMetrics?: boolean;
 }
@@ -33,6 +36,7 @@ export function createBffMetrics(input: BffMetricsInput): BffMetrics {
   const registry = new Registry();
   registerClusterMetrics(registry, input.analysis);
   registerHealthMetrics(registry, input);
+  registerNodeMetrics(registry, () => input.nodes?.());
   const telemetry = sourceTelemetry(registry);
   if (input.processMetrics ?? true) collectDefaultMetrics({ register: registry });
   return {
