@@ -1,5 +1,5 @@
 import tseslint from 'typescript-eslint';
-import { base, ignores, pureCore } from './tooling/eslint.base.js';
+import { base, ignores, pureCore, reactApp, typeAware } from './tooling/eslint.base.js';
 
 // Test builders stay out of production code, and so out of the web bundle.
 const testFixturesInTestsOnly = {
@@ -23,6 +23,8 @@ const testFixturesInTestsOnly = {
 export default tseslint.config(
   ignores,
   ...base,
+  ...typeAware(import.meta.dirname),
   pureCore(['packages/shared/src/**/*.ts']),
+  reactApp(['apps/web/src/**/*.{ts,tsx}']),
   testFixturesInTestsOnly,
 );

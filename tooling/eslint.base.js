@@ -1,7 +1,9 @@
-// Shared lint rules for every package; the root eslint.config.js applies them.
+// Shared lint rules for every package; the root eslint.config.js applies them, and each package's
+// `lint` script (run and cached by turbo) lints its own directory with it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export const ignores = {
   ignores: [
@@ -30,12 +32,41 @@ export const base = [
   },
 ];
 
-// The pure core: type-aware rules (0 is a value, so `??` and never `||` on counts), and no I/O.
+// Every TypeScript file is linted with its types (each package's tsconfig, found by the project
+// service): a promise is awaited or handed on, never dropped or passed where a callback's result
+// is ignored; a switch over a union names every member; `0` is a value, so `??`, never `||`.
+export const typeAware = (tsconfigRootDir) => [
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/prefer-nullish-coalescing': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+];
+
+// The React app: the rules of hooks (called unconditionally, complete effect dependencies).
+export const reactApp = (files) => ({
+  files,
+  plugins: { 'react-hooks': reactHooks },
+  rules: reactHooks.configs.recommended.rules,
+});
+
+// The pure core: no I/O, no clock, no runtime Kubernetes client.
 export const pureCore = (files) => ({
   files,
-  languageOptions: { parserOptions: { projectService: true } },
   rules: {
-    '@typescript-eslint/prefer-nullish-coalescing': 'error',
     'no-restricted-imports': [
       'error',
       {

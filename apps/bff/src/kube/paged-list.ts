@@ -110,7 +110,9 @@ export async function listAllPages<T>(options: PagedListOptions<T>): Promise<Pag
         }
         options.onPage?.(items.slice(first));
         resourceVersion = asString(meta?.['resourceVersion']) ?? resourceVersion;
-        token = asString(meta?.['continue']) || undefined;
+        // An empty continue token means the list is complete.
+        const next = asString(meta?.['continue']);
+        token = next === '' ? undefined : next;
       } while (token);
       dropAhead();
       return { items, resourceVersion };

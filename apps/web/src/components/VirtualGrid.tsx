@@ -44,6 +44,9 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { columns, rows, rowKey, sort, onSort } = props;
   const rowHeight = props.rowHeight ?? 32;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands back fresh functions on purpose; the warning is about React Compiler's
+  // memoization, which this app does not use.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

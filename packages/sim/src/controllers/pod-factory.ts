@@ -60,7 +60,7 @@ export function newPod(input: NewPodInput): KubeObject {
     dnsPolicy: 'ClusterFirst',
     serviceAccountName: 'default',
     ...templateSpec,
-    ...(input.hostname ? input.hostname : {}),
+    ...input.hostname,
     ...(input.nodeName !== undefined ? { nodeName: input.nodeName } : {}),
   };
   const annotations = input.template.metadata?.annotations;

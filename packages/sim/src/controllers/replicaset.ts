@@ -91,8 +91,9 @@ export class ReplicaSetController {
     const namespace = rs.metadata.namespace ?? '';
     const owner = controllerRefOf(rs);
     const steering =
-      (owner?.kind === 'Deployment' && this.ctx.store.get('deployments', namespace, owner.name)) ||
-      rs;
+      owner?.kind === 'Deployment'
+        ? (this.ctx.store.get('deployments', namespace, owner.name) ?? rs)
+        : rs;
     const uid = rs.metadata.uid ?? '';
     for (let i = 0; i < count; i++) {
       const ordinal = this.ctx.seeding ? (this.created.get(uid) ?? 0) : existing + i;

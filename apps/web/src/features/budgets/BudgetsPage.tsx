@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { budgetsQuery } from '../../api/queries.js';
@@ -34,7 +34,9 @@ export function BudgetsPage() {
   // Changes build on the URL as last written, not as of the last render (react-router's
   // functional form sees the render's params), so two quick changes never undo each other.
   const latest = useRef(params);
-  latest.current = params;
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = (change: (now: OverviewState) => OverviewState, replace: boolean) => {
     const next = writeOverviewState(change(readOverviewState(latest.current)));
     latest.current = next;
