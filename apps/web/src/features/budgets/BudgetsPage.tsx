@@ -1,4 +1,5 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useLatest } from '../../app/use-latest.js';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { budgetsQuery } from '../../api/queries.js';
@@ -33,13 +34,10 @@ export function BudgetsPage() {
 
   // Changes build on the URL as last written, not as of the last render (react-router's
   // functional form sees the render's params), so two quick changes never undo each other.
-  const latest = useRef(params);
-  useLayoutEffect(() => {
-    latest.current = params;
-  }, [params]);
+  const latestRef = useLatest(params);
   const update = (change: (now: OverviewState) => OverviewState, replace: boolean) => {
-    const next = writeOverviewState(change(readOverviewState(latest.current)));
-    latest.current = next;
+    const next = writeOverviewState(change(readOverviewState(latestRef.current)));
+    latestRef.current = next;
     setParams(next, { replace });
   };
   // Typing in the search box replaces the history entry; changing a filter or the sort adds one.

@@ -1,4 +1,5 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useLatest } from '../../app/use-latest.js';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { nodesQuery } from '../../api/queries.js';
@@ -38,11 +39,10 @@ export function NodesPage() {
   );
 
   // Changes build on the URL as last written, so two quick changes never undo each other.
-  const latest = useRef(params);
-  latest.current = params;
+  const latestRef = useLatest(params);
   const update = (change: (now: NodesState) => NodesState, replace: boolean) => {
-    const next = writeNodesState(change(readNodesState(latest.current)));
-    latest.current = next;
+    const next = writeNodesState(change(readNodesState(latestRef.current)));
+    latestRef.current = next;
     setParams(next, { replace });
   };
 
