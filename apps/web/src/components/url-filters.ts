@@ -1,5 +1,6 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLatest } from '../app/use-latest.js';
 
 /**
  * Filters of a server-paged list kept in the URL (so the view is a deep link): the string values
@@ -7,8 +8,7 @@ import { useSearchParams } from 'react-router';
  */
 export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
-  const latest = useRef(params);
-  latest.current = params;
+  const latestRef = useLatest(params);
   const filters = useMemo(() => {
     const out: Partial<Record<K, string>> = {};
     for (const key of keys) {
@@ -20,9 +20,9 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const pageText = params.get('page');
   const page = pageText !== null && /^[1-9]\d*$/.test(pageText) ? Number(pageText) : 1;
   const write = (change: (next: URLSearchParams) => void, replace: boolean) => {
-    const next = new URLSearchParams(latest.current);
+    const next = new URLSearchParams(latestRef.current);
     change(next);
-    latest.current = next;
+    latestRef.current = next;
     setParams(next, { replace });
   };
   return {
