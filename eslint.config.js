@@ -1,9 +1,16 @@
 import tseslint from 'typescript-eslint';
-import { base, ignores, pureCore, reactApp, typeAware } from './tooling/eslint.base.js';
+import {
+  appBoundary,
+  base,
+  ignores,
+  pureCore,
+  reactApp,
+  typeAware,
+} from './tooling/eslint.base.js';
 
-// Test builders stay out of production code, and so out of the web bundle.
+// Test builders stay out of the simulator's production code.
 const testFixturesInTestsOnly = {
-  files: ['apps/**/*.{ts,tsx}', 'packages/sim/**/*.ts'],
+  files: ['packages/sim/**/*.ts'],
   ignores: ['**/*.test.{ts,tsx}', '**/__fixtures__/**', '**/src/test/**'],
   rules: {
     'no-restricted-imports': [
@@ -24,7 +31,8 @@ export default tseslint.config(
   ignores,
   ...base,
   ...typeAware(import.meta.dirname),
-  pureCore(['packages/shared/src/**/*.ts']),
+  ...pureCore('packages/shared/src'),
   reactApp(['apps/web/src/**/*.{ts,tsx}']),
   testFixturesInTestsOnly,
+  appBoundary(['apps/**/*.{ts,tsx}']),
 );

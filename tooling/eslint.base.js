@@ -64,33 +64,72 @@ export const reactApp = (files) => ({
 });
 
 // The pure core: no I/O, no clock, no runtime Kubernetes client.
-export const pureCore = (files) => ({
+const coreImportBans = [
+  {
+    group: ['node:*', 'fs', 'http', 'https', 'net', 'child_process'],
+    message: 'packages/shared does no I/O.',
+  },
+  {
+    group: ['@kubernetes/client-node'],
+    message: 'packages/shared never imports a runtime Kubernetes client.',
+  },
+];
+
+// packages/shared's tool kits: the synthetic cluster generator, test builders, the CLI and the
+// oracle runner. Each is a subpath export (`@pdbscope/shared/synthetic`...) for its users; the
+// engine and the API contract (the main entry and its subpaths) never import them, so neither
+// the BFF nor the web bundle carries them.
+export const toolKits = ['synthetic', 'testing', 'cli', 'oracle'];
+const toolKitImportBan = {
+  group: toolKits.flatMap((kit) => [`@pdbscope/shared/${kit}`, `**/${kit}/**`]),
+  message:
+    'The engine and the API contract never import the tool kits (synthetic, testing, cli, oracle): only tests and the kits themselves do.',
+};
+
+const clockBans = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'The core never reads the clock: take `now` as a parameter.',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'The core never reads the clock: take `now` as a parameter.',
+  },
+];
+
+export const pureCore = (root) => [
+  {
+    files: [`${root}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: coreImportBans }],
+      'no-restricted-syntax': ['error', ...clockBans],
+    },
+  },
+  {
+    files: [`${root}/**/*.ts`],
+    ignores: ['**/*.test.ts', ...toolKits.map((kit) => `${root}/${kit}/**`)],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...coreImportBans, toolKitImportBan] }],
+    },
+  },
+];
+
+// The BFF and the web app: production code imports the engine and the API contract, never the
+// tool kits nor shared's sources by path (tests and fixtures may).
+export const appBoundary = (files) => ({
   files,
+  ignores: ['**/*.test.{ts,tsx}', '**/__fixtures__/**', '**/src/test/**'],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
           {
-            group: ['node:*', 'fs', 'http', 'https', 'net', 'child_process'],
-            message: 'packages/shared does no I/O.',
-          },
-          {
-            group: ['@kubernetes/client-node'],
-            message: 'packages/shared never imports a runtime Kubernetes client.',
+            group: [...toolKits.map((kit) => `@pdbscope/shared/${kit}`), '**/packages/shared/**'],
+            message:
+              'Production code never imports the tool kits (synthetic, testing, cli, oracle) or shared by path: tests and fixtures may.',
           },
         ],
-      },
-    ],
-    'no-restricted-syntax': [
-      'error',
-      {
-        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-        message: 'The core never reads the clock: take `now` as a parameter.',
-      },
-      {
-        selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-        message: 'The core never reads the clock: take `now` as a parameter.',
       },
     ],
   },
