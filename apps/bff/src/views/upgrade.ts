@@ -87,6 +87,7 @@ export function simulateUpgrade(
       outcome: f.outcome,
       forecast: { ...f.forecast, stall: f.forecast.stall ?? null },
       patch: f.patch,
+      parts: f.parts ?? [],
     })),
   };
 }

@@ -142,6 +142,11 @@ export const UpgradeFixSchema = z
     }),
     /** The kubectl command and YAML a user would apply; pdbscope never applies it. */
     patch: z.string(),
+    /**
+     * A combination (no single change lets the upgrade complete): its parts, each with its cost;
+     * `changes` holds them all. Empty for a single change.
+     */
+    parts: z.array(z.object({ title: z.string(), cost: z.string() })),
   })
   .meta({ id: 'UpgradeFix' });
 export type UpgradeFix = z.infer<typeof UpgradeFixSchema>;
@@ -150,7 +155,10 @@ export type UpgradeForecastBody = z.infer<typeof UpgradeForecastSchema>;
 export const SimulateUpgradeResponseSchema = z
   .object({
     forecast: UpgradeForecastSchema,
-    /** For a stall: changes that would let it go on, ranked, each checked by a new forecast. */
+    /**
+     * For a stall: changes that would let it go on, ranked, each checked by a new forecast; when no
+     * single change lets it complete, the smallest combination found that does comes first.
+     */
     fixes: z.array(UpgradeFixSchema),
   })
   .meta({ id: 'SimulateUpgradeResponse' });

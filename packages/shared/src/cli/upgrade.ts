@@ -38,7 +38,7 @@ export function formatUpgrade(forecast: UpgradeForecast, fixes: readonly Upgrade
     for (const p of stall.pods)
       lines.push(`  ${p.pod.namespace}/${p.pod.name} on ${p.node} (${p.reason}): ${p.explanation}`);
   }
-  if (fixes.length === 0) lines.push('No single change found that lets it go on.');
+  if (fixes.length === 0) lines.push('No change found that lets it go on.');
   else
     lines.push('Fixes, best first (each checked by forecasting again with it; none is applied):');
   fixes.forEach((f, i) => {
@@ -48,7 +48,13 @@ export function formatUpgrade(forecast: UpgradeForecast, fixes: readonly Upgrade
         : f.outcome === 'gets-further'
           ? `gets further: ${f.forecast.stall ?? ''}`
           : 'does not help';
-    lines.push(`  ${i + 1}. ${f.title} — ${result}; costs: ${f.cost}`);
+    if (f.parts === undefined) lines.push(`  ${i + 1}. ${f.title} — ${result}; costs: ${f.cost}`);
+    else {
+      lines.push(
+        `  ${i + 1}. These ${f.parts.length} changes together (no single one is enough) — ${result}:`,
+      );
+      for (const p of f.parts) lines.push(`       - ${p.title}; costs: ${p.cost}`);
+    }
     lines.push(indent(f.patch, '       '));
   });
   return `${lines.join('\n')}\n`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOW, deployment, labelPdb } from '../index/__fixtures__/objects.js';
+import { applyChanges } from './changes.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import { clusterOf, KUBECTL_DEFAULTS, TIMINGS } from './__fixtures__/cluster.js';
 import { proposeFixes } from './fixes.js';
@@ -80,6 +81,89 @@ describe('proposeFixes', () => {
       { maxUnavailable: 2, maxSurge: 0 },
     );
     expect(fixesOf(i)[0]).toBe('completes: Surge 1 new node before draining');
+  });
+});
+
+describe('proposeFixes with no single change that completes', () => {
+  // Two budgets each allowing no disruption, both with a pod on node-a: freeing one still leaves
+  // the other pod stuck there.
+  function twoBlockingBudgets(): ForecastUpgradeInput {
+    const api = { app: 'api' };
+    const w = deployment({ name: 'web', replicas: 2, labels: web, nodes: ['node-a', 'node-b'] });
+    const a = deployment({ name: 'api', replicas: 2, labels: api, nodes: ['node-a', 'node-b'] });
+    return {
+      ...input({
+        pods: [...w.pods, ...a.pods],
+        workloads: [...w.workloads, ...a.workloads],
+        budgets: [
+          labelPdb({ name: 'web', matchLabels: web, minAvailable: 2 }),
+          labelPdb({ name: 'api', matchLabels: api, maxUnavailable: 0 }),
+        ],
+      }),
+      nodes: ['node-a', 'node-b'],
+    };
+  }
+
+  it('proposes the smallest combination that completes first, then the single fixes that get further', () => {
+    const i = twoBlockingBudgets();
+    const fixes = proposeFixes(i, forecastUpgrade(i));
+    expect(fixes.map((f) => `${f.outcome}: ${f.title}`)).toStrictEqual([
+      "completes: Combine 2 changes: Scale Deployment default/web to 3 replicas; Raise PodDisruptionBudget default/api's maxUnavailable to 1",
+      'gets-further: Scale Deployment default/web to 3 replicas',
+      "gets-further: Raise PodDisruptionBudget default/api's maxUnavailable to 1",
+      "gets-further: Lower PodDisruptionBudget default/web's minAvailable to 1",
+      // maxUnavailable 0 allows nothing however many replicas there are.
+      'does-not-help: Scale Deployment default/api to 3 replicas',
+    ]);
+    const [combined] = fixes;
+    expect({
+      id: combined?.id,
+      changes: combined?.changes.map((c) =>
+        c.kind === 'scale'
+          ? [c.workload.name, c.replicas]
+          : c.kind === 'budget-spec' && [c.budget.name, c.field, c.value],
+      ),
+      cost: combined?.cost,
+      parts: combined?.parts?.map((p) => p.title),
+      forecast: combined?.forecast,
+    }).toStrictEqual({
+      id: 'fix-1',
+      changes: [
+        ['web', 3],
+        ['api', 'maxUnavailable', 1],
+      ],
+      cost: "one more pod's resources (3 replicas instead of 2); 1 of its 2 pods may be unavailable at once during the upgrade",
+      parts: [
+        'Scale Deployment default/web to 3 replicas',
+        "Raise PodDisruptionBudget default/api's maxUnavailable to 1",
+      ],
+      forecast: { verdict: 'completes', steps: 2, durationSeconds: 210 },
+    });
+    expect(combined?.patch.split('\n---\n').map((p) => p.split('\n')[0])).toStrictEqual([
+      '# kubectl -n default scale deployment/web --replicas=3',
+      `# kubectl -n default patch pdb api --type merge -p '{"spec":{"maxUnavailable":1,"minAvailable":null}}'`,
+    ]);
+    // Applying all its changes is what "Forecast with this fix" does.
+    expect(forecastUpgrade(applyChanges(i, combined?.changes ?? [])).verdict).toBe('completes');
+  });
+
+  it('stays within its forecast budget and finds nothing when it may not forecast', () => {
+    const i = twoBlockingBudgets();
+    const stalled = forecastUpgrade(i);
+    const none = proposeFixes(i, stalled, { combination: { maxForecasts: 0, maxChanges: 4 } });
+    expect(none.map((f) => f.outcome)).toStrictEqual([
+      'gets-further',
+      'gets-further',
+      'gets-further',
+      'does-not-help',
+    ]);
+    const oneRound = proposeFixes(i, stalled, { combination: { maxForecasts: 8, maxChanges: 1 } });
+    expect(oneRound.filter((f) => f.parts !== undefined)).toStrictEqual([]);
+    // One forecast checks only the cheapest next change (scaling api), which does not help.
+    const tight = proposeFixes(i, stalled, { combination: { maxForecasts: 1, maxChanges: 4 } });
+    expect(tight.filter((f) => f.parts !== undefined)).toStrictEqual([]);
+    const two = proposeFixes(i, stalled, { combination: { maxForecasts: 2, maxChanges: 4 } });
+    expect(two[0]?.parts?.length).toBe(2);
   });
 });
 

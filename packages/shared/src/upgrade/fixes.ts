@@ -1,10 +1,10 @@
-import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
-import type { ClusterIndex } from '../index/cluster-index.js';
-import { refKey, type ResourceRef } from '../model/refs.js';
-import { applyChanges, type UpgradeChange } from './changes.js';
-import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
+import { candidatesFor } from './candidates.js';
+import type { UpgradeChange } from './changes.js';
+import { byBenefit, checkCandidate, type CheckedCandidate } from './check.js';
+import { combineFixes, COMBINATION_LIMITS, type CombinationLimits } from './combination.js';
+import type { ForecastUpgradeInput } from './forecast.js';
 import { changePatch } from './patch.js';
-import type { StuckPod, UpgradeForecast } from './types.js';
+import type { UpgradeForecast } from './types.js';
 
 export interface UpgradeFix {
   id: string;
@@ -22,194 +22,53 @@ export interface UpgradeFix {
   };
   /** What a user would apply (never applied by pdbscope). */
   patch: string;
+  /** For a combination of changes: each part's title and cost, in the order they were found. */
+  parts?: { title: string; cost: string }[];
 }
 
-/** Cheaper first: capacity for a while, then options, then availability, then protection. */
-const COST_ORDER: Record<UpgradeChange['kind'], number> = {
-  surge: 0,
-  scale: 1,
-  'budget-spec': 2,
-  'drain-option': 3,
-  'remove-budget': 4,
-};
-
-const FLAG_COST: Record<keyof typeof DRAIN_FLAG_NAMES, string> = {
-  force: 'pods without a controller are deleted and not recreated',
-  ignoreDaemonSets: 'DaemonSet pods stay until the node is deleted',
-  deleteEmptyDirData: "the pods' emptyDir data is lost",
-};
-
-interface Candidate {
-  title: string;
-  cost: string;
-  changes: UpgradeChange[];
-}
-
-const qualified = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
-
-function budgetCandidates(index: ClusterIndex, ref: ResourceRef): Candidate[] {
-  const ev = index.budget(ref);
-  if (!ev) return [];
-  const out: Candidate[] = [];
-  const spec = ev.budget.spec;
-  const kind = ev.kind === 'PodDisruptionBudget' ? 'PodDisruptionBudget' : 'PodUnavailableBudget';
-  const [desired, expected] =
-    ev.kind === 'PodDisruptionBudget'
-      ? [ev.synced.status.desiredHealthy, ev.synced.status.expectedPods]
-      : [ev.synced.status.desiredAvailable, ev.synced.status.totalReplicas];
-  if (spec.minAvailable !== undefined && desired > 0) {
-    out.push({
-      title: `Lower ${kind} ${qualified(ref)}'s minAvailable to ${desired - 1}`,
-      cost: `one more of its pods may be unavailable during the upgrade (${desired - 1} of ${expected} must stay up)`,
-      changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value: desired - 1 }],
-    });
-  } else {
-    const allowed = Math.max(0, expected - desired);
-    out.push({
-      title: `Raise ${kind} ${qualified(ref)}'s maxUnavailable to ${allowed + 1}`,
-      cost: `${allowed + 1} of its ${expected} pods may be unavailable at once during the upgrade`,
-      changes: [{ kind: 'budget-spec', budget: ref, field: 'maxUnavailable', value: allowed + 1 }],
-    });
-  }
-  const pod = ev.pods.find((p) => p.controller !== undefined && p.deletionTimestamp === undefined);
-  const owner = pod?.controller;
-  if (pod && owner) {
-    const lookup = index.workloadLookup();
-    const group = owner.apiVersion.includes('/') ? (owner.apiVersion.split('/')[0] ?? '') : '';
-    let workload = lookup.find({
-      namespace: pod.namespace,
-      group,
-      kind: owner.kind,
-      name: owner.name,
-    });
-    // A ReplicaSet's replicas belong to its Deployment.
-    const parent = workload?.controller;
-    if (workload && parent) {
-      const pg = parent.apiVersion.includes('/') ? (parent.apiVersion.split('/')[0] ?? '') : '';
-      workload =
-        lookup.find({
-          namespace: pod.namespace,
-          group: pg,
-          kind: parent.kind,
-          name: parent.name,
-        }) ?? workload;
-    }
-    if (workload?.replicas !== undefined) {
-      const replicas = workload.replicas + 1;
-      out.push({
-        title: `Scale ${workload.kind} ${qualified(workload)} to ${replicas} replicas`,
-        cost: `one more pod's resources (${replicas} replicas instead of ${workload.replicas})`,
-        changes: [
-          {
-            kind: 'scale',
-            workload: { kind: workload.kind, namespace: workload.namespace, name: workload.name },
-            replicas,
-            template: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
-          },
-        ],
-      });
-    }
-  }
-  return out;
-}
-
-function candidatesFor(
-  index: ClusterIndex,
-  input: ForecastUpgradeInput,
-  stuck: StuckPod[],
-): Candidate[] {
-  const out: Candidate[] = [];
-  const seen = new Set<string>();
-  const add = (c: Candidate) => {
-    const key = JSON.stringify(c.changes);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(c);
-    }
-  };
-  for (const p of stuck) {
-    if (p.reason === 'kubectl-refuses') {
-      const option = p.flag ?? 'force';
-      add({
-        title: `Drain with ${DRAIN_FLAG_NAMES[option]}`,
-        cost: FLAG_COST[option],
-        changes: [{ kind: 'drain-option', option }],
-      });
-    } else if (p.reason === 'multiple-budgets') {
-      for (const b of p.budgets.filter((b) => b.kind === 'PodDisruptionBudget')) {
-        add({
-          title: `Delete PodDisruptionBudget ${qualified(b)} (overlaps another)`,
-          cost: `its pods stay protected only by the other budget${p.budgets.length > 2 ? 's' : ''}`,
-          changes: [{ kind: 'remove-budget', budget: b }],
-        });
-      }
-    } else {
-      if (p.reason === 'replacement-unschedulable') {
-        const maxSurge = input.strategy.maxSurge + 1;
-        add({
-          title: `Surge ${maxSurge} new node${maxSurge > 1 ? 's' : ''} before draining`,
-          cost: `${maxSurge} more node${maxSurge > 1 ? 's' : ''} while the upgrade runs`,
-          changes: [{ kind: 'surge', maxSurge }],
-        });
-      }
-      for (const b of p.budgets) for (const c of budgetCandidates(index, b)) add(c);
-    }
-  }
-  return out;
-}
-
-function brief(f: UpgradeForecast): UpgradeFix['forecast'] {
+function toFix(input: ForecastUpgradeInput, checked: CheckedCandidate, id: string): UpgradeFix {
+  const { candidate: c, again } = checked;
   return {
-    verdict: f.verdict,
-    steps: f.steps.length,
-    durationSeconds: f.durationSeconds,
-    ...(f.stall ? { stall: f.stall.summary } : {}),
+    id,
+    title: c.title,
+    cost: c.cost,
+    changes: c.changes,
+    outcome: checked.outcome,
+    forecast: {
+      verdict: again.verdict,
+      steps: again.steps.length,
+      durationSeconds: again.durationSeconds,
+      ...(again.stall ? { stall: again.stall.summary } : {}),
+    },
+    patch: c.changes.map((ch) => changePatch(input.index, ch)).join('\n---\n'),
+    ...(c.parts ? { parts: c.parts } : {}),
   };
 }
 
-const progress = (f: UpgradeForecast): number =>
-  f.verdict === 'completes' ? Number.POSITIVE_INFINITY : (f.stall?.step ?? 0);
+export interface ProposeFixesOptions {
+  /** Bounds on the search for a combination when no single change lets the upgrade complete. */
+  combination?: CombinationLimits;
+}
 
 /**
  * The smallest changes that would let a stalled upgrade go on, each checked by forecasting again
  * on a copy with the change applied; ranked: those that complete first, then those that get
- * further, cheapest first within each.
+ * further, cheapest first within each. When no single change completes it, the smallest
+ * combination found that does comes first (see `combineFixes` for its bounds).
  */
-export function proposeFixes(input: ForecastUpgradeInput, stalled: UpgradeForecast): UpgradeFix[] {
+export function proposeFixes(
+  input: ForecastUpgradeInput,
+  stalled: UpgradeForecast,
+  options: ProposeFixesOptions = {},
+): UpgradeFix[] {
   if (!stalled.stall) return [];
-  const candidates = candidatesFor(input.index, input, stalled.stall.pods);
-  const fixes = candidates.map((c, i): UpgradeFix & { rank: number } => {
-    const again = forecastUpgrade(applyChanges(input, c.changes));
-    const outcome =
-      again.verdict === 'completes'
-        ? 'completes'
-        : progress(again) > progress(stalled) || stuckKeys(again) !== stuckKeys(stalled)
-          ? 'gets-further'
-          : 'does-not-help';
-    return {
-      id: `fix-${i + 1}`,
-      title: c.title,
-      cost: c.cost,
-      changes: c.changes,
-      outcome,
-      forecast: brief(again),
-      patch: c.changes.map((ch) => changePatch(input.index, ch)).join('\n---\n'),
-      rank: progress(again),
-    };
-  });
-  const order = { completes: 0, 'gets-further': 1, 'does-not-help': 2 } as const;
-  return fixes
-    .sort(
-      (a, b) =>
-        order[a.outcome] - order[b.outcome] ||
-        b.rank - a.rank ||
-        COST_ORDER[a.changes[0]?.kind ?? 'surge'] - COST_ORDER[b.changes[0]?.kind ?? 'surge'],
-    )
-    .map(({ rank: _r, ...fix }, i) => ({ ...fix, id: `fix-${i + 1}` }));
+  const singles = candidatesFor(input, stalled.stall.pods).map((c) =>
+    checkCandidate(input, stalled, c),
+  );
+  const combined = singles.some((s) => s.outcome === 'completes')
+    ? undefined
+    : combineFixes(input, stalled, singles, options.combination ?? COMBINATION_LIMITS);
+  return [...(combined ? [combined] : []), ...singles]
+    .sort(byBenefit)
+    .map((checked, i) => toFix(input, checked, `fix-${i + 1}`));
 }
-
-const stuckKeys = (f: UpgradeForecast): string =>
-  (f.stall?.pods ?? [])
-    .map((p) => refKey(p.pod))
-    .sort()
-    .join(',');

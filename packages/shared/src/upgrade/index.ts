@@ -7,7 +7,8 @@ export {
 } from './forecast.js';
 export { NodeLoad, type FitsNode } from './placement.js';
 export { applyChanges, type UpgradeChange } from './changes.js';
-export { proposeFixes, type UpgradeFix } from './fixes.js';
+export { proposeFixes, type UpgradeFix, type ProposeFixesOptions } from './fixes.js';
+export { COMBINATION_LIMITS, type CombinationLimits } from './combination.js';
 export { changePatch } from './patch.js';
 export { readinessFromPods } from './readiness.js';
 export { resolveNodes, parseNodeSelector, type NodePick, type ResolvedNodes } from './nodes.js';

@@ -69,8 +69,24 @@ function FixItem({ fix, onApply }: { fix: UpgradeFix; onApply: (fix: UpgradeFix)
         : 'it does not help';
   return (
     <li className="card">
-      <strong>{fix.title}</strong> — with it, {outcome}
-      <p className="muted">Costs: {fix.cost}</p>
+      {fix.parts.length === 0 ? (
+        <>
+          <strong>{fix.title}</strong> — with it, {outcome}
+          <p className="muted">Costs: {fix.cost}</p>
+        </>
+      ) : (
+        <>
+          <strong>These {fix.parts.length} changes together</strong> (no single one is enough) —
+          with them, {outcome}
+          <ul aria-label="Combined changes">
+            {fix.parts.map((p) => (
+              <li key={p.title}>
+                {p.title} <span className="muted">— costs: {p.cost}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <pre className="mono">{fix.patch}</pre>
       <button type="button" onClick={() => onApply(fix)}>
         Forecast with this fix
@@ -121,7 +137,7 @@ export function UpgradeForecastView({
           </ul>
           <h2>Fixes</h2>
           {fixes.length === 0 ? (
-            <p className="muted">No single change found that lets it go on.</p>
+            <p className="muted">No change found that lets it go on.</p>
           ) : (
             <ol aria-label="Fixes" className="upgrade-fixes">
               {fixes.map((f) => (
