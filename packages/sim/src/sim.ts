@@ -75,6 +75,21 @@ async function seedScenario(
 }
 
 /**
+ * Every cluster has a kube-system namespace, created once by kube-apiserver; clients read its UID
+ * as the cluster's identity (a restart with `newUids` gives it a new one, as another cluster would).
+ */
+function ensureKubeSystem(store: ObjectStore): void {
+  if (store.get('namespaces', undefined, 'kube-system') !== undefined) return;
+  store.create('namespaces', {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: 'kube-system', labels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  });
+}
+
+/**
  * Starts the simulated cluster: an API server on loopback over an object store, seeded from a
  * scenario (the demo by default) or a generated cluster, with its controllers running.
  */
@@ -113,6 +128,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
         skipped = [...skipped, ...(await seedScenario(store, manager, options.scenario))];
       manager.start();
     }
+    ensureKubeSystem(store);
   } catch (error) {
     manager.stop();
     store.close();

@@ -1,5 +1,13 @@
+import type { ClusterIdentityChange } from '@pdbscope/shared/api';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ResourceVersionTracker, uidChanged } from './cluster-identity.js';
+import { manualTimers } from '../__fixtures__/manual-timers.js';
+import {
+  ClusterIdentity,
+  KUBE_SYSTEM_PATH,
+  ResourceVersionTracker,
+  uidChanged,
+} from './cluster-identity.js';
 
 describe('ResourceVersionTracker', () => {
   it('says why when a numeric version goes back, and starts again from a relist', () => {
@@ -47,5 +55,130 @@ describe('uidChanged', () => {
       undefined,
       'a/p changed its UID from u1 to u2 without being deleted: the cluster was restored or replaced',
     ]);
+  });
+});
+
+const kubeSystem = (uid: string) => ({
+  status: 200,
+  body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system', uid } },
+});
+
+/** A ClusterIdentity over answers the test sets, with its log lines, events and relists. */
+function identity() {
+  const timers = manualTimers(new Date('2026-11-24T06:00:00Z'));
+  let answer: { status: number; body: unknown } = kubeSystem('4a1d-old');
+  const paths: string[] = [];
+  const lines: { level: number; msg: string; cause?: string }[] = [];
+  const published: ClusterIdentityChange[] = [];
+  const relists: string[] = [];
+  const watch = new ClusterIdentity({
+    http: {
+      get: (path) => {
+        paths.push(path);
+        return Promise.resolve(answer);
+      },
+    },
+    timers,
+    logger: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
+    relistAll: (reason) => relists.push(reason),
+    publish: (change) => published.push(change),
+    everyMs: 1000,
+    quietMs: 5000,
+  });
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    watch,
+    timers,
+    paths,
+    lines,
+    published,
+    relists,
+    settle,
+    answer: (a: { status: number; body: unknown }) => (answer = a),
+  };
+}
+
+describe('ClusterIdentity', () => {
+  it('reads the kube-system UID at start and on its interval; a new one relists everything', async () => {
+    const t = identity();
+    t.watch.start();
+    await t.settle();
+    t.timers.advance(1000);
+    await t.settle();
+    expect([t.paths, t.published, t.relists]).toStrictEqual([
+      [KUBE_SYSTEM_PATH, KUBE_SYSTEM_PATH],
+      [],
+      [],
+    ]);
+    t.answer(kubeSystem('9c7e-new'));
+    t.timers.advance(1000);
+    await t.settle();
+    const reason =
+      'the kube-system namespace changed its UID from 4a1d-old to 9c7e-new: another cluster answers at this address';
+    expect([t.published, t.relists]).toStrictEqual([
+      [
+        {
+          at: '2026-11-24T06:00:02.000Z',
+          cause: 'kube-system-uid-changed',
+          reason,
+          sourceId: 'namespaces/kube-system',
+        },
+      ],
+      [reason],
+    ]);
+    expect(t.lines.filter((l) => l.level === 40).map((l) => [l.msg, l.cause])).toStrictEqual([
+      ['the cluster was restored or replaced: relisting everything', 'kube-system-uid-changed'],
+    ]);
+    t.watch.stop();
+  });
+
+  it('announces what a source noticed once, folds what others notice in the quiet time, then reads kube-system again', async () => {
+    const t = identity();
+    t.watch.start();
+    await t.settle();
+    const rewound = {
+      cause: 'resource-version-rewound' as const,
+      reason: 'resourceVersion went back from 2400 to 1200: the cluster was restored or replaced',
+    };
+    t.answer(kubeSystem('9c7e-new'));
+    t.watch.noticed({ ...rewound, sourceId: 'pods' });
+    t.watch.noticed({ ...rewound, sourceId: 'nodes' });
+    await t.settle();
+    t.timers.advance(4000);
+    await t.settle();
+    // The kube-system UID read after the restore is the new cluster's: taken, not a second change.
+    expect([t.published.map((c) => [c.cause, c.sourceId]), t.relists.length]).toStrictEqual([
+      [['resource-version-rewound', 'pods']],
+      1,
+    ]);
+    t.timers.advance(2000);
+    t.watch.noticed({ ...rewound, sourceId: 'nodes' });
+    expect(t.published.map((c) => [c.cause, c.sourceId, c.at])).toStrictEqual([
+      ['resource-version-rewound', 'pods', '2026-11-24T06:00:00.000Z'],
+      ['resource-version-rewound', 'nodes', '2026-11-24T06:00:06.000Z'],
+    ]);
+    t.watch.stop();
+  });
+
+  it('without leave to read kube-system (403) says so once and relies on the sources', async () => {
+    const t = identity();
+    t.answer({ status: 403, body: { kind: 'Status', code: 403 } });
+    t.watch.start();
+    await t.settle();
+    for (let round = 0; round < 3; round++) {
+      t.timers.advance(1000);
+      await t.settle();
+    }
+    expect([t.paths.length, t.published, t.lines.map((l) => [l.level, l.msg])]).toStrictEqual([
+      4,
+      [],
+      [
+        [
+          30,
+          'the kube-system namespace cannot be read: the cluster identity is checked by resourceVersions and UIDs only',
+        ],
+      ],
+    ]);
+    t.watch.stop();
   });
 });

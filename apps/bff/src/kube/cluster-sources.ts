@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { ClusterStore } from '../store/cluster-store.js';
+import { ClusterIdentity } from './cluster-identity.js';
 import { discoverResources, type Discovered } from './discovery.js';
 import { errorReason, type KubeHttp } from './http.js';
 import { namespaceFallback } from './namespace-fallback.js';
@@ -26,11 +27,16 @@ export interface ClusterSourcesOptions {
   /** Counts each source's objects and restarts (for /metrics). */
   telemetry?: SourceTelemetry;
   /** Passed to every source (tests shorten backoff and watchdog). */
-  tuning?: Pick<
-    SourceOptions<ClusterObject>,
-    'backoff' | 'watchTimeoutSeconds' | 'watchdogMs' | 'listPageSize' | 'listTimeoutMs'
-  >;
+  tuning?: SourceTuning;
 }
+
+export type SourceTuning = Pick<
+  SourceOptions<ClusterObject>,
+  'backoff' | 'watchTimeoutSeconds' | 'watchdogMs' | 'listPageSize' | 'listTimeoutMs'
+> & {
+  /** How often the kube-system namespace's UID is read (the cluster's identity); default 30 s. */
+  identityCheckMs?: number;
+};
 
 /**
  * Discovers what the cluster serves, then starts one source per resource (per namespace when
@@ -94,6 +100,17 @@ function startDiscovered({
   sources: Source<ClusterObject>[];
 }): Started {
   const { store, timers, logger } = options;
+  const { identityCheckMs, ...tuning } = options.tuning ?? {};
+  const identity = new ClusterIdentity({
+    http: options.http,
+    timers,
+    logger,
+    relistAll: (reason) => {
+      for (const source of sources) source.relist(reason);
+    },
+    publish: (change) => store.identityChanged(change),
+    ...(identityCheckMs !== undefined ? { everyMs: identityCheckMs } : {}),
+  });
   for (const a of discovered.absent) {
     store.addFixedSource({
       id: a.id,
@@ -142,7 +159,7 @@ function startDiscovered({
       store,
       timers,
       logger,
-      ...(options.tuning ? { tuning: options.tuning } : {}),
+      tuning,
     });
     namespaceWatch.follow(
       namespaceFallback({
@@ -209,7 +226,12 @@ function startDiscovered({
           sink.remove(o);
         },
       },
-      onRestart: () => telemetry.restarted(id),
+      onRestart: () => {
+        telemetry.restarted(id);
+        // A reconnect is when a replaced cluster shows: look at its identity now.
+        void identity.checkSoon();
+      },
+      onOtherCluster: (change) => identity.noticed({ ...change, sourceId: id }),
       timers,
       logger,
       onState: (state) => store.sourceChanged(state),
@@ -225,7 +247,7 @@ function startDiscovered({
             },
           }
         : {}),
-      ...options.tuning,
+      ...tuning,
     });
     store.addSource(id, awaited ? source : { snapshot: () => source.snapshot(), settled: true });
     sources.push(source);
@@ -238,9 +260,11 @@ function startDiscovered({
     else make({ spec });
   }
   for (const s of sources) s.start();
+  identity.start();
   return {
     stop: async () => {
       stopped = true;
+      identity.stop();
       scales.stop();
       await Promise.all([...sources.map((s) => s.stop()), namespaceWatch?.stop()]);
     },

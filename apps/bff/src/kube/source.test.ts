@@ -16,8 +16,9 @@ afterEach(() => {
 });
 
 /** An API server that lists one pod; the watch is the test's fake. */
-async function listServer(): Promise<KubeConfig> {
-  const server = http.createServer((_req, res) => {
+async function listServer(lists: string[] = []): Promise<KubeConfig> {
+  const server = http.createServer((req, res) => {
+    lists.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
     res.end(
       JSON.stringify({
@@ -97,6 +98,67 @@ describe('Source', () => {
       2,
       '1000',
       1,
+    ]);
+    await source.stop();
+  });
+
+  it('a watched object whose UID changed under the same name: says so, relists and replaces', async () => {
+    const lists: string[] = [];
+    const kc = await listServer(lists);
+    const timers = manualTimers(new Date('2026-11-21T19:00:00Z'));
+    const states: SourceState[] = [];
+    const noticed: unknown[] = [];
+    const upserts: ClusterObject[] = [];
+    const watches: ((phase: string, obj: unknown) => void)[] = [];
+    const source = new Source<ClusterObject>({
+      id: 'pods',
+      resource: 'v1 pods',
+      kc,
+      http: new KubeHttp(kc),
+      path: collectionPath(PODS),
+      project: projector(PODS, () => {}),
+      sink: { upsert: (o) => upserts.push(o), remove: () => {} },
+      timers,
+      logger: pino({ level: 'silent' }),
+      onState: (s) => states.push(s),
+      onOtherCluster: (change) => noticed.push(change),
+      watchdogMs: 60_000,
+      watchTimeoutSeconds: 30,
+      backoff: { initialMs: 1000, maxMs: 1000 },
+      watch: {
+        watch: (_path, _params, callback) => {
+          watches.push(callback);
+          return Promise.resolve(new AbortController());
+        },
+      },
+    });
+    source.start();
+    await expect.poll(() => watches.length).toBe(1);
+    watches[0]?.('MODIFIED', {
+      metadata: { name: 'zookeeper-0', namespace: 'zookeeper', uid: 'u9', resourceVersion: '1001' },
+      status: { phase: 'Running' },
+    });
+    await expect.poll(() => watches.length).toBe(2);
+    const reason =
+      'zookeeper/zookeeper-0 changed its UID from u0 to u9 without being deleted: the cluster was restored or replaced';
+    expect([
+      noticed,
+      lists.length,
+      states.map((s) => [s.state, s.reason]),
+      upserts.map((o) => [o.name, 'uid' in o ? o.uid : undefined]),
+    ]).toStrictEqual([
+      [{ cause: 'uid-changed', reason }],
+      2,
+      [
+        ['live', undefined],
+        ['syncing', reason],
+        ['live', undefined],
+      ],
+      // The relisted pod replaces the one held (same version as before: replaced all the same).
+      [
+        ['zookeeper-0', 'u0'],
+        ['zookeeper-0', 'u0'],
+      ],
     ]);
     await source.stop();
   });

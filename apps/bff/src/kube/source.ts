@@ -4,7 +4,7 @@ import {
   type KubeConfig,
   type KubernetesListObject,
 } from '@kubernetes/client-node';
-import type { SourceState } from '@pdbscope/shared/api';
+import type { ClusterIdentityCause, SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import { errorReason, errorStatus, type KubeHttp } from './http.js';
 import { listAllPages } from './paged-list.js';
@@ -52,6 +52,8 @@ export interface SourceOptions<T> {
   watch?: Pick<Watch, 'watch'>;
   /** Told each time the watch is started again after an error (for /metrics). */
   onRestart?: () => void;
+  /** Told when this source's list or watch shows a restored or replaced cluster. */
+  onOtherCluster?: (change: { cause: ClusterIdentityCause; reason: string }) => void;
 }
 
 /**
@@ -82,6 +84,8 @@ export class Source<T> {
   private readonly versions = new ResourceVersionTracker();
   /** Set when a watch event showed another cluster: the next list replaces everything held. */
   private otherCluster: string | undefined;
+  private listing = false;
+  private restartPending = false;
 
   constructor(private readonly options: SourceOptions<T>) {
     this.state = initialState({
@@ -145,6 +149,7 @@ export class Source<T> {
   }
 
   private async list(): Promise<KubernetesListObject<Held<T> & { metadata: Held<T>['metadata'] }>> {
+    this.listing = true;
     const page = await listAllPages({
       http: this.options.http,
       path: this.options.path,
@@ -158,10 +163,12 @@ export class Source<T> {
       ...(this.options.listTimeoutMs !== undefined
         ? { timeoutMs: this.options.listTimeoutMs }
         : {}),
-    });
+    }).finally(() => (this.listing = false));
     this.activity();
-    const otherCluster = this.otherCluster ?? this.versions.seen(page.resourceVersion);
-    if (otherCluster !== undefined) this.replaceAll(otherCluster, page);
+    const rewound =
+      this.otherCluster === undefined ? this.versions.seen(page.resourceVersion) : undefined;
+    if (rewound !== undefined) this.notice({ cause: 'resource-version-rewound', reason: rewound });
+    if (this.otherCluster !== undefined) this.replaceAll(page);
     this.listed = page.items;
     this.listedAt = 0;
     return {
@@ -180,22 +187,30 @@ export class Source<T> {
     const metadata = (obj as { metadata?: { resourceVersion?: unknown; uid?: unknown } } | null)
       ?.metadata;
     const version = typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
-    let reason = phase === 'ERROR' ? undefined : this.versions.seen(version);
-    if (reason === undefined && phase === 'MODIFIED') {
-      const { name, namespace } = (obj as Held<T>).metadata;
-      const held = this.informer.get(name, namespace) as
-        { metadata: { uid?: unknown } } | undefined;
-      reason = uidChanged({
-        key: namespace === undefined ? name : `${namespace}/${name}`,
-        held: typeof held?.metadata.uid === 'string' ? held.metadata.uid : undefined,
-        arrived: typeof metadata?.uid === 'string' ? metadata.uid : undefined,
-      });
+    const rewound = phase === 'ERROR' ? undefined : this.versions.seen(version);
+    if (rewound !== undefined) {
+      this.notice({ cause: 'resource-version-rewound', reason: rewound });
+      return rewound;
     }
-    if (reason !== undefined) this.notice(reason);
-    return reason;
+    if (phase !== 'MODIFIED') return undefined;
+    const { name, namespace } = (obj as Held<T>).metadata;
+    const held = this.informer.get(name, namespace) as { metadata: { uid?: unknown } } | undefined;
+    const replaced = uidChanged({
+      key: namespace === undefined ? name : `${namespace}/${name}`,
+      held: typeof held?.metadata.uid === 'string' ? held.metadata.uid : undefined,
+      arrived: typeof metadata?.uid === 'string' ? metadata.uid : undefined,
+    });
+    if (replaced !== undefined) this.notice({ cause: 'uid-changed', reason: replaced });
+    return replaced;
   }
 
-  private notice(reason: string): void {
+  /** This source saw another cluster: it relists, and the cluster's identity is told. */
+  private notice(change: { cause: ClusterIdentityCause; reason: string }): void {
+    this.relisting(change.reason);
+    this.options.onOtherCluster?.(change);
+  }
+
+  private relisting(reason: string): void {
     this.otherCluster = reason;
     this.options.logger.warn({ source: this.options.id, reason }, 'relisting');
     this.setState(
@@ -204,13 +219,26 @@ export class Source<T> {
   }
 
   /**
+   * Another source, or the kube-system check, found the cluster restored or replaced: list again
+   * and replace everything held. A list under way (or a restart waiting for its backoff) becomes
+   * that list; a source already relisting for this reason is left to finish.
+   */
+  relist(reason: string): void {
+    if (this.stopped || this.otherCluster !== undefined) return;
+    this.relisting(reason);
+    (this.informer as unknown as { resourceVersion: string }).resourceVersion = '';
+    if (this.listing || this.restartPending) return;
+    this.options.timers.clearTimeout(this.restartTimer);
+    this.restart();
+  }
+
+  /**
    * The list comes from a restored or replaced cluster: what ListWatch holds cannot be compared
    * with it by resourceVersion (the same version may name another state now), so it forgets
    * everything, hands over the whole list as new, and the objects the list no longer has are
    * removed here.
    */
-  private replaceAll(reason: string, page: { items: readonly Held<T>[]; resourceVersion: string }) {
-    if (this.otherCluster === undefined) this.notice(reason);
+  private replaceAll(page: { items: readonly Held<T>[]; resourceVersion: string }) {
     this.otherCluster = undefined;
     this.versions.restart(page.resourceVersion);
     const keyOf = (h: Held<T>) => `${h.metadata.namespace ?? ''}/${h.metadata.name}`;
@@ -285,11 +313,13 @@ export class Source<T> {
   private scheduleRestart(): void {
     this.options.timers.clearTimeout(this.restartTimer);
     const delay = backoffDelay(this.attempts++, this.backoff);
+    this.restartPending = true;
     this.restartTimer = this.options.timers.setTimeout(() => this.restart(), delay);
   }
 
   /** Resume from the last resourceVersion (a 410 then makes ListWatch relist). */
   private restart(): void {
+    this.restartPending = false;
     if (this.stopped) return;
     this.options.onRestart?.();
     this.watch.invalidate();

@@ -5,6 +5,7 @@ import type {
   BudgetRow,
   BudgetSummary,
   ClusterCounts,
+  ClusterIdentityChange,
   ClusterResponse,
   SourceState,
 } from '@pdbscope/shared/api';
@@ -60,6 +61,7 @@ export class ClusterStore {
   readonly interner = new Interner();
   private readonly apiResources: Record<string, ApiResourceInfo> = {};
   private summaryTimer: unknown;
+  private lastIdentityChange: ClusterIdentityChange | undefined;
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
   private stopped = false;
   private changes = 0;
@@ -170,6 +172,17 @@ export class ClusterStore {
   sourceChanged(state: SourceState): void {
     this.readiness.check();
     this.options.hub.publish({ type: 'source-changed', source: state, ready: this.isReady() });
+  }
+
+  /** The cluster was restored or replaced (its sources relist): tell clients, and remember it. */
+  identityChanged(change: ClusterIdentityChange): void {
+    this.lastIdentityChange = change;
+    this.options.hub.publish({ type: 'cluster-identity-changed', change });
+  }
+
+  /** The last time the cluster was found restored or replaced, if ever. */
+  get identityChange(): ClusterIdentityChange | undefined {
+    return this.lastIdentityChange;
   }
 
   readonly sink: SourceSink<ClusterObject> = {

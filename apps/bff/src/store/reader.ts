@@ -80,6 +80,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         sources,
         counts: store.counts(),
         ...(last !== undefined ? { lastEventAt: last } : {}),
+        ...(store.identityChange !== undefined ? { identityChange: store.identityChange } : {}),
         eventId: eventId(),
       };
     },

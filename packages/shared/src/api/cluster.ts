@@ -53,6 +53,24 @@ export const ClusterSourceKindSchema = z
   .enum(['kubeconfig', 'in-cluster', 'snapshot', 'sim'])
   .meta({ id: 'ClusterSourceKind' });
 
+export const ClusterIdentityCauseSchema = z
+  .enum(['resource-version-rewound', 'kube-system-uid-changed', 'uid-changed'])
+  .meta({ id: 'ClusterIdentityCause' });
+export type ClusterIdentityCause = z.infer<typeof ClusterIdentityCauseSchema>;
+
+/** The BFF noticed that the cluster was restored or replaced, and relisted everything. */
+export const ClusterIdentityChangeSchema = z
+  .object({
+    at: TimestampSchema,
+    cause: ClusterIdentityCauseSchema,
+    /** In words, with the versions or UIDs seen, e.g. `resourceVersion went back from 2400 to 1200: …`. */
+    reason: z.string(),
+    /** The source that noticed it (`namespaces/kube-system` for the kube-system check). */
+    sourceId: z.string(),
+  })
+  .meta({ id: 'ClusterIdentityChange' });
+export type ClusterIdentityChange = z.infer<typeof ClusterIdentityChangeSchema>;
+
 /** GET /api/cluster */
 export const ClusterResponseSchema = z
   .object({
@@ -70,6 +88,8 @@ export const ClusterResponseSchema = z
     sources: z.array(SourceStateSchema),
     counts: ClusterCountsSchema,
     lastEventAt: TimestampSchema.optional(),
+    /** The last time this BFF found the cluster restored or replaced (and relisted), if ever. */
+    identityChange: ClusterIdentityChangeSchema.optional(),
     /** The id of the last event on /api/events when this answer was made. */
     eventId: z.string(),
   })

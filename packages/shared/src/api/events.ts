@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BudgetRowSchema, BudgetSummarySchema } from './budgets.js';
-import { ClusterCountsSchema, SourceStateSchema } from './cluster.js';
+import { ClusterCountsSchema, ClusterIdentityChangeSchema, SourceStateSchema } from './cluster.js';
 import { BudgetRefSchema, TimestampSchema } from './common.js';
 
 const envelope = {
@@ -43,6 +43,19 @@ export const SourceRemovedEventSchema = z
   })
   .meta({ id: 'SourceRemovedEvent' });
 /**
+ * The cluster behind the BFF was restored or replaced: every source relists and everything held
+ * is replaced by what the lists bring. `cause` says how it showed: a resourceVersion lower than
+ * one already seen (an etcd restore), the `kube-system` namespace's UID changed (another
+ * cluster at the same address), or an object's UID changed under the same name without a delete.
+ */
+export const ClusterIdentityChangedEventSchema = z
+  .object({
+    type: z.literal('cluster-identity-changed'),
+    ...envelope,
+    change: ClusterIdentityChangeSchema,
+  })
+  .meta({ id: 'ClusterIdentityChangedEvent' });
+/**
  * Every source has synced and every budget is evaluated: sent once, when the BFF becomes ready.
  * What answered 503 before now answers; `counts` are the cluster's at that moment.
  */
@@ -78,6 +91,7 @@ export const ServerEventSchema = z
     BudgetRemovedEventSchema,
     SourceChangedEventSchema,
     SourceRemovedEventSchema,
+    ClusterIdentityChangedEventSchema,
     ReadyEventSchema,
     SummaryChangedEventSchema,
     ResyncEventSchema,

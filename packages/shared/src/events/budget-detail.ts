@@ -48,6 +48,7 @@ export function eventConcernsBudget(event: ServerEvent, ref: BudgetRef): boolean
       return true;
     case 'source-changed':
     case 'source-removed':
+    case 'cluster-identity-changed':
     case 'ready':
     case 'summary-changed':
       return false;

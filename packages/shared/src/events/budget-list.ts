@@ -65,6 +65,7 @@ export function reduceBudgetList(
         : { ...list, summary: event.summary, eventId: event.id };
     case 'source-changed':
     case 'source-removed':
+    case 'cluster-identity-changed':
     case 'ready':
     case 'resync':
       return list;

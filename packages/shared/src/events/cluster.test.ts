@@ -106,6 +106,23 @@ describe('reduceCluster', () => {
     ).toStrictEqual({ ...base, eventId: 'e1-20' });
   });
 
+  it('keeps the last cluster identity change the event carries', () => {
+    const change = {
+      at,
+      cause: 'kube-system-uid-changed' as const,
+      reason:
+        'the kube-system namespace changed its UID from 9d0e4a98 to 5b53cb73: another cluster answers at this address',
+      sourceId: 'cluster',
+    };
+    const event = { type: 'cluster-identity-changed' as const, id: 'e1-21', at, change };
+    expect(parseServerEvent(JSON.stringify(event))).toStrictEqual(event);
+    expect(reduceCluster(base, event)).toStrictEqual({
+      ...base,
+      identityChange: change,
+      eventId: 'e1-21',
+    });
+  });
+
   it('takes new counts', () => {
     const counts = { ...base.counts, pods: 41 };
     const summary = budgetSummary({ budgets: 7 });

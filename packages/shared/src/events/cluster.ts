@@ -30,6 +30,8 @@ export function reduceCluster(cluster: ClusterResponse, event: ServerEvent): Clu
         return cluster;
       return { ...cluster, sources, ready: event.ready, eventId: event.id };
     }
+    case 'cluster-identity-changed':
+      return { ...cluster, identityChange: event.change, eventId: event.id };
     case 'ready':
       return { ...cluster, ready: true, counts: event.counts, eventId: event.id };
     case 'summary-changed':

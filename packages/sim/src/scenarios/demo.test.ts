@@ -114,7 +114,8 @@ describe('the demo scenario', () => {
       poddisruptionbudgets,
       podunavailablebudgets,
     }).toStrictEqual({
-      namespaces: 11,
+      // The demo's 11 and kube-system, which every cluster has.
+      namespaces: 12,
       // Six `general` workers, two `payments` and three `batch` pool nodes.
       nodes: 11,
       // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,

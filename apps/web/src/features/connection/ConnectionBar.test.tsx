@@ -88,4 +88,37 @@ describe('ConnectionBar', () => {
     expect(within(bar).getByRole('status').textContent).toBe('Live updates: connected');
     expect(bar.textContent).not.toContain('Last known');
   });
+
+  it('says when the cluster was found restored or replaced, with the reason on hover', async () => {
+    const { client } = renderApp({
+      path: '/',
+      cache: [
+        [queryKeys.cluster, cluster()],
+        [queryKeys.budgets, budgetList()],
+      ],
+    });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    const reason =
+      'resourceVersion went back from 1000250 to 500125: the cluster was restored or replaced';
+    act(() =>
+      applyEvents(client, [
+        {
+          type: 'cluster-identity-changed',
+          id: 'e1-102',
+          at: new Date().toISOString(),
+          change: {
+            at: new Date().toISOString(),
+            cause: 'resource-version-rewound',
+            reason,
+            sourceId: 'pods',
+          },
+        },
+      ]),
+    );
+    const notice = await within(bar).findByTitle(reason);
+    expect([notice.className, notice.textContent]).toStrictEqual([
+      'badge warn',
+      'Cluster restored or replaced just now (resourceVersion went back): everything was listed again',
+    ]);
+  });
 });

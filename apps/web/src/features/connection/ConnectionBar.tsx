@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClusterResponse, SourceState } from '@pdbscope/shared/api';
+import type { ClusterIdentityChange, ClusterResponse, SourceState } from '@pdbscope/shared/api';
 import { clusterQuery } from '../../api/queries.js';
 import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
 import { describeError } from '../../api/errors.js';
@@ -13,6 +13,22 @@ function sourceText(source: SourceState): string {
       ? ''
       : `, forbidden in ${source.forbiddenNamespaces.join(', ')}`;
   return `${source.id}: ${source.state}${reason}${forbidden}`;
+}
+
+const IDENTITY_CAUSE: Record<ClusterIdentityChange['cause'], string> = {
+  'resource-version-rewound': 'resourceVersion went back',
+  'kube-system-uid-changed': 'kube-system has another UID',
+  'uid-changed': 'an object has another UID',
+};
+
+/** The last time the BFF found the cluster restored or replaced and listed everything again. */
+function IdentityNotice({ change, now }: { change: ClusterIdentityChange; now: number }) {
+  return (
+    <span className="badge warn" title={change.reason}>
+      Cluster restored or replaced {ago(Date.parse(change.at), now)} ({IDENTITY_CAUSE[change.cause]}
+      ): everything was listed again
+    </span>
+  );
 }
 
 function streamText(stream: StreamStatus, now: number): string {
@@ -61,6 +77,7 @@ export function ConnectionBar() {
               </span>
             ))}
           </span>
+          {data.identityChange ? <IdentityNotice change={data.identityChange} now={now} /> : null}
         </>
       ) : cluster.isError ? (
         <span className="away">Cluster unknown: {describeError(cluster.error)}</span>
