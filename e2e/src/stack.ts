@@ -101,6 +101,8 @@ export interface StackOptions {
   readyTimeoutMs?: number;
   /** Start the BFF with `--token TOKEN`, as an in-cluster deployment would be. */
   token?: string;
+  /** More command-line flags for the BFF, e.g. `['--namespace', 'a,b']`. */
+  args?: readonly string[];
 }
 
 interface Bff {
@@ -113,11 +115,12 @@ function spawnBff(options: {
   kubeconfig: string;
   home: string;
   token: string | undefined;
+  args: readonly string[];
 }): Bff {
   const tokenArgs = options.token === undefined ? [] : ['--token', options.token];
   const child = spawn(
     process.execPath,
-    ['--max-old-space-size=4096', 'dist/main.js', ...tokenArgs],
+    ['--max-old-space-size=4096', 'dist/main.js', ...tokenArgs, ...options.args],
     {
       cwd: path.join(repoRoot, 'apps/bff'),
       env: {
@@ -162,7 +165,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
   await buildBff();
-  const spawnOptions = { port, kubeconfig, home, token: options.token };
+  const spawnOptions = { port, kubeconfig, home, token: options.token, args: options.args ?? [] };
   let bff = spawnBff(spawnOptions);
   const stop = async () => {
     await stopBff(bff);

@@ -20,6 +20,7 @@ import { BudgetEvents } from './BudgetEvents.js';
 import { BudgetTimeline } from './BudgetTimeline.js';
 import { StatusComparison } from './StatusComparison.js';
 import { HealthBar } from '../../components/HealthBar.js';
+import { StaleMark } from '../connection/StaleMark.js';
 
 function useBudgetRef(): BudgetRef | undefined {
   const params = useParams();
@@ -34,9 +35,12 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
   const numbers = budgetNumbers(row);
   return (
     <>
-      <h1>
-        {row.kind} {row.namespace}/{row.name}
-      </h1>
+      <div className="page-head">
+        <h1>
+          {row.kind} {row.namespace}/{row.name}
+        </h1>
+        <StaleMark view="budgets" />
+      </div>
       <p>
         <span className="mono">{row.apiVersion}</span> · selector{' '}
         <span className="mono">{row.selectorText}</span> · {budgetRule(row)}

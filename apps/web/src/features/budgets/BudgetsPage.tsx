@@ -9,6 +9,7 @@ import { useNow } from '../../components/time.js';
 import { budgetColumns } from './columns.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
+import { StaleMark } from '../connection/StaleMark.js';
 import {
   namespacesOf,
   readOverviewState,
@@ -51,7 +52,10 @@ export function BudgetsPage() {
 
   return (
     <>
-      <h1>Budgets</h1>
+      <div className="page-head">
+        <h1>Budgets</h1>
+        <StaleMark view="budgets" />
+      </div>
       {budgets.isPending ? <Loading what="budgets" retrying={budgets.failureReason} /> : null}
       {budgets.isError ? <ErrorNotice error={budgets.error} what="the budgets" /> : null}
       {budgets.data ? (

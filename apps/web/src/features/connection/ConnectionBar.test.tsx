@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from '@testing-library/react';
 import { applyEvents } from '../../api/apply-events.js';
 import { queryKeys } from '../../api/queries.js';
@@ -8,7 +8,7 @@ import { budgetList, cluster } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
 
 describe('ConnectionBar', () => {
-  it('names the context and server and shows each source with its state and reason', () => {
+  it('names the context and server, shows each source as a chip and its reason on demand', () => {
     renderApp({
       path: '/',
       cache: [
@@ -19,13 +19,97 @@ describe('ConnectionBar', () => {
     const bar = screen.getByRole('region', { name: 'Connection' });
     expect(bar.textContent).toContain('Context pdbscope-demo');
     expect(bar.textContent).toContain('Server http://127.0.0.1:41234');
-    expect(within(bar).getByText('pods: live').className).toBe('badge good');
+    const chips = within(bar).getByRole('list', { name: 'Sources' });
     expect(
-      within(bar).getByText(
-        'podunavailablebudgets.policy.kruise.io: degraded (watch failed: 503 Service Unavailable)',
-      ).className,
-    ).toBe('badge bad');
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => [chip.textContent, chip.className]),
+    ).toStrictEqual([
+      ['✓ pods: live', 'chip good'],
+      ['✕ podunavailablebudgets.policy.kruise.io: degraded', 'chip bad'],
+    ]);
+    expect(bar.textContent).toContain('1 of 2 sources degraded');
+    expect(bar.textContent).not.toContain('All');
+    expect(bar.textContent).not.toContain('503 Service Unavailable');
+    expect(within(bar).queryByRole('region', { name: 'Source details' })).toBeNull();
+    const toggle = within(bar).getByRole('button', { name: 'Details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const details = within(bar).getByRole('region', { name: 'Source details' });
+    expect(toggle.getAttribute('aria-controls')).toBe(details.id);
+    expect(details.textContent).toContain('Server http://127.0.0.1:41234');
+    expect(
+      within(details)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/since .*?,/, 'since …,')),
+    ).toStrictEqual([
+      'pods v1 pods: live since …, 40 objects',
+      'podunavailablebudgets.policy.kruise.io policy.kruise.io/v1alpha1 podunavailablebudgets: degraded since …, 1 objects — watch failed: 503 Service Unavailable',
+    ]);
     expect(within(bar).getByRole('status').textContent).toBe('Live updates: connecting…');
+  });
+
+  it('says every source is synced only when none is degraded', () => {
+    const [pods] = cluster().sources;
+    renderApp({
+      path: '/',
+      cache: [
+        [queryKeys.cluster, cluster({ sources: pods ? [pods, { ...pods, id: 'nodes' }] : [] })],
+        [queryKeys.budgets, budgetList()],
+      ],
+    });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    expect(bar.textContent).toContain('All 2 sources synced');
+  });
+
+  it('lists the objects a snapshot could not read, with where and why', () => {
+    renderApp({
+      path: '/',
+      cache: [
+        [
+          queryKeys.cluster,
+          cluster({
+            source: 'snapshot',
+            context: 'snapshot',
+            server: '/tmp/cut.yaml',
+            sources: [
+              {
+                id: 'snapshot',
+                resource: 'kubectl snapshot /tmp/cut.yaml',
+                state: 'live',
+                since: '2026-11-21T19:30:00Z',
+                objects: 12,
+                forbiddenNamespaces: [],
+                unreadable: [
+                  {
+                    position: 'items[3]',
+                    object: 'Pod shop/web-2',
+                    error: 'status.conditions: expected an array',
+                  },
+                  { position: 'items[7]', error: 'not an object' },
+                ],
+              },
+            ],
+          }),
+        ],
+        [queryKeys.budgets, budgetList()],
+      ],
+    });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    expect(within(bar).getByRole('list', { name: 'Sources' }).textContent).toBe(
+      '✓ snapshot: live · 2 unreadable',
+    );
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
+    const unreadable = within(bar).getByRole('list', { name: 'Objects snapshot could not read' });
+    expect(
+      within(unreadable)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toStrictEqual([
+      'items[3] Pod shop/web-2: status.conditions: expected an array',
+      'items[7]: not an object',
+    ]);
   });
 
   it('stops showing a source once the server says it was removed', async () => {
@@ -38,12 +122,12 @@ describe('ConnectionBar', () => {
     });
     const bar = screen.getByRole('region', { name: 'Connection' });
     const badges = () =>
-      within(bar)
-        .getAllByTitle(/./)
+      within(within(bar).getByRole('list', { name: 'Sources' }))
+        .getAllByRole('listitem')
         .map((badge) => badge.textContent);
     expect(badges()).toStrictEqual([
-      'pods: live',
-      'podunavailablebudgets.policy.kruise.io: degraded (watch failed: 503 Service Unavailable)',
+      '✓ pods: live',
+      '✕ podunavailablebudgets.policy.kruise.io: degraded',
     ]);
     act(() =>
       applyEvents(client, [
@@ -57,7 +141,7 @@ describe('ConnectionBar', () => {
       ]),
     );
     // react-query tells its observers on a later tick.
-    await waitFor(() => expect(badges()).toStrictEqual(['pods: live']));
+    await waitFor(() => expect(badges()).toStrictEqual(['✓ pods: live']));
   });
 
   it('says when the server cannot be reached', async () => {
@@ -83,7 +167,7 @@ describe('ConnectionBar', () => {
     expect(within(bar).getByRole('status').textContent).toBe(
       'Live updates lost just now; reconnecting (attempt 1)…',
     );
-    expect(bar.textContent).toContain('Last known: All sources synced');
+    expect(bar.textContent).toContain('Last known: 1 of 2 sources degraded');
     act(() => streamStatus.opened(Date.now()));
     expect(within(bar).getByRole('status').textContent).toBe('Live updates: connected');
     expect(bar.textContent).not.toContain('Last known');

@@ -1,19 +1,13 @@
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ClusterIdentityChange, ClusterResponse, SourceState } from '@pdbscope/shared/api';
+import type { ClusterIdentityChange, ClusterResponse } from '@pdbscope/shared/api';
 import { clusterQuery } from '../../api/queries.js';
 import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
 import { describeError } from '../../api/errors.js';
 import { ago, useNow } from '../../components/time.js';
 import { SignOutButton } from '../auth/SignOutButton.js';
-
-function sourceText(source: SourceState): string {
-  const reason = source.reason === undefined ? '' : ` (${source.reason})`;
-  const forbidden =
-    source.forbiddenNamespaces.length === 0
-      ? ''
-      : `, forbidden in ${source.forbiddenNamespaces.join(', ')}`;
-  return `${source.id}: ${source.state}${reason}${forbidden}`;
-}
+import { SourceDetails } from './SourceDetails.js';
+import { chipParts, sourceTone, sourcesLabel } from './source-summary.js';
 
 const IDENTITY_CAUSE: Record<ClusterIdentityChange['cause'], string> = {
   'resource-version-rewound': 'resourceVersion went back',
@@ -48,6 +42,56 @@ function lastEvent(
   return latest === 0 ? 'no event yet' : ago(latest, now);
 }
 
+/** The sources as small chips that wrap, their label, and their long words behind a disclosure. */
+function Sources({
+  cluster,
+  stream,
+  now,
+}: {
+  cluster: ClusterResponse;
+  stream: StreamStatus;
+  now: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const degraded = cluster.sources.some((s) => s.state === 'degraded');
+  return (
+    <>
+      <span className={degraded ? 'away' : undefined}>
+        {stream.state === 'away' ? 'Last known: ' : ''}
+        {sourcesLabel(cluster.sources, cluster.ready)}
+      </span>
+      <ul className="chips" aria-label="Sources">
+        {cluster.sources.map((source) => {
+          const chip = chipParts(source);
+          return (
+            <li
+              key={source.id}
+              className={`chip ${sourceTone(source)}`}
+              title={`${source.state}: ${source.reason ?? source.resource}`}
+            >
+              <span aria-hidden="true">{chip.symbol} </span>
+              {chip.id}
+              <span className="visually-hidden">: {chip.state}</span>
+              {chip.note}
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        className="small"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide details' : 'Details'}
+      </button>
+      {open ? <SourceDetails id={detailsId} cluster={cluster} now={now} /> : null}
+    </>
+  );
+}
+
 /** Always visible: which cluster, whether each watch is live, and whether this page is still receiving updates. */
 export function ConnectionBar() {
   const cluster = useQuery(clusterQuery());
@@ -58,26 +102,20 @@ export function ConnectionBar() {
     <section className="connbar" aria-label="Connection">
       {data ? (
         <>
-          <span>
-            Context <strong>{data.context}</strong>
+          <span className="connbar-field">
+            Context{' '}
+            <strong className="clip" title={data.context}>
+              {data.context}
+            </strong>
           </span>
-          <span>
-            Server <strong className="mono">{data.server}</strong>
-          </span>
-          <span>
-            {stream.state === 'away' ? 'Last known: ' : ''}
-            {data.ready ? 'All sources synced' : 'Syncing'}:{' '}
-            {data.sources.map((source) => (
-              <span
-                key={source.id}
-                className={`badge ${source.state === 'degraded' ? 'bad' : source.state === 'live' ? 'good' : 'warn'}`}
-                title={source.resource}
-              >
-                {sourceText(source)}
-              </span>
-            ))}
+          <span className="connbar-field">
+            Server{' '}
+            <strong className="mono clip" title={data.server}>
+              {data.server}
+            </strong>
           </span>
           {data.identityChange ? <IdentityNotice change={data.identityChange} now={now} /> : null}
+          <Sources cluster={data} stream={stream} now={now} />
         </>
       ) : cluster.isError ? (
         <span className="away">Cluster unknown: {describeError(cluster.error)}</span>

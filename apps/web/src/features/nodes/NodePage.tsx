@@ -8,6 +8,7 @@ import { useNow } from '../../components/time.js';
 import { DrainOptionsForm } from './DrainOptionsForm.js';
 import { DrainPlanView } from './DrainPlanView.js';
 import { NodeDetailView } from './NodeDetailView.js';
+import { StaleMark } from '../connection/StaleMark.js';
 
 /** A node and what runs on it; at /nodes/:name/drain also the plan of draining it. */
 export function NodePage({ drain }: { drain: boolean }) {
@@ -24,7 +25,10 @@ export function NodePage({ drain }: { drain: boolean }) {
       <nav aria-label="Breadcrumb" className="muted">
         <Link to="/nodes">Nodes</Link> / {name}
       </nav>
-      <h1>Node {name}</h1>
+      <div className="page-head">
+        <h1>Node {name}</h1>
+        <StaleMark view="nodes" />
+      </div>
       <div className="toolbar">
         <button
           type="button"

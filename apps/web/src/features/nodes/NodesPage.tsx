@@ -9,6 +9,7 @@ import { formatCount } from '../../components/numbers.js';
 import { useNow } from '../../components/time.js';
 import { toggleSort } from '../budgets/overview-query.js';
 import { nodeColumns } from './node-columns.js';
+import { StaleMark } from '../connection/StaleMark.js';
 import {
   nodeStates,
   readNodesState,
@@ -48,7 +49,10 @@ export function NodesPage() {
 
   return (
     <>
-      <h1>Nodes</h1>
+      <div className="page-head">
+        <h1>Nodes</h1>
+        <StaleMark view="nodes" />
+      </div>
       {nodes.isPending ? <Loading what="nodes" retrying={nodes.failureReason} /> : null}
       {nodes.isError ? <ErrorNotice error={nodes.error} what="the nodes" /> : null}
       {nodes.data && nodes.data.items.length === 0 ? (

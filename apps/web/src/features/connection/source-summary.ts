@@ -1,0 +1,43 @@
+import type { SourceState } from '@pdbscope/shared/api';
+
+/** How the sources stand together, in the words the connection bar uses. */
+export function sourcesLabel(sources: readonly SourceState[], ready: boolean): string {
+  const total = sources.length;
+  const degraded = sources.filter((s) => s.state === 'degraded').length;
+  if (degraded > 0) return `${degraded} of ${total} ${total === 1 ? 'source' : 'sources'} degraded`;
+  if (!ready) {
+    const synced = sources.filter((s) => s.state === 'live' || s.state === 'absent').length;
+    return `Syncing: ${synced} of ${total} sources synced`;
+  }
+  return total === 1 ? 'The source is synced' : `All ${total} sources synced`;
+}
+
+/** The chip's colour: the state, as the badges elsewhere draw it. */
+export function sourceTone(source: SourceState): 'good' | 'warn' | 'bad' | 'quiet' {
+  if (source.state === 'degraded') return 'bad';
+  if (source.state === 'live') return (source.unreadable?.length ?? 0) > 0 ? 'warn' : 'good';
+  if (source.state === 'syncing') return 'warn';
+  return 'quiet';
+}
+
+const STATE_SYMBOL = { live: '✓', syncing: '…', degraded: '✕', absent: '–' } as const;
+
+/**
+ * The chip's words: a symbol for the state (so it is not told by colour alone), the source, the
+ * state in words for screen readers, and how many objects it could not read. Reasons and URLs
+ * go in the details.
+ */
+export function chipParts(source: SourceState): {
+  symbol: string;
+  id: string;
+  state: string;
+  note: string;
+} {
+  const unreadable = source.unreadable?.length ?? 0;
+  return {
+    symbol: STATE_SYMBOL[source.state],
+    id: source.id,
+    state: source.state,
+    note: unreadable > 0 ? ` · ${unreadable} unreadable` : '',
+  };
+}
