@@ -66,9 +66,11 @@ describe('NodesPage', () => {
         .slice(1)
         .map((row) => within(row).getAllByRole('cell')[5]?.textContent),
     ).toStrictEqual(['Drainable', 'Drainable', 'Stuck', 'Drainable']);
-    expect(screen.getByText('Stuck').getAttribute('title')).toBe(
-      'eviction of shop/web-1 refused now, 429 (web)',
-    );
+    expect(
+      within(screen.getByRole('table', { name: 'Nodes' }))
+        .getByText('Stuck')
+        .getAttribute('title'),
+    ).toBe('eviction of shop/web-1 refused now, 429 (web)');
     expect(screen.getByRole('link', { name: 'worker-2' }).getAttribute('href')).toBe(
       '/nodes/worker-2',
     );
@@ -114,5 +116,133 @@ describe('NodesPage', () => {
       "The label selector is not used: unable to parse requirement: found 'zone in a', expected: in, notin, =, ==, !=, gt, lt",
     );
     expect(rows()).toHaveLength(4);
+  });
+});
+
+function map() {
+  return screen.getByRole('region', { name: 'Node map' });
+}
+
+function tiles(): string[] {
+  return within(map())
+    .getAllByRole('link')
+    .map((tile) => tile.getAttribute('aria-label') ?? '');
+}
+
+describe('the node tile map', () => {
+  it('sums the nodes, groups them by zone, worst first, and links each tile to its node', () => {
+    open('/nodes');
+    expect(screen.getByText('4 nodes: 3 drainable, 0 refused, 1 stuck; 1 NotReady').id).toBe(
+      'tilemap-summary',
+    );
+    expect(
+      within(map())
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toStrictEqual(['Filter by drainable now', 'a: 2 nodes, 1 stuck, 1 NotReady', 'b: 2 nodes']);
+    expect(tiles()).toStrictEqual([
+      'worker-2: stuck, NotReady: eviction of shop/web-1 refused now, 429 (web)',
+      'control-plane-1: drainable',
+      'worker-1: drainable',
+      'worker-3: drainable, cordoned',
+    ]);
+    const stuck = within(map()).getByRole('link', { name: /^worker-2: stuck/ });
+    expect(stuck.getAttribute('href')).toBe('/nodes/worker-2');
+    expect(stuck.className).toBe('tile t-stuck nr');
+    expect(
+      within(map())
+        .getAllByRole('link')
+        .map((tile) => tile.tabIndex),
+    ).toStrictEqual([0, -1, -1, -1]);
+    expect((screen.getByRole('combobox', { name: 'Group by' }) as HTMLSelectElement).value).toBe(
+      'topology.kubernetes.io/zone',
+    );
+  });
+
+  it('shows a tile on focus, moves with the arrow keys, and opens the node on a click', () => {
+    const { router } = open('/nodes');
+    const [first, second] = within(map()).getAllByRole('link');
+    if (first === undefined || second === undefined) throw new Error('no tiles');
+    fireEvent.focus(first);
+    expect(screen.getByRole('tooltip').textContent).toBe(
+      'worker-2 StuckNotReadyeviction of shop/web-1 refused now, 429 (web)',
+    );
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(second);
+    expect(screen.getByRole('tooltip').textContent).toBe('control-plane-1 Drainable');
+    expect([first.tabIndex, second.tabIndex]).toStrictEqual([-1, 0]);
+    fireEvent.blur(second);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.mouseOver(first);
+    expect(screen.getByRole('tooltip').textContent).toContain('worker-2');
+    fireEvent.click(second);
+    expect(router.state.location.pathname).toBe('/nodes/control-plane-1');
+  });
+
+  it('filters the table by drainable now from the legend or the toolbar, dimming the other tiles', () => {
+    const { router } = open('/nodes');
+    const legend = within(map()).getByRole('group', { name: 'Filter by drainable now' });
+    expect(
+      within(legend)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toStrictEqual([' Stuck 1', ' Refused 0', ' Drainable 3']);
+    fireEvent.click(within(legend).getByRole('button', { name: /Stuck/ }));
+    expect(router.state.location.search).toBe('?drain=stuck');
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2']);
+    expect(within(legend).getByRole('button', { name: /Stuck/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(map().querySelector('.tilemap-body')?.getAttribute('data-drain')).toBe('stuck');
+    // The map keeps every node, so the stuck one is seen among its pool's.
+    expect(tiles()).toHaveLength(4);
+    expect(
+      (screen.getByRole('combobox', { name: 'Drainable now' }) as HTMLSelectElement).value,
+    ).toBe('stuck');
+    fireEvent.click(within(legend).getByRole('button', { name: /Stuck/ }));
+    expect(router.state.location.search).toBe('');
+    expect(rows()).toHaveLength(4);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Drainable now' }), {
+      target: { value: 'drainable' },
+    });
+    expect(rows().map((r) => r[0])).toStrictEqual(['control-plane-1', 'worker-1', 'worker-3']);
+    expect(router.state.location.search).toBe('?drain=drainable');
+  });
+
+  it('filters by a group from its header and regroups by any label key, in the URL', () => {
+    const { router } = open('/nodes?drain=stuck');
+    fireEvent.click(within(map()).getByRole('button', { name: 'a: 2 nodes, 1 stuck, 1 NotReady' }));
+    expect(router.state.location.search).toBe(
+      '?drain=stuck&labels=topology.kubernetes.io%2Fzone%3Da',
+    );
+    expect(tiles().map((t) => t.split(':')[0])).toStrictEqual(['worker-2', 'control-plane-1']);
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2']);
+    fireEvent.click(within(map()).getByRole('button', { name: 'a: 2 nodes, 1 stuck, 1 NotReady' }));
+    expect(router.state.location.search).toBe('?drain=stuck');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Group by' }), {
+      target: { value: 'node-role.kubernetes.io/control-plane' },
+    });
+    expect(router.state.location.search).toBe(
+      '?drain=stuck&group=node-role.kubernetes.io%2Fcontrol-plane',
+    );
+    expect(
+      within(map())
+        .getAllByRole('group')
+        .slice(1)
+        .map((group) => group.getAttribute('aria-label')),
+    ).toStrictEqual([
+      'node-role.kubernetes.io/control-plane (no value): 1 node',
+      'no node-role.kubernetes.io/control-plane: 3 nodes, 1 stuck, 1 NotReady',
+    ]);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Group by' }), {
+      target: { value: '' },
+    });
+    expect(router.state.location.search).toBe('?drain=stuck&group=');
+    expect(
+      within(map())
+        .getAllByRole('group')
+        .slice(1)
+        .map((group) => group.getAttribute('aria-label')),
+    ).toStrictEqual(['All nodes: 4 nodes, 1 stuck, 1 NotReady']);
   });
 });

@@ -11,13 +11,22 @@ import { toggleSort } from '../budgets/overview-query.js';
 import { nodeColumns } from './node-columns.js';
 import { StaleMark } from '../connection/StaleMark.js';
 import {
+  filterNodes,
   nodeStates,
   readNodesState,
-  visibleNodes,
+  sortNodes,
   writeNodesState,
   type NodesState,
   type NodeStateFilter,
 } from './nodes-query.js';
+import { NodeTileMap } from './NodeTileMap.js';
+import {
+  defaultGroupKey,
+  groupKeyOptions,
+  tileStateLabels,
+  tileStates,
+  type TileState,
+} from './tile-map.js';
 
 const stateLabels: Readonly<Record<NodeStateFilter, string>> = {
   ready: 'Ready',
@@ -34,10 +43,27 @@ export function NodesPage() {
   const now = useNow(30_000);
   const columns = useMemo(() => nodeColumns(now), [now]);
   const items = nodes.data?.items;
-  const shown = useMemo(
-    () => (items === undefined ? { rows: [] } : visibleNodes(items, state, columns)),
-    [items, state, columns],
+  const { text, labels, drain } = state;
+  const nodeState = state.state;
+  // Apart from sorting, so a new sort or the clock's tick never rebuilds the tile map.
+  const filtered = useMemo(
+    () =>
+      items === undefined
+        ? { rows: [], mapRows: [] }
+        : filterNodes(items, {
+            text,
+            labels,
+            ...(nodeState === undefined ? {} : { state: nodeState }),
+            ...(drain === undefined ? {} : { drain }),
+          }),
+    [items, text, labels, nodeState, drain],
   );
+  const rows = useMemo(
+    () => sortNodes(filtered.rows, state.sort, columns),
+    [filtered.rows, state.sort, columns],
+  );
+  const groupKeys = useMemo(() => groupKeyOptions(items ?? []), [items]);
+  const groupKey = useMemo(() => state.group ?? defaultGroupKey(items ?? []), [state.group, items]);
 
   // Changes build on the URL as last written, so two quick changes never undo each other.
   const latestRef = useLatest(params);
@@ -46,6 +72,11 @@ export function NodesPage() {
     latestRef.current = next;
     setParams(next, { replace });
   };
+  const setDrain = (value: TileState | undefined) =>
+    update(
+      ({ drain: _old, ...rest }) => ({ ...rest, ...(value === undefined ? {} : { drain: value }) }),
+      false,
+    );
 
   return (
     <>
@@ -60,6 +91,18 @@ export function NodesPage() {
       ) : null}
       {nodes.data && nodes.data.items.length > 0 ? (
         <>
+          <NodeTileMap
+            nodes={filtered.mapRows}
+            groupKey={groupKey}
+            groupKeys={groupKeys}
+            drain={drain}
+            labels={labels}
+            onGroupKey={(key) => update((s) => ({ ...s, group: key }), false)}
+            onDrain={setDrain}
+            onGroup={(selector) =>
+              update((s) => ({ ...s, labels: s.labels === selector ? '' : selector }), false)
+            }
+          />
           <div className="toolbar" role="search" aria-label="Filter nodes">
             <label>
               Search
@@ -94,32 +137,51 @@ export function NodesPage() {
               </select>
             </label>
             <label>
+              Drainable now
+              <select
+                value={drain ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setDrain(value === '' ? undefined : (value as TileState));
+                }}
+              >
+                <option value="">Any</option>
+                {tileStates.map((s) => (
+                  <option key={s} value={s}>
+                    {tileStateLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
               Labels
               <input
                 type="search"
                 value={state.labels}
                 placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
-                aria-invalid={shown.labelError !== undefined}
-                aria-describedby={shown.labelError !== undefined ? 'node-label-error' : undefined}
+                aria-invalid={filtered.labelError !== undefined}
+                aria-describedby={
+                  filtered.labelError !== undefined ? 'node-label-error' : undefined
+                }
                 onChange={(event) => update((s) => ({ ...s, labels: event.target.value }), true)}
               />
             </label>
           </div>
-          {shown.labelError !== undefined ? (
+          {filtered.labelError !== undefined ? (
             <p id="node-label-error" role="alert" className="notice bad">
-              The label selector is not used: {shown.labelError}
+              The label selector is not used: {filtered.labelError}
             </p>
           ) : null}
           <p className="muted" aria-live="polite">
-            Showing {formatCount(shown.rows.length)} of {formatCount(nodes.data.items.length)} nodes
+            Showing {formatCount(rows.length)} of {formatCount(nodes.data.items.length)} nodes
           </p>
-          {shown.rows.length === 0 ? (
+          {rows.length === 0 ? (
             <Empty>No node matches these filters.</Empty>
           ) : (
             <VirtualGrid
               label="Nodes"
               columns={columns}
-              rows={shown.rows}
+              rows={rows}
               rowKey={(node) => node.name}
               sort={state.sort}
               onSort={(column) =>

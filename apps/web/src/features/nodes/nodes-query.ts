@@ -6,6 +6,7 @@ import {
 } from '@pdbscope/shared/selectors';
 import type { GridSort } from '../../components/VirtualGrid.js';
 import type { NodeColumn } from './node-columns.js';
+import { tileStateOf, tileStates, type TileState } from './tile-map.js';
 
 export const nodeStates = ['ready', 'notready', 'cordoned', 'tainted', 'unknown'] as const;
 export type NodeStateFilter = (typeof nodeStates)[number];
@@ -15,15 +16,21 @@ export interface NodesState {
   /** Part of the name, or of a label's key or value. */
   text: string;
   state?: NodeStateFilter;
+  /** What `kubectl drain` would do now (the tile map's colours). */
+  drain?: TileState;
   /** A label selector as `kubectl -l` takes it. */
   labels: string;
   sort: GridSort;
+  /** The tile map's grouping label key; '' for one group, undefined for the default. */
+  group?: string;
 }
 
 const defaultSort: GridSort = { column: 'name', direction: 'asc' };
 
 export function readNodesState(params: URLSearchParams): NodesState {
   const state = params.get('state');
+  const drain = params.get('drain');
+  const group = params.get('group');
   const column = params.get('sort');
   return {
     text: params.get('q') ?? '',
@@ -31,6 +38,10 @@ export function readNodesState(params: URLSearchParams): NodesState {
     ...(state !== null && (nodeStates as readonly string[]).includes(state)
       ? { state: state as NodeStateFilter }
       : {}),
+    ...(drain !== null && (tileStates as readonly string[]).includes(drain)
+      ? { drain: drain as TileState }
+      : {}),
+    ...(group !== null ? { group } : {}),
     sort:
       column !== null && column !== ''
         ? { column, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' }
@@ -42,7 +53,9 @@ export function writeNodesState(state: NodesState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.text !== '') params.set('q', state.text);
   if (state.state !== undefined) params.set('state', state.state);
+  if (state.drain !== undefined) params.set('drain', state.drain);
   if (state.labels !== '') params.set('labels', state.labels);
+  if (state.group !== undefined) params.set('group', state.group);
   if (state.sort.column !== defaultSort.column || state.sort.direction !== defaultSort.direction) {
     params.set('sort', state.sort.column);
     params.set('dir', state.sort.direction);
@@ -80,29 +93,53 @@ function compareKeys(a: string | number, b: string | number): number {
   return a < b ? -1 : 1;
 }
 
-/** The rows to show, or why the label selector cannot be used. Ties keep the name order. */
-export function visibleNodes(
+export interface FilteredNodes {
+  /** The table's rows, unsorted: every filter. */
+  rows: NodeRow[];
+  /**
+   * The tile map's nodes: every filter but the drain state, which the map shows by dimming the
+   * other tiles, so the filtered nodes stay in their pools' picture.
+   */
+  mapRows: NodeRow[];
+  labelError?: string;
+}
+
+/** The nodes the filters keep (search, state, labels, drain state), or why the selector is unused. */
+export function filterNodes(
   rows: readonly NodeRow[],
-  state: NodesState,
-  columns: readonly NodeColumn[],
-): { rows: NodeRow[]; labelError?: string } {
-  const parsed = parseLabelSelectorQuery(state.labels);
+  filters: Pick<NodesState, 'text' | 'state' | 'labels' | 'drain'>,
+): FilteredNodes {
+  const parsed = parseLabelSelectorQuery(filters.labels);
   const selector: Selector = parsed.ok ? parsed.value : { kind: 'everything' };
-  const needle = state.text.trim().toLowerCase();
-  const filtered = rows.filter(
+  const needle = filters.text.trim().toLowerCase();
+  const mapRows = rows.filter(
     (node) =>
-      inState(node, state.state) && hasText(node, needle) && selectorMatches(selector, node.labels),
+      inState(node, filters.state) &&
+      hasText(node, needle) &&
+      selectorMatches(selector, node.labels),
   );
-  const sortKey = columns.find((c) => c.id === state.sort.column)?.sortKey;
-  const sorted = sortKey
-    ? filtered
-        .map((row) => ({ row, key: sortKey(row) }))
-        .sort(
-          (a, b) =>
-            (state.sort.direction === 'asc' ? 1 : -1) * compareKeys(a.key, b.key) ||
-            compareKeys(a.row.name, b.row.name),
-        )
-        .map((entry) => entry.row)
-    : filtered;
-  return parsed.ok ? { rows: sorted } : { rows: sorted, labelError: parsed.error };
+  const { drain } = filters;
+  const filtered =
+    drain === undefined ? mapRows : mapRows.filter((node) => tileStateOf(node) === drain);
+  return parsed.ok
+    ? { rows: filtered, mapRows }
+    : { rows: filtered, mapRows, labelError: parsed.error };
+}
+
+/** The rows in the order of `sort`'s column; ties keep the name order. */
+export function sortNodes(
+  rows: readonly NodeRow[],
+  sort: GridSort,
+  columns: readonly NodeColumn[],
+): NodeRow[] {
+  const sortKey = columns.find((c) => c.id === sort.column)?.sortKey;
+  if (!sortKey) return [...rows];
+  return rows
+    .map((row) => ({ row, key: sortKey(row) }))
+    .sort(
+      (a, b) =>
+        (sort.direction === 'asc' ? 1 : -1) * compareKeys(a.key, b.key) ||
+        compareKeys(a.row.name, b.row.name),
+    )
+    .map((entry) => entry.row);
 }
