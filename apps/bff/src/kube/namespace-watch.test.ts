@@ -40,7 +40,7 @@ function recorder(): NamespaceFollower & { heard: string[] } {
   };
 }
 
-/** A simulator with two namespaces, and a namespace watch on it whose store and log are kept. */
+/** A simulator with two namespaces (and kube-system, as every cluster has), and a namespace watch on it whose store and log are kept. */
 async function setUp(options: { forbidNamespaces?: boolean } = {}) {
   sim = await startSim({ port: 0, demo: false, activity: false });
   for (const name of ['billing', 'zookeeper'])
@@ -73,13 +73,13 @@ describe('NamespaceWatch', () => {
     const { sim, watch, registered } = await setUp();
     const first = recorder();
     watch.follow(first);
-    await expect.poll(() => first.heard).toStrictEqual(['initial billing,zookeeper']);
+    await expect.poll(() => first.heard).toStrictEqual(['initial billing,kube-system,zookeeper']);
     const second = recorder();
     watch.follow(second);
-    await expect.poll(() => second.heard).toStrictEqual(['initial billing,zookeeper']);
+    await expect.poll(() => second.heard).toStrictEqual(['initial billing,kube-system,zookeeper']);
     expect(sim.store.create('namespaces', namespace('cart')).ok).toBe(true);
     expect(sim.store.delete('namespaces', undefined, 'billing').ok).toBe(true);
-    const told = ['initial billing,zookeeper', 'added cart', 'removed billing'];
+    const told = ['initial billing,kube-system,zookeeper', 'added cart', 'removed billing'];
     await expect.poll(() => [first.heard, second.heard]).toStrictEqual([told, told]);
     // One watch for both, shown beside the sources but never holding readiness back.
     expect(registered).toStrictEqual(['namespaces settled=true']);
@@ -99,7 +99,9 @@ describe('NamespaceWatch', () => {
       LIST_REFUSED,
     ]);
     sim.faults.unforbidResource('namespaces');
-    await expect.poll(() => follower.heard).toStrictEqual(['refused', 'initial billing,zookeeper']);
+    await expect
+      .poll(() => follower.heard)
+      .toStrictEqual(['refused', 'initial billing,kube-system,zookeeper']);
     expect(states.at(-1)?.state).toBe('live');
   });
 
