@@ -8,7 +8,7 @@ import { kubeConfigFromString } from '../kube/kubeconfig.js';
 import { startBff, type Bff } from '../server.js';
 import { freshList, indexContents, simControl } from './harness.js';
 
-const TOKEN_TTL_MS = 4_000;
+const TOKEN_TTL_MS = 1_500;
 
 let sim: SimHandle;
 let bff: Bff;

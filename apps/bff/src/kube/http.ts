@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { credentialsOf, type Credentials } from './credentials.js';
 import { withoutUserinfo } from './kubeconfig.js';
 
 /** An answer from the API server: the status and the body parsed as JSON (undefined when it is not JSON). */
@@ -91,6 +92,13 @@ function keepingAlive(agent: https.RequestOptions['agent']): https.RequestOption
   return make({ ...options, keepAlive: true });
 }
 
+/** The client certificate and key a request carries, as one comparable value ('' for none). */
+function clientIdentity(opts: https.RequestOptions): string {
+  const text = (v: unknown) =>
+    v === undefined ? '' : Buffer.isBuffer(v) ? v.toString('base64') : String(v);
+  return `${text(opts.cert)}\n${text(opts.key)}`;
+}
+
 /**
  * Plain GETs against the API server with the kubeconfig's credentials. Lists go through here
  * (not client-node's typed API) so that a page is parsed once, projected and dropped.
@@ -98,8 +106,11 @@ function keepingAlive(agent: https.RequestOptions['agent']): https.RequestOption
 export class KubeHttp {
   private readonly server: URL;
   private agent: https.RequestOptions['agent'];
+  private agentIdentity: string | undefined;
+  private readonly credentials: Credentials;
 
   constructor(private readonly kc: KubeConfig) {
+    this.credentials = credentialsOf(kc);
     const cluster = kc.getCurrentCluster();
     if (!cluster) throw new Error('the kubeconfig has no current cluster');
     this.server = new URL(cluster.server);
@@ -108,30 +119,48 @@ export class KubeHttp {
   /**
    * The credentials as client-node has them now, for every request (paged lists included): it
    * runs an exec plugin or refreshes an OIDC token when the last one expired, and caches it until
-   * then. The keep-alive agent (TLS options, connection pool) is made once and kept.
+   * then. The keep-alive agent (TLS options, connection pool) is kept while the client
+   * certificate stays the same: an agent's own TLS options win over a request's, so an exec
+   * plugin that rotates its client certificate gets a new agent (and new connections).
    */
   private async requestOptions(): Promise<https.RequestOptions> {
     const opts: https.RequestOptions = {};
     await this.kc.applyToHTTPSOptions(opts);
-    if (this.agent === undefined) this.agent = keepingAlive(opts.agent);
-    else if (typeof opts.agent === 'object') opts.agent.destroy();
+    const identity = clientIdentity(opts);
+    if (this.agent === undefined || identity !== this.agentIdentity) {
+      // The old agent is not destroyed: requests of other sources may be in flight on it.
+      this.agent = keepingAlive(opts.agent);
+      this.agentIdentity = identity;
+    } else if (typeof opts.agent === 'object') opts.agent.destroy();
     return { ...opts, agent: this.agent };
   }
 
   /**
-   * A GET; a 401 is asked once more with the credentials as they are then (a token that expired
-   * between being read and being checked is replaced by client-node) before it counts.
+   * A GET; a 401 is asked once more with a fresh credential (the exec plugin run again, the OIDC
+   * token refreshed: the one sent may have expired in flight) before it counts.
    */
   async get(path: string, options: KubeGetOptions = {}): Promise<KubeResponse> {
     const first = await this.getOnce(path, options);
-    return first.status === 401 ? this.getOnce(path, options) : first;
+    if (first.status !== 401) return first;
+    this.credentials.rejected(first.authorization);
+    return this.getOnce(path, options);
   }
 
-  private async getOnce(path: string, options: KubeGetOptions): Promise<KubeResponse> {
+  /** The API server refused a credential elsewhere (a watch's 401): the next request gets a fresh one. */
+  credentialsRejected(): void {
+    this.credentials.rejected();
+  }
+
+  private async getOnce(
+    path: string,
+    options: KubeGetOptions,
+  ): Promise<KubeResponse & { authorization?: string }> {
     const base = await this.requestOptions();
+    const sent = (base.headers as http.OutgoingHttpHeaders | undefined)?.['Authorization'];
+    const authorization = typeof sent === 'string' ? sent : undefined;
     const url = new URL(this.server.pathname.replace(/\/$/, '') + path, this.server);
     const transport = url.protocol === 'https:' ? https : http;
-    return new Promise<KubeResponse>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const req = transport.request(
         url,
         {
@@ -165,7 +194,11 @@ export class KubeHttp {
             } catch {
               body = undefined;
             }
-            resolve({ status: res.statusCode ?? 0, body });
+            resolve({
+              status: res.statusCode ?? 0,
+              body,
+              ...(authorization !== undefined ? { authorization } : {}),
+            });
           });
         },
       );

@@ -290,6 +290,8 @@ export class Source<T> {
     if (this.stopped) return;
     const status = errorStatus(err);
     const reason = errorReason(err);
+    // A watch refused its credential (expired in flight, revoked): the restart takes a fresh one.
+    if (status === 401) this.options.http.credentialsRejected();
     this.forbidden = status === 403;
     if (this.forbidden && this.options.onForbidden?.(err) === true) {
       // Not settled while the fallback is made: readiness waits for what replaces this source.
