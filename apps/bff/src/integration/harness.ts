@@ -30,12 +30,17 @@ export interface Harness {
 export async function startHarness(
   options: Partial<Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify'>> & {
     beforeBff?: (sim: SimHandle) => void;
+    /** The BFF's kubeconfig (default: the simulator's own, with its token accepted for good). */
+    kubeconfig?: (sim: SimHandle) => string;
   } = {},
 ): Promise<Harness> {
   const sim = await startSim({ port: 0, demo: true, activity: false, readyDelayMs: 0 });
   options.beforeBff?.(sim);
   const bff = await startBff({
-    source: { kind: 'cluster', cluster: kubeConfigFromString(sim.kubeconfig()) },
+    source: {
+      kind: 'cluster',
+      cluster: kubeConfigFromString(options.kubeconfig?.(sim) ?? sim.kubeconfig()),
+    },
     logger: pino({ level: 'silent' }),
     port: 0,
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),

@@ -1,27 +1,45 @@
 import { SeededRandom } from '@pdbscope/shared/synthetic';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { execPluginUser, type ExecPluginUser } from './exec-plugin.js';
 import { freshList, indexContents, simControl, startHarness, type Harness } from './harness.js';
 
 /**
  * The fault soak, bounded: rounds of one random fault and one random change to the cluster, each
- * round ending with the BFF's index equal to a fresh list of the simulator within 5 s. Printed:
- * rounds, convergence p50 and max, failures.
+ * round ending with the BFF's index equal to a fresh list of the simulator within 5 s. The BFF's
+ * user is an exec plugin whose tokens live TOKEN_TTL_MS, so tokens also expire between and during
+ * rounds. Printed: rounds, convergence p50 and max, failures.
  */
-const ROUNDS = 40;
+const ROUNDS = 48;
 const CONVERGE_MS = 5_000;
+const TOKEN_TTL_MS = 2_000;
 
 let h: Harness;
+let plugin: ExecPluginUser | undefined;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({
+    kubeconfig: (sim) => (plugin = execPluginUser(sim, TOKEN_TTL_MS)).kubeconfig,
+  });
   await h.bff.ready();
 });
 afterAll(async () => {
   await h.close();
+  plugin?.remove();
 });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A namespace of the demo that has pods, picked at random. */
+function someNamespace(random: SeededRandom): string {
+  const listed = h.sim.store.list('pods');
+  const namespaces = [
+    ...new Set(listed.ok ? listed.value.items.map((p) => p.metadata.namespace ?? '') : []),
+  ].sort();
+  return random.pick(namespaces);
+}
 
 type Step = { name: string; run: () => Promise<unknown> };
 
-function faults(): Step[] {
+function faults(random: SeededRandom): Step[] {
   const post =
     (path: string, body: unknown = {}) =>
     () =>
@@ -45,6 +63,35 @@ function faults(): Step[] {
     {
       name: 'restart as a replaced cluster (new UIDs)',
       run: post('/_sim/faults/restart', { rewind: true, newUids: true }),
+    },
+    {
+      // The token in use expires; every watch ends and each source relists with a new one.
+      name: 'token expiry, then expire watches',
+      run: async () => {
+        await pause(TOKEN_TTL_MS + 100);
+        await simControl(h.sim, '/_sim/faults/expire-watches');
+      },
+    },
+    {
+      // A cluster-wide 403 (RBAC taken away for one namespace): the BFF falls back to one watch
+      // per namespace, then the namespace is allowed again and it goes back to one watch.
+      name: 'forbid a namespace, then allow it',
+      run: async () => {
+        const namespace = someNamespace(random);
+        await simControl(h.sim, '/_sim/faults/forbid', { namespace });
+        await simControl(h.sim, '/_sim/faults/expire-watches');
+        await pause(300);
+        await simControl(h.sim, '/_sim/faults/unforbid', { namespace });
+      },
+    },
+    {
+      name: 'forbid pods, then allow them',
+      run: async () => {
+        await simControl(h.sim, '/_sim/faults/forbid', { resource: 'pods' });
+        await simControl(h.sim, '/_sim/faults/expire-watches');
+        await pause(300);
+        await simControl(h.sim, '/_sim/faults/unforbid', { resource: 'pods' });
+      },
     },
     {
       name: 'latency 30 ms',
@@ -112,7 +159,8 @@ describe('fault soak', () => {
     const random = new SeededRandom(14);
     const times: number[] = [];
     const failures: string[] = [];
-    const faultSteps = faults();
+    const byFault = new Map<string, number[]>();
+    const faultSteps = faults(random);
     const changeSteps = changes(random);
     for (let round = 1; round <= ROUNDS; round++) {
       const fault = random.pick(faultSteps);
@@ -120,7 +168,9 @@ describe('fault soak', () => {
       await fault.run();
       await change.run();
       try {
-        times.push(await converge());
+        const took = await converge();
+        times.push(took);
+        byFault.set(fault.name, [...(byFault.get(fault.name) ?? []), took]);
       } catch {
         failures.push(`round ${round}: ${fault.name} + ${change.name}`);
       }
@@ -128,8 +178,11 @@ describe('fault soak', () => {
     const sorted = [...times].sort((a, b) => a - b);
     const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
     const max = sorted.at(-1) ?? 0;
+    const perFault = [...byFault]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, t]) => `${name} ×${t.length} max ${Math.max(...t).toFixed(0)} ms`);
     process.stdout.write(
-      `fault soak: ${ROUNDS} rounds, convergence p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms, failures ${failures.length}${failures.length > 0 ? `: ${failures.join('; ')}` : ''}\n`,
+      `fault soak: ${ROUNDS} rounds, convergence p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms, failures ${failures.length}${failures.length > 0 ? `: ${failures.join('; ')}` : ''}\n  ${perFault.join('\n  ')}\n`,
     );
     expect(failures).toStrictEqual([]);
   }, 240_000);

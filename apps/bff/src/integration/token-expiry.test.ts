@@ -1,53 +1,16 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSim, type SimHandle } from '@pdbscope/sim';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kubeConfigFromString } from '../kube/kubeconfig.js';
 import { startBff, type Bff } from '../server.js';
+import { execPluginUser, type ExecPluginUser } from './exec-plugin.js';
 import { freshList, indexContents, simControl } from './harness.js';
 
 const TOKEN_TTL_MS = 1_500;
 
 let sim: SimHandle;
 let bff: Bff;
-let dir: string;
-
-/**
- * An exec plugin as cloud providers ship them: each run gets a new token from the issuer (here the
- * simulator's token fault, which then accepts it for TOKEN_TTL_MS) and prints an ExecCredential
- * with its expiry; every token issued is appended to `tokens`.
- */
-function writePlugin(simUrl: string): string {
-  const script = join(dir, 'plugin.mjs');
-  writeFileSync(
-    script,
-    `#!${process.execPath}
-import { appendFileSync } from 'node:fs';
-const token = 'exec-' + Math.random().toString(36).slice(2);
-const res = await fetch(${JSON.stringify(`${simUrl}/_sim/faults/tokens`)}, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ token, ttlMs: ${TOKEN_TTL_MS} }),
-});
-const { expirationTimestamp } = await res.json();
-appendFileSync(${JSON.stringify(join(dir, 'tokens'))}, token + '\\n');
-process.stdout.write(JSON.stringify({
-  apiVersion: 'client.authentication.k8s.io/v1',
-  kind: 'ExecCredential',
-  status: { token, expirationTimestamp },
-}));
-`,
-  );
-  chmodSync(script, 0o755);
-  return script;
-}
-
-const issued = (): string[] =>
-  readFileSync(join(dir, 'tokens'), 'utf8')
-    .split('\n')
-    .filter((t) => t !== '');
+let plugin: ExecPluginUser;
 
 async function converged(): Promise<void> {
   await vi.waitFor(
@@ -61,23 +24,10 @@ async function converged(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pdbscope-token-'));
   sim = await startSim({ port: 0, demo: true, activity: false, readyDelayMs: 0 });
-  // The test's own fresh lists use the simulator's kubeconfig token, accepted for good.
-  sim.faults.acceptToken('pdbscope-sim');
-  const plugin = writePlugin(sim.url);
-  const kubeconfig = `apiVersion: v1
-kind: Config
-clusters: [{ name: sim, cluster: { server: "${sim.url}", insecure-skip-tls-verify: true } }]
-users:
-  - name: exec
-    user:
-      exec: { apiVersion: client.authentication.k8s.io/v1, command: "${plugin}", interactiveMode: Never }
-contexts: [{ name: sim, context: { cluster: sim, user: exec } }]
-current-context: sim
-`;
+  plugin = execPluginUser(sim, TOKEN_TTL_MS);
   bff = await startBff({
-    source: { kind: 'cluster', cluster: kubeConfigFromString(kubeconfig) },
+    source: { kind: 'cluster', cluster: kubeConfigFromString(plugin.kubeconfig) },
     logger: pino({ level: 'silent' }),
     port: 0,
     tuning: {
@@ -93,13 +43,13 @@ current-context: sim
 afterAll(async () => {
   await bff.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
+  plugin.remove();
 });
 
 describe('the BFF with an exec plugin whose tokens expire', () => {
   it('stays live across token expiry: a paged relist with a new token', async () => {
     await converged();
-    const first = issued()[0] ?? '';
+    const first = plugin.issued()[0] ?? '';
     await new Promise((resolve) => setTimeout(resolve, TOKEN_TTL_MS + 200));
     // The first token is refused now, as kube-apiserver refuses an expired one.
     const refused = await fetch(`${sim.url}/api/v1/pods`, {
@@ -117,6 +67,6 @@ describe('the BFF with an exec plugin whose tokens expire', () => {
         ).toStrictEqual([]),
       { timeout: 10_000 },
     );
-    expect([refused.status, issued().length >= 2]).toStrictEqual([401, true]);
+    expect([refused.status, plugin.issued().length >= 2]).toStrictEqual([401, true]);
   });
 });
