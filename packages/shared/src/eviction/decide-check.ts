@@ -12,6 +12,42 @@ export const MAX_DISRUPTED_POD_SIZE = 2000;
 type CheckResult =
   { ok: true; pdbAfter: PdbView } | { ok: false; rule: EvictionRule; status: StatusBody };
 
+/**
+ * The rule by which `checkAndDecrement` refuses an eviction under this PDB's stored status, or
+ * undefined when it lets one through (cheap: nothing is built).
+ */
+export function checkRefusal(pdb: PdbView): EvictionRule | undefined {
+  const s = pdb.status;
+  if (statusIsStale(pdb)) return 'stale-generation';
+  if (s.disruptionsAllowed < 0) return 'negative-allowed';
+  if (Object.keys(s.disruptedPods).length > MAX_DISRUPTED_POD_SIZE) return 'too-many-disrupted';
+  if (s.disruptionsAllowed === 0) return 'budget-exhausted';
+  return undefined;
+}
+
+function refusalStatus(pdb: PdbView, rule: EvictionRule): StatusBody {
+  const s = pdb.status;
+  switch (rule) {
+    case 'stale-generation':
+      return tooManyRequestsStatus(
+        `The disruption budget ${pdb.name} is still being processed by the server.`,
+        10,
+      );
+    case 'negative-allowed':
+      return pdbForbiddenStatus(pdb.name, 'pdb disruptions allowed is negative');
+    case 'too-many-disrupted':
+      return pdbForbiddenStatus(
+        pdb.name,
+        'DisruptedPods map too big - too many evictions not confirmed by PDB controller',
+      );
+    default:
+      return tooManyRequestsStatus(
+        `The disruption budget ${pdb.name} needs ${s.desiredHealthy} healthy pods and has ${s.currentHealthy} currently`,
+        0,
+      );
+  }
+}
+
 /** `checkAndDecrement` against the PDB's stored status. */
 export function checkAndDecrement(
   pdb: PdbView,
@@ -20,42 +56,9 @@ export function checkAndDecrement(
   now: Date,
 ): CheckResult {
   const s = pdb.status;
-  if (statusIsStale(pdb)) {
-    return {
-      ok: false,
-      rule: 'stale-generation',
-      status: tooManyRequestsStatus(
-        `The disruption budget ${pdb.name} is still being processed by the server.`,
-        10,
-      ),
-    };
-  }
-  if (s.disruptionsAllowed < 0)
-    return {
-      ok: false,
-      rule: 'negative-allowed',
-      status: pdbForbiddenStatus(pdb.name, 'pdb disruptions allowed is negative'),
-    };
-  if (Object.keys(s.disruptedPods).length > MAX_DISRUPTED_POD_SIZE) {
-    return {
-      ok: false,
-      rule: 'too-many-disrupted',
-      status: pdbForbiddenStatus(
-        pdb.name,
-        'DisruptedPods map too big - too many evictions not confirmed by PDB controller',
-      ),
-    };
-  }
-  if (s.disruptionsAllowed === 0) {
-    return {
-      ok: false,
-      rule: 'budget-exhausted',
-      status: tooManyRequestsStatus(
-        `The disruption budget ${pdb.name} needs ${s.desiredHealthy} healthy pods and has ${s.currentHealthy} currently`,
-        0,
-      ),
-    };
-  }
+  const refusal = checkRefusal(pdb);
+  if (refusal !== undefined)
+    return { ok: false, rule: refusal, status: refusalStatus(pdb, refusal) };
   let status = { ...s, disruptionsAllowed: s.disruptionsAllowed - 1 };
   if (status.disruptionsAllowed === 0) status = withDisruptionAllowedCondition(status, now);
   if (!dryRun)

@@ -45,6 +45,18 @@ export const EVICTION_RULES = [
 
 export type EvictionRule = (typeof EVICTION_RULES)[number];
 
+/** The rules under which the handler deletes the pod: 201, unless the delete's preconditions fail. */
+export const POD_DELETING_RULES: ReadonlySet<EvictionRule> = new Set<EvictionRule>([
+  'bypass-terminal',
+  'bypass-pending',
+  'bypass-terminating',
+  'no-budget',
+  'kruise-admitted',
+  'unhealthy-always-allow',
+  'unhealthy-healthy-budget',
+  'budget-decremented',
+]);
+
 /** The numbers a rule was decided on, to be shown beside it (absent when that step did not run). */
 export interface EvictionFigures {
   /** PodDisruptionBudgets selecting the pod (OpenKruise budgets are not counted). */

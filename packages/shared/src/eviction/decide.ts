@@ -2,7 +2,7 @@ import { pdbsForPod } from '../budgets/select.js';
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { admitPubPodOperation, relatedPubName } from '../pub/admit.js';
-import { checkAndDecrement } from './decide-check.js';
+import { checkAndDecrement, checkRefusal } from './decide-check.js';
 import type { EvictionFigures, EvictionRule } from './decide-rule.js';
 import type { DecideEvictionInput, EvictionDecision, StatusBody } from './decide-types.js';
 import {
@@ -192,18 +192,39 @@ function evictBypassing(pod: PodView, input: DecideEvictionInput): Outcome {
   return { ...retried, deleteAttempts: 2 };
 }
 
+/**
+ * Steps B–D up to the pod delete: the rule that decides an eviction of a pod that does not bypass
+ * budgets, given the PDBs that match it (a delete that then conflicts turns a rule that lets the
+ * pod go into `delete-conflict` or `unhealthy-pod-changed`). Cheap: no answer is built.
+ */
+export function budgetedEvictionRule(
+  pod: PodView,
+  matching: readonly PdbView[],
+  admittedByPub: boolean,
+): EvictionRule {
+  if (matching.length > 1) return 'multiple-pdbs';
+  const pdb = matching[0];
+  if (!pdb) return admittedByPub ? 'kruise-admitted' : 'no-budget';
+  if (!pod.ready) {
+    if (pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow') return 'unhealthy-always-allow';
+    const s = pdb.status;
+    if (s.currentHealthy >= s.desiredHealthy && s.desiredHealthy > 0)
+      return 'unhealthy-healthy-budget';
+  }
+  const refusal = checkRefusal(pdb);
+  if (refusal === undefined) return 'budget-decremented';
+  return refusal === 'budget-exhausted' && !pod.ready ? 'unhealthy-refused' : refusal;
+}
+
 /** Steps B–D for a pod that does not bypass budgets. */
 function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: boolean): Outcome {
   const dryRun = input.options?.dryRun ?? false;
   const matching = pdbsForPod(pod, input.pdbs);
   const counted: EvictionFigures = { selectingPdbs: matching.length, podReady: pod.ready };
-  if (matching.length > 1)
-    return { rule: 'multiple-pdbs', status: multiplePdbsStatus(), figures: counted };
+  const rule = budgetedEvictionRule(pod, matching, admittedByPub);
+  if (rule === 'multiple-pdbs') return { rule, status: multiplePdbsStatus(), figures: counted };
   const pdb = matching[0];
-  if (!pdb) {
-    const rule = admittedByPub ? 'kruise-admitted' : 'no-budget';
-    return { ...deletePod({ pod, input, rule }), figures: counted };
-  }
+  if (!pdb) return { ...deletePod({ pod, input, rule }), figures: counted };
   const figures: EvictionFigures = {
     ...counted,
     disruptionsAllowed: pdb.status.disruptionsAllowed,
@@ -211,35 +232,25 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: 
     desiredHealthy: pdb.status.desiredHealthy,
   };
   const userRv = input.options?.preconditions?.resourceVersion;
-  if (!pod.ready) {
-    const always = pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow';
-    const healthyBudget =
-      pdb.status.currentHealthy >= pdb.status.desiredHealthy && pdb.status.desiredHealthy > 0;
-    if (always || healthyBudget) {
-      const rule = always ? 'unhealthy-always-allow' : 'unhealthy-healthy-budget';
-      // The pod must not have become Ready since the decision: the delete is guarded by its RV.
-      const out = deletePod({ pod, input, rule, serverRv: pod.resourceVersion });
-      if (out.status.code === 409 && userRv === undefined) {
-        return {
-          ...out,
-          rule: 'unhealthy-pod-changed',
-          figures,
-          budget: pdb,
-          status: tooManyRequestsStatus(
-            `The disruption budget ${pdb.name} is still being processed by the server.`,
-            10,
-          ),
-        };
-      }
-      return { ...out, figures, budget: pdb };
+  if (rule === 'unhealthy-always-allow' || rule === 'unhealthy-healthy-budget') {
+    // The pod must not have become Ready since the decision: the delete is guarded by its RV.
+    const out = deletePod({ pod, input, rule, serverRv: pod.resourceVersion });
+    if (out.status.code === 409 && userRv === undefined) {
+      return {
+        ...out,
+        rule: 'unhealthy-pod-changed',
+        figures,
+        budget: pdb,
+        status: tooManyRequestsStatus(
+          `The disruption budget ${pdb.name} is still being processed by the server.`,
+          10,
+        ),
+      };
     }
+    return { ...out, figures, budget: pdb };
   }
   const checked = checkAndDecrement(pdb, pod.name, dryRun, input.now);
-  if (!checked.ok) {
-    const rule =
-      checked.rule === 'budget-exhausted' && !pod.ready ? 'unhealthy-refused' : checked.rule;
-    return { rule, status: checked.status, figures, budget: pdb };
-  }
+  if (!checked.ok) return { rule, status: checked.status, figures, budget: pdb };
   // The decremented status is what would be written; a dry run stops before writing it.
   const out = deletePod({ pod, input, rule: 'budget-decremented' });
   return {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NOW, deployment, labelPdb, node, pod } from '../index/__fixtures__/objects.js';
+import { NOW, deployment, labelPdb, labelPub, node, pod } from '../index/__fixtures__/objects.js';
 import { ClusterIndex } from '../index/cluster-index.js';
 import type { Budget } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
@@ -76,6 +76,66 @@ describe('drainableNowByNode', () => {
       budgets: [],
       reason: '',
     });
+  });
+
+  it("stops at a PodUnavailableBudget's webhook once the node's earlier eviction used it up", () => {
+    const web = deployment({
+      name: 'web',
+      replicas: 4,
+      labels: { app: 'web' },
+      nodes: ['node-a', 'node-a', 'node-b', 'node-c'],
+    });
+    const annotated = web.pods.map((p) => ({
+      ...p,
+      annotations: { ...p.annotations, 'pub.kruise.io/related-pub': 'web' },
+    }));
+    const idx = index({
+      pods: annotated,
+      workloads: web.workloads,
+      budgets: [labelPub({ name: 'web', maxUnavailable: 1 })],
+    });
+    const second = annotated.filter((p) => p.nodeName === 'node-a')[1];
+    const expected: DrainableNow = {
+      state: 'stuck',
+      pods: [{ kind: 'Pod', namespace: 'default', name: second?.name ?? '' }],
+      budgets: [{ kind: 'PodUnavailableBudget', namespace: 'default', name: 'web' }],
+      reason: `eviction of default/${second?.name} refused now, 403: admission webhook "vpodeviction.kb.io" denied the request: podunavailablebudget.policy.kruise.io "web" is forbidden: pub unavailable allowed is negative`,
+    };
+    expect(drainableNowByNode({ index: idx, now: NOW }).get('node-a')).toStrictEqual(expected);
+    expect(
+      drainableNowByNode({ index: idx, now: NOW, method: 'copy' }).get('node-a'),
+    ).toStrictEqual(expected);
+  });
+
+  it('counts a pod whose disruptedPods entry expired since the index evaluated the budget', () => {
+    const web = deployment({
+      name: 'web',
+      replicas: 5,
+      labels: { app: 'web' },
+      nodes: ['node-a', 'node-a', 'node-b', 'node-c', 'node-c'],
+    });
+    const evicted = web.pods[4]?.name ?? '';
+    const idx = index({
+      ...web,
+      // Admitted 100 s before the index's time: disrupted then, expired 20 s after it.
+      budgets: [
+        labelPdb({
+          name: 'web',
+          maxUnavailable: 2,
+          disruptedPods: { [evicted]: new Date(NOW.getTime() - 100_000).toISOString() },
+        }),
+      ],
+    });
+    expect(
+      idx.budget({ kind: 'PodDisruptionBudget', namespace: 'default', name: 'web' }),
+    ).toMatchObject({
+      synced: { status: { currentHealthy: 4, disruptionsAllowed: 1 } },
+    });
+    // At the index's time node-a's second pod waits; 30 s later the entry is gone and both go.
+    const at = (now: Date) =>
+      drainableNowByNode({ index: idx, now, nodes: ['node-a'] }).get('node-a')?.state;
+    expect(at(NOW)).toBe('stuck');
+    expect(at(new Date(NOW.getTime() + 30_000))).toBe('drainable');
   });
 
   it("refuses a node with a bare pod, in kubectl's words, unless --force", () => {

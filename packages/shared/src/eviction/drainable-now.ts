@@ -3,10 +3,11 @@ import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
 import { refusalText, selectPodsForDrain } from './drain-filters.js';
+import { quickRefusals, type RefusedNow } from './drainable-quick.js';
 import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
-import { budgetRefsForPod, evictInPlan } from './plan.js';
+import { budgetRefsForPod, evictInPlan, type BudgetReader } from './plan.js';
 import { PlanState } from './plan-state.js';
-import type { PlanStatusSource, PlanStep } from './plan-types.js';
+import type { PlanStatusSource } from './plan-types.js';
 
 /**
  * What `kubectl drain` of a node would do right now: evict every pod without waiting
@@ -42,6 +43,12 @@ export interface DrainableNowInput {
   /** Default DRAINABLE_NOW_OPTIONS; each one absent takes that default. */
   options?: Partial<DrainOptions>;
   statusSource?: PlanStatusSource;
+  /**
+   * `figures` (default): judge the evictions on the index's budget figures wherever that is exact
+   * (quickRefusals), else on a copy of the cluster; `copy`: always on a copy, every eviction and
+   * re-sync run (the reference the figures are checked against).
+   */
+  method?: 'figures' | 'copy';
 }
 
 const nsName = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
@@ -52,19 +59,44 @@ const unbudgeted = (index: ClusterIndex, pod: PodView): boolean => {
   return pdbs.length === 0 && pubs.length === 0 && relatedPubName(pod) === undefined;
 };
 
-function stuckReason(refused: readonly PlanStep[]): string {
-  const [first] = refused;
+function stuckReason({ pods, first }: RefusedNow): string {
   if (!first) return '';
   const { decision } = first;
   const budget = decision.budget ? ` (${decision.budget.name})` : '';
-  const more = refused.length > 1 ? `; ${refused.length - 1} more pod(s) refused too` : '';
+  const more = pods.length > 1 ? `; ${pods.length - 1} more pod(s) refused too` : '';
   return `eviction of ${nsName(first.pod)} refused now, ${decision.code}${budget}: ${decision.message}${more}`;
+}
+
+/** The budgets an eviction reads or writes, as the index has them (no eviction changes which). */
+const indexReader = (index: ClusterIndex): BudgetReader => ({
+  covering: (ref) => index.budgetsForPod(ref),
+  pod: (ref) => index.pod(ref),
+  pubNamed: (namespace, name) => {
+    const ev = index.budget({ kind: 'PodUnavailableBudget', namespace, name });
+    return ev?.kind === 'PodUnavailableBudget' ? ev.budget : undefined;
+  },
+});
+
+/** The same first round on a copy of the cluster (PlanState): every eviction and re-sync run. */
+function refusalsOnCopy(input: DrainableNowInput, toEvict: readonly PodView[]): RefusedNow {
+  const { index, now } = input;
+  const state = new PlanState(index, now, input.statusSource ?? 'recomputed');
+  const refused: RefusedNow = { pods: [] };
+  for (const pod of toEvict) {
+    const step = evictInPlan(state, pod, { dryRun: false, now });
+    // kubectl counts a pod already gone (404) as done.
+    if (step.decision.allowed || step.decision.code === 404) continue;
+    refused.pods.push(step.pod);
+    refused.first ??= step;
+  }
+  return refused;
 }
 
 /**
  * The first round of planDrain for one node: kubectl's filters, then every selected pod evicted
- * in order against one copy of the cluster, each eviction using up budget for the next. Only
- * budgeted pods are asked: an unbudgeted pod's eviction is always accepted.
+ * in order, each eviction using up budget for the next. Only budgeted pods are asked: an
+ * unbudgeted pod's eviction is always accepted. The evictions are decided on the index's figures
+ * (quickRefusals) unless that cannot be exact, then on a copy of the cluster.
  */
 function drainableNode(
   input: DrainableNowInput & { options: DrainOptions },
@@ -79,22 +111,23 @@ function drainableNode(
       budgets: [],
       reason: selection.refusals.map(refusalText).join('; '),
     };
-  if (selection.toEvict.every((p) => unbudgeted(index, p)))
-    return { state: 'drainable', pods: [], budgets: [], reason: '' };
-  const state = new PlanState(index, now, input.statusSource ?? 'recomputed');
-  const refused: PlanStep[] = [];
+  const quick =
+    (input.statusSource ?? 'recomputed') === 'recomputed' && input.method !== 'copy'
+      ? quickRefusals({ index, now, toEvict: selection.toEvict })
+      : undefined;
+  const refused =
+    quick ??
+    (selection.toEvict.every((p) => unbudgeted(index, p))
+      ? { pods: [] }
+      : refusalsOnCopy(input, selection.toEvict));
+  if (refused.pods.length === 0) return { state: 'drainable', pods: [], budgets: [], reason: '' };
+  const reader = indexReader(index);
   const budgets = new Map<string, ResourceRef>();
-  for (const pod of selection.toEvict) {
-    const step = evictInPlan(state, pod, { dryRun: false, now });
-    // kubectl counts a pod already gone (404) as done.
-    if (step.decision.allowed || step.decision.code === 404) continue;
-    refused.push(step);
-    for (const b of budgetRefsForPod(state, pod)) budgets.set(refKey(b), b);
-  }
-  if (refused.length === 0) return { state: 'drainable', pods: [], budgets: [], reason: '' };
+  for (const pod of refused.pods)
+    for (const b of budgetRefsForPod(reader, pod)) budgets.set(refKey(b), b);
   return {
     state: 'stuck',
-    pods: refused.map((s) => s.pod),
+    pods: refused.pods,
     budgets: [...budgets.values()],
     reason: stuckReason(refused),
   };

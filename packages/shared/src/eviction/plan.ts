@@ -11,9 +11,12 @@ const refOf = (o: { kind: string; namespace: string; name: string }): ResourceRe
   name: o.name,
 });
 
+/** Where budgetRefsForPod reads: a plan's state, or the index itself. */
+export type BudgetReader = Pick<PlanState, 'covering' | 'pod' | 'pubNamed'>;
+
 /** The budgets an eviction of this pod reads or writes: matching PDBs, covering PUBs, the annotated PUB. */
 export function budgetRefsForPod(
-  state: PlanState,
+  state: BudgetReader,
   pod: { namespace: string; name: string },
 ): ResourceRef[] {
   const { pdbs, pubs } = state.covering(pod);

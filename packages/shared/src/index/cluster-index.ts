@@ -106,6 +106,21 @@ export class ClusterIndex {
     return { pdbs: pdbs.sort(byName), pubs: pubs.sort(byName) };
   }
 
+  /**
+   * The evaluations of the budgets that cover a pod (the same budgets as budgetsForPod, in no
+   * particular order), for loops over many pods that read each budget's figures; empty for a pod
+   * the index does not hold, undefined while one of them is not evaluated yet (loading).
+   */
+  coveringEvaluations(ref: { namespace: string; name: string }): BudgetEvaluation[] | undefined {
+    const out: BudgetEvaluation[] = [];
+    for (const key of podRecord(this.state.pods, ref)?.budgets ?? []) {
+      const evaluation = this.state.budgets.get(key)?.evaluation;
+      if (!evaluation) return undefined;
+      out.push(evaluation);
+    }
+    return out;
+  }
+
   pod(ref: { namespace: string; name: string }): PodView | undefined {
     return podRecord(this.state.pods, ref)?.pod;
   }
