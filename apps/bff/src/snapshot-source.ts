@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { readSnapshot, type SnapshotError } from '@pdbscope/shared';
+import { readSnapshot, unreadableObjectFindings } from '@pdbscope/shared';
 import type { SourceState } from '@pdbscope/shared/api';
 import type { ClusterObject } from './kube/resources.js';
 import type { ClusterStore } from './store/cluster-store.js';
 
 /**
  * A snapshot file as the source. What could not be read is listed with where and why
- * (`unreadable`); a second object under a kind, namespace and name already read is reported, not
- * silently put over the first. A file that cannot be read, or holds nothing pdbscope reads, is a
+ * (`unreadable`, and each as an `unreadable-object` finding); a second object under a kind,
+ * namespace and name already read is reported, not silently put over the first. A file that cannot be read, or holds nothing pdbscope reads, is a
  * degraded source that never settles: the page says why, and /readyz stays 503.
  */
 export async function loadSnapshot(input: {
@@ -27,9 +27,13 @@ export async function loadSnapshot(input: {
     );
   }
   const snapshot = readSnapshot(text);
-  const unreadable: SnapshotError[] = [...snapshot.errors];
-  const seen = new Set<string>();
-  let objects = 0;
+  // Duplicates are among the errors: readSnapshot keeps the first and reports the others.
+  const unreadable = snapshot.errors.map(({ position, object, error }) => ({
+    position,
+    ...(object !== undefined ? { object } : {}),
+    error,
+  }));
+  store.setSourceFindings(unreadableObjectFindings(snapshot.errors));
   const all: ClusterObject[] = [
     ...snapshot.nodes,
     ...snapshot.workloads,
@@ -37,21 +41,8 @@ export async function loadSnapshot(input: {
     ...snapshot.pdbs,
     ...snapshot.pubs,
   ];
-  for (const o of all) {
-    const key = `${o.kind}/${'namespace' in o ? `${o.namespace}/` : ''}${o.name}`;
-    if (seen.has(key)) {
-      unreadable.push({
-        position: 'the snapshot',
-        object: key,
-        error:
-          'a duplicate: another object of this kind, namespace and name came first and is kept',
-      });
-      continue;
-    }
-    seen.add(key);
-    store.sink.upsert(o);
-    objects++;
-  }
+  for (const o of all) store.sink.upsert(o);
+  const objects = all.length;
   if (objects === 0) {
     const first = unreadable[0];
     return broken(
@@ -81,7 +72,7 @@ export async function loadSnapshot(input: {
 function broken(
   input: { store: ClusterStore; file: string; now: Date },
   reason: string,
-  unreadable: SnapshotError[],
+  unreadable: NonNullable<SourceState['unreadable']>,
 ): SourceState {
   const state: SourceState = {
     id: 'snapshot',

@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ClusterResponse, SourceState } from '@pdbscope/shared/api';
+import type {
+  BudgetListResponse,
+  ClusterResponse,
+  FindingsResponse,
+  SourceState,
+} from '@pdbscope/shared/api';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBff } from '../server.js';
@@ -29,7 +34,14 @@ async function served(name: string, content: string | Buffer) {
     const ready = await fetch(`${bff.url}/readyz`);
     await ready.arrayBuffer();
     const source = cluster.sources.find((s) => s.id === 'snapshot') as SourceState;
-    return { source, ready: ready.status, clusterReady: cluster.ready };
+    const readable = ready.status === 200;
+    const findings = readable
+      ? (await getJson<FindingsResponse>(bff, '/api/findings')).body
+      : { items: [] };
+    const budgets = readable
+      ? (await getJson<BudgetListResponse>(bff, '/api/budgets')).body
+      : { items: [] };
+    return { source, ready: ready.status, clusterReady: cluster.ready, findings, budgets };
   } finally {
     await bff.close();
   }
@@ -60,7 +72,7 @@ describe('a snapshot that says what is wrong', () => {
     );
   });
 
-  it('lists each unreadable object with why, and reports duplicates instead of replacing', async () => {
+  it('lists each unreadable object with why, as a finding too, and reports duplicates instead of replacing', async () => {
     const pdb = (name: string, min: string) =>
       `- apiVersion: policy/v1\n  kind: PodDisruptionBudget\n  metadata: {name: ${name}, namespace: shop}\n  spec: {minAvailable: ${min}, selector: {matchLabels: {app: web}}}\n`;
     const text = `apiVersion: v1\nkind: List\nitems:\n${pdb('web', '1')}${pdb('web', '2')}- apiVersion: policy/v1\n  kind: PodDisruptionBudget\n  metadata: {namespace: shop}\n`;
@@ -70,16 +82,38 @@ describe('a snapshot that says what is wrong', () => {
       1,
       200,
     ]);
-    const [nameless, duplicate] = answer.source.unreadable ?? [];
-    expect([nameless?.error !== '', duplicate]).toStrictEqual([
-      true,
+    expect(answer.source.unreadable).toStrictEqual([
       {
-        position: 'the snapshot',
-        object: 'PodDisruptionBudget/shop/web',
+        position: 'document 1, items[1] (line 8)',
+        object: 'PodDisruptionBudget shop/web',
         error:
-          'a duplicate: another object of this kind, namespace and name came first and is kept',
+          'a duplicate: the PodDisruptionBudget of this namespace and name at document 1, items[0] (line 4) came first and is kept',
+      },
+      {
+        position: 'document 1, items[2] (line 12)',
+        object: 'PodDisruptionBudget shop/(no name)',
+        error: 'PodDisruptionBudget without metadata.name',
       },
     ]);
-    expect(nameless?.position).toMatch(/items\[2\]/);
+    expect(
+      answer.findings.items
+        .filter((f) => f.rule === 'unreadable-object')
+        .map((f) => [f.severity, f.subject, f.message]),
+    ).toStrictEqual([
+      [
+        'warning',
+        { kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web' },
+        'PodDisruptionBudget shop/web at document 1, items[1] (line 8) could not be read: a duplicate: the PodDisruptionBudget of this namespace and name at document 1, items[0] (line 4) came first and is kept. It is left out of every budget, pod and node shown.',
+      ],
+      [
+        'warning',
+        { kind: 'Snapshot', namespace: '', name: 'document 1, items[2] (line 12)' },
+        'PodDisruptionBudget shop/(no name) at document 1, items[2] (line 12) could not be read: PodDisruptionBudget without metadata.name. It is left out of every budget, pod and node shown.',
+      ],
+    ]);
+    // The budget kept is the first one.
+    expect(
+      answer.budgets.items.map((b) => [b.name, b.kind === 'PodDisruptionBudget' && b.minAvailable]),
+    ).toStrictEqual([['web', 1]]);
   });
 });

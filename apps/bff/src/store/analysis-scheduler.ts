@@ -1,3 +1,4 @@
+import type { Finding as EngineFinding } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { Logger } from 'pino';
 import type { Timers } from '../kube/timers.js';
@@ -13,6 +14,8 @@ export interface AnalysisSchedulerOptions {
   index: () => ClusterIndex | undefined;
   /** Every namespace that has pods. */
   namespaces: () => Iterable<string>;
+  /** Findings the sources make themselves (a snapshot's unreadable objects), listed with the rest. */
+  sourceFindings?: () => readonly EngineFinding[];
   /** A run finished: the marks before it and after it. */
   onAnalysed: (before: BudgetMarks, after: BudgetMarks) => void;
 }
@@ -95,6 +98,7 @@ export class AnalysisScheduler {
         index,
         namespaces: this.options.namespaces(),
         now: this.options.timers.now(),
+        ...(this.options.sourceFindings ? { sourceFindings: this.options.sourceFindings() } : {}),
       });
       if (this.stopped || index !== this.options.index()) return;
       const before = this.marks;

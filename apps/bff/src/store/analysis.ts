@@ -1,4 +1,5 @@
 import {
+  FINDING_RULES,
   budgetFactsFromEvaluations,
   effectiveBlocking,
   findingsByRule,
@@ -34,6 +35,8 @@ export interface AnalysisInput {
   namespaces: Iterable<string>;
   now: Date;
   clock?: () => number;
+  /** Findings the sources make themselves (a snapshot's unreadable objects), after the rules' own. */
+  sourceFindings?: readonly EngineFinding[];
 }
 
 function groupBy<T>(
@@ -118,6 +121,10 @@ function* analysisSteps(
     }
   }
   yield;
+  const sourceFindings = input.sourceFindings ?? [];
+  // As one more rule after the catalogue's: ordered by severity with the others.
+  if (sourceFindings.length > 0)
+    findingParts.push([...FINDING_RULES.map(() => []), [...sourceFindings]]);
   const findings = mergeFindings(findingParts);
   yield;
   return {

@@ -1,4 +1,9 @@
-import { refKey, type ApiResourceInfo, type PodView } from '@pdbscope/shared';
+import {
+  refKey,
+  type ApiResourceInfo,
+  type Finding as EngineFinding,
+  type PodView,
+} from '@pdbscope/shared';
 import { ClusterIndex, type BudgetDelta } from '@pdbscope/shared/index';
 import type {
   BudgetRef,
@@ -62,6 +67,7 @@ export class ClusterStore {
   private readonly apiResources: Record<string, ApiResourceInfo> = {};
   private summaryTimer: unknown;
   private lastIdentityChange: ClusterIdentityChange | undefined;
+  private sourceFindingsValue: readonly EngineFinding[] = [];
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
   private stopped = false;
   private changes = 0;
@@ -92,6 +98,7 @@ export class ClusterStore {
       intervalMs: options.analysisIntervalMs ?? 2000,
       index: () => this.indexValue,
       namespaces: () => this.namespaces(),
+      sourceFindings: () => this.sourceFindingsValue,
       onAnalysed: (before, after) => {
         this.rows.markChangedFlags(before, after);
         this.scheduleSummary();
@@ -172,6 +179,12 @@ export class ClusterStore {
   sourceChanged(state: SourceState): void {
     this.readiness.check();
     this.options.hub.publish({ type: 'source-changed', source: state, ready: this.isReady() });
+  }
+
+  /** Findings a source makes itself (a snapshot's unreadable objects), listed by every analysis. */
+  setSourceFindings(findings: readonly EngineFinding[]): void {
+    this.sourceFindingsValue = findings;
+    if (this.indexValue) this.analyses.changed(this.options.timers.now());
   }
 
   /** The cluster was restored or replaced (its sources relist): tell clients, and remember it. */

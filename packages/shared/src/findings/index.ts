@@ -4,3 +4,4 @@ export { findingsContext, topWorkloadOf } from './context.js';
 export { isOperatorGenerated } from './rules/operator-roles.js';
 export * from './from-evaluations.js';
 export * from './coverage.js';
+export { unreadableObjectFindings } from './unreadable.js';

@@ -24,7 +24,8 @@ export type FindingKind =
   | 'kruise-conflict'
   | 'role-pods-uncovered'
   | 'generated-budget-overlap'
-  | 'related-pub-missing';
+  | 'related-pub-missing'
+  | 'unreadable-object';
 
 /** One problem, with who it is about, what to do, and the other objects involved. */
 export interface Finding {

@@ -17,6 +17,31 @@ function regexError(msg: string, fmt: string, examples: string[]): string {
 const QUALIFIED_NAME_ERR =
   "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
+const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
+const DNS1123_LABEL_MAX = 63;
+
+/** `validation.IsDNS1123Label` (namespace names): the detail messages, empty when valid. */
+export function dns1123LabelErrors(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > DNS1123_LABEL_MAX)
+    errs.push(`must be no more than ${DNS1123_LABEL_MAX} characters`);
+  if (!DNS1123_LABEL_RE.test(value)) {
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        DNS1123_LABEL_FMT,
+        ['my-name', '123-abc'],
+      ),
+    );
+  }
+  return errs;
+}
+
+/** `validation.IsDNS1123Subdomain` (most object names): the detail messages, empty when valid. */
+export function dns1123SubdomainErrors(value: string): string[] {
+  return isDns1123Subdomain(value);
+}
+
 function isDns1123Subdomain(value: string): string[] {
   const errs: string[] = [];
   if (value.length > DNS1123_SUBDOMAIN_MAX)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unreadableObjectFindings } from '../findings/unreadable.js';
 import { readSnapshot } from './read.js';
 import fixture from './__fixtures__/cluster.yaml?raw';
 
@@ -164,5 +165,117 @@ describe('readSnapshot', () => {
     expect(readSnapshot('just text').errors).toStrictEqual([
       { position: 'document 1', error: 'not a Kubernetes object (no kind)' },
     ]);
+  });
+});
+
+describe('readSnapshot: names and namespaces', () => {
+  const pod = (metadata: Record<string, unknown>) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { uid: `uid-${String(metadata['name'])}`, ...metadata },
+    spec: { nodeName: 'worker-1', containers: [{ name: 'app', image: 'nginx:1.27' }] },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+  });
+  const longest = `${'a'.repeat(61)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}`;
+  const list = {
+    apiVersion: 'v1',
+    kind: 'List',
+    items: [
+      pod({ name: 'web.v1.2-0', namespace: 'shop' }),
+      pod({ name: longest, namespace: 'shop' }),
+      pod({ name: `${longest}e`, namespace: 'shop' }),
+      pod({ name: 'café-ü', namespace: 'shop' }),
+      pod({ name: 'orphan' }),
+      pod({ name: 'web-0', namespace: 'Shop_EU' }),
+      pod({ name: 'web.v1.2-0', namespace: 'shop' }),
+      {
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: 'worker-1.eu-west-1.compute.internal' },
+        spec: {},
+        status: {},
+      },
+    ],
+  };
+  const subdomain =
+    "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+  it('reads dotted and 253-character names; refuses invalid names, namespaceless pods and duplicates, saying why', () => {
+    const s = readSnapshot(JSON.stringify(list));
+    expect([names(s.pods), s.nodes.map((n) => n.name)]).toStrictEqual([
+      ['shop/web.v1.2-0', `shop/${longest}`],
+      ['worker-1.eu-west-1.compute.internal'],
+    ]);
+    expect(s.errors).toStrictEqual([
+      {
+        position: 'document 1, items[2]',
+        object: `Pod shop/${longest}e`,
+        error: `metadata.name: Invalid value: "${longest}e": must be no more than 253 characters`,
+      },
+      {
+        position: 'document 1, items[3]',
+        object: 'Pod shop/café-ü',
+        error: `metadata.name: Invalid value: "café-ü": ${subdomain}`,
+      },
+      {
+        position: 'document 1, items[4]',
+        object: 'Pod orphan',
+        error:
+          "metadata.namespace: Required value: a Pod is namespaced, and this one names none (kubectl get -A prints every object's namespace)",
+      },
+      {
+        position: 'document 1, items[5]',
+        object: 'Pod Shop_EU/web-0',
+        error:
+          "metadata.namespace: Invalid value: \"Shop_EU\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+      },
+      {
+        position: 'document 1, items[6]',
+        object: 'Pod shop/web.v1.2-0',
+        ref: { kind: 'Pod', namespace: 'shop', name: 'web.v1.2-0' },
+        error:
+          'a duplicate: the Pod of this namespace and name at document 1, items[0] came first and is kept',
+      },
+    ]);
+  });
+
+  it('makes each unreadable object a finding: rule, object, why', () => {
+    const s = readSnapshot(JSON.stringify(list));
+    const findings = unreadableObjectFindings(s.errors);
+    expect(findings.map((f) => [f.id, f.kind, f.severity, f.object])).toStrictEqual([
+      [
+        `unreadable-object:Snapshot//document 1, items[2]:document 1, items[2]`,
+        'unreadable-object',
+        'warning',
+        { kind: 'Snapshot', namespace: '', name: 'document 1, items[2]' },
+      ],
+      [
+        'unreadable-object:Snapshot//document 1, items[3]:document 1, items[3]',
+        'unreadable-object',
+        'warning',
+        { kind: 'Snapshot', namespace: '', name: 'document 1, items[3]' },
+      ],
+      [
+        'unreadable-object:Snapshot//document 1, items[4]:document 1, items[4]',
+        'unreadable-object',
+        'warning',
+        { kind: 'Snapshot', namespace: '', name: 'document 1, items[4]' },
+      ],
+      [
+        'unreadable-object:Snapshot//document 1, items[5]:document 1, items[5]',
+        'unreadable-object',
+        'warning',
+        { kind: 'Snapshot', namespace: '', name: 'document 1, items[5]' },
+      ],
+      [
+        'unreadable-object:Pod/shop/web.v1.2-0:document 1, items[6]',
+        'unreadable-object',
+        'warning',
+        { kind: 'Pod', namespace: 'shop', name: 'web.v1.2-0' },
+      ],
+    ]);
+    expect(findings[4]?.message).toBe(
+      'Pod shop/web.v1.2-0 at document 1, items[6] could not be read: a duplicate: the Pod of this namespace and name at document 1, items[0] came first and is kept. It is left out of every budget, pod and node shown.',
+    );
   });
 });

@@ -8,6 +8,8 @@ import {
   workloadFromObject,
   type Converted,
 } from '../model/convert.js';
+import { refKey } from '../model/refs.js';
+import { objectIdentity } from './identity.js';
 import type { Snapshot } from './types.js';
 
 /** Pod owners the engine resolves; OpenKruise's CloneSet and Advanced StatefulSet included. */
@@ -97,7 +99,11 @@ function sinkFor(kind: string, apiVersion: string): Sink | undefined {
   return undefined;
 }
 
-function addObject(out: Snapshot, { value, position }: Located): void {
+/**
+ * Reads one object into the snapshot, or reports why not. `firstAt` holds where each object (by
+ * kind, namespace and name) was read first: a second one is reported, not put over the first.
+ */
+function addObject(out: Snapshot, { value, position }: Located, firstAt: Map<string, string>) {
   const obj = asObject(value);
   const kind = obj && asString(obj['kind']);
   if (!obj || !kind) {
@@ -109,16 +115,33 @@ function addObject(out: Snapshot, { value, position }: Located): void {
     out.ignored[kind] = (out.ignored[kind] ?? 0) + 1;
     return;
   }
-  const error = sink(out, obj);
-  if (error === undefined) return;
   const meta = asObject(obj['metadata']);
   const name = asString(meta?.['name']);
   const ns = asString(meta?.['namespace']);
-  out.errors.push({
-    position,
-    object: `${kind} ${ns ? `${ns}/` : ''}${name ?? '(no name)'}`,
-    error,
-  });
+  const object = `${kind} ${ns ? `${ns}/` : ''}${name ?? '(no name)'}`;
+  const identity = objectIdentity(kind, obj);
+  if (!identity.ok) {
+    out.errors.push({ position, object, error: identity.error });
+    return;
+  }
+  const ref = identity.ref;
+  const key = refKey(ref);
+  const first = firstAt.get(key);
+  if (first !== undefined) {
+    out.errors.push({
+      position,
+      object,
+      ref,
+      error: `a duplicate: the ${kind} of this namespace and name at ${first} came first and is kept`,
+    });
+    return;
+  }
+  const error = sink(out, obj);
+  if (error === undefined) {
+    firstAt.set(key, position);
+    return;
+  }
+  out.errors.push({ position, object, ref, error });
 }
 
 function jsonDocuments(text: string): Located[] | undefined {
@@ -184,6 +207,7 @@ export function readSnapshot(text: string): Snapshot {
   const json =
     trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonDocuments(trimmed) : undefined;
   const located = json ?? yamlDocuments(text, out);
-  for (const item of located) addObject(out, item);
+  const firstAt = new Map<string, string>();
+  for (const item of located) addObject(out, item, firstAt);
   return out;
 }

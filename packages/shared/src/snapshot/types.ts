@@ -1,6 +1,7 @@
 import type { PdbView, PubView } from '../model/budget.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
+import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 
 /** An object that could not be read, with where it sits in the input. */
@@ -9,6 +10,8 @@ export interface SnapshotError {
   position: string;
   /** The object's kind and `ns/name` when they could be read. */
   object?: string;
+  /** The object, when its kind, namespace and name are valid (it may be shown as a finding's subject). */
+  ref?: ResourceRef;
   error: string;
 }
 
