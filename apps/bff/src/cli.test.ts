@@ -41,6 +41,7 @@ describe('parseCli', () => {
       'http://prometheus.monitoring:9090/',
     );
     expect(parseCli(['--stale-after', '2m']).staleAfterMs).toBe(120_000);
+    expect(parseCli(['--wedged-after', '30s']).wedgedAfterMs).toBe(30_000);
   });
 
   it('refuses unknown flags, bad ports, short tokens and --sim with --snapshot', () => {
@@ -49,6 +50,9 @@ describe('parseCli', () => {
       '--token: must be at least 16 characters',
     );
     expect(() => parseCli(['--port', 'http'])).toThrow('--port: not a port: http');
+    expect(() => parseCli(['--wedged-after', '10'])).toThrow(
+      '--wedged-after: not a duration (e.g. 90m, 24h, 3d): 10',
+    );
     expect(() => parseCli(['--prometheus', 'prometheus:9090'])).toThrow(
       '--prometheus: not an http(s) URL: prometheus:9090',
     );

@@ -14,6 +14,7 @@ export interface CliFlags {
   prometheusUrl?: string;
   prometheusRangeMs?: number;
   staleAfterMs?: number;
+  wedgedAfterMs?: number;
   help: boolean;
 }
 
@@ -35,6 +36,8 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
   --prometheus-range DUR   how far back it reads (default 7d)
   --stale-after DUR        /readyz answers 503 once a source has not been live for this long
                            (default 5m; env PDBSCOPE_STALE_AFTER)
+  --wedged-after DUR       /livez answers 503 once the event loop stalled this long within the
+                           last minute (default 10s; env PDBSCOPE_WEDGED_AFTER)
 `;
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -77,6 +80,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       prometheus: { type: 'string' },
       'prometheus-range': { type: 'string' },
       'stale-after': { type: 'string' },
+      'wedged-after': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -115,6 +119,9 @@ export function parseCli(argv: readonly string[]): CliFlags {
       : {}),
     ...(values['stale-after'] !== undefined
       ? { staleAfterMs: parseDuration('--stale-after', values['stale-after']) }
+      : {}),
+    ...(values['wedged-after'] !== undefined
+      ? { wedgedAfterMs: parseDuration('--wedged-after', values['wedged-after']) }
       : {}),
     help: values.help,
   };

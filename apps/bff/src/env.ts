@@ -14,6 +14,8 @@ export const EnvSchema = z.object({
   PDBSCOPE_ALLOWED_HOSTS: z.string().optional(),
   /** How long a source may be away from live before /readyz says stale (e.g. 5m); --stale-after wins. */
   PDBSCOPE_STALE_AFTER: z.string().min(1).optional(),
+  /** How long the event loop may stall before /livez says wedged (e.g. 30s); --wedged-after wins. */
+  PDBSCOPE_WEDGED_AFTER: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set by the kubelet in a pod: the in-cluster config is available. */
   KUBERNETES_SERVICE_HOST: z.string().optional(),

@@ -53,6 +53,11 @@ async function main(): Promise<void> {
     (env.PDBSCOPE_STALE_AFTER === undefined
       ? undefined
       : parseDuration('PDBSCOPE_STALE_AFTER', env.PDBSCOPE_STALE_AFTER));
+  const wedgedAfterMs =
+    flags.wedgedAfterMs ??
+    (env.PDBSCOPE_WEDGED_AFTER === undefined
+      ? undefined
+      : parseDuration('PDBSCOPE_WEDGED_AFTER', env.PDBSCOPE_WEDGED_AFTER));
   const bff = await startBff({
     source,
     logger,
@@ -62,6 +67,7 @@ async function main(): Promise<void> {
     allowDryRunVerify: flags.allowDryRunVerify,
     metricsPublic: flags.metricsPublic,
     ...(staleAfterMs !== undefined ? { staleAfterMs } : {}),
+    ...(wedgedAfterMs !== undefined ? { wedgedAfterMs } : {}),
     ...(flags.historyWindowMs !== undefined ? { historyWindowMs: flags.historyWindowMs } : {}),
     ...(flags.prometheusUrl !== undefined ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusRangeMs !== undefined

@@ -44,6 +44,8 @@ export interface StartBffOptions {
   metricsPublic?: boolean;
   /** /readyz answers 503 when a source has not been live for this long (--stale-after). */
   staleAfterMs?: number;
+  /** /livez answers 503 once the event loop stalled this long within the last minute (--wedged-after). */
+  wedgedAfterMs?: number;
   /** How far back the in-memory budget history reaches (--history-window; default 24 h). */
   historyWindowMs?: number;
   /** Prometheus' URL (--prometheus): the timeline reads days back through range queries. */
@@ -149,7 +151,9 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
         })
       : undefined;
 
-  const loop = new EventLoopWatch();
+  const loop = new EventLoopWatch(
+    options.wedgedAfterMs !== undefined ? { wedgedAfterMs: options.wedgedAfterMs } : {},
+  );
   loop.start();
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer();
