@@ -42,13 +42,39 @@ interface Tip {
   left: number;
 }
 
+const escapes: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Text made safe for an HTML attribute: names, labels and reasons come from the cluster. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+
 /**
- * Every tile of every group: plain links built in one pass, no component per tile, so 5,000
- * nodes render in one frame. Memoised: hovering or filtering by drain state (done in CSS) never
+ * A group's tiles as HTML: plain links, parsed by the browser in one go. Measured at 5,000
+ * tiles, creating them from one string costs about half what creating each element from
+ * script does, before React's own cost per element; the tiles have no state of their own (the
+ * map's handlers are delegated), so nothing is lost.
+ */
+export function tilesHtml(nodes: readonly NodeRow[], firstIndex: number): string {
+  let html = '';
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k];
+    if (node === undefined) continue;
+    const i = firstIndex + k;
+    const classes = `tile t-${tileStateOf(node)}${isNotReady(node) ? ' nr' : ''}`;
+    html += `<a href="${escapeHtml(nodeHref(node.name))}" class="${classes}" data-i="${i}" tabindex="${i === 0 ? 0 : -1}" aria-label="${escapeHtml(tileDescription(node))}"></a>`;
+  }
+  return html;
+}
+
+/**
+ * Every group with its tiles. Memoised: hovering or filtering by drain state (done in CSS) never
  * renders them again; only new nodes, another grouping or another label filter do.
  */
 const Tiles = memo(function Tiles({ map, labels }: { map: TileMap; labels: string }) {
-  let index = 0;
   return (
     <>
       {map.groups.map((group) => {
@@ -68,22 +94,12 @@ const Tiles = memo(function Tiles({ map, labels }: { map: TileMap; labels: strin
                 {heading}
               </button>
             )}
-            <div className="tilemap-tiles" role="group" aria-label={heading}>
-              {group.nodes.map((node) => {
-                const i = index++;
-                const classes = `tile t-${tileStateOf(node)}${isNotReady(node) ? ' nr' : ''}`;
-                return (
-                  <a
-                    key={node.name}
-                    href={nodeHref(node.name)}
-                    className={classes}
-                    data-i={i}
-                    tabIndex={i === 0 ? 0 : -1}
-                    aria-label={tileDescription(node)}
-                  />
-                );
-              })}
-            </div>
+            <div
+              className="tilemap-tiles"
+              role="group"
+              aria-label={heading}
+              dangerouslySetInnerHTML={{ __html: tilesHtml(group.nodes, group.first) }}
+            />
           </div>
         );
       })}

@@ -245,4 +245,29 @@ describe('the node tile map', () => {
         .map((group) => group.getAttribute('aria-label')),
     ).toStrictEqual(['All nodes: 4 nodes, 1 stuck, 1 NotReady']);
   });
+
+  it('keeps what the cluster says in a tile as text, never as markup', () => {
+    const reason = `eviction of shop/web-1 refused now, 403: admission webhook "guard" denied: <img src=x onerror=alert(1)> & 'no'`;
+    renderApp({
+      path: '/nodes',
+      cache: [
+        [
+          queryKeys.nodes,
+          {
+            items: [
+              nodeRow('worker-"<1>"', {
+                drainableNow: { state: 'stuck', pods: [], budgets: [], reason },
+              }),
+            ],
+            eventId: 'e1-1',
+          },
+        ],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    const tile = within(map()).getByRole('link', { name: /^worker/ });
+    expect(tile.getAttribute('aria-label')).toBe(`worker-"<1>": stuck: ${reason}`);
+    expect(tile.getAttribute('href')).toBe('/nodes/worker-%22%3C1%3E%22');
+    expect(map().querySelector('img')).toBeNull();
+  });
 });

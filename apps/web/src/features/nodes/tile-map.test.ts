@@ -51,6 +51,7 @@ describe('buildTileMap', () => {
       map.groups.map((g) => ({
         title: g.title,
         selector: g.selector,
+        first: g.first,
         nodes: g.nodes.map((n) => n.name),
         heading: groupHeading(g),
       })),
@@ -58,24 +59,28 @@ describe('buildTileMap', () => {
       {
         title: 'batch',
         selector: 'pdbscope.dev/pool=batch',
+        first: 0,
         nodes: ['batch-1', 'batch-2'],
         heading: 'batch: 2 nodes, 1 NotReady',
       },
       {
         title: 'general',
         selector: 'pdbscope.dev/pool=general',
+        first: 2,
         nodes: ['general-1', 'general-2'],
         heading: 'general: 2 nodes, 1 refused',
       },
       {
         title: 'payments',
         selector: 'pdbscope.dev/pool=payments',
+        first: 4,
         nodes: ['payments-1', 'payments-2'],
         heading: 'payments: 2 nodes, 2 stuck',
       },
       {
         title: `no ${POOL}`,
         selector: `!${POOL}`,
+        first: 6,
         nodes: ['control-plane-1'],
         heading: `no ${POOL}: 1 node`,
       },

@@ -54,6 +54,8 @@ export interface TileGroup {
   /** A label selector (`kubectl -l`) that picks this group's nodes; '' when ungrouped. */
   selector: string;
   nodes: NodeRow[];
+  /** Where the group's first node is among all the map's nodes, group after group. */
+  first: number;
   counts: TileCounts;
 }
 
@@ -89,12 +91,14 @@ export function buildTileMap(rows: readonly NodeRow[], groupKey: string): TileMa
     if (b === undefined) return -1;
     return a < b ? -1 : 1;
   });
-  const groups = values.map((value): TileGroup => {
+  const groups: TileGroup[] = [];
+  let first = 0;
+  for (const value of values) {
     const nodes = (byValue.get(value) ?? []).sort(compareNodes);
     const groupCounts = emptyCounts();
     for (const node of nodes) count(groupCounts, node);
     const ungrouped = groupKey === '';
-    return {
+    groups.push({
       value,
       title: ungrouped
         ? 'All nodes'
@@ -105,9 +109,11 @@ export function buildTileMap(rows: readonly NodeRow[], groupKey: string): TileMa
             : value,
       selector: ungrouped ? '' : value === undefined ? `!${groupKey}` : `${groupKey}=${value}`,
       nodes,
+      first,
       counts: groupCounts,
-    };
-  });
+    });
+    first += nodes.length;
+  }
   return { groups, counts };
 }
 
