@@ -53,4 +53,41 @@ describe('the Upgrade page on the demo cluster', () => {
     expect(page.url()).toContain('changes=');
     await page.screenshot({ path: path.join(screenshots, 'upgrade-fixed.png') });
   });
+
+  it('shows the gpu pool stalling on a replacement no node can take', async () => {
+    await page.goto(`${stack.url}/upgrade`);
+    await page.getByRole('button', { name: 'pdbscope.dev/pool=gpu (2)' }).click();
+    const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('Step 2 stalls on gpu-2');
+    expect(await forecast.textContent()).toContain(
+      'a replacement no node can take, so its budget never recovers',
+    );
+  });
+
+  it('shows the edge pool stalling on a 500 and a 403, and the two changes that together fix it', async () => {
+    await page.goto(`${stack.url}/upgrade`);
+    await page.getByRole('button', { name: 'pdbscope.dev/pool=edge (1)' }).click();
+    const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('Step 1 stalls on edge-1');
+    const text = await forecast.textContent();
+    expect(text).toContain('HTTP 403');
+    expect(text).toContain('HTTP 500');
+    const fixes = page.getByRole('list', { name: 'Fixes' });
+    const combined = fixes.getByRole('listitem').first();
+    expect(await combined.getByRole('list', { name: 'Combined changes' }).textContent()).toBe(
+      "Lower PodUnavailableBudget games/lobby's minAvailable to 0 — costs: one more of its pods may be unavailable during the upgrade (0 of 1 must stay up)" +
+        'Delete PodDisruptionBudget shop/edge-proxy (overlaps another) — costs: its pods stay protected only by the other budget',
+    );
+    await page.screenshot({ path: path.join(screenshots, 'upgrade-combined.png') });
+    await combined.getByRole('button', { name: 'Forecast with this fix' }).click();
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('The upgrade completes: 1 step');
+    expect(page.url()).toContain('remove-budget');
+    expect(page.url()).toContain('budget-spec');
+  });
 });

@@ -75,6 +75,78 @@ describe('POST /api/simulate/upgrade against the simulated demo cluster', () => 
     });
   });
 
+  it('forecasts the gpu pool stalling on gpu-2: the first replacement is pinned to a node that is gone', async () => {
+    const answer = await post({ selector: 'pdbscope.dev/pool=gpu', ...options });
+    const { forecast, fixes } = answer.body as SimulateUpgradeResponse;
+    const stuck = forecast.stall?.pods.map((p) => ({
+      reason: p.reason,
+      httpStatus: p.httpStatus,
+      pending: p.pendingReplacements.length,
+      budgets: p.budgets.map((b) => b.name),
+    }));
+    expect({
+      steps: forecast.steps.map((s) => [s.nodes, s.evicted.length, s.completed]),
+      node: forecast.stall?.node,
+      stuck,
+    }).toStrictEqual({
+      steps: [
+        [['gpu-1'], 1, true],
+        [['gpu-2'], 0, false],
+      ],
+      node: 'gpu-2',
+      stuck: [
+        { reason: 'replacement-unschedulable', httpStatus: 429, pending: 1, budgets: ['denoiser'] },
+      ],
+    });
+    // A surge node's name is new too, so only a budget letting both pods go completes.
+    expect(fixes.map((f) => `${f.outcome}: ${f.title}`)).toStrictEqual([
+      "completes: Raise PodDisruptionBudget render/denoiser's maxUnavailable to 2",
+      'does-not-help: Surge 1 new node before draining',
+      'does-not-help: Scale Deployment render/denoiser to 3 replicas',
+    ]);
+  });
+
+  it('forecasts the edge pool stalling on a 500 and a 403, fixed only by two changes together', async () => {
+    const answer = await post({ selector: 'pdbscope.dev/pool=edge', ...options });
+    const { forecast, fixes } = answer.body as SimulateUpgradeResponse;
+    expect({
+      node: forecast.stall?.node,
+      reasons: forecast.stall?.reasons,
+      stuck: forecast.stall?.pods.map((p) => [p.pod.split('-')[0], p.httpStatus]),
+    }).toStrictEqual({
+      node: 'edge-1',
+      reasons: ['webhook-denied', 'multiple-budgets'],
+      stuck: [
+        ['games/lobby', 403],
+        ['shop/edge', 500],
+      ],
+    });
+    const [combined, ...singles] = fixes;
+    expect({
+      outcome: combined?.outcome,
+      parts: combined?.parts.map((p) => p.title),
+      changes: combined?.changes.map((c) => c.kind),
+      singles: singles.map((f) => f.outcome),
+    }).toStrictEqual({
+      outcome: 'completes',
+      parts: [
+        "Lower PodUnavailableBudget games/lobby's minAvailable to 0",
+        'Delete PodDisruptionBudget shop/edge-proxy (overlaps another)',
+      ],
+      changes: ['budget-spec', 'remove-budget'],
+      singles: ['gets-further', 'gets-further', 'gets-further', 'does-not-help'],
+    });
+    expect(combined?.patch).toContain('kubectl -n shop delete pdb edge-proxy');
+    expect(combined?.patch).toContain('kind: PodUnavailableBudget');
+    const fixed = await post({
+      selector: 'pdbscope.dev/pool=edge',
+      ...options,
+      changes: combined?.changes,
+    });
+    const again = fixed.body as SimulateUpgradeResponse;
+    expect([again.forecast.verdict, again.fixes]).toStrictEqual(['completes', []]);
+  });
+
   it('answers 400 saying what is wrong: unknown nodes, a selector matching nothing, negative counts', async () => {
     const answers = await Promise.all([
       post({ nodes: ['worker-1', 'no-such-node'] }),

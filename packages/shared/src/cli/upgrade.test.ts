@@ -16,7 +16,7 @@ describe('pdbscope upgrade', () => {
         verdict: string;
         stall: { node: string; reasons: string[]; budgets: { name: string }[] };
       };
-      fixes: { outcome: string; title: string }[];
+      fixes: { outcome: string; title: string; parts?: unknown[] }[];
     };
     expect([result.exitCode, forecast.verdict]).toStrictEqual([3, 'stalls']);
     expect(forecast.stall.budgets.map((b) => b.name).length).toBeGreaterThan(0);
@@ -25,6 +25,13 @@ describe('pdbscope upgrade', () => {
     expect(text.exitCode).toBe(3);
     expect(text.stdout).toContain('Step 1 stalls on kind-worker: 2 pods');
     expect(text.stdout).toContain('Fixes, best first');
+    // No single change completes it: a 500 (two budgets) and a budget at 0 on the same node.
+    expect(text.stdout).toContain(
+      '  1. These 2 changes together (no single one is enough) — completes in 3 step(s):\n' +
+        "       - Raise PodDisruptionBudget db/postgres's maxUnavailable to 1; costs: 1 of its 1 pods may be unavailable at once during the upgrade\n" +
+        '       - Delete PodDisruptionBudget shop/api (overlaps another); costs: its pods stay protected only by the other budget\n',
+    );
+    expect(fixes[0]).toMatchObject({ outcome: 'completes', parts: [{}, {}] });
   });
 
   it('exits 0 when the forecast completes', () => {

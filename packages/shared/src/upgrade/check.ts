@@ -1,4 +1,3 @@
-import { refKey } from '../model/refs.js';
 import { COST_ORDER, type Candidate } from './candidates.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
@@ -14,11 +13,11 @@ export interface CheckedCandidate {
 const progress = (f: UpgradeForecast): number =>
   f.verdict === 'completes' ? Number.POSITIVE_INFINITY : (f.stall?.step ?? 0);
 
-const stuckKeys = (f: UpgradeForecast): string =>
-  (f.stall?.pods ?? [])
-    .map((p) => refKey(p.pod))
-    .sort()
-    .join(',');
+/** Later, or at the same step with fewer pods stuck (a scaled-up pod stuck instead is no help). */
+const getsFurther = (again: UpgradeForecast, before: UpgradeForecast): boolean =>
+  progress(again) > progress(before) ||
+  (progress(again) === progress(before) &&
+    (again.stall?.pods.length ?? 0) < (before.stall?.pods.length ?? 0));
 
 /** The dearest kind of change among a candidate's. */
 export const costRank = (changes: readonly UpgradeChange[]): number =>
@@ -34,7 +33,7 @@ export function checkCandidate(
   const outcome =
     again.verdict === 'completes'
       ? 'completes'
-      : progress(again) > progress(stalled) || stuckKeys(again) !== stuckKeys(stalled)
+      : getsFurther(again, stalled)
         ? 'gets-further'
         : 'does-not-help';
   return { candidate, again, outcome };

@@ -139,7 +139,7 @@ describe('proposeFixes with no single change that completes', () => {
       ],
       forecast: { verdict: 'completes', steps: 2, durationSeconds: 210 },
     });
-    expect(combined?.patch.split('\n---\n').map((p) => p.split('\n')[0])).toStrictEqual([
+    expect(combined?.patch.split('---\n').map((p) => p.split('\n')[0])).toStrictEqual([
       '# kubectl -n default scale deployment/web --replicas=3',
       `# kubectl -n default patch pdb api --type merge -p '{"spec":{"maxUnavailable":1,"minAvailable":null}}'`,
     ]);

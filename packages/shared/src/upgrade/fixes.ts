@@ -40,7 +40,8 @@ function toFix(input: ForecastUpgradeInput, checked: CheckedCandidate, id: strin
       durationSeconds: again.durationSeconds,
       ...(again.stall ? { stall: again.stall.summary } : {}),
     },
-    patch: c.changes.map((ch) => changePatch(input.index, ch)).join('\n---\n'),
+    // Every patch ends with a newline: YAML documents follow one another.
+    patch: c.changes.map((ch) => changePatch(input.index, ch)).join('---\n'),
     ...(c.parts ? { parts: c.parts } : {}),
   };
 }

@@ -116,17 +116,17 @@ describe('the demo scenario', () => {
     }).toStrictEqual({
       // The demo's 11 and kube-system, which every cluster has.
       namespaces: 12,
-      // Six `general` workers, two `payments` and three `batch` pool nodes.
-      nodes: 11,
+      // Six `general` workers, two `payments`, three `batch`, two `gpu` and one `edge` pool nodes.
+      nodes: 14,
       // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
-      // and the pools' 2 payments-api and 3 render-farm pods.
-      pods: 52,
+      // and the pools' 2 payments-api, 3 render-farm, 2 denoiser, 1 edge-proxy and 1 lobby pods.
+      pods: 56,
       replicationcontrollers: 0,
-      deployments: 9,
-      replicasets: 10,
+      deployments: 12,
+      replicasets: 13,
       statefulsets: 9,
-      poddisruptionbudgets: 17,
-      podunavailablebudgets: 2,
+      poddisruptionbudgets: 20,
+      podunavailablebudgets: 3,
     });
     const perNode: Record<string, number> = {};
     for (const p of items(s, 'pods'))
@@ -135,6 +135,9 @@ describe('the demo scenario', () => {
       'batch-1',
       'batch-2',
       'batch-3',
+      'edge-1',
+      'gpu-1',
+      'gpu-2',
       'payments-1',
       'payments-2',
       'worker-1',
@@ -187,6 +190,7 @@ describe('the demo scenario', () => {
       'game-room',
       'game-room',
       'game-room',
+      'lobby',
       'matchmaker',
       'matchmaker',
       'matchmaker',

@@ -23,13 +23,13 @@ describe('loadScenario', () => {
     const result = await loadScenario(DEMO_SCENARIO_DIR);
     if (!result.ok) throw new Error(result.error);
     expect(kinds(result.objects)).toStrictEqual({
-      Node: 11,
+      Node: 14,
       Namespace: 11,
-      Deployment: 9,
+      Deployment: 12,
       StatefulSet: 9,
       Pod: 5,
-      PodDisruptionBudget: 17,
-      PodUnavailableBudget: 2,
+      PodDisruptionBudget: 20,
+      PodUnavailableBudget: 3,
     });
   });
 
