@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SimHandle } from '../sim.js';
 import { startSim } from '../sim.js';
 import type { KubeObject } from '../store/types.js';
-import { runRollingUpgrade } from './rolling-upgrade.js';
+import { runRollingUpgrade, upgradedNodeName } from './rolling-upgrade.js';
 
 let sim: SimHandle | undefined;
 let dir: string | undefined;
@@ -62,28 +62,43 @@ function indexOf(s: SimHandle): ClusterIndex {
 const options = { ignoreDaemonSets: true, deleteEmptyDirData: true };
 
 /**
- * For each demo pool: the forecast made before the upgrade, then the actual rolling upgrade on
- * the simulator with real kubectl (drain with the same options, delete node, create the upgraded
- * one). Verdict, stall step and node, and the pods left on it must be the same.
+ * For each demo pool (and strategies with surge nodes and several nodes drained at once): the
+ * forecast made before the upgrade, then the actual rolling upgrade on the simulator with real
+ * kubectl (surge nodes created first, each batch's nodes drained by concurrent kubectl processes
+ * with the same options, deleted, and replaced by upgraded ones). Verdict, steps or stall step and
+ * node, and the pods left on it must be the same.
  */
 describe('the upgrade forecast against the actual rolling upgrade with real kubectl', () => {
-  it.each([
-    ['pdbscope.dev/pool=batch'],
-    ['pdbscope.dev/pool=payments'],
-    ['pdbscope.dev/pool=general'],
+  it.each<[string, number, number, string]>([
+    ['pdbscope.dev/pool=batch', 1, 0, 'completes'],
+    ['pdbscope.dev/pool=payments', 1, 0, 'no-disruption-allowed'],
+    ['pdbscope.dev/pool=general', 1, 0, 'no-disruption-allowed'],
+    ['pdbscope.dev/pool=gpu', 1, 0, 'replacement-unschedulable'],
+    ['pdbscope.dev/pool=edge', 1, 0, 'webhook-denied,multiple-budgets'],
+    ['pdbscope.dev/pool=batch', 2, 0, 'completes'],
+    ['pdbscope.dev/pool=batch', 1, 1, 'completes'],
+    ['pdbscope.dev/pool=payments', 2, 1, 'no-disruption-allowed'],
   ])(
-    '%s',
-    async (selector) => {
+    '%s, maxUnavailable %i, maxSurge %i: %s',
+    async (selector, maxUnavailable, maxSurge, expected) => {
+      const strategy = { maxUnavailable, maxSurge };
       sim = await startSim({ activity: false, readyDelayMs: 300, terminationDelayMs: 100 });
       dir = await mkdtemp(join(tmpdir(), 'pdbscope-forecast-'));
       const kubeconfig = join(dir, 'kubeconfig');
       await sim.writeKubeconfig(kubeconfig);
-      const plan = planUpgrade(indexOf(sim), { selector, ...options, fixes: false }, new Date());
+      const plan = planUpgrade(
+        indexOf(sim),
+        { selector, ...strategy, ...options, fixes: false },
+        new Date(),
+      );
       if (!plan.ok) throw new Error(plan.error);
       const { forecast } = plan;
+      // The story each case tells: a stall for this reason, or none.
+      expect(forecast.stall?.reasons.join(',') ?? forecast.verdict).toBe(expected);
       const actual = await runRollingUpgrade({
         kubeconfig,
         nodes: forecast.nodes,
+        ...strategy,
         drain: options,
         drainTimeoutSeconds: 12,
       });
@@ -109,6 +124,11 @@ describe('the upgrade forecast against the actual rolling upgrade with real kube
               stuckPods: actual.stuckPods,
             };
       expect(observed).toStrictEqual(predicted);
+      if (actual.verdict === 'completes')
+        expect(actual.upgradedNodes).toStrictEqual([
+          ...forecast.surgeNodes,
+          ...forecast.nodes.map(upgradedNodeName),
+        ]);
     },
     120_000,
   );
