@@ -55,6 +55,7 @@ describe('the nodes tile map on the demo cluster', () => {
     const nodes = await api.nodes();
     const stuck = nodes.items.filter((n) => n.drainableNow.state === 'stuck').map((n) => n.name);
     expect(stuck).toStrictEqual([
+      'edge-1',
       'payments-1',
       'payments-2',
       'worker-1',
@@ -68,14 +69,16 @@ describe('the nodes tile map on the demo cluster', () => {
     await map.waitFor();
     await expect
       .poll(() => map.locator('#tilemap-summary').textContent(), { timeout: 20_000 })
-      .toBe('11 nodes: 3 drainable, 2 refused, 6 stuck');
+      .toBe('14 nodes: 5 drainable, 2 refused, 7 stuck');
     const groups = await map
       .getByRole('group')
       .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
     expect(groups).toStrictEqual([
       'Filter by drainable now',
       'batch: 3 nodes',
+      'edge: 1 node, 1 stuck',
       'general: 6 nodes, 4 stuck, 2 refused',
+      'gpu: 2 nodes',
       'payments: 2 nodes, 2 stuck',
     ]);
     const tiles = await tileNames();
@@ -90,16 +93,19 @@ describe('the nodes tile map on the demo cluster', () => {
       'batch-1: drainable',
       'batch-2: drainable',
       'batch-3: drainable',
+      'edge-1: stuck',
       'worker-1: stuck',
       'worker-2: stuck',
       'worker-3: stuck',
       'worker-6: stuck',
       'worker-4: refused',
       'worker-5: refused',
+      'gpu-1: drainable',
+      'gpu-2: drainable',
       'payments-1: stuck',
       'payments-2: stuck',
     ]);
-    expect(tiles[3]).toBe(
+    expect(tiles[4]).toBe(
       "worker-1: stuck: eviction of databases/postgres-0 refused now, 429 (postgres): Cannot evict pod as it would violate the pod's disruption budget.",
     );
     await page.screenshot({ path: path.join(screenshots, 'nodes-map.png') });
@@ -122,11 +128,11 @@ describe('the nodes tile map on the demo cluster', () => {
     expect(await focused()).toBe('batch-1: drainable');
     await page.keyboard.press('ArrowRight');
     expect(await focused()).toBe('batch-2: drainable');
-    // Down: the tile of the row below nearest on screen, here the next pool's second.
+    // Down: the tile of the row below nearest on screen, here the next pool's only one.
     await page.keyboard.press('ArrowDown');
-    expect(await focused()).toMatch(/^worker-2: stuck/);
+    expect(await focused()).toMatch(/^edge-1: stuck/);
     await page.keyboard.press('Enter');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/nodes/worker-2');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/nodes/edge-1');
 
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${stack.url}/nodes`);
