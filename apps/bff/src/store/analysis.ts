@@ -16,6 +16,7 @@ import {
 import type { BudgetEvaluation, ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetSummary } from '@pdbscope/shared/api';
 import type { BudgetMarks } from '../views/rows.js';
+import type { RowCounts } from './row-counts.js';
 
 /** The cluster-wide analyses: overlaps and findings, with what the overview needs from them. */
 export interface Analysis {
@@ -178,36 +179,14 @@ export async function analyzeInSlices(
   }
 }
 
-/** The overview's summary from the rows and the last analysis. */
+/** The overview's summary from the rows' counts and the last analysis. */
 export function summarize(
-  rows: Iterable<{
-    flags: {
-      blocking: boolean;
-      overlap: boolean;
-      findings: number;
-      stale: boolean;
-      mismatch: boolean;
-    };
-  }>,
+  counts: RowCounts,
   analysis: Pick<Analysis, 'overlaps' | 'podsWithoutBudget'> | undefined,
 ): BudgetSummary {
-  const summary: BudgetSummary = {
-    budgets: 0,
-    blocking: 0,
-    overlapping: 0,
-    withFindings: 0,
-    stale: 0,
-    mismatched: 0,
+  return {
+    ...counts,
     podsWithMultipleBudgets: analysis?.overlaps.podsWithMultipleBudgets.length ?? 0,
     podsWithoutBudget: analysis?.podsWithoutBudget ?? 0,
   };
-  for (const { flags } of rows) {
-    summary.budgets++;
-    if (flags.blocking) summary.blocking++;
-    if (flags.overlap) summary.overlapping++;
-    if (flags.findings > 0) summary.withFindings++;
-    if (flags.stale) summary.stale++;
-    if (flags.mismatch) summary.mismatched++;
-  }
-  return summary;
 }

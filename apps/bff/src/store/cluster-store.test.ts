@@ -128,6 +128,17 @@ describe('ClusterStore', () => {
     expect(events.at(-1)).toStrictEqual({
       type: 'budget-removed',
       ref: { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' },
+      // The summary it leaves, in the same event: clients move rows and cards together.
+      summary: {
+        budgets: 0,
+        blocking: 0,
+        overlapping: 0,
+        withFindings: 0,
+        stale: 0,
+        mismatched: 0,
+        podsWithMultipleBudgets: 0,
+        podsWithoutBudget: 0,
+      },
       id: 's1-5',
       at: '2026-11-21T19:40:00.000Z',
     });

@@ -69,6 +69,8 @@ export class ClusterStore {
   private lastIdentityChange: ClusterIdentityChange | undefined;
   private sourceFindingsValue: readonly EngineFinding[] = [];
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
+  /** The summary as clients last heard it, from a row event or a summary-changed event. */
+  private sentSummary: BudgetSummary | undefined;
   private stopped = false;
   private changes = 0;
   private resolveReady: () => void = () => {};
@@ -87,6 +89,7 @@ export class ClusterStore {
       publish: (event) => hub.publish(event),
       defer: (flush) => setImmediate(flush),
       onFlushed: () => this.scheduleSummary(),
+      summaryAfter: (counts) => this.summaryToSend(summarize(counts, this.analyses.analysis)),
       current: () =>
         this.indexValue && !this.stopped
           ? { index: this.indexValue, marks: this.analyses.marks }
@@ -248,7 +251,7 @@ export class ClusterStore {
   }
 
   summary(): BudgetSummary {
-    return summarize(this.rows.published.values(), this.analyses.analysis);
+    return summarize(this.rows.counts, this.analyses.analysis);
   }
 
   start(): void {
@@ -291,6 +294,7 @@ export class ClusterStore {
     });
     this.indexValue = this.loadingIndex;
     this.rows.publishAll(this.indexValue);
+    this.sentSummary = this.summary();
     const memory = process.memoryUsage();
     this.options.logger.info(
       {
@@ -318,6 +322,13 @@ export class ClusterStore {
     }
   }
 
+  /** `summary` when clients do not have it yet (it is then theirs), else undefined. */
+  private summaryToSend(summary: BudgetSummary): BudgetSummary | undefined {
+    if (this.sentSummary && jsonEqual(this.sentSummary, summary)) return undefined;
+    this.sentSummary = summary;
+    return summary;
+  }
+
   private scheduleSummary(): void {
     if (this.summaryTimer !== undefined || this.stopped) return;
     this.summaryTimer = this.options.timers.setTimeout(() => {
@@ -325,6 +336,7 @@ export class ClusterStore {
       const next = { summary: this.summary(), counts: this.counts() };
       if (this.lastSummary && jsonEqual(this.lastSummary, next)) return;
       this.lastSummary = next;
+      this.sentSummary = next.summary;
       this.options.hub.publish({ type: 'summary-changed', ...next });
     }, 1000);
   }

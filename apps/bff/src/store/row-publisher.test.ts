@@ -19,6 +19,7 @@ function publisherOver(index: ClusterIndex, marks: { value: BudgetMarks }) {
     defer: (flush) => deferred.push(flush),
     onFlushed: () => (flushes += 1),
     current: () => ({ index, marks: marks.value }),
+    summaryAfter: () => undefined,
   });
   const runDeferred = () => {
     for (const flush of deferred.splice(0)) flush();

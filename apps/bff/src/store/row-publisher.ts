@@ -1,8 +1,9 @@
 import { refKey } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
-import type { BudgetRef, BudgetRow } from '@pdbscope/shared/api';
+import type { BudgetRef, BudgetRow, BudgetSummary } from '@pdbscope/shared/api';
 import type { EventBody } from '../events/hub.js';
 import { budgetRow, type BudgetMarks } from '../views/rows.js';
+import { countRow, noRowCounts, type RowCounts } from './row-counts.js';
 import { rowEvent } from './row-events.js';
 
 export interface RowPublisherOptions {
@@ -14,6 +15,11 @@ export interface RowPublisherOptions {
   onFlushed: () => void;
   /** The index and the analysis marks rows are made from; undefined before ready or once stopped. */
   current: () => { index: ClusterIndex; marks: BudgetMarks } | undefined;
+  /**
+   * The summary to send with a row event, given the rows' counts once that row is counted; or
+   * undefined when clients already have it.
+   */
+  summaryAfter: (counts: RowCounts) => BudgetSummary | undefined;
 }
 
 /**
@@ -22,6 +28,7 @@ export interface RowPublisherOptions {
  */
 export class RowPublisher {
   private readonly rows = new Map<string, BudgetRow>();
+  private readonly countsValue = noRowCounts();
   /** Budgets to look at on the next flush, by their key; the ref itself is kept, not rebuilt. */
   private readonly dirty = new Map<string, BudgetRef>();
   private flushQueued = false;
@@ -33,10 +40,15 @@ export class RowPublisher {
     return this.rows;
   }
 
+  /** The summary's counts over the published rows. */
+  get counts(): Readonly<RowCounts> {
+    return this.countsValue;
+  }
+
   /** The first rows, published without events (clients fetch the list once ready). */
   publishAll(index: ClusterIndex): void {
     for (const evaluation of index.budgets())
-      this.rows.set(refKey(evaluation.ref), budgetRow(evaluation));
+      this.set(refKey(evaluation.ref), budgetRow(evaluation));
   }
 
   /** This budget's row may have changed: look at it on the next flush. */
@@ -80,11 +92,20 @@ export class RowPublisher {
       const evaluation = index.budget(ref);
       const next = evaluation ? budgetRow(evaluation, marks) : undefined;
       const event = rowEvent(ref, this.rows.get(key), next);
-      if (next) this.rows.set(key, next);
-      else this.rows.delete(key);
-      if (event) this.options.publish(event);
+      this.set(key, next);
+      if (!event) continue;
+      // The row and the summary it moves travel in one event: clients apply them together.
+      const summary = this.options.summaryAfter(this.countsValue);
+      this.options.publish(summary ? { ...event, summary } : event);
     }
     this.dirty.clear();
     this.options.onFlushed();
+  }
+
+  private set(key: string, row: BudgetRow | undefined): void {
+    countRow(this.countsValue, this.rows.get(key), -1);
+    countRow(this.countsValue, row, 1);
+    if (row) this.rows.set(key, row);
+    else this.rows.delete(key);
   }
 }

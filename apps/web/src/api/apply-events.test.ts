@@ -41,6 +41,24 @@ describe('applyEvents', () => {
     expect(client.getQueryState(queryKeys.overlaps)?.isInvalidated).toBe(true);
   });
 
+  it('keeps a searched list current too, rows and summary from the same event', () => {
+    const client = seeded();
+    const [zk] = budgetList().items;
+    if (zk === undefined) throw new Error('fixture');
+    // Found by its pod's name, which the row does not carry: the event must not drop it.
+    client.setQueryData(queryKeys.budgetSearch('zookeeper-1'), { ...budgetList(), items: [zk] });
+    const healed = pdbRow('data', 'zookeeper', { currentHealthy: 3, disruptionsAllowed: 1 });
+    const summary = { ...budgetList().summary, blocking: 0 };
+    applyEvents(client, [{ type: 'budget-changed', id: 'e1-107', at, budget: healed, summary }]);
+    const searched = client.getQueryData(budgetsQuery('zookeeper-1').queryKey);
+    const all = client.getQueryData(budgetsQuery().queryKey);
+    expect([searched?.items, searched?.summary, all?.summary]).toStrictEqual([
+      [healed],
+      summary,
+      summary,
+    ]);
+  });
+
   it('leaves the cached objects untouched when an event repeats what they hold', () => {
     const client = seeded();
     const before = client.getQueryData(budgetsQuery().queryKey);

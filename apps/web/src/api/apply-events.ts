@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type {
   BudgetDetailResponse,
+  BudgetListQuery,
   BudgetListResponse,
   ClusterResponse,
   ServerEvent,
@@ -21,6 +22,11 @@ function isBudgetEvent(event: ServerEvent): boolean {
   );
 }
 
+/** The query a cached budget list was fetched with, read back from its key (see queryKeys). */
+function listQueryOf(key: QueryKey): BudgetListQuery {
+  return key[1] === 'text' && typeof key[2] === 'string' ? { text: key[2] } : {};
+}
+
 function sameKey(a: QueryKey, b: QueryKey): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index]);
 }
@@ -35,9 +41,12 @@ export function applyEventsTo(
   key: QueryKey,
   events: readonly ServerEvent[],
 ): void {
-  if (sameKey(key, queryKeys.budgets)) {
+  if (key[0] === queryKeys.budgets[0]) {
+    const query = listQueryOf(key);
     client.setQueryData<BudgetListResponse>(key, (list) =>
-      list === undefined ? list : events.reduce((acc, event) => reduceBudgetList(acc, event), list),
+      list === undefined
+        ? list
+        : events.reduce((acc, event) => reduceBudgetList(acc, event, query), list),
     );
   } else if (sameKey(key, queryKeys.cluster)) {
     client.setQueryData<ClusterResponse>(key, (cluster) =>
@@ -67,7 +76,8 @@ export function applyEvents(client: QueryClient, events: readonly ServerEvent[])
     void client.invalidateQueries();
     return;
   }
-  applyEventsTo(client, queryKeys.budgets, events);
+  for (const query of client.getQueryCache().findAll({ queryKey: queryKeys.budgets }))
+    applyEventsTo(client, query.queryKey, events);
   applyEventsTo(client, queryKeys.cluster, events);
   if (events.some((event) => event.type === 'ready')) {
     // Every view that answered 503 while the BFF synced answers now: fetch them at once

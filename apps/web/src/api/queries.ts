@@ -15,7 +15,10 @@ export type DrainFlags = SimulateDrainResponse['options'];
 // The only place query keys are built: pages, mutations and the event stream all use these.
 export const queryKeys = {
   cluster: ['cluster'] as const,
+  /** Every budget; also the prefix of every searched list, so one invalidation reaches them all. */
   budgets: ['budgets'] as const,
+  /** The budgets the BFF's `text=` search finds (a pod's name, a selector's `key=value`...). */
+  budgetSearch: (text: string) => ['budgets', 'text', text] as const,
   /** Prefix of every budget detail, so one event can invalidate them all. */
   budgetDetails: ['budget'] as const,
   budgetDetail: (ref: BudgetRef) => ['budget', ref.kind, ref.namespace, ref.name] as const,
@@ -47,11 +50,20 @@ export function clusterQuery() {
   });
 }
 
-/** Every budget: the overview filters and sorts in the browser, so one cached list serves all filters and the event stream keeps it current. */
-export function budgetsQuery() {
+/**
+ * Every budget, or those a text search finds: the BFF searches (it knows each budget's pods),
+ * the overview filters the rest and sorts in the browser, and the event stream keeps both
+ * lists current. While the text changes, the last answer stays on screen.
+ */
+export function budgetsQuery(text?: string) {
+  const searched = text !== undefined && text !== '';
   return queryOptions({
-    queryKey: queryKeys.budgets,
-    queryFn: ({ signal }) => callApi(apiRoutes.budgets, { signal }),
+    queryKey: searched ? queryKeys.budgetSearch(text) : queryKeys.budgets,
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.budgets, searched ? { query: { text }, signal } : { signal }),
+    placeholderData: (previous) => previous,
+    // Events keep a searched list's rows current; a pod renamed since is found again by this.
+    ...(searched ? { refetchInterval: 15_000 } : {}),
   });
 }
 

@@ -12,14 +12,36 @@ const envelope = {
   at: TimestampSchema,
 };
 
+/**
+ * The summary counts once this row's change is counted, sent with the row so that a client
+ * applies both together and its summary cards never disagree with its rows. Absent when the
+ * change moved no count.
+ */
+const rowSummary = { summary: BudgetSummarySchema.optional() };
+
 export const BudgetAddedEventSchema = z
-  .object({ type: z.literal('budget-added'), ...envelope, budget: BudgetRowSchema })
+  .object({
+    type: z.literal('budget-added'),
+    ...envelope,
+    budget: BudgetRowSchema,
+    ...rowSummary,
+  })
   .meta({ id: 'BudgetAddedEvent' });
 export const BudgetChangedEventSchema = z
-  .object({ type: z.literal('budget-changed'), ...envelope, budget: BudgetRowSchema })
+  .object({
+    type: z.literal('budget-changed'),
+    ...envelope,
+    budget: BudgetRowSchema,
+    ...rowSummary,
+  })
   .meta({ id: 'BudgetChangedEvent' });
 export const BudgetRemovedEventSchema = z
-  .object({ type: z.literal('budget-removed'), ...envelope, ref: BudgetRefSchema })
+  .object({
+    type: z.literal('budget-removed'),
+    ...envelope,
+    ref: BudgetRefSchema,
+    ...rowSummary,
+  })
   .meta({ id: 'BudgetRemovedEvent' });
 /** A source changed state; `ready` is the cluster's readiness after the change. */
 export const SourceChangedEventSchema = z
@@ -62,7 +84,10 @@ export const ClusterIdentityChangedEventSchema = z
 export const ReadyEventSchema = z
   .object({ type: z.literal('ready'), ...envelope, counts: ClusterCountsSchema })
   .meta({ id: 'ReadyEvent' });
-/** Sent at most once a second while counts move. */
+/**
+ * Sent at most once a second while the cluster's counts or the analysis's pod figures move
+ * (a row's own change carries the summary with it, see `rowSummary`).
+ */
 export const SummaryChangedEventSchema = z
   .object({
     type: z.literal('summary-changed'),

@@ -134,4 +134,55 @@ describe('reduceBudgetList', () => {
       }),
     ).toBe(list);
   });
+
+  it('takes the summary a row event carries with the row, even when the row is filtered out', () => {
+    const blocking = { ...zk, flags: { ...zk.flags, blocking: true } };
+    const summary = { ...list.summary, blocking: 1 };
+    const event: ServerEvent = {
+      type: 'budget-changed',
+      id: 'e1-22',
+      at,
+      budget: blocking,
+      summary,
+    };
+    const filtered = budgetList([trino]);
+    expect([
+      reduceBudgetList(list, event),
+      reduceBudgetList(filtered, event, { namespace: 'query' }),
+    ]).toStrictEqual([
+      { ...list, items: [hdfs, blocking, trino], summary, eventId: 'e1-22' },
+      { ...filtered, summary, eventId: 'e1-22' },
+    ]);
+  });
+
+  it('keeps a searched row the server sent (it may match by a pod name) and adds one whose own text matches', () => {
+    // The server found zookeeper by its pod `zk-0`, which the row does not carry.
+    const searched = budgetList([zk]);
+    const query = { text: 'zk-0' };
+    const healed = { ...zk, currentHealthy: 2 };
+    const changed = reduceBudgetList(
+      searched,
+      { type: 'budget-changed', id: 'e1-23', at, budget: healed },
+      query,
+    );
+    const byLabel = { text: 'app.kubernetes.io/name=kafka' };
+    const kafka = pdbRow('data', 'kafka');
+    expect([
+      changed,
+      reduceBudgetList(
+        searched,
+        { type: 'budget-added', id: 'e1-24', at, budget: pdbRow('data', 'kafka-zk') },
+        query,
+      ),
+      reduceBudgetList(
+        budgetList([]),
+        { type: 'budget-added', id: 'e1-25', at, budget: kafka },
+        byLabel,
+      ),
+    ]).toStrictEqual([
+      { ...searched, items: [healed], eventId: 'e1-23' },
+      searched,
+      { ...budgetList([]), items: [kafka], eventId: 'e1-25' },
+    ]);
+  });
 });

@@ -44,7 +44,8 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
         <input
           type="search"
           value={query.text ?? ''}
-          placeholder="name or selector"
+          placeholder="budget, pod name or label=value"
+          title="Finds budgets by namespace/name, selector text, the name of one of their pods, or a key=value label their selector asks for"
           onChange={(event) => onChange({ key: 'text', value: event.target.value })}
         />
       </label>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '../../api/queries.js';
-import { budgetList, cluster } from '../../test/fixtures.js';
+import { budgetList, cluster, zookeeper, zookeeperAll } from '../../test/fixtures.js';
 import { shouldRetry } from '../../app/query-client.js';
 import { fakeFetch, renderApp } from '../../test/render.js';
 
@@ -10,6 +10,11 @@ function cache() {
     [queryKeys.budgets, budgetList()],
     [queryKeys.cluster, cluster()],
   ] as const;
+}
+
+/** What the BFF answers a search: the rows it found, the summary over every budget. */
+function searched(items: ReturnType<typeof budgetList>['items']) {
+  return { ...budgetList(), items };
 }
 
 function rowNames(): string[] {
@@ -118,7 +123,10 @@ describe('BudgetsPage', () => {
   });
 
   it('searches and sorts; clicking a header twice reverses the order', () => {
-    renderApp({ path: '/?q=zoo', cache: cache() });
+    renderApp({
+      path: '/?q=zoo',
+      cache: [...cache(), [queryKeys.budgetSearch('zoo'), searched([zookeeper, zookeeperAll])]],
+    });
     expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all']);
     fireEvent.click(screen.getByRole('button', { name: 'Allowed disruptions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Allowed disruptions ▲' }));
@@ -129,7 +137,10 @@ describe('BudgetsPage', () => {
   });
 
   it('says when no budget matches the filters', () => {
-    renderApp({ path: '/?q=nothing-like-this', cache: cache() });
+    renderApp({
+      path: '/?q=nothing-like-this',
+      cache: [...cache(), [queryKeys.budgetSearch('nothing-like-this'), searched([])]],
+    });
     expect(screen.getByText('No budget matches these filters.')).toBeDefined();
   });
 
@@ -145,9 +156,39 @@ describe('BudgetsPage', () => {
   });
 });
 
+describe('BudgetsPage search', () => {
+  it("asks the BFF once typing pauses, so a pod's name finds the budget that covers it", async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      'GET /api/budgets?text=zookeeper-1': { status: 200, body: searched([zookeeper]) },
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    const { router } = renderApp({ path: '/', cache: cache() });
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search.getAttribute('placeholder')).toBe('budget, pod name or label=value');
+    for (const typed of ['z', 'zoo', 'zookeeper-1'])
+      fireEvent.change(search, { target: { value: typed } });
+    await waitFor(() => expect(rowNames()).toStrictEqual(['zookeeper']));
+    expect([
+      calls.map((call) => call.path),
+      router.state.location.search,
+      screen.getByText(/^Showing/).textContent,
+    ]).toStrictEqual([
+      ['/api/budgets?text=zookeeper-1'],
+      '?q=zookeeper-1',
+      'Showing 1 of 4 budgets',
+    ]);
+  });
+});
+
 describe('BudgetsPage filters in quick succession', () => {
   it('keeps each change: clearing the search and picking a state before a re-render', () => {
-    const { router } = renderApp({ path: '/?q=zookeeper', cache: cache() });
+    const { router } = renderApp({
+      path: '/?q=zookeeper',
+      cache: [
+        ...cache(),
+        [queryKeys.budgetSearch('zookeeper'), searched([zookeeper, zookeeperAll])],
+      ],
+    });
     const search = screen.getByRole('searchbox', { name: 'Search' });
     const state = screen.getByRole('combobox', { name: 'State' });
     act(() => {

@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
 import { useLatest } from '../../app/use-latest.js';
+import { useDebounced } from '../../app/use-debounced.js';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { budgetsQuery } from '../../api/queries.js';
 import { VirtualGrid } from '../../components/VirtualGrid.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
+import { formatCount } from '../../components/numbers.js';
 import { budgetColumns } from './columns.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
 import { StaleMark } from '../connection/StaleMark.js';
 import {
+  localFilters,
   namespacesOf,
   readOverviewState,
   type OverviewState,
@@ -20,18 +23,26 @@ import {
 } from './overview-query.js';
 import { budgetRowsCsv, budgetRowsJson, downloadText } from './export-rows.js';
 
+/** How long typing must pause before the BFF is asked. */
+const SEARCH_DEBOUNCE_MS = 250;
+
 export function BudgetsPage() {
-  const budgets = useQuery(budgetsQuery());
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readOverviewState(params), [params]);
+  // The BFF searches the text (it knows each budget's pods); the rest is filtered here.
+  const text = useDebounced(state.query.text, SEARCH_DEBOUNCE_MS);
+  const budgets = useQuery(budgetsQuery(text));
   const now = useNow(30_000);
   const columns = useMemo(() => budgetColumns(now), [now]);
   const items = budgets.data?.items;
   const rows = useMemo(
-    () => (items === undefined ? [] : visibleRows(items, state)),
+    () => (items === undefined ? [] : visibleRows(items, localFilters(state))),
     [items, state],
   );
-  const namespaces = useMemo(() => (items === undefined ? [] : namespacesOf(items)), [items]);
+  const namespaces = useMemo(
+    () => (items === undefined ? [] : namespacesOf(items, state.query)),
+    [items, state.query],
+  );
 
   // Changes build on the URL as last written, not as of the last render (react-router's
   // functional form sees the render's params), so two quick changes never undo each other.
@@ -63,7 +74,8 @@ export function BudgetsPage() {
           <SummaryStrip summary={budgets.data.summary} />
           <BudgetFilters query={state.query} namespaces={namespaces} onChange={setFilter} />
           <p className="muted" aria-live="polite">
-            Showing {rows.length} of {budgets.data.items.length} budgets
+            Showing {formatCount(rows.length)} of {formatCount(budgets.data.summary.budgets)}{' '}
+            budgets
           </p>
           <div className="toolbar" role="group" aria-label="Export the budgets shown">
             <button
@@ -93,7 +105,7 @@ export function BudgetsPage() {
               Export JSON
             </button>
           </div>
-          {budgets.data.items.length === 0 ? (
+          {budgets.data.summary.budgets === 0 ? (
             <Empty>No disruption budgets in the watched namespaces.</Empty>
           ) : rows.length === 0 ? (
             <Empty>No budget matches these filters.</Empty>

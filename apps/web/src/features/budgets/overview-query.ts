@@ -117,7 +117,14 @@ export function visibleRows(rows: readonly BudgetRow[], state: OverviewState): B
   return keyed.map((entry) => entry.row);
 }
 
-/** Namespaces present in the list, for the namespace filter. */
-export function namespacesOf(rows: readonly BudgetRow[]): string[] {
-  return [...new Set(rows.map((row) => row.namespace))].sort();
+/** The filters the page applies itself: all but the text, which the BFF searches. */
+export function localFilters(state: OverviewState): OverviewState {
+  const { text: _searchedByTheServer, ...query } = state.query;
+  return { ...state, query };
+}
+
+/** Namespaces present in the list, and those the query picks (a search may find none there). */
+export function namespacesOf(rows: readonly BudgetRow[], query: BudgetListQuery = {}): string[] {
+  const picked = (query.namespace ?? '').split(',').filter((namespace) => namespace !== '');
+  return [...new Set([...rows.map((row) => row.namespace), ...picked])].sort();
 }
