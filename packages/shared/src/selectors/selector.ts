@@ -148,21 +148,22 @@ export function labelSelectorMatches(
   return parsed.ok && selectorMatches(parsed.selector, labels);
 }
 
+/** One requirement as `labels.Selector.String()` prints it: `a=b`, `c in (d,e)`, `!f`. */
+export function requirementToString(r: Requirement): string {
+  switch (r.operator) {
+    case 'In':
+      return r.equals ? `${r.key}=${r.values[0] ?? ''}` : `${r.key} in (${r.values.join(',')})`;
+    case 'NotIn':
+      return `${r.key} notin (${r.values.join(',')})`;
+    case 'Exists':
+      return r.key;
+    case 'DoesNotExist':
+      return `!${r.key}`;
+  }
+}
+
 /** `labels.Selector.String()`: `a=b,c in (d,e),!f`, as events and kubectl print it. */
 export function selectorToString(selector: Selector): string {
   if (selector.kind !== 'requirements') return '';
-  return selector.requirements
-    .map((r) => {
-      switch (r.operator) {
-        case 'In':
-          return r.equals ? `${r.key}=${r.values[0] ?? ''}` : `${r.key} in (${r.values.join(',')})`;
-        case 'NotIn':
-          return `${r.key} notin (${r.values.join(',')})`;
-        case 'Exists':
-          return r.key;
-        case 'DoesNotExist':
-          return `!${r.key}`;
-      }
-    })
-    .join(',');
+  return selector.requirements.map(requirementToString).join(',');
 }

@@ -8,6 +8,7 @@ import { budgetHref } from '../../app/paths.js';
 import { AllowedCell } from './AllowedCell.js';
 import { BlockingSinceCell } from './BlockingSinceCell.js';
 import { FlagBadges } from './FlagBadges.js';
+import { SelectorCell } from './SelectorCell.js';
 import {
   budgetNumbers,
   healthOf,
@@ -47,12 +48,8 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
     {
       id: 'selector',
       header: 'Selector',
-      width: 'minmax(160px, 1.6fr)',
-      render: (row) => (
-        <span className="mono" title={row.selectorText}>
-          {row.selectorText}
-        </span>
-      ),
+      width: 'minmax(200px, 2fr)',
+      render: (row) => <SelectorCell row={row} />,
     },
     { id: 'rule', header: 'Min avail. / max unavail.', width: '150px', render: budgetRule },
     {
