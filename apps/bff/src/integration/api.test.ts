@@ -218,6 +218,13 @@ describe('the evaluation API against the simulated cluster', () => {
       several.ours.httpStatus,
       several.ours.rule,
     ]).toStrictEqual([true, 500, 500, 'multiple-pdbs']);
+    // The detail's "evictable now" mark says what the API server answered the dry run.
+    expect(ledger.evictableNow).toStrictEqual({
+      allowed: false,
+      rule: 'multiple-pdbs',
+      summary: 'more than one PodDisruptionBudget',
+      code: several.server.httpStatus,
+    });
     const cluster = (await getJson<ClusterResponse>(h.bff, '/api/cluster')).body;
     expect([cluster.verifyEnabled, cluster.ready, cluster.counts.pods > 0]).toStrictEqual([
       true,

@@ -112,6 +112,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         findings: findings.byBudget.get(refKey(ref)) ?? [],
         overlaps: pairs,
         eventId: eventId(),
+        now: timers.now(),
       });
     },
     pod: (ref) =>

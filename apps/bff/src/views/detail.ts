@@ -1,7 +1,13 @@
-import type { PodClassification, PodView } from '@pdbscope/shared';
+import {
+  decidePodNow,
+  EVICTION_RULE_SUMMARIES,
+  type PodClassification,
+  type PodView,
+} from '@pdbscope/shared';
 import type { BudgetEvaluation, ClusterIndex } from '@pdbscope/shared/index';
 import type {
   BudgetDetailResponse,
+  EvictableNow,
   ExpectedSource,
   Finding,
   LanePod,
@@ -11,10 +17,22 @@ import { stringify } from 'yaml';
 import { podPlacement } from './pods.js';
 import { budgetRow, statusDifferences, statusNumbers, type BudgetMarks } from './rows.js';
 
+/** Whether the API server would let this pod be evicted now, and by which rule (a dry run). */
+function evictableNow(pod: PodView, index: ClusterIndex, now: Date): EvictableNow {
+  const decision = decidePodNow(pod, index.budgetsForPod(pod), now);
+  return {
+    allowed: decision.allowed,
+    rule: decision.rule,
+    summary: EVICTION_RULE_SUMMARIES[decision.rule],
+    code: decision.code,
+  };
+}
+
 /** A pod in its lane, as the engine classified it (lane, code and reason come from shared). */
 export function lanePod(
   { pod, lane, code, reason }: PodClassification,
   disruptedPods: Readonly<Record<string, string>>,
+  evictable: EvictableNow,
 ): LanePod {
   const disruptedAt = disruptedPods[pod.name];
   return {
@@ -28,6 +46,7 @@ export function lanePod(
     restartCount: pod.restartCount,
     ...podPlacement(pod),
     ...(disruptedAt !== undefined ? { disruptedAt } : {}),
+    evictableNow: evictable,
   };
 }
 
@@ -156,6 +175,8 @@ export interface DetailInput {
   findings: readonly Finding[];
   overlaps: readonly Overlap[];
   eventId: string;
+  /** When "evictable now" is decided (disruptedPods entries expire). */
+  now: Date;
 }
 
 /** GET /api/budgets/{kind}/{namespace}/{name} from the index's evaluation. */
@@ -163,7 +184,10 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
   const { evaluation } = input;
   const lanes: BudgetDetailResponse['lanes'] = { available: [], unavailable: [], disrupted: [] };
   const disruptedPods = evaluation.synced.status.disruptedPods;
-  for (const c of evaluation.classification) lanes[c.lane].push(lanePod(c, disruptedPods));
+  // Each pod alone, against the stored statuses of the budgets covering it: a handful of
+  // budgets per pod, nothing recomputed, so a 1,000-pod budget costs 1,000 cheap decisions.
+  for (const c of evaluation.classification)
+    lanes[c.lane].push(lanePod(c, disruptedPods, evictableNow(c.pod, input.index, input.now)));
   const reported = statusNumbers(evaluation.budget);
   const failed =
     evaluation.kind === 'PodDisruptionBudget'

@@ -99,6 +99,13 @@ function lanePod(name: string, lane: LanePod['lane'], overrides: Partial<LanePod
     nodeName: 'worker-1',
     owner: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zookeeper' },
     restartCount: 0,
+    // zookeeper allows no disruption: a Ready pod's eviction is refused with 429.
+    evictableNow: {
+      allowed: false,
+      rule: 'budget-exhausted',
+      summary: 'the budget allows no disruption',
+      code: 429,
+    },
     ...overrides,
   };
 }
@@ -119,6 +126,12 @@ export function zookeeperDetail(): BudgetDetailResponse {
           waitingReason: 'CrashLoopBackOff',
           restartCount: 7,
           nodeName: 'worker-3',
+          evictableNow: {
+            allowed: true,
+            rule: 'unhealthy-healthy-budget',
+            summary: 'unhealthy pod, the budget is healthy',
+            code: 201,
+          },
         }),
       ],
       disrupted: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVICTION_RULES } from '../eviction/decide-rule.js';
 import { FindingSchema, OverlapSchema } from './analysis.js';
 import { BudgetRowSchema } from './budgets.js';
 import { ConditionSchema, OwnerSchema, TimestampSchema } from './common.js';
@@ -6,6 +7,23 @@ import { BudgetStatusNumbersSchema } from './status.js';
 
 export const LaneSchema = z.enum(['available', 'unavailable', 'disrupted']).meta({ id: 'Lane' });
 export type Lane = z.infer<typeof LaneSchema>;
+
+/**
+ * What evicting this pod alone would answer now: a dry run against the stored statuses of every
+ * budget covering it, as the API server decides (`decideEviction`).
+ */
+export const EvictableNowSchema = z
+  .object({
+    allowed: z.boolean(),
+    /** The engine's rule that decided, e.g. `budget-decremented`, `budget-exhausted`, `multiple-pdbs`. */
+    rule: z.enum(EVICTION_RULES),
+    /** The rule in a few words. */
+    summary: z.string(),
+    /** The HTTP status the API server would answer (201, 429, 500, 403...). */
+    code: z.number().int(),
+  })
+  .meta({ id: 'EvictableNow' });
+export type EvictableNow = z.infer<typeof EvictableNowSchema>;
 
 /** A pod selected by a budget, with the lane it is in and why. */
 export const LanePodSchema = z
@@ -26,6 +44,7 @@ export const LanePodSchema = z
     deletionTimestamp: TimestampSchema.optional(),
     /** When its eviction was admitted, if it is in `disruptedPods`. */
     disruptedAt: TimestampSchema.optional(),
+    evictableNow: EvictableNowSchema,
   })
   .meta({ id: 'LanePod' });
 export type LanePod = z.infer<typeof LanePodSchema>;

@@ -79,6 +79,42 @@ describe('BudgetDetailPage', () => {
     );
   });
 
+  it("marks each pod evictable now or not, with the engine's rule, and gives each lane the bar's colour", () => {
+    renderApp({ path, cache: cache() });
+    const marks = [...document.querySelectorAll('.lane')].map((lane) => ({
+      lane: lane.className,
+      pods: [...lane.querySelectorAll('.evictable')].map((mark) => [
+        mark.textContent,
+        mark.getAttribute('title'),
+      ]),
+    }));
+    expect(marks).toStrictEqual([
+      {
+        lane: 'lane lane-available',
+        pods: [
+          [
+            '✕ Not evictable now · budget-exhausted',
+            'Not evictable now: the budget allows no disruption (HTTP 429)',
+          ],
+          [
+            '✕ Not evictable now · budget-exhausted',
+            'Not evictable now: the budget allows no disruption (HTTP 429)',
+          ],
+        ],
+      },
+      {
+        lane: 'lane lane-unavailable',
+        pods: [
+          [
+            '✓ Evictable now · unhealthy-healthy-budget',
+            'Evictable now: unhealthy pod, the budget is healthy (HTTP 201)',
+          ],
+        ],
+      },
+      { lane: 'lane lane-disrupted', pods: [] },
+    ]);
+  });
+
   it('draws the timeline and lists the same changes and marks in text', () => {
     renderApp({ path, cache: cache() });
     const timeline = screen.getByRole('region', { name: 'Timeline' });

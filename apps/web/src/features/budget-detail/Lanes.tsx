@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import type { BudgetDetailResponse, Lane, LanePod } from '@pdbscope/shared/api';
+import type { BudgetDetailResponse, EvictableNow, Lane, LanePod } from '@pdbscope/shared/api';
 import { nodeHref, podHref } from '../../app/paths.js';
 import { SimulateButton } from '../simulate/SimulateButton.js';
 import { ShowMore, useShowMore } from '../../components/ShowMore.js';
+import { formatCount } from '../../components/numbers.js';
 
 const laneTitles: Record<Lane, string> = {
   available: 'Available',
@@ -17,6 +18,22 @@ export interface LanesProps {
   onToggle: (pod: string) => void;
   onSimulate: (pod: string) => void;
   busy: boolean;
+}
+
+/**
+ * Whether this pod could be evicted now, in words (not by colour alone), with the engine's rule
+ * and the HTTP status the API server would answer.
+ */
+function EvictableMark({ evictable }: { evictable: EvictableNow }) {
+  const verdict = evictable.allowed ? 'Evictable now' : 'Not evictable now';
+  return (
+    <span
+      className={`badge evictable ${evictable.allowed ? 'good' : 'bad'}`}
+      title={`${verdict}: ${evictable.summary} (HTTP ${evictable.code})`}
+    >
+      {evictable.allowed ? '✓' : '✕'} {verdict} · <span className="mono">{evictable.rule}</span>
+    </span>
+  );
 }
 
 function PodItem({
@@ -43,6 +60,7 @@ function PodItem({
         </label>
         <SimulateButton pod={pod} onSimulate={onSimulate} busy={busy} />
       </div>
+      <EvictableMark evictable={pod.evictableNow} />
       <span>
         <span className="badge">{pod.reason}</span> {pod.message}
         {pod.waitingReason === undefined ? '' : ` · ${pod.waitingReason}`}
@@ -72,9 +90,10 @@ function LaneSection({
 }: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
   const { limit, more } = useShowMore();
   return (
-    <section className="lane" aria-labelledby={`lane-${lane}`}>
+    <section className={`lane lane-${lane}`} aria-labelledby={`lane-${lane}`}>
       <h3 id={`lane-${lane}`}>
-        {laneTitles[lane]} ({pods.length})
+        <span className={`lane-swatch hb-${lane}`} aria-hidden="true" />
+        {laneTitles[lane]} ({formatCount(pods.length)})
       </h3>
       {pods.length === 0 ? (
         <p className="muted">No {laneTitles[lane].toLowerCase()} pods.</p>
@@ -97,7 +116,11 @@ function LaneSection({
   );
 }
 
-/** The budget's pods in three lanes, each pod with why it is there and a Simulate eviction button. */
+/**
+ * The budget's pods in three lanes (the health bar's colours), each pod with why it is there,
+ * whether it is evictable now and by which rule, and a Simulate eviction button; a long lane
+ * draws 200 pods at a time.
+ */
 export function Lanes({ lanes, ...rest }: LanesProps) {
   return (
     <div className="lanes">
