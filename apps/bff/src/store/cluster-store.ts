@@ -4,7 +4,12 @@ import {
   type Finding as EngineFinding,
   type PodView,
 } from '@pdbscope/shared';
-import { ClusterIndex, type BudgetDelta } from '@pdbscope/shared/index';
+import {
+  ClusterIndex,
+  type BudgetDelta,
+  type NodeCache,
+  type ObjectChange,
+} from '@pdbscope/shared/index';
 import type {
   BudgetRef,
   BudgetRow,
@@ -12,6 +17,7 @@ import type {
   ClusterCounts,
   ClusterIdentityChange,
   ClusterResponse,
+  NodeRow,
   SourceState,
 } from '@pdbscope/shared/api';
 import { jsonEqual } from '@pdbscope/shared/events';
@@ -21,6 +27,7 @@ import { Interner } from '../kube/intern.js';
 import type { ClusterObject } from '../kube/resources.js';
 import type { SourceSink } from '../kube/source.js';
 import type { Timers } from '../kube/timers.js';
+import { nodeRowCache } from '../views/nodes.js';
 import type { BudgetMarks } from '../views/rows.js';
 import { summarize, type Analysis } from './analysis.js';
 import { AnalysisScheduler } from './analysis-scheduler.js';
@@ -57,6 +64,8 @@ export class ClusterStore {
   /** Every object as it arrives: loading until every source has synced, then `index`. */
   private readonly loadingIndex: ClusterIndex;
   private indexValue: ClusterIndex | undefined;
+  /** The nodes' rows (drainable now), kept across changes once the index is built. */
+  private nodeCache: NodeCache<NodeRow> | undefined;
   private readonly readiness: SourceReadiness;
   private readonly rows: RowPublisher;
   private readonly analyses: AnalysisScheduler;
@@ -112,7 +121,10 @@ export class ClusterStore {
       everyMs: options.tickMs ?? 1000,
       onTick: (now) => {
         this.changes++;
-        if (this.indexValue) this.queue(this.indexValue.evaluate(now));
+        if (!this.indexValue) return;
+        const deltas = this.indexValue.evaluate(now);
+        this.nodeCache?.after(undefined, deltas);
+        this.queue(deltas);
       },
     });
   }
@@ -138,6 +150,11 @@ export class ClusterStore {
   /** Grows with every object change and clock tick: views derived from the index cache on it. */
   get changeCount(): number {
     return this.changes;
+  }
+
+  /** Every node's row, by name in order; only the nodes changes reached are worked out again. */
+  nodeRows(): Map<string, NodeRow> | undefined {
+    return this.nodeCache?.all();
   }
 
   isReady(): boolean {
@@ -275,7 +292,11 @@ export class ClusterStore {
     }
     // While loading, the index's clock stays where it started (finishLoading sets it).
     const now = this.indexValue ? this.options.timers.now() : this.loadingIndex.now;
-    this.queue(this.loadingIndex.apply({ type, object }, now));
+    const change: ObjectChange = { type, object };
+    this.nodeCache?.before(change);
+    const deltas = this.loadingIndex.apply(change, now);
+    this.nodeCache?.after(change, deltas);
+    this.queue(deltas);
     if (type === 'delete' && object.kind === 'Pod' && this.interner.podDeleted())
       this.interner.sweep(this.livePods());
   }
@@ -293,6 +314,7 @@ export class ClusterStore {
       apiResources: { ...this.apiResources },
     });
     this.indexValue = this.loadingIndex;
+    this.nodeCache = nodeRowCache(this.indexValue);
     this.rows.publishAll(this.indexValue);
     this.sentSummary = this.summary();
     const memory = process.memoryUsage();

@@ -9,7 +9,6 @@ import {
   type BudgetRow,
   type BudgetSearchContext,
   type ClusterResponse,
-  type NodeRow,
 } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
 import type { Timers } from '../kube/timers.js';
@@ -24,7 +23,7 @@ import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
-import { nodeDetail, nodeRows } from '../views/nodes.js';
+import { nodeDetail } from '../views/nodes.js';
 import { podResponse } from '../views/pods.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
@@ -55,7 +54,6 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
       return evaluation ? [evaluation.budget] : [];
     });
   const MAX_BUDGET_OVERLAPS = 100;
-  let nodesCache: { changes: number; items: NodeRow[] } | undefined;
   const searchContext = (row: BudgetRow): BudgetSearchContext | undefined => {
     const evaluation = index().budget(row);
     if (!evaluation) return undefined;
@@ -123,19 +121,13 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         now: timers.now(),
         eventId: eventId(),
       }),
-    nodes: () => {
-      // Drainable-now reads every node's pods and budgets: once per change, not per request.
-      if (nodesCache?.changes !== store.changeCount)
-        nodesCache = { changes: store.changeCount, items: nodeRows(index(), timers.now()) };
-      return { items: nodesCache.items, eventId: eventId() };
-    },
+    nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
     node: (name) =>
       nodeDetail({
         index: index(),
         name,
         marks: store.marks(),
         eventId: eventId(),
-        now: timers.now(),
       }),
     analysed: () => store.analysisReady(),
     overlaps: (query) => {

@@ -2,42 +2,50 @@ import { ClusterIndex } from '@pdbscope/shared/index';
 import { drainableNow } from '@pdbscope/shared/eviction';
 import { describe, expect, it } from 'vitest';
 import { zookeeper } from './__fixtures__/zookeeper.js';
-import { DRAINABLE_LIST_BUDGET_MS, nodeRows } from './nodes.js';
+import { nodeListRow, nodeRowCache } from './nodes.js';
 
 const now = new Date('2026-11-21T19:40:00Z');
 
 function index() {
   const { sts, pods, pdb } = zookeeper({ reported: { currentHealthy: 3, disruptionsAllowed: 1 } });
-  return new ClusterIndex({ now }, { pods, budgets: [pdb], workloads: [sts] });
+  return { idx: new ClusterIndex({ now }, { pods, budgets: [pdb], workloads: [sts] }), pods };
 }
 
-/** A clock that moves `step` milliseconds each time it is read. */
-const ticking = (step: number) => {
-  let t = 0;
-  return () => (t += step);
-};
-
-describe('nodeRows', () => {
-  it('works out drainable now for every node while the time budget lasts', () => {
-    const idx = index();
-    const rows = nodeRows(idx, now, ticking(1));
-    expect(rows.map((r) => [r.name, r.drainableNow.state])).toStrictEqual(
+describe('the nodes list rows', () => {
+  it('say for every node what kubectl drain would do now', () => {
+    const { idx } = index();
+    const rows = nodeRowCache(idx).all();
+    expect([...rows.values()].map((r) => [r.name, r.drainableNow.state])).toStrictEqual(
       idx.nodeNames().map((name) => [name, drainableNow({ index: idx, node: name, now }).state]),
+    );
+    expect(rows.get(idx.nodeNames()[0] ?? '')).toStrictEqual(
+      nodeListRow(idx, idx.nodeNames()[0] ?? ''),
     );
   });
 
-  it('says unknown for the nodes left once the budget is spent, instead of blocking', () => {
-    const rows = nodeRows(index(), now, ticking(DRAINABLE_LIST_BUDGET_MS / 2 + 1));
-    expect(rows.map((r) => r.drainableNow.state)).toStrictEqual([
+  it('follow a change, working out again only the nodes it reaches', () => {
+    const { idx, pods } = index();
+    const cache = nodeRowCache(idx);
+    const before = cache.all();
+    expect([...before.values()].map((r) => r.drainableNow.state)).toStrictEqual([
       'drainable',
-      'unknown',
-      'unknown',
+      'drainable',
+      'drainable',
     ]);
-    expect(rows[1]?.drainableNow).toStrictEqual({
-      state: 'unknown',
-      pods: [],
-      budgets: [],
-      reason: 'not worked out for this list (its time budget ran out): open the node to see it',
-    });
+    // One ZooKeeper pod stops being Ready: the budget allows nothing more, every other node is stuck.
+    const [first] = pods;
+    if (!first) throw new Error('three pods');
+    const change = { type: 'upsert' as const, object: { ...first, ready: false } };
+    const computed = cache.computations;
+    cache.before(change);
+    cache.after(change, idx.apply(change));
+    const after = cache.all();
+    expect([...after.values()].map((r) => r.drainableNow.state)).toStrictEqual([
+      'drainable',
+      'stuck',
+      'stuck',
+    ]);
+    expect([...after.values()]).toStrictEqual(idx.nodeNames().map((n) => nodeListRow(idx, n)));
+    expect(cache.computations - computed).toBe(3);
   });
 });

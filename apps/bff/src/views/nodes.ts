@@ -1,6 +1,6 @@
 import { refOf, type NodeView, type PodView } from '@pdbscope/shared';
 import { drainableNow, type DrainableNow } from '@pdbscope/shared/eviction';
-import type { ClusterIndex } from '@pdbscope/shared/index';
+import { NodeCache, type ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRef, BudgetRow, NodeDetailResponse, NodeRow } from '@pdbscope/shared/api';
 import { podSummary } from './pods.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
@@ -10,7 +10,7 @@ function nodeRow(
   node: NodeView | undefined,
   pods: readonly PodView[],
   budgeted: number,
-  drainable: DrainableNow | undefined,
+  drainable: DrainableNow,
 ): NodeRow {
   return {
     name,
@@ -26,15 +26,10 @@ function nodeRow(
   };
 }
 
-const isCovered = (index: ClusterIndex, pod: PodView): boolean => {
-  const b = index.budgetsForPod(pod);
-  return b.pdbs.length + b.pubs.length > 0;
-};
+const isCovered = (index: ClusterIndex, pod: PodView): boolean =>
+  index.budgetKeysForPod(pod).length > 0;
 
-const drainableRow = (d: DrainableNow | undefined): NodeRow['drainableNow'] =>
-  d === undefined ? DRAINABLE_UNKNOWN : drainableKnown(d);
-
-const drainableKnown = (d: DrainableNow): NodeRow['drainableNow'] => ({
+const drainableRow = (d: DrainableNow): NodeRow['drainableNow'] => ({
   state: d.state,
   pods: d.pods.map((p) => ({ kind: p.kind, namespace: p.namespace, name: p.name })),
   budgets: d.budgets.map((b) => ({
@@ -45,40 +40,29 @@ const drainableKnown = (d: DrainableNow): NodeRow['drainableNow'] => ({
   reason: d.reason,
 });
 
-const DRAINABLE_UNKNOWN: NodeRow['drainableNow'] = {
-  state: 'unknown',
-  pods: [],
-  budgets: [],
-  reason: 'not worked out for this list (its time budget ran out): open the node to see it',
-};
+/**
+ * One node's row of GET /api/nodes, with what `kubectl drain` would do now: as of the index's
+ * last evaluation (its `now`), so a row kept in a NodeCache equals one worked out again.
+ */
+export function nodeListRow(index: ClusterIndex, name: string): NodeRow {
+  const pods = index.podsOnNode(name);
+  let budgeted = 0;
+  for (const pod of pods) if (isCovered(index, pod)) budgeted++;
+  return nodeRow(
+    name,
+    index.node(name),
+    pods,
+    budgeted,
+    drainableNow({ index, node: name, now: index.now }),
+  );
+}
 
 /**
- * The exact check costs a few milliseconds per node with large budgets (each eviction re-syncs
- * its budget), so the list works it out for as many nodes as fit in this budget and says
- * `unknown` for the rest instead of holding the event loop for seconds on a large cluster.
+ * The rows of GET /api/nodes kept across changes: a change works out again only the nodes it can
+ * reach (see NodeCache); call its `before`/`after` around each change the index applies.
  */
-export const DRAINABLE_LIST_BUDGET_MS = 200;
-
-/** GET /api/nodes rows, sorted by name, each with what `kubectl drain` would do now. */
-export function nodeRows(
-  index: ClusterIndex,
-  now: Date,
-  clock: () => number = performance.now.bind(performance),
-): NodeRow[] {
-  const deadline = clock() + DRAINABLE_LIST_BUDGET_MS;
-  return index.nodeNames().map((name) => {
-    const pods = index.podsOnNode(name);
-    let budgeted = 0;
-    for (const pod of pods) if (isCovered(index, pod)) budgeted++;
-    return nodeRow(
-      name,
-      index.node(name),
-      pods,
-      budgeted,
-      clock() < deadline ? drainableNow({ index, node: name, now }) : undefined,
-    );
-  });
-}
+export const nodeRowCache = (index: ClusterIndex): NodeCache<NodeRow> =>
+  new NodeCache({ index, compute: (name) => nodeListRow(index, name) });
 
 const byNamespaceAndName = (a: PodView, b: PodView): number =>
   a.namespace === b.namespace
@@ -94,7 +78,6 @@ export function nodeDetail(input: {
   name: string;
   marks: BudgetMarks;
   eventId: string;
-  now: Date;
 }): NodeDetailResponse | undefined {
   const { index, name } = input;
   const node = index.node(name);
@@ -122,7 +105,7 @@ export function nodeDetail(input: {
       node,
       onNode,
       budgeted,
-      drainableNow({ index, node: name, now: input.now }),
+      drainableNow({ index, node: name, now: index.now }),
     ),
     conditions: (node?.conditions ?? []).map((c) => ({ ...c })),
     capacity: { ...node?.capacity },

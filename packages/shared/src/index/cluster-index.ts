@@ -106,6 +106,11 @@ export class ClusterIndex {
     return { pdbs: pdbs.sort(byName), pubs: pubs.sort(byName) };
   }
 
+  /** The keys (`refKey`) of the budgets that cover a pod, as the index holds them (not copied). */
+  budgetKeysForPod(ref: { namespace: string; name: string }): readonly string[] {
+    return podRecord(this.state.pods, ref)?.budgets ?? [];
+  }
+
   /**
    * The evaluations of the budgets that cover a pod (the same budgets as budgetsForPod, in no
    * particular order), for loops over many pods that read each budget's figures; empty for a pod

@@ -4,3 +4,4 @@
 export * from './types.js';
 export { ClusterIndex, type IndexCounts } from './cluster-index.js';
 export { evaluatePdb, evaluatePub, laneCounts } from './evaluate.js';
+export { NodeCache, type NodeCacheOptions } from './node-cache.js';

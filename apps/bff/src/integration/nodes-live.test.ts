@@ -1,0 +1,84 @@
+import { drainableNowByNode } from '@pdbscope/shared/eviction';
+import { ClusterIndex } from '@pdbscope/shared/index';
+import type { NodesResponse } from '@pdbscope/shared/api';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ClusterObject } from '../kube/resources.js';
+import { freshList, getJson, simControl, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.bff.ready();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const drainableStates = async () =>
+  (await getJson<NodesResponse>(h.bff, '/api/nodes')).body.items.map((n) => ({
+    node: n.name,
+    ...n.drainableNow,
+  }));
+
+type Objects = Awaited<ReturnType<typeof freshList>>;
+
+/** What the engine says for every node of these objects (a fresh list of the simulator's). */
+function engineStates(objects: Objects) {
+  const of = (kinds: string[]) => objects.filter((o) => kinds.includes(o.kind));
+  const isWorkload = (o: ClusterObject) =>
+    !['Pod', 'Node', 'PodDisruptionBudget', 'PodUnavailableBudget'].includes(o.kind);
+  const index = new ClusterIndex(
+    { now: new Date() },
+    {
+      pods: of(['Pod']) as never,
+      nodes: of(['Node']) as never,
+      budgets: of(['PodDisruptionBudget', 'PodUnavailableBudget']) as never,
+      workloads: objects.filter(isWorkload) as never,
+    },
+  );
+  const all = drainableNowByNode({ index, now: new Date() });
+  return index.nodeNames().map((node) => ({ node, ...all.get(node) }));
+}
+
+const served = async () => engineStates(await freshList(h.sim));
+
+describe('GET /api/nodes, live', () => {
+  it('follows a budget that goes away: the nodes it held are drainable again, as the engine says', async () => {
+    const before = await drainableStates();
+    expect(before).toStrictEqual(await served());
+    const held = before.find((n) => n.state === 'stuck' && n.budgets.length === 1);
+    const budget = held?.budgets[0];
+    if (!held || !budget) throw new Error('the demo has a node one budget holds');
+    expect(h.sim.store.delete('poddisruptionbudgets', budget.namespace, budget.name).ok).toBe(true);
+    const after = await vi.waitFor(async () => {
+      const nodes = await drainableStates();
+      expect(nodes.flatMap((n) => n.budgets)).not.toContainEqual(budget);
+      return nodes;
+    });
+    expect(after).not.toStrictEqual(before);
+    expect(after).toStrictEqual(await served());
+  });
+
+  it('follows a pod that stops being Ready on another node than those it changes', async () => {
+    const objects = await freshList(h.sim);
+    const before = engineStates(objects);
+    expect(await drainableStates()).toStrictEqual(before);
+    // A Ready pod whose readiness changes what some node's drain would do.
+    const unready = (pod: ClusterObject) =>
+      objects.map((o) => (o === pod ? { ...o, ready: false } : o)) as Objects;
+    const pod = objects.find(
+      (o) =>
+        o.kind === 'Pod' &&
+        (o as { ready?: boolean }).ready === true &&
+        JSON.stringify(engineStates(unready(o))) !== JSON.stringify(before),
+    ) as { namespace: string; name: string } | undefined;
+    if (!pod) throw new Error('the demo has a pod whose readiness matters');
+    expect(
+      await simControl(h.sim, `/_sim/pods/${pod.namespace}/${pod.name}/ready`, { ready: false }),
+    ).toBe(200);
+    const expected = await served();
+    expect(expected).not.toStrictEqual(before);
+    await vi.waitFor(async () => expect(await drainableStates()).toStrictEqual(expected));
+  });
+});

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { drainableNow, type DrainableNow } from '../eviction/drainable-now.js';
+import { Model } from './__fixtures__/changes.js';
+import { NOW } from './__fixtures__/objects.js';
+import type { ClusterIndex } from './cluster-index.js';
+import { NodeCache } from './node-cache.js';
+
+const drainable = (index: ClusterIndex) => (node: string) =>
+  drainableNow({ index, node, now: index.now });
+
+/** Every node worked out again from scratch: what the cache must always equal. */
+const fresh = (index: ClusterIndex): Map<string, DrainableNow> =>
+  new Map(index.nodeNames().map((node) => [node, drainable(index)(node)]));
+
+describe('NodeCache of drainable now', () => {
+  it('equals every node worked out from scratch after any sequence of changes and clock moves', () => {
+    // A fourth op value moves the clock by `b` seconds (disruptedPods entries expire).
+    const steps = fc.array(fc.tuple(fc.nat(9), fc.nat(1000), fc.nat(1000)), {
+      minLength: 1,
+      maxLength: 40,
+    });
+    fc.assert(
+      fc.property(steps, fc.boolean(), (sequence, readEachTime) => {
+        const model = new Model();
+        const index = model.fresh();
+        const cache = new NodeCache({ index, compute: drainable(index) });
+        expect(cache.all()).toStrictEqual(fresh(index));
+        let now = NOW.getTime();
+        for (const [kind, a, b] of sequence) {
+          if (kind === 9) {
+            now += b * 1000;
+            cache.after(undefined, index.evaluate(new Date(now)));
+          } else {
+            const change = model.change([kind, a, b]);
+            if (!change) continue;
+            cache.before(change);
+            cache.after(change, index.apply(change, new Date(now)));
+          }
+          if (readEachTime) expect(cache.all()).toStrictEqual(fresh(index));
+        }
+        expect(cache.all()).toStrictEqual(fresh(index));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('works out again only the nodes a change can reach', () => {
+    const model = new Model();
+    const index = model.fresh();
+    const cache = new NodeCache({ index, compute: drainable(index) });
+    cache.all();
+    const cold = cache.computations;
+    expect(cold).toBe(index.nodeNames().length);
+    // Nothing changed: nothing is worked out again.
+    cache.all();
+    expect(cache.computations).toBe(cold);
+    // A Node object's change reaches that node only.
+    const node = model.base.nodes[0];
+    if (!node) throw new Error('the shop world has nodes');
+    const relabelled = { type: 'upsert' as const, object: { ...node, labels: { pool: 'x' } } };
+    cache.before(relabelled);
+    cache.after(relabelled, index.apply(relabelled));
+    cache.all();
+    expect(cache.computations).toBe(cold + 1);
+    // A pod's change reaches its node and the nodes whose pods share a budget with it.
+    const change = model.change([1, 0, 0]);
+    if (!change) throw new Error('the shop world has pods');
+    const pod = index.pod(change.object as { namespace: string; name: string });
+    const sharing = new Set<string>();
+    for (const b of pod ? (index.coveringEvaluations(pod) ?? []) : [])
+      for (const p of b.pods) if (p.nodeName !== undefined) sharing.add(p.nodeName);
+    if (pod?.nodeName !== undefined) sharing.add(pod.nodeName);
+    const before = cache.computations;
+    cache.before(change);
+    cache.after(change, index.apply(change));
+    expect(cache.all()).toStrictEqual(fresh(index));
+    expect(cache.computations - before).toBeGreaterThan(0);
+    expect(cache.computations - before).toBeLessThanOrEqual(sharing.size);
+  });
+});

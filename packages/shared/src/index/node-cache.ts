@@ -1,0 +1,175 @@
+import type { Budget } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import { refKey } from '../model/refs.js';
+import { relatedPubName } from '../pub/admit.js';
+import type { ClusterIndex } from './cluster-index.js';
+import type { BudgetDelta, IndexedObject, ObjectChange } from './types.js';
+
+export interface NodeCacheOptions<T> {
+  index: ClusterIndex;
+  /**
+   * The value kept per node. It may read the node, the pods bound to it and the budgets of those
+   * pods (covering them, or named by their related-pub annotation): a change to anything else
+   * does not recompute it.
+   */
+  compute: (node: string) => T;
+}
+
+// A workload's kind is any string: `kind` alone does not narrow the union.
+const isPod = (o: IndexedObject): o is PodView => o.kind === 'Pod';
+
+const isBudget = (o: IndexedObject): o is Budget =>
+  o.kind === 'PodDisruptionBudget' || o.kind === 'PodUnavailableBudget';
+
+/**
+ * A value per node of the index (its drainable-now row), kept across changes and recomputed only
+ * for the nodes a change can affect: those whose pods changed, or whose pods' budgets changed.
+ * Which budgets a node read is remembered when its value is computed, so a budget's change reaches
+ * exactly its readers, never a scan of every node. Call `before` and `after` around each change
+ * the index applies (`after` alone, without a change, for the deltas of a clock move).
+ */
+export class NodeCache<T> {
+  private readonly values = new Map<string, T>();
+  /** Node → the keys of the budgets its value read. */
+  private readonly reads = new Map<string, readonly string[]>();
+  /** Budget key → the nodes whose value read it. */
+  private readonly readers = new Map<string, Set<string>>();
+  private readonly dirty = new Set<string>();
+  private names: string[] | undefined;
+  /** The node names were read again since the last `all`: values of nodes gone are dropped. */
+  private renamed = true;
+  private everything = true;
+  private computed = 0;
+
+  constructor(private readonly options: NodeCacheOptions<T>) {}
+
+  /** How many node values were computed since the cache was made (for tests and figures). */
+  get computations(): number {
+    return this.computed;
+  }
+
+  /** Before the index applies `change`: the nodes its old state touches. */
+  before(change: ObjectChange): void {
+    const { index } = this.options;
+    if (change.type === 'replaceAll') {
+      this.everything = true;
+      return;
+    }
+    const o = change.object;
+    if (isPod(o)) {
+      this.names = undefined;
+      this.mark(index.pod(o)?.nodeName);
+      this.mark(o.nodeName);
+    } else if (o.kind === 'Node') {
+      this.names = undefined;
+      this.mark(o.name);
+    } else if (isBudget(o)) {
+      this.markReaders(refKey(o));
+      for (const pod of index.budget(o)?.pods ?? []) this.mark(pod.nodeName);
+    }
+  }
+
+  /**
+   * After the index applied `change` (undefined: the clock moved) and returned `deltas`: every
+   * reader of a changed budget, and when a budget or workload changed (its members may be others
+   * now), the nodes of its members.
+   */
+  after(change: ObjectChange | undefined, deltas: readonly BudgetDelta[]): void {
+    if (change?.type === 'replaceAll') {
+      this.everything = true;
+      return;
+    }
+    const members = change !== undefined && change.object.kind !== 'Pod';
+    for (const delta of deltas) {
+      this.markReaders(refKey(delta.ref));
+      if (members && delta.type !== 'removed')
+        for (const pod of delta.evaluation.pods) this.mark(pod.nodeName);
+    }
+  }
+
+  /** Every node's value, by node name in order; only invalidated nodes are computed again. */
+  all(): Map<string, T> {
+    const names = this.nodeNames();
+    const out = new Map<string, T>();
+    for (const name of names) out.set(name, this.value(name));
+    if (this.renamed) {
+      const kept = new Set(names);
+      for (const name of [...this.values.keys()]) if (!kept.has(name)) this.forget(name);
+    }
+    this.renamed = false;
+    this.everything = false;
+    this.dirty.clear();
+    return out;
+  }
+
+  /** One node's value (computed when invalidated); nodes the index does not name have none. */
+  get(node: string): T | undefined {
+    if (!this.nodeNames().includes(node)) return undefined;
+    const v = this.value(node);
+    this.dirty.delete(node);
+    return v;
+  }
+
+  private nodeNames(): string[] {
+    if (this.names === undefined) {
+      this.names = this.options.index.nodeNames();
+      this.renamed = true;
+    }
+    return this.names;
+  }
+
+  private value(node: string): T {
+    const known = this.values.get(node);
+    if (known !== undefined && !this.everything && !this.dirty.has(node)) return known;
+    const fresh = this.options.compute(node);
+    this.computed++;
+    this.values.set(node, fresh);
+    this.remember(node, this.budgetsRead(node));
+    return fresh;
+  }
+
+  /** The budgets a node's value can read: its pods' covering budgets and annotated PUBs. */
+  private budgetsRead(node: string): string[] {
+    const { index } = this.options;
+    const keys = new Set<string>();
+    for (const pod of index.podsOnNode(node)) {
+      for (const key of index.budgetKeysForPod(pod)) keys.add(key);
+      const pub = relatedPubName(pod);
+      if (pub !== undefined)
+        keys.add(refKey({ kind: 'PodUnavailableBudget', namespace: pod.namespace, name: pub }));
+    }
+    return [...keys];
+  }
+
+  private remember(node: string, keys: readonly string[]): void {
+    this.unremember(node);
+    this.reads.set(node, keys);
+    for (const key of keys) {
+      const set = this.readers.get(key);
+      if (set) set.add(node);
+      else this.readers.set(key, new Set([node]));
+    }
+  }
+
+  private unremember(node: string): void {
+    for (const key of this.reads.get(node) ?? []) {
+      const set = this.readers.get(key);
+      set?.delete(node);
+      if (set?.size === 0) this.readers.delete(key);
+    }
+    this.reads.delete(node);
+  }
+
+  private forget(node: string): void {
+    this.values.delete(node);
+    this.unremember(node);
+  }
+
+  private mark(node: string | undefined): void {
+    if (node !== undefined) this.dirty.add(node);
+  }
+
+  private markReaders(key: string): void {
+    for (const node of this.readers.get(key) ?? []) this.dirty.add(node);
+  }
+}
