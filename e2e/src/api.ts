@@ -4,6 +4,7 @@ import {
   FindingsResponseSchema,
   NodesResponseSchema,
   OverlapsResponseSchema,
+  PodResponseSchema,
   budgetPath,
   type BudgetDetailResponse,
   type BudgetRef,
@@ -23,6 +24,11 @@ export function apiClient(base: string, options: { token?: string } = {}) {
     budgets: () => get('/api/budgets', BudgetListResponseSchema),
     detail: (ref: BudgetRef) => get(budgetPath(ref), BudgetDetailResponseSchema),
     nodes: () => get('/api/nodes', NodesResponseSchema),
+    pod: (namespace: string, name: string) =>
+      get(
+        `/api/pods/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
+        PodResponseSchema,
+      ),
     overlaps: () => get('/api/overlaps', OverlapsResponseSchema),
     findings: () => get('/api/findings', FindingsResponseSchema),
   };

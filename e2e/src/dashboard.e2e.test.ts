@@ -128,6 +128,70 @@ describe('the dashboard on the demo cluster', () => {
     await shot('budget-detail');
   });
 
+  it("finds the budgets covering a pod by the pod's name typed in the search box", async () => {
+    const { items } = await api.budgets();
+    // ledger-pdb's pods are each under three PDBs.
+    const subject = items.find((row) => row.name === 'ledger-pdb');
+    if (subject === undefined) throw new Error('the demo has no ledger-pdb');
+    const [pod] = Object.values((await api.detail(refOf(subject))).lanes).flat();
+    if (pod === undefined) throw new Error(`${subject.name} has no pod`);
+    const covering = (await api.pod(pod.namespace, pod.name)).budgets.map((row) => row.name);
+    // Only the BFF can find these: the pod's name is in no budget's name or selector.
+    expect(covering.filter((name) => `${pod.namespace}/${name}`.includes(pod.name))).toStrictEqual(
+      [],
+    );
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(pod.name);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(pod.name);
+    const table = page.getByRole('table', { name: 'Budgets' });
+    await expect
+      .poll(async () =>
+        (
+          await table
+            .locator('[role="row"][aria-rowindex] [role="cell"]:nth-child(3)')
+            .allTextContents()
+        ).sort(),
+      )
+      .toStrictEqual([...covering].sort());
+    expect(covering.length).toBeGreaterThan(1);
+  });
+
+  it('marks every pod of a detail evictable now or not with the rule the API server decides by', async () => {
+    const { items } = await api.budgets();
+    const refused = items.find((row) => row.name === 'ledger-pdb');
+    const allowing = items.find(
+      (row) =>
+        row.kind === 'PodDisruptionBudget' &&
+        row.disruptionsAllowed > 0 &&
+        !row.flags.overlap &&
+        !row.flags.blocking &&
+        row.matchedPods > 0,
+    );
+    if (refused === undefined || allowing === undefined) throw new Error('no demo subjects');
+    const rulesSeen = new Set<string>();
+    for (const row of [refused, allowing]) {
+      const detail = await api.detail(refOf(row));
+      await page.goto(`${stack.url}/budgets/${row.kind}/${row.namespace}/${row.name}`);
+      for (const pod of Object.values(detail.lanes).flat()) {
+        // What the pod's own page says a dry-run eviction would answer now.
+        const { eviction } = await api.pod(pod.namespace, pod.name);
+        const item = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: pod.name, exact: true }) });
+        await expect
+          .poll(() => item.locator('.evictable').textContent(), { timeout: 15_000 })
+          .toBe(
+            `${eviction.allowed ? '✓ Evictable now' : '✕ Not evictable now'} · ${eviction.rule}`,
+          );
+        rulesSeen.add(eviction.rule);
+      }
+    }
+    expect(
+      ['budget-decremented', 'multiple-pdbs'].filter((rule) => !rulesSeen.has(rule)),
+    ).toStrictEqual([]);
+    await shot('budget-detail-evictable');
+  });
+
   it('simulates a blocked and an allowed eviction and shows the API server messages', async () => {
     const { items } = await api.budgets();
     const details = await Promise.all(
