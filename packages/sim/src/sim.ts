@@ -10,7 +10,7 @@ import { seedStore, startRollouts } from './scenarios/seed.js';
 import type { SkippedObject } from './scenarios/seed.js';
 import type { Logger } from './server/context.js';
 import { silentLogger } from './server/context.js';
-import { createSimServer } from './server/create-server.js';
+import { createSimServer, type SimTls } from './server/create-server.js';
 import type { FaultControl } from './server/faults.js';
 import type { SimClock } from './store/clock.js';
 import { systemClock } from './store/clock.js';
@@ -44,6 +44,8 @@ export interface StartSimOptions {
   generate?: GenerateOptions;
   clock?: SimClock;
   logger?: Logger;
+  /** Serve https, and accept client certificates signed by `ca` (see createSimServer). */
+  tls?: SimTls;
 }
 
 export interface SimHandle {
@@ -140,6 +142,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
     logger,
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
+    ...(options.tls ? { tls: options.tls } : {}),
   });
   const activity: Activity | undefined =
     (options.activity ?? demo)

@@ -9,9 +9,9 @@ import { freshList, indexContents, simControl, startHarness, type Harness } from
  * user is an exec plugin whose tokens live TOKEN_TTL_MS, so tokens also expire between and during
  * rounds. Printed: rounds, convergence p50 and max, failures.
  */
-const ROUNDS = 48;
+const ROUNDS = 40;
 const CONVERGE_MS = 5_000;
-const TOKEN_TTL_MS = 2_000;
+const TOKEN_TTL_MS = 5_000;
 
 let h: Harness;
 let plugin: ExecPluginUser | undefined;

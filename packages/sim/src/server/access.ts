@@ -28,17 +28,22 @@ export function checkAccess(
 }
 
 /**
- * Authentication as the token fault plays it: with no accepted tokens everyone is let in; else a
- * request needs `Authorization: Bearer <token>` with a token not yet expired, and is answered 401
- * (as kube-apiserver answers an expired service-account or exec-plugin token) otherwise.
+ * Authentication as the token and client-certificate faults play it. A client certificate the
+ * simulator's CA signed authenticates its subject (CN), unless that CN was revoked (401, as an
+ * expired certificate is). Otherwise, with no accepted tokens everyone is let in; else a request
+ * needs `Authorization: Bearer <token>` with a token not yet expired, and is answered 401 (as
+ * kube-apiserver answers an expired service-account or exec-plugin token) otherwise.
  */
-export function checkToken(
+export function checkAuthentication(
   ctx: ServerContext,
-  authorization: string | undefined,
+  request: { authorization: string | undefined; clientCertCommonName: string | undefined },
 ): StoreError | undefined {
+  const cn = request.clientCertCommonName;
+  if (cn !== undefined)
+    return ctx.faults.current.revokedClientCerts.has(cn) ? unauthorized() : undefined;
   const accepted = ctx.faults.current.acceptedTokens;
   if (accepted.size === 0) return undefined;
-  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.authorization ?? '');
   const expiry = bearer === null ? undefined : accepted.get(bearer[1] ?? '');
   if (expiry !== undefined && expiry > ctx.clock.now().getTime()) return undefined;
   return unauthorized();

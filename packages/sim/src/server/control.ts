@@ -86,6 +86,11 @@ export async function handleControl(
           .acceptToken(body.token, body.ttlMs as number | undefined)
           .toISOString(),
       });
+    case '/_sim/faults/client-certs':
+      if (typeof body.revoke !== 'string' || body.revoke === '')
+        return sendError(res, badRequest('"revoke" (a certificate\'s subject CN) is required'));
+      f.revokeClientCert(body.revoke);
+      return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/latency':
       if (typeof body.ms !== 'number' || body.ms < 0)
         return sendError(res, badRequest('"ms" must be a number >= 0'));

@@ -1,9 +1,11 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { ObjectStore, SimClock } from '../store/index.js';
 import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
-import { checkAccess, checkToken } from './access.js';
+import { checkAccess, checkAuthentication } from './access.js';
 import {
   AGGREGATED_DISCOVERY_TYPE,
   aggregatedDiscovery,
@@ -44,6 +46,27 @@ export interface SimServerOptions {
   bookmarkIntervalMs?: number;
   /** Unsent bytes of live events after which a slow watch is closed, as kube-apiserver does (64 MiB). */
   maxWatchBufferBytes?: number;
+  /**
+   * Serve https with this certificate and key, and accept client certificates signed by `ca` as
+   * kube-apiserver's --client-ca-file does (the CN is the user); others may still use tokens.
+   */
+  tls?: SimTls;
+}
+
+/** PEM text. */
+export interface SimTls {
+  cert: string;
+  key: string;
+  ca: string;
+}
+
+/** The subject CN of a verified client certificate, if the request came with one. */
+function clientCertCommonName(req: IncomingMessage): string | undefined {
+  const socket = req.socket as Partial<TLSSocket>;
+  if (socket.authorized !== true || typeof socket.getPeerCertificate !== 'function')
+    return undefined;
+  const cn = socket.getPeerCertificate().subject?.CN;
+  return typeof cn === 'string' && cn !== '' ? cn : undefined;
 }
 
 export interface SimServer {
@@ -119,7 +142,10 @@ async function handle(
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (url.pathname.startsWith('/_sim/')) return handleControl(ctx, url.pathname, req, res);
-  const unauthenticated = checkToken(ctx, req.headers.authorization);
+  const unauthenticated = checkAuthentication(ctx, {
+    authorization: req.headers.authorization,
+    clientCertCommonName: clientCertCommonName(req),
+  });
   if (unauthenticated !== undefined) {
     req.resume();
     return sendError(res, unauthenticated);
@@ -180,7 +206,7 @@ export async function createSimServer(options: SimServerOptions): Promise<SimSer
     maxWatchBufferBytes: options.maxWatchBufferBytes ?? 64 * 1024 * 1024,
     userName: 'system:serviceaccount:pdbscope:pdbscope-viewer',
   };
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((e: unknown) => {
       ctx.logger.error('request failed', {
         url: req.url,
@@ -190,7 +216,14 @@ export async function createSimServer(options: SimServerOptions): Promise<SimSer
         sendError(res, internalError(e instanceof Error ? e.message : String(e)));
       else res.destroy();
     });
-  });
+  };
+  const tls = options.tls;
+  const server = tls
+    ? createTlsServer(
+        { cert: tls.cert, key: tls.key, ca: tls.ca, requestCert: true, rejectUnauthorized: false },
+        listener,
+      )
+    : createServer(listener);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -198,7 +231,7 @@ export async function createSimServer(options: SimServerOptions): Promise<SimSer
   });
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${port}`,
+    url: `${tls ? 'https' : 'http'}://${host}:${port}`,
     port,
     faults,
     close: () =>

@@ -14,6 +14,8 @@ export interface FaultState {
    * empty: no authentication, as before.
    */
   acceptedTokens: ReadonlyMap<string, number>;
+  /** Client certificates (by subject CN) answered 401, as a revoked or expired one is. */
+  revokedClientCerts: ReadonlySet<string>;
 }
 
 export interface SimState {
@@ -53,6 +55,11 @@ export interface FaultControl {
   acceptToken(token: string, ttlMs?: number): Date;
   /** Drops every accepted token: no authentication again. */
   clearTokens(): void;
+  /**
+   * With TLS: requests presenting a client certificate with this subject CN are answered 401 from
+   * now on, as kube-apiserver answers an expired one.
+   */
+  revokeClientCert(commonName: string): void;
   /** Delays every Kubernetes request by `ms`. */
   setLatency(ms: number): void;
   /**
@@ -75,6 +82,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
   const forbiddenResources = new Set<string>();
   let latencyMs = 0;
   const tokens = new Map<string, number>();
+  const revokedClientCerts = new Set<string>();
   const now = (): number => store.clock.now().getTime();
   const control: FaultControl = {
     get current(): FaultState {
@@ -84,6 +92,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
         forbiddenResources,
         latencyMs,
         acceptedTokens: tokens,
+        revokedClientCerts,
       };
     },
     acceptToken(token, ttlMs) {
@@ -93,6 +102,9 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
     },
     clearTokens() {
       tokens.clear();
+    },
+    revokeClientCert(commonName) {
+      revokedClientCerts.add(commonName);
     },
     dropWatches(options = {}) {
       const watchers = hub.all();
