@@ -9,21 +9,13 @@
 import { launchChromium } from '../e2e/src/chromium.js';
 import { buildWeb, startStack } from '../e2e/src/stack.js';
 import { apiClient } from '../e2e/src/api.js';
+import { median, ms, settle } from './web-helpers.js';
 
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
 const PODS = Number(process.env['BENCH_NODE_PODS'] ?? 150_000);
 const BUDGETS = Number(process.env['BENCH_NODE_BUDGETS'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-const ms = (value: number) => `${value.toFixed(0)} ms`;
 const runsOf = (values: readonly number[]) => values.map(ms).join(', ');
 
 interface PageMarks {
@@ -75,6 +67,7 @@ export async function benchNodesPage(options: { build: boolean }): Promise<void>
   console.log(`stack ready in ${ms(Date.now() - started)} at ${stack.url}`);
   const browser = await launchChromium();
   try {
+    console.log(`cluster settled (no event for 5 s) ${ms(await settle(stack.url))} after ready`);
     const nodes = await apiClient(stack.url).nodes();
     const states = new Map<string, number>();
     for (const n of nodes.items)

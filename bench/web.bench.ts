@@ -13,20 +13,11 @@ import { launchChromium } from '../e2e/src/chromium.js';
 import { buildWeb, repoRoot, startStack } from '../e2e/src/stack.js';
 import { allowedOf, apiClient, refOf } from '../e2e/src/api.js';
 import { benchNodesPage } from './web-nodes.js';
+import { median, ms, settle } from './web-helpers.js';
 
 const budgets = Number(process.env['BENCH_BUDGETS'] ?? 10_000);
 const pods = Number(process.env['BENCH_PODS'] ?? budgets * 3);
 const runs = Number(process.env['BENCH_RUNS'] ?? 5);
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function initialJsGzip(): Promise<{ bytes: number; files: string[] }> {
   const dist = path.join(repoRoot, 'apps/web/dist');
@@ -37,27 +28,6 @@ async function initialJsGzip(): Promise<{ bytes: number; files: string[] }> {
   let bytes = 0;
   for (const file of files) bytes += gzipSync(await readFile(path.join(dist, file))).length;
   return { bytes, files };
-}
-
-/**
- * A generated cluster keeps moving for a while after the BFF is ready (pods turning Ready,
- * controllers writing statuses). Measure once the event stream has been quiet for 5 s.
- */
-async function settle(url: string, quietMs = 5000, limitMs = 180_000): Promise<number> {
-  const start = Date.now();
-  let last = '';
-  let since = Date.now();
-  while (Date.now() - start < limitMs) {
-    const { eventId } = (await (await fetch(`${url}/api/cluster`)).json()) as { eventId: string };
-    if (eventId !== last) {
-      last = eventId;
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) {
-      return Date.now() - start;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return Date.now() - start;
 }
 
 async function main(): Promise<void> {

@@ -37,7 +37,8 @@ export interface NodeTileMapProps {
 }
 
 interface Tip {
-  index: number;
+  /** The node's name: the tip stays on it when the nodes change under it. */
+  name: string;
   top: number;
   left: number;
 }
@@ -121,25 +122,43 @@ export function NodeTileMap(props: NodeTileMapProps) {
   const navigate = useNavigate();
   const map = useMemo(() => buildTileMap(nodes, groupKey), [nodes, groupKey]);
   const flat = useMemo(() => map.groups.flatMap((g) => g.nodes), [map]);
+  const byName = useMemo(() => new Map(flat.map((node) => [node.name, node])), [flat]);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [tip, setTip] = useState<Tip | null>(null);
-  const tipNode = tip === null ? undefined : flat[tip.index];
+  const tipNode = tip === null ? undefined : byName.get(tip.name);
+  // The node whose tile has the keyboard focus, to give it back when new nodes replace the tiles.
+  const focusedRef = useRef<string | undefined>(undefined);
 
   // One tab stop for the whole map (arrow keys move within it); a tile that held it may be gone.
   useLayoutEffect(() => {
     const body = bodyRef.current;
-    if (body === null || body.querySelector('a.tile[tabindex="0"]') !== null) return;
+    if (body === null) return;
+    const focused = focusedRef.current;
+    const active = document.activeElement;
+    if (focused !== undefined && (active === null || active === document.body)) {
+      const again = body.querySelector<HTMLAnchorElement>(
+        `a.tile[href="${CSS.escape(nodeHref(focused))}"]`,
+      );
+      if (again !== null) {
+        for (const other of body.querySelectorAll<HTMLAnchorElement>('a.tile[tabindex="0"]'))
+          other.tabIndex = -1;
+        again.tabIndex = 0;
+        again.focus();
+        return;
+      }
+    }
+    if (body.querySelector('a.tile[tabindex="0"]') !== null) return;
     const first = body.querySelector<HTMLAnchorElement>('a.tile');
     if (first !== null) first.tabIndex = 0;
   }, [map]);
 
   const show = (tile: HTMLAnchorElement) => {
     const body = bodyRef.current;
-    const index = Number(tile.dataset['i']);
-    if (body === null || tip?.index === index) return;
+    const name = flat[Number(tile.dataset['i'])]?.name;
+    if (body === null || name === undefined) return;
     const width = Math.min(360, body.clientWidth);
     setTip({
-      index,
+      name,
       top: tile.offsetTop + tile.offsetHeight + 4,
       left: Math.max(0, Math.min(tile.offsetLeft, body.clientWidth - width)),
     });
@@ -169,7 +188,14 @@ export function NodeTileMap(props: NodeTileMapProps) {
     ) ?? [])
       if (other !== tile) other.tabIndex = -1;
     tile.tabIndex = 0;
+    focusedRef.current = flat[Number(tile.dataset['i'])]?.name;
     show(tile);
+  };
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    setTip(null);
+    // A tile still in the page lost the focus to the user; one replaced by new nodes did not.
+    if (tileOf(event.target)?.isConnected === true) focusedRef.current = undefined;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -229,7 +255,7 @@ export function NodeTileMap(props: NodeTileMapProps) {
         onClick={onClick}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
-        onBlur={() => setTip(null)}
+        onBlur={onBlur}
         onMouseOver={(event) => {
           const tile = tileOf(event.target);
           if (tile !== null) show(tile);

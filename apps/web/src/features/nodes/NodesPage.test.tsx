@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '../../api/queries.js';
 import { cluster, nodeRow } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
@@ -177,6 +177,33 @@ describe('the node tile map', () => {
     expect(screen.getByRole('tooltip').textContent).toContain('worker-2');
     fireEvent.click(second);
     expect(router.state.location.pathname).toBe('/nodes/control-plane-1');
+  });
+
+  it('keeps the focus on its node when new nodes replace the tiles, and says the new state', async () => {
+    const { client } = open('/nodes');
+    const stuckTile = within(map()).getByRole('link', { name: /^worker-2/ });
+    act(() => stuckTile.focus());
+    expect(screen.getByRole('tooltip').textContent).toContain('worker-2 Stuck');
+    const recovered = nodes.items.map((node) =>
+      node.name === 'worker-2' ? { ...node, drainableNow: nodeRow('x').drainableNow } : node,
+    );
+    // The query tells its observers on the next tick.
+    client.setQueryData(queryKeys.nodes, { items: recovered, eventId: 'e1-101' });
+    await waitFor(() =>
+      expect(screen.getByText(/^4 nodes/).textContent).toBe(
+        '4 nodes: 4 drainable, 0 refused, 0 stuck; 1 NotReady',
+      ),
+    );
+    const tile = within(map()).getByRole('link', { name: /^worker-2/ });
+    expect(tile).not.toBe(stuckTile);
+    expect(document.activeElement).toBe(tile);
+    expect(tile.getAttribute('aria-label')).toBe('worker-2: drainable, NotReady');
+    expect(screen.getByRole('tooltip').textContent).toBe('worker-2 DrainableNotReady');
+    expect(
+      within(map())
+        .getAllByRole('link')
+        .filter((t) => t.tabIndex === 0),
+    ).toStrictEqual([tile]);
   });
 
   it('filters the table by drainable now from the legend or the toolbar, dimming the other tiles', () => {
