@@ -14,6 +14,8 @@ import type { ClusterReader, EvictionVerifier, HistoryReader } from './model.js'
 import { analysisRoutes } from './routes/analysis.js';
 import { budgetRoutes } from './routes/budgets.js';
 import { clusterRoutes } from './routes/cluster.js';
+import { contextRoutes } from './routes/contexts.js';
+import type { ContextControl } from './session/context-switcher.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { historyRoutes } from './routes/history.js';
@@ -44,6 +46,10 @@ export interface AppOptions {
   sessions?: SessionStore;
   /** Present only with --allow-dry-run-verify against a live cluster. */
   verifier?: EvictionVerifier;
+  /** The kubeconfig's contexts and the switch; absent, the one cluster cannot be switched. */
+  contexts?: ContextControl;
+  /** Context switches per minute per client (default 10). */
+  switchRateLimit?: number;
   /** The built web app (apps/web/dist), served with an SPA fallback. */
   webDist?: string;
   /** Requests per minute per client on simulate and verify. */
@@ -148,6 +154,17 @@ export function createApp(options: AppOptions): Express {
   app.use('/api', express.json({ limit: '64kb', strict: true }));
   const simulateLimiter = limiter({ limit: options.simulateRateLimit ?? 120, what: 'simulate' });
   const verifyLimiter = limiter({ limit: options.verifyRateLimit ?? 20, what: 'verify' });
+  const switchLimiter = limiter({ limit: options.switchRateLimit ?? 10, what: 'context switch' });
+  const contexts: ContextControl = options.contexts ?? {
+    list: () => ({
+      current: store.cluster().context,
+      switchable: false,
+      reason: 'this server watches one cluster',
+      contexts: [],
+    }),
+    switchTo: () =>
+      Promise.resolve({ refused: 'cannot switch context: this server watches one cluster' }),
+  };
   app.use(
     tableRouter(
       [
@@ -160,6 +177,7 @@ export function createApp(options: AppOptions): Express {
         }),
         ...openApiRoutes(),
         ...clusterRoutes(store),
+        ...contextRoutes(contexts, switchLimiter),
         ...eventRoutes(hub, auth?.sessions),
         ...budgetRoutes(store),
         ...(options.history ? historyRoutes(options.history) : []),

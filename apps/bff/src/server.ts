@@ -2,30 +2,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import { loadSnapshot } from './snapshot-source.js';
 import { EventLoopWatch } from './http/liveness.js';
 import { EventHub } from './events/hub.js';
-import { startClusterSources, type ClusterSourcesOptions } from './kube/cluster-sources.js';
-import { KubeHttp } from './kube/http.js';
-import type { ResolvedKubeConfig } from './kube/kubeconfig.js';
+import type { ClusterSourcesOptions } from './kube/cluster-sources.js';
 import { realTimers, type Timers } from './kube/timers.js';
-import { evictionVerifier } from './kube/verify.js';
 import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
-import { BudgetHistory } from './history/budget-history.js';
-import { memoryHistoryReader } from './history/memory-reader.js';
-import { prometheusHistoryReader } from './history/prometheus-reader.js';
-import { recordHistory } from './history/recorder.js';
-import { budgetEventsReader } from './kube-events/budget-events.js';
-import { EventLog } from './kube-events/event-log.js';
-import { startEventsSource } from './kube-events/events-source.js';
 import { createBffMetrics } from './metrics/bff-metrics.js';
-import { ClusterStore, type StoreMeta } from './store/cluster-store.js';
-import { storeReader } from './store/reader.js';
-import { podResponse } from './views/pods.js';
+import type { ClusterReader } from './model.js';
+import type { BffSource } from './session/cluster-session.js';
+import { ContextSwitcher } from './session/context-switcher.js';
+import type { ClusterStore } from './store/cluster-store.js';
 
-export type BffSource =
-  | { kind: 'cluster'; cluster: ResolvedKubeConfig; sim?: boolean }
-  | { kind: 'snapshot'; file: string };
+export type { BffSource } from './session/cluster-session.js';
 
 export interface StartBffOptions {
   source: BffSource;
@@ -56,100 +44,63 @@ export interface StartBffOptions {
 
 export interface Bff {
   url: string;
-  store: ClusterStore;
+  /** The watched context's store (another one after a context switch). */
+  readonly store: ClusterStore;
   hub: EventHub;
   /** Resolves when every source has synced (the index is built). */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Starts the BFF: the store and its sources, the HTTP server, the event heartbeat. */
+/**
+ * Whatever the current session's reader answers: the routes keep one reader while the context
+ * under it changes.
+ */
+function currentReader(current: () => ClusterReader): ClusterReader {
+  return new Proxy({} as ClusterReader, {
+    get: (_target, key) => current()[key as keyof ClusterReader],
+  });
+}
+
+/** Starts the BFF: the watched cluster's session, the HTTP server, the event heartbeat. */
 export async function startBff(options: StartBffOptions): Promise<Bff> {
   const { logger } = options;
   const timers = options.timers ?? realTimers;
   const source = options.source;
-  const live = source.kind === 'cluster';
-  const meta: StoreMeta =
-    source.kind === 'cluster'
-      ? {
-          source: source.sim ? 'sim' : source.cluster.source,
-          context: source.cluster.context,
-          server: source.cluster.server,
-          namespaces: options.namespaces ? [...options.namespaces] : null,
-          verifyEnabled: live && (options.allowDryRunVerify ?? false),
-        }
-      : {
-          source: 'snapshot',
-          context: 'snapshot',
-          server: source.file,
-          namespaces: null,
-          verifyEnabled: false,
-        };
   const hub = new EventHub({
     timers,
     ...(options.sseMaxClients !== undefined ? { maxClients: options.sseMaxClients } : {}),
   });
-  const store = new ClusterStore({ meta, hub, timers, logger });
-  const reader = storeReader(store, timers);
-  const history = new BudgetHistory({
-    ...(options.historyWindowMs !== undefined ? { windowMs: options.historyWindowMs } : {}),
+  // Read only once the first session exists (on requests and scrapes, after the start below).
+  const session = () => contexts.current;
+  const reader = currentReader(() => session().reader);
+  const metrics = createBffMetrics({
+    rows: () => session().store.published.values(),
+    analysis: () => session().store.analysis(),
+    nodes: () => (reader.ready() ? reader.nodes().items : undefined),
+    sources: () => session().store.sourceStates(),
+    ready: () => reader.ready(),
+    sseClients: () => hub.clientCount,
+    analysisMs: () => session().store.analysis()?.tookMs,
+    now: () => timers.now(),
   });
-  const recorder = recordHistory({
-    history,
+  const contexts = await ContextSwitcher.start(source, {
     hub,
     timers,
-    index: () => store.index,
-    whenReady: store.whenReady,
-    rows: () => store.published.values(),
+    logger,
+    telemetry: metrics.telemetry,
+    ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+    ...(options.allowDryRunVerify !== undefined
+      ? { allowDryRunVerify: options.allowDryRunVerify }
+      : {}),
+    ...(options.tuning ? { tuning: options.tuning } : {}),
+    ...(options.historyWindowMs !== undefined ? { historyWindowMs: options.historyWindowMs } : {}),
+    ...(options.prometheusUrl !== undefined ? { prometheusUrl: options.prometheusUrl } : {}),
+    ...(options.prometheusRangeMs !== undefined
+      ? { prometheusRangeMs: options.prometheusRangeMs }
+      : {}),
   });
-  const historyReader = memoryHistoryReader({
-    history,
-    exists: (ref) => store.index?.budget(ref) !== undefined,
-    now: () => timers.now(),
-  });
-  const timeline =
-    options.prometheusUrl === undefined
-      ? historyReader
-      : prometheusHistoryReader({
-          url: options.prometheusUrl,
-          memory: historyReader,
-          now: () => timers.now(),
-          ...(options.prometheusRangeMs !== undefined
-            ? { rangeMs: options.prometheusRangeMs }
-            : {}),
-        });
-  const eventLog = new EventLog();
-  const metrics = createBffMetrics({
-    rows: () => store.published.values(),
-    analysis: () => store.analysis(),
-    nodes: () => (store.isReady() ? reader.nodes().items : undefined),
-    sources: () => store.sourceStates(),
-    ready: () => store.isReady(),
-    sseClients: () => hub.clientCount,
-    analysisMs: () => store.analysis()?.tookMs,
-    now: () => timers.now(),
-  });
-  const verifier =
-    source.kind === 'cluster' && meta.verifyEnabled
-      ? evictionVerifier({
-          kc: source.cluster.kc,
-          ours: (pod) => {
-            const [namespace = '', name = ''] = pod.split('/');
-            const index = store.index;
-            const answer =
-              index &&
-              podResponse({
-                index,
-                namespace,
-                name,
-                marks: store.marks(),
-                now: timers.now(),
-                eventId: hub.lastId,
-              });
-            return answer ? answer.eviction : { unknown: pod };
-          },
-        })
-      : undefined;
+  const verifyEnabled = source.kind === 'cluster' && (options.allowDryRunVerify ?? false);
 
   const loop = new EventLoopWatch(
     options.wedgedAfterMs !== undefined ? { wedgedAfterMs: options.wedgedAfterMs } : {},
@@ -158,10 +109,16 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer();
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 7070, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 7070, host, () => resolve());
+    });
+  } catch (error) {
+    loop.stop();
+    await contexts.stop();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   server.on(
     'request',
@@ -171,9 +128,20 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       logger,
       host,
       port,
+      contexts,
       ...(options.extraHosts ? { extraHosts: options.extraHosts } : {}),
       ...(options.token !== undefined ? { token: options.token } : {}),
-      ...(verifier ? { verifier } : {}),
+      ...(verifyEnabled
+        ? {
+            verifier: {
+              verify: (pod: string) => {
+                const verifier = session().verifier;
+                if (!verifier) throw new Error('verify is enabled but the session has no verifier');
+                return verifier.verify(pod);
+              },
+            },
+          }
+        : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       metrics: { registry: metrics.exposition, public: options.metricsPublic ?? false },
       health: {
@@ -181,8 +149,8 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
         now: () => timers.now(),
         wedged: () => loop.wedged(),
       },
-      history: timeline,
-      kubeEvents: budgetEventsReader({ log: eventLog, index: () => store.index }),
+      history: { budgetHistory: (ref) => session().timeline.budgetHistory(ref) },
+      kubeEvents: { budgetEvents: (ref) => session().kubeEvents.budgetEvents(ref) },
     }),
   );
   let heartbeat: unknown;
@@ -192,58 +160,19 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
   };
   heartbeat = timers.setTimeout(beat, SSE_HEARTBEAT_MS);
 
-  store.start();
-  let stopSources = async () => {};
-  if (source.kind === 'cluster') {
-    const started = await startClusterSources({
-      kc: source.cluster.kc,
-      http: new KubeHttp(source.cluster.kc),
-      store,
-      timers,
-      logger,
-      telemetry: metrics.telemetry,
-      observePod: (pod) => recorder.observePod(pod),
-      ...(options.namespaces ? { namespaces: options.namespaces } : {}),
-      ...(options.tuning ? { tuning: options.tuning } : {}),
-    });
-    // Events start once the budgets are ready: they never hold up readiness, and a cluster that
-    // cannot be reached yet is reported once, by the budgets' sources.
-    let events: { stop(): Promise<void> } | undefined;
-    let stopped = false;
-    void store.whenReady.then(() => {
-      if (stopped) return;
-      events = startEventsSource({
-        kc: source.cluster.kc,
-        http: new KubeHttp(source.cluster.kc),
-        store,
-        log: eventLog,
-        timers,
-        logger,
-        ...(options.namespaces ? { namespaces: options.namespaces } : {}),
-        ...(options.tuning ? { tuning: options.tuning } : {}),
-      });
-    });
-    stopSources = async () => {
-      stopped = true;
-      await Promise.all([started.stop(), events?.stop()]);
-    };
-  } else {
-    await loadSnapshot({ store, file: source.file, now: timers.now() });
-  }
-
   const displayHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${displayHost}:${port}`,
-    store,
+    get store() {
+      return session().store;
+    },
     hub,
-    ready: () => store.whenReady,
+    ready: () => session().store.whenReady,
     close: async () => {
       timers.clearTimeout(heartbeat);
       loop.stop();
-      recorder.stop();
-      store.stop();
       hub.closeAll();
-      await stopSources();
+      await contexts.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -4,7 +4,7 @@ export { createSimServer } from './server/index.js';
 export type { FaultControl, SimServer, SimServerOptions, Logger } from './server/index.js';
 export { ObjectStore, ManualClock, systemClock, RESOURCE_TYPES } from './store/index.js';
 export type { KubeObject, SimClock, StoreEvent } from './store/index.js';
-export { kubeconfigFor } from './kubeconfig.js';
+export { kubeconfigFor, kubeconfigForClusters } from './kubeconfig.js';
 export { ControllerManager } from './controllers/manager.js';
 export { DEMO_SCENARIO_DIR, loadScenario } from './scenarios/load.js';
 export { parseManifests } from './scenarios/parse.js';

@@ -1,7 +1,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { kubeconfigFor } from './kubeconfig.js';
+import { kubeconfigFor, kubeconfigForClusters } from './kubeconfig.js';
 
 describe('kubeconfigFor', () => {
   it('writes one cluster, context and token user, skipping TLS verification for plain http', () => {
@@ -34,5 +34,33 @@ describe('kubeconfigFor', () => {
       kc.getCurrentCluster()?.server,
       kc.getCurrentCluster()?.skipTLSVerify,
     ]).toStrictEqual(['demo', 'http://127.0.0.1:40123', true]);
+  });
+});
+
+describe('kubeconfigForClusters', () => {
+  it('writes a context, cluster and user for each simulator, the first current', () => {
+    const text = kubeconfigForClusters([
+      { url: 'http://127.0.0.1:40123', context: 'alpha' },
+      { url: 'http://127.0.0.1:40124', context: 'beta' },
+    ]);
+    expect(parse(text)).toStrictEqual({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: ['alpha', 'beta'].map((name, i) => ({
+        name,
+        cluster: { server: `http://127.0.0.1:4012${3 + i}`, 'insecure-skip-tls-verify': true },
+      })),
+      contexts: ['alpha', 'beta'].map((name) => ({
+        name,
+        context: { cluster: name, user: name },
+      })),
+      'current-context': 'alpha',
+      users: ['alpha', 'beta'].map((name) => ({ name, user: { token: 'pdbscope-sim' } })),
+      preferences: {},
+    });
+    const kc = new KubeConfig();
+    kc.loadFromString(text);
+    kc.setCurrentContext('beta');
+    expect(kc.getCurrentCluster()?.server).toBe('http://127.0.0.1:40124');
   });
 });

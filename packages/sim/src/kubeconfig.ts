@@ -34,3 +34,25 @@ users:
 preferences: {}
 `;
 }
+
+/**
+ * One kubeconfig with a context (and cluster and user of the same name) for each simulator, the
+ * first one current: a user's kubeconfig that reaches several clusters.
+ */
+export function kubeconfigForClusters(
+  clusters: readonly { url: string; context: string }[],
+): string {
+  const [first] = clusters;
+  if (first === undefined) throw new Error('a kubeconfig needs at least one cluster');
+  const q = (text: string) => JSON.stringify(text);
+  const section = (render: (c: { url: string; context: string }) => string) =>
+    clusters.map(render).join('');
+  return `apiVersion: v1
+kind: Config
+clusters:
+${section((c) => `- name: ${q(c.context)}\n  cluster:\n    server: ${q(c.url)}\n    insecure-skip-tls-verify: true\n`)}contexts:
+${section((c) => `- name: ${q(c.context)}\n  context:\n    cluster: ${q(c.context)}\n    user: ${q(c.context)}\n`)}current-context: ${q(first.context)}
+users:
+${section((c) => `- name: ${q(c.context)}\n  user:\n    token: pdbscope-sim\n`)}preferences: {}
+`;
+}

@@ -1,13 +1,13 @@
 import type { PodView } from '@pdbscope/shared';
 import type { BudgetRef, BudgetRow } from '@pdbscope/shared/api';
 import type { ClusterIndex } from '@pdbscope/shared/index';
-import type { EventHub } from '../events/hub.js';
+import type { StoreHub } from '../events/store-hub.js';
 import type { Timers } from '../kube/timers.js';
 import type { BudgetHistory } from './budget-history.js';
 
 export interface HistoryRecorderOptions {
   history: BudgetHistory;
-  hub: EventHub;
+  hub: Pick<StoreHub, 'subscribe'>;
   timers: Timers;
   /** The index once ready (a pod's previous state and its budgets are read there). */
   index(): ClusterIndex | undefined;

@@ -56,6 +56,22 @@ export function kubeConfigFromString(text: string, context?: string): ResolvedKu
   return describe(kc, 'kubeconfig');
 }
 
+/**
+ * The same kubeconfig on another of its contexts: a copy (clusters, users, contexts as loaded,
+ * file paths already absolute), so the running one is left as it is. Throws for an unknown context.
+ */
+export function onContext(resolved: ResolvedKubeConfig, context: string): ResolvedKubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: resolved.kc.clusters,
+    users: resolved.kc.users,
+    contexts: resolved.kc.contexts,
+    currentContext: resolved.kc.currentContext,
+  });
+  useContext(kc, context);
+  return describe(kc, resolved.source);
+}
+
 function useContext(kc: KubeConfig, context: string): void {
   if (!kc.getContexts().some((c) => c.name === context)) {
     throw new Error(

@@ -22,7 +22,7 @@ import type {
 } from '@pdbscope/shared/api';
 import { jsonEqual } from '@pdbscope/shared/events';
 import type { Logger } from 'pino';
-import type { EventHub } from '../events/hub.js';
+import type { StoreHub } from '../events/store-hub.js';
 import { Interner } from '../kube/intern.js';
 import type { ClusterObject } from '../kube/resources.js';
 import type { SourceSink } from '../kube/source.js';
@@ -44,7 +44,7 @@ export type StoreMeta = Pick<
 
 export interface ClusterStoreOptions {
   meta: StoreMeta;
-  hub: EventHub;
+  hub: StoreHub;
   timers: Timers;
   logger: Logger;
   /** How often time moves for the index (disruptedPods entries expire). */
@@ -133,7 +133,7 @@ export class ClusterStore {
     return this.options.meta;
   }
 
-  get hub(): EventHub {
+  get hub(): StoreHub {
     return this.options.hub;
   }
 

@@ -19,6 +19,46 @@ function seeded() {
 }
 
 describe('applyEvents', () => {
+  it('forgets every view of the old cluster when the BFF watches another context', () => {
+    const client = seeded();
+    const beta = cluster({
+      source: 'kubeconfig',
+      context: 'beta',
+      server: 'https://beta.example:6443',
+      ready: false,
+      sources: [],
+      eventId: 'e1-199',
+    });
+    const syncing = {
+      id: 'pods',
+      resource: 'v1 pods',
+      state: 'syncing' as const,
+      since: at,
+      objects: 0,
+      forbiddenNamespaces: [],
+    };
+    applyEvents(client, [
+      {
+        type: 'budget-changed',
+        id: 'e1-200',
+        at,
+        budget: pdbRow('data', 'zookeeper', { currentHealthy: 3 }),
+      },
+      { type: 'context-changed', id: 'e1-201', at, cluster: beta },
+      { type: 'source-changed', id: 'e1-202', at, source: syncing, ready: false },
+    ]);
+    expect(client.getQueryData(queryKeys.cluster)).toStrictEqual({
+      ...beta,
+      sources: [syncing],
+      eventId: 'e1-202',
+    });
+    expect([
+      client.getQueryData(queryKeys.budgets),
+      client.getQueryData(queryKeys.budgetDetail(ref)),
+      client.getQueryData(queryKeys.overlaps),
+    ]).toStrictEqual([undefined, undefined, undefined]);
+  });
+
   it('reduces a changed budget into the overview and the open detail, and marks the detail for refetch', () => {
     const client = seeded();
     const healed = pdbRow('data', 'zookeeper', { currentHealthy: 3, disruptionsAllowed: 1 });

@@ -64,6 +64,20 @@ export function applyEventsTo(
 }
 
 /**
+ * The BFF watches another context: nothing cached belongs to it. Every view is reset (fetches
+ * under way are cancelled, so an answer about the old cluster never lands) and those on screen
+ * fetch again; the cluster view becomes the new one at once.
+ */
+export function forgetTheCluster(client: QueryClient, cluster?: ClusterResponse): void {
+  const keep = (key: QueryKey) => cluster !== undefined && sameKey(key, queryKeys.cluster);
+  if (cluster !== undefined) {
+    void client.cancelQueries({ queryKey: queryKeys.cluster, exact: true });
+    client.setQueryData(queryKeys.cluster, cluster);
+  }
+  void client.resetQueries({ predicate: (query) => !keep(query.queryKey) });
+}
+
+/**
  * Applies a batch of server events to the whole cache: the views the stream carries are reduced
  * in place; a detail whose budget changed is also refetched (the stream carries rows, not
  * lanes), and views it does not carry (pods, nodes, overlaps, findings) are invalidated, which
@@ -72,6 +86,13 @@ export function applyEventsTo(
  */
 export function applyEvents(client: QueryClient, events: readonly ServerEvent[]): void {
   if (events.length === 0) return;
+  const switched = events.findLastIndex((event) => event.type === 'context-changed');
+  const change = events[switched];
+  if (change?.type === 'context-changed') {
+    forgetTheCluster(client, { ...change.cluster, eventId: change.id });
+    applyEvents(client, events.slice(switched + 1));
+    return;
+  }
   if (events.some((event) => event.type === 'resync')) {
     void client.invalidateQueries();
     return;

@@ -15,6 +15,7 @@ export type DrainFlags = SimulateDrainResponse['options'];
 // The only place query keys are built: pages, mutations and the event stream all use these.
 export const queryKeys = {
   cluster: ['cluster'] as const,
+  contexts: ['contexts'] as const,
   /** Every budget; also the prefix of every searched list, so one invalidation reaches them all. */
   budgets: ['budgets'] as const,
   /** The budgets the BFF's `text=` search finds (a pod's name, a selector's `key=value`...). */
@@ -48,6 +49,18 @@ export function clusterQuery() {
     // Source states can change without a budget event reaching this page.
     refetchInterval: 10_000,
   });
+}
+
+/** The kubeconfig's contexts, and whether the BFF can switch among them. */
+export function contextsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.contexts,
+    queryFn: ({ signal }) => callApi(apiRoutes.contexts, { signal }),
+  });
+}
+
+export function switchContext(context: string) {
+  return callApi(apiRoutes.switchContext, { body: { context } });
 }
 
 /**

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { BudgetRowSchema, BudgetSummarySchema } from './budgets.js';
-import { ClusterCountsSchema, ClusterIdentityChangeSchema, SourceStateSchema } from './cluster.js';
+import {
+  ClusterCountsSchema,
+  ClusterIdentityChangeSchema,
+  ClusterResponseSchema,
+  SourceStateSchema,
+} from './cluster.js';
 import { BudgetRefSchema, TimestampSchema } from './common.js';
 
 const envelope = {
@@ -78,7 +83,15 @@ export const ClusterIdentityChangedEventSchema = z
   })
   .meta({ id: 'ClusterIdentityChangedEvent' });
 /**
- * Every source has synced and every budget is evaluated: sent once, when the BFF becomes ready.
+ * The BFF now watches another context (POST /api/contexts/switch): everything cached from the
+ * one before is void. `cluster` is the new one as GET /api/cluster answers, still syncing; its
+ * sources follow as `source-changed`, then `ready`.
+ */
+export const ContextChangedEventSchema = z
+  .object({ type: z.literal('context-changed'), ...envelope, cluster: ClusterResponseSchema })
+  .meta({ id: 'ContextChangedEvent' });
+/**
+ * Every source has synced and every budget is evaluated: sent once per context watched, when the BFF becomes ready.
  * What answered 503 before now answers; `counts` are the cluster's at that moment.
  */
 export const ReadyEventSchema = z
@@ -117,6 +130,7 @@ export const ServerEventSchema = z
     SourceChangedEventSchema,
     SourceRemovedEventSchema,
     ClusterIdentityChangedEventSchema,
+    ContextChangedEventSchema,
     ReadyEventSchema,
     SummaryChangedEventSchema,
     ResyncEventSchema,

@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './cluster.js';
+export * from './contexts.js';
 export * from './budgets.js';
 export * from './budget-rows.js';
 export * from './status.js';

@@ -11,6 +11,7 @@ import {
 import { BudgetDetailResponseSchema } from './budget-detail.js';
 import { BudgetListQuerySchema, BudgetListResponseSchema } from './budgets.js';
 import { ClusterResponseSchema, HealthResponseSchema } from './cluster.js';
+import { ContextsResponseSchema, SwitchContextRequestSchema } from './contexts.js';
 import { BudgetKindSchema } from './common.js';
 import { BudgetHistoryResponseSchema } from './history.js';
 import { BudgetEventsResponseSchema } from './kube-events.js';
@@ -103,6 +104,32 @@ export const apiRoutes = {
     path: '/api/cluster',
     summary: 'The cluster: context, server, each source and its state, counts',
     ok: { status: 200, description: 'The cluster', schema: ClusterResponseSchema },
+    waitsForReady: false,
+  }),
+  contexts: route({
+    method: 'get',
+    path: '/api/contexts',
+    summary:
+      "The kubeconfig's contexts and the one watched; whether the BFF can switch (only when it runs from a kubeconfig) and why not",
+    ok: { status: 200, description: 'The contexts', schema: ContextsResponseSchema },
+    waitsForReady: false,
+  }),
+  switchContext: route({
+    method: 'post',
+    path: '/api/contexts/switch',
+    summary:
+      'Watch another context of the kubeconfig: the sources stop, the store starts empty and syncs again (a `context-changed` event, then `ready`)',
+    body: SwitchContextRequestSchema,
+    ok: {
+      status: 200,
+      description: 'The switch has begun: the contexts, the chosen one current',
+      schema: ContextsResponseSchema,
+    },
+    problems: {
+      400: `${badBody}; or no such context in the kubeconfig`,
+      409: 'The BFF does not run from a kubeconfig (the simulated cluster, a snapshot, in-cluster)',
+      429: rateLimited,
+    },
     waitsForReady: false,
   }),
   budgets: route({

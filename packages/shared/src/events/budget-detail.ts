@@ -45,6 +45,7 @@ export function eventConcernsBudget(event: ServerEvent, ref: BudgetRef): boolean
     case 'budget-removed':
       return budgetRowKey(event.ref) === budgetRowKey(ref);
     case 'resync':
+    case 'context-changed':
       return true;
     case 'source-changed':
     case 'source-removed':

@@ -89,6 +89,7 @@ export function reduceBudgetList(
     case 'source-changed':
     case 'source-removed':
     case 'cluster-identity-changed':
+    case 'context-changed':
     case 'ready':
     case 'resync':
       return list;

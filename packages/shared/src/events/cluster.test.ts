@@ -123,6 +123,30 @@ describe('reduceCluster', () => {
     });
   });
 
+  it('takes the whole new cluster when the BFF watches another context, nothing of the old one', () => {
+    const other = {
+      ...cluster(),
+      source: 'kubeconfig' as const,
+      context: 'staging',
+      server: 'https://staging.example:6443',
+      ready: false,
+      sources: [source('pods', 'syncing')],
+      eventId: 'e1-30',
+    };
+    const withChange = {
+      ...base,
+      identityChange: {
+        at,
+        cause: 'uid-changed' as const,
+        reason: 'pods shop/web-1 has another UID',
+        sourceId: 'pods',
+      },
+    };
+    expect(
+      reduceCluster(withChange, { type: 'context-changed', id: 'e1-31', at, cluster: other }),
+    ).toStrictEqual({ ...other, eventId: 'e1-31' });
+  });
+
   it('takes new counts', () => {
     const counts = { ...base.counts, pods: 41 };
     const summary = budgetSummary({ budgets: 7 });

@@ -32,6 +32,8 @@ export function reduceCluster(cluster: ClusterResponse, event: ServerEvent): Clu
     }
     case 'cluster-identity-changed':
       return { ...cluster, identityChange: event.change, eventId: event.id };
+    case 'context-changed':
+      return { ...event.cluster, eventId: event.id };
     case 'ready':
       return { ...cluster, ready: true, counts: event.counts, eventId: event.id };
     case 'summary-changed':

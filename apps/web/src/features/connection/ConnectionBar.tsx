@@ -6,6 +6,7 @@ import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
 import { describeError } from '../../api/errors.js';
 import { ago, useNow } from '../../components/time.js';
 import { SignOutButton } from '../auth/SignOutButton.js';
+import { ContextPicker } from './ContextPicker.js';
 import { SourceDetails } from './SourceDetails.js';
 import { chipParts, sourceTone, sourcesLabel } from './source-summary.js';
 
@@ -102,12 +103,7 @@ export function ConnectionBar() {
     <section className="connbar" aria-label="Connection">
       {data ? (
         <>
-          <span className="connbar-field">
-            Context{' '}
-            <strong className="clip" title={data.context}>
-              {data.context}
-            </strong>
-          </span>
+          <ContextPicker cluster={data} />
           <span className="connbar-field">
             Server{' '}
             <strong className="mono clip" title={data.server}>

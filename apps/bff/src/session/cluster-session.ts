@@ -1,0 +1,192 @@
+import type { Logger } from 'pino';
+import type { EventHub } from '../events/hub.js';
+import { gatedHub } from '../events/store-hub.js';
+import { BudgetHistory } from '../history/budget-history.js';
+import { memoryHistoryReader } from '../history/memory-reader.js';
+import { prometheusHistoryReader } from '../history/prometheus-reader.js';
+import { recordHistory } from '../history/recorder.js';
+import { budgetEventsReader } from '../kube-events/budget-events.js';
+import { EventLog } from '../kube-events/event-log.js';
+import { startEventsSource } from '../kube-events/events-source.js';
+import { startClusterSources, type ClusterSourcesOptions } from '../kube/cluster-sources.js';
+import { KubeHttp } from '../kube/http.js';
+import type { ResolvedKubeConfig } from '../kube/kubeconfig.js';
+import type { Timers } from '../kube/timers.js';
+import { evictionVerifier } from '../kube/verify.js';
+import type { SourceTelemetry } from '../metrics/telemetry.js';
+import type { ClusterReader, EvictionVerifier, HistoryReader } from '../model.js';
+import type { BudgetEventsReader } from '../routes/kube-events.js';
+import { loadSnapshot } from '../snapshot-source.js';
+import { ClusterStore, type StoreMeta } from '../store/cluster-store.js';
+import { storeReader } from '../store/reader.js';
+import { podResponse } from '../views/pods.js';
+
+/** What the BFF watches: a cluster through a kubeconfig (or the simulated one), or a snapshot file. */
+export type BffSource =
+  | { kind: 'cluster'; cluster: ResolvedKubeConfig; sim?: boolean }
+  | { kind: 'snapshot'; file: string };
+
+/** The same for every context the BFF watches in its life. */
+export interface SessionSettings {
+  hub: EventHub;
+  timers: Timers;
+  logger: Logger;
+  telemetry?: SourceTelemetry;
+  namespaces?: readonly string[];
+  allowDryRunVerify?: boolean;
+  tuning?: ClusterSourcesOptions['tuning'];
+  historyWindowMs?: number;
+  prometheusUrl?: string;
+  prometheusRangeMs?: number;
+}
+
+/**
+ * One watched cluster: its store, sources, history and Kubernetes events, and the readers the
+ * routes answer from. A context switch stops one and starts another; nothing is shared between
+ * them but the event hub, and a stopped one publishes nothing more.
+ */
+export interface ClusterSession {
+  source: BffSource;
+  store: ClusterStore;
+  reader: ClusterReader;
+  timeline: HistoryReader;
+  kubeEvents: BudgetEventsReader;
+  verifier: EvictionVerifier | undefined;
+  /** Starts the sources (or reads the snapshot); resolves once they are started, not synced. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function metaOf(source: BffSource, settings: SessionSettings): StoreMeta {
+  return source.kind === 'cluster'
+    ? {
+        source: source.sim ? 'sim' : source.cluster.source,
+        context: source.cluster.context,
+        server: source.cluster.server,
+        namespaces: settings.namespaces ? [...settings.namespaces] : null,
+        verifyEnabled: settings.allowDryRunVerify ?? false,
+      }
+    : {
+        source: 'snapshot',
+        context: 'snapshot',
+        server: source.file,
+        namespaces: null,
+        verifyEnabled: false,
+      };
+}
+
+/** A session for `source`, not started: its store answers at once (empty, syncing). */
+export function createClusterSession(source: BffSource, settings: SessionSettings): ClusterSession {
+  const { timers, logger } = settings;
+  const hub = gatedHub(settings.hub);
+  const meta = metaOf(source, settings);
+  const store = new ClusterStore({ meta, hub, timers, logger });
+  const reader = storeReader(store, timers);
+  const history = new BudgetHistory({
+    ...(settings.historyWindowMs !== undefined ? { windowMs: settings.historyWindowMs } : {}),
+  });
+  const recorder = recordHistory({
+    history,
+    hub,
+    timers,
+    index: () => store.index,
+    whenReady: store.whenReady,
+    rows: () => store.published.values(),
+  });
+  const memory = memoryHistoryReader({
+    history,
+    exists: (ref) => store.index?.budget(ref) !== undefined,
+    now: () => timers.now(),
+  });
+  const timeline =
+    settings.prometheusUrl === undefined
+      ? memory
+      : prometheusHistoryReader({
+          url: settings.prometheusUrl,
+          memory,
+          now: () => timers.now(),
+          ...(settings.prometheusRangeMs !== undefined
+            ? { rangeMs: settings.prometheusRangeMs }
+            : {}),
+        });
+  const eventLog = new EventLog();
+  const verifier =
+    source.kind === 'cluster' && meta.verifyEnabled
+      ? evictionVerifier({
+          kc: source.cluster.kc,
+          ours: (pod) => {
+            const [namespace = '', name = ''] = pod.split('/');
+            const index = store.index;
+            const answer =
+              index &&
+              podResponse({
+                index,
+                namespace,
+                name,
+                marks: store.marks(),
+                now: timers.now(),
+                eventId: hub.lastId,
+              });
+            return answer ? answer.eviction : { unknown: pod };
+          },
+        })
+      : undefined;
+
+  let stopSources = async () => {};
+  let stopped = false;
+  const startCluster = async (cluster: ResolvedKubeConfig) => {
+    const started = await startClusterSources({
+      kc: cluster.kc,
+      http: new KubeHttp(cluster.kc),
+      store,
+      timers,
+      logger,
+      ...(settings.telemetry ? { telemetry: settings.telemetry } : {}),
+      observePod: (pod) => recorder.observePod(pod),
+      ...(settings.namespaces ? { namespaces: settings.namespaces } : {}),
+      ...(settings.tuning ? { tuning: settings.tuning } : {}),
+    });
+    // Events start once the budgets are ready: they never hold up readiness, and a cluster that
+    // cannot be reached yet is reported once, by the budgets' sources.
+    let events: { stop(): Promise<void> } | undefined;
+    void store.whenReady.then(() => {
+      if (stopped) return;
+      events = startEventsSource({
+        kc: cluster.kc,
+        http: new KubeHttp(cluster.kc),
+        store,
+        log: eventLog,
+        timers,
+        logger,
+        ...(settings.namespaces ? { namespaces: settings.namespaces } : {}),
+        ...(settings.tuning ? { tuning: settings.tuning } : {}),
+      });
+    });
+    stopSources = async () => {
+      await Promise.all([started.stop(), events?.stop()]);
+    };
+    // Stopped while discovery ran: the sources just started stop at once.
+    if (stopped) await stopSources();
+  };
+
+  return {
+    source,
+    store,
+    reader,
+    timeline,
+    kubeEvents: budgetEventsReader({ log: eventLog, index: () => store.index }),
+    verifier,
+    start: async () => {
+      store.start();
+      if (source.kind === 'cluster') await startCluster(source.cluster);
+      else await loadSnapshot({ store, file: source.file, now: timers.now() });
+    },
+    stop: async () => {
+      stopped = true;
+      hub.close();
+      recorder.stop();
+      store.stop();
+      await stopSources();
+    },
+  };
+}
