@@ -62,25 +62,39 @@ describe('ContextPicker', () => {
     ]);
   });
 
-  it('shows the context without a picker, and why on hover, when the BFF cannot switch', async () => {
-    const reason =
-      'the BFF runs the simulated demo cluster (--sim, or no kubeconfig was found), which has one context';
-    const { fetchImpl } = fakeFetch({
+  it('shows the context without a picker, and asks nothing, when the BFF cannot switch', async () => {
+    const { fetchImpl, calls } = fakeFetch({
       'GET /api/contexts': {
         status: 200,
-        body: { current: 'pdbscope-demo', switchable: false, reason, contexts: [] },
+        body: {
+          current: 'alpha',
+          switchable: true,
+          contexts: [{ name: 'alpha', cluster: 'alpha', server: 'https://alpha.example:6443' }],
+        },
       },
     });
     vi.stubGlobal('fetch', fetchImpl);
-    renderApp({
+    const simulated = renderApp({
       path: '/',
       cache: [
         [queryKeys.cluster, cluster()],
         [queryKeys.budgets, budgetList()],
       ],
     });
-    const bar = screen.getByRole('region', { name: 'Connection' });
-    expect((await within(bar).findByTitle(reason)).textContent).toBe('pdbscope-demo');
-    expect(within(bar).queryByRole('combobox', { name: 'Context' })).toBeNull();
+    const bar = () => screen.getByRole('region', { name: 'Connection' });
+    expect(within(bar()).getByTitle('pdbscope-demo').textContent).toBe('pdbscope-demo');
+    expect(calls).toStrictEqual([]);
+    simulated.unmount();
+    // A kubeconfig with one context: nothing to pick.
+    renderApp({
+      path: '/',
+      cache: [
+        [queryKeys.cluster, cluster({ source: 'kubeconfig', context: 'alpha' })],
+        [queryKeys.budgets, budgetList()],
+      ],
+    });
+    await waitFor(() => expect(calls.map((c) => c.path)).toStrictEqual(['/api/contexts']));
+    expect(within(bar()).getByTitle('alpha').textContent).toBe('alpha');
+    expect(within(bar()).queryByRole('combobox', { name: 'Context' })).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ import { contextsQuery, queryKeys, switchContext } from '../../api/queries.js';
  */
 export function ContextPicker({ cluster }: { cluster: ClusterResponse }) {
   const client = useQueryClient();
-  const contexts = useQuery(contextsQuery());
+  // Only a BFF running from a kubeconfig has contexts to switch among; the others are not asked.
+  const contexts = useQuery({ ...contextsQuery(), enabled: cluster.source === 'kubeconfig' });
   const change = useMutation({
     mutationFn: switchContext,
     onSuccess: (answer) => {
