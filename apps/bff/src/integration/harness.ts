@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { startSim, type SimHandle } from '@pdbscope/sim';
+import { startSim, type SimHandle, type StartSimOptions } from '@pdbscope/sim';
+import { expect, vi } from 'vitest';
 import type { ServerEvent } from '@pdbscope/shared/api';
 import { parseServerEvent } from '@pdbscope/shared/events';
 import type { ClusterIndex } from '@pdbscope/shared/index';
@@ -28,24 +29,39 @@ export interface Harness {
 
 /** The simulated demo cluster (no background activity) and a BFF connected to it over HTTP. */
 export async function startHarness(
-  options: Partial<Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify'>> & {
+  options: Partial<Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger'>> & {
     beforeBff?: (sim: SimHandle) => void;
+    /** The simulator's options beyond the demo's (e.g. `tls`). */
+    sim?: Pick<StartSimOptions, 'tls'>;
     /** The BFF's kubeconfig (default: the simulator's own, with its token accepted for good). */
     kubeconfig?: (sim: SimHandle) => string;
+    /** Sources' tuning beyond the short backoff every harness has. */
+    tuning?: StartBffOptions['tuning'];
   } = {},
 ): Promise<Harness> {
-  const sim = await startSim({ port: 0, demo: true, activity: false, readyDelayMs: 0 });
+  const sim = await startSim({
+    port: 0,
+    demo: true,
+    activity: false,
+    readyDelayMs: 0,
+    ...options.sim,
+  });
   options.beforeBff?.(sim);
   const bff = await startBff({
     source: {
       kind: 'cluster',
       cluster: kubeConfigFromString(options.kubeconfig?.(sim) ?? sim.kubeconfig()),
     },
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     port: 0,
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
     ...(options.allowDryRunVerify ? { allowDryRunVerify: true } : {}),
-    tuning: { backoff: { initialMs: 20, maxMs: 200 }, watchTimeoutSeconds: 30, watchdogMs: 60_000 },
+    tuning: {
+      backoff: { initialMs: 20, maxMs: 200 },
+      watchTimeoutSeconds: 30,
+      watchdogMs: 60_000,
+      ...options.tuning,
+    },
   });
   return {
     sim,
@@ -55,6 +71,32 @@ export async function startHarness(
       await sim.close();
     },
   };
+}
+
+/** Waits until the BFF's index equals a fresh list of the simulator. */
+export async function converged(
+  h: Pick<Harness, 'sim' | 'bff'>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const index = h.bff.store.index;
+      if (!index) throw new Error('not ready');
+      expect(indexContents(index, h.bff.store.namespaces())).toStrictEqual(await freshList(h.sim));
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
+}
+
+/** Waits until no source is anything but live (or absent: not served). */
+export async function allLive(bff: Bff): Promise<void> {
+  await vi.waitFor(
+    () =>
+      expect(
+        bff.store.sourceStates().filter((s) => s.state !== 'live' && s.state !== 'absent'),
+      ).toStrictEqual([]),
+    { timeout: 10_000 },
+  );
 }
 
 /** POST to the simulator's control endpoints, as a test script would. */

@@ -1,45 +1,29 @@
-import { startSim, type SimHandle } from '@pdbscope/sim';
 import type { ClusterResponse, ServerEvent } from '@pdbscope/shared/api';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { kubeConfigFromString } from '../kube/kubeconfig.js';
-import { startBff, type Bff } from '../server.js';
-import { freshList, getJson, indexContents, listen, simControl } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allLive,
+  converged,
+  getJson,
+  listen,
+  simControl,
+  startHarness,
+  type Harness,
+} from './harness.js';
 
-let sim: SimHandle;
-let bff: Bff;
+let h: Harness;
 const lines: { level: number; msg: string; cause?: string; reason?: string }[] = [];
 
 beforeAll(async () => {
-  sim = await startSim({ port: 0, demo: true, activity: false, readyDelayMs: 0 });
-  bff = await startBff({
-    source: { kind: 'cluster', cluster: kubeConfigFromString(sim.kubeconfig()) },
+  h = await startHarness({
     logger: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
-    port: 0,
-    tuning: {
-      backoff: { initialMs: 20, maxMs: 200 },
-      watchTimeoutSeconds: 30,
-      watchdogMs: 60_000,
-      identityCheckMs: 200,
-    },
+    tuning: { identityCheckMs: 200 },
   });
-  await bff.ready();
+  await h.bff.ready();
 });
 afterAll(async () => {
-  await bff.close();
-  await sim.close();
+  await h.close();
 });
-
-async function converged(): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      const index = bff.store.index;
-      if (!index) throw new Error('not ready');
-      expect(indexContents(index, bff.store.namespaces())).toStrictEqual(await freshList(sim));
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-}
 
 const identityChanged = (e: ServerEvent) => e.type === 'cluster-identity-changed';
 
@@ -48,10 +32,10 @@ const quietTime = () => new Promise((resolve) => setTimeout(resolve, 5_100));
 
 describe('the cluster identity', () => {
   it('a rewound resourceVersion: one identity event saying so, on /api/cluster too, every source relisted', async () => {
-    const stream = listen(bff);
-    await simControl(sim, '/_sim/faults/restart', { rewind: true });
+    const stream = listen(h.bff);
+    await simControl(h.sim, '/_sim/faults/restart', { rewind: true });
     const event = await stream.next(identityChanged);
-    await converged();
+    await converged(h);
     stream.close();
     expect(event.type === 'cluster-identity-changed' && event.change).toStrictEqual({
       at: expect.any(String),
@@ -61,7 +45,7 @@ describe('the cluster identity', () => {
       ),
       sourceId: expect.any(String),
     });
-    const cluster = await getJson<ClusterResponse>(bff, '/api/cluster');
+    const cluster = await getJson<ClusterResponse>(h.bff, '/api/cluster');
     expect(cluster.body.identityChange).toStrictEqual(
       event.type === 'cluster-identity-changed' ? event.change : undefined,
     );
@@ -72,7 +56,7 @@ describe('the cluster identity', () => {
       ),
     );
     expect([...relisted].sort()).toStrictEqual(
-      bff.store
+      h.bff.store
         .sourceStates()
         .filter((s) => s.state !== 'absent')
         .map((s) => s.id)
@@ -83,13 +67,13 @@ describe('the cluster identity', () => {
 
   it('another cluster at the same address (new UIDs, versions moving on): the kube-system UID tells', async () => {
     await quietTime();
-    const before = sim.store.get('namespaces', undefined, 'kube-system')?.metadata.uid;
-    const stream = listen(bff);
-    await simControl(sim, '/_sim/faults/restart', { newUids: true });
+    const before = h.sim.store.get('namespaces', undefined, 'kube-system')?.metadata.uid;
+    const stream = listen(h.bff);
+    await simControl(h.sim, '/_sim/faults/restart', { newUids: true });
     const event = await stream.next(identityChanged);
-    await converged();
+    await converged(h);
     stream.close();
-    const after = sim.store.get('namespaces', undefined, 'kube-system')?.metadata.uid;
+    const after = h.sim.store.get('namespaces', undefined, 'kube-system')?.metadata.uid;
     const reason = `the kube-system namespace changed its UID from ${before} to ${after}: another cluster answers at this address`;
     expect(event.type === 'cluster-identity-changed' && event.change).toStrictEqual({
       at: expect.any(String),
@@ -103,14 +87,8 @@ describe('the cluster identity', () => {
         .map((l) => [l.level, l.cause, l.reason])
         .at(-1),
     ).toStrictEqual([40, 'kube-system-uid-changed', reason]);
-    await vi.waitFor(
-      () =>
-        expect(
-          bff.store.sourceStates().filter((s) => s.state !== 'live' && s.state !== 'absent'),
-        ).toStrictEqual([]),
-      { timeout: 10_000 },
-    );
-    const pod = [...(bff.store.index?.podsInNamespace('zookeeper') ?? [])][0];
-    expect(pod?.uid).toBe(sim.store.get('pods', 'zookeeper', pod?.name ?? '')?.metadata.uid);
+    await allLive(h.bff);
+    const pod = [...(h.bff.store.index?.podsInNamespace('zookeeper') ?? [])][0];
+    expect(pod?.uid).toBe(h.sim.store.get('pods', 'zookeeper', pod?.name ?? '')?.metadata.uid);
   });
 });

@@ -1,7 +1,7 @@
 import { SeededRandom } from '@pdbscope/shared/synthetic';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execPluginUser, type ExecPluginUser } from './exec-plugin.js';
-import { freshList, indexContents, simControl, startHarness, type Harness } from './harness.js';
+import { converged, simControl, startHarness, type Harness } from './harness.js';
 
 /**
  * The fault soak, bounded: rounds of one random fault and one random change to the cluster, each
@@ -143,14 +143,7 @@ function changes(random: SeededRandom): Step[] {
 
 async function converge(): Promise<number> {
   const started = performance.now();
-  await vi.waitFor(
-    async () => {
-      const index = h.bff.store.index;
-      if (!index) throw new Error('not ready');
-      expect(indexContents(index, h.bff.store.namespaces())).toStrictEqual(await freshList(h.sim));
-    },
-    { timeout: CONVERGE_MS, interval: 25 },
-  );
+  await converged(h, CONVERGE_MS);
   return performance.now() - started;
 }
 

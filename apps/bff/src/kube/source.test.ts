@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KubeHttp } from './http.js';
 import { PODS, collectionPath, projector, type ClusterObject } from './resources.js';
-import { Source } from './source.js';
+import { Source, type SourceOptions } from './source.js';
 import { manualTimers } from '../__fixtures__/manual-timers.js';
 
 const servers: http.Server[] = [];
@@ -46,6 +46,34 @@ async function listServer(lists: string[] = []): Promise<KubeConfig> {
   return kc;
 }
 
+/** A pods source over `kc` with the test's timers, fake watch and sinks; 1 s backoff, 60 s watchdog. */
+function podsSource(options: {
+  kc: KubeConfig;
+  timers: ReturnType<typeof manualTimers>;
+  states: SourceState[];
+  upserts: ClusterObject[];
+  watch: NonNullable<SourceOptions<ClusterObject>['watch']>;
+  onOtherCluster?: SourceOptions<ClusterObject>['onOtherCluster'];
+}): Source<ClusterObject> {
+  return new Source<ClusterObject>({
+    id: 'pods',
+    resource: 'v1 pods',
+    kc: options.kc,
+    http: new KubeHttp(options.kc),
+    path: collectionPath(PODS),
+    project: projector(PODS, () => {}),
+    sink: { upsert: (o) => options.upserts.push(o), remove: () => {} },
+    timers: options.timers,
+    logger: pino({ level: 'silent' }),
+    onState: (s) => options.states.push(s),
+    ...(options.onOtherCluster ? { onOtherCluster: options.onOtherCluster } : {}),
+    watchdogMs: 60_000,
+    watchTimeoutSeconds: 30,
+    backoff: { initialMs: 1000, maxMs: 1000 },
+    watch: options.watch,
+  });
+}
+
 describe('Source', () => {
   it('goes live after its list, and a silent watch trips the watchdog into degraded, then a restart', async () => {
     const kc = await listServer();
@@ -53,20 +81,11 @@ describe('Source', () => {
     const states: SourceState[] = [];
     const upserts: ClusterObject[] = [];
     const watchCalls: Record<string, unknown>[] = [];
-    const source = new Source<ClusterObject>({
-      id: 'pods',
-      resource: 'v1 pods',
+    const source = podsSource({
       kc,
-      http: new KubeHttp(kc),
-      path: collectionPath(PODS),
-      project: projector(PODS, () => {}),
-      sink: { upsert: (o) => upserts.push(o), remove: () => {} },
       timers,
-      logger: pino({ level: 'silent' }),
-      onState: (s) => states.push(s),
-      watchdogMs: 60_000,
-      watchTimeoutSeconds: 30,
-      backoff: { initialMs: 1000, maxMs: 1000 },
+      states,
+      upserts,
       // A watch that connects and then never says a word (a half-open connection).
       watch: {
         watch: (_path, params) => {
@@ -110,21 +129,12 @@ describe('Source', () => {
     const noticed: unknown[] = [];
     const upserts: ClusterObject[] = [];
     const watches: ((phase: string, obj: unknown) => void)[] = [];
-    const source = new Source<ClusterObject>({
-      id: 'pods',
-      resource: 'v1 pods',
+    const source = podsSource({
       kc,
-      http: new KubeHttp(kc),
-      path: collectionPath(PODS),
-      project: projector(PODS, () => {}),
-      sink: { upsert: (o) => upserts.push(o), remove: () => {} },
       timers,
-      logger: pino({ level: 'silent' }),
-      onState: (s) => states.push(s),
+      states,
+      upserts,
       onOtherCluster: (change) => noticed.push(change),
-      watchdogMs: 60_000,
-      watchTimeoutSeconds: 30,
-      backoff: { initialMs: 1000, maxMs: 1000 },
       watch: {
         watch: (_path, _params, callback) => {
           watches.push(callback);
