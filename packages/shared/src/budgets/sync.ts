@@ -56,6 +56,35 @@ function isUpToDate(pdb: PdbView, computed: Omit<PdbStatus, 'conditions'>): bool
 }
 
 /**
+ * The status `trySync` leaves from what it counted: disruptionsAllowed, then `updatePdbStatus`,
+ * which writes nothing when the counters match and the condition is up to date. Shared with the
+ * plans' incremental tallies, so both end in the same status.
+ */
+export function pdbStatusFrom(input: {
+  pdb: PdbView;
+  expected: { expectedCount: number; desiredHealthy: number };
+  /** The pruned map (`buildDisruptedPodMap`). */
+  disruptedPods: Record<string, string>;
+  currentHealthy: number;
+  now: Date;
+}): PdbStatus {
+  const { pdb, expected, currentHealthy, now } = input;
+  let disruptionsAllowed = currentHealthy - expected.desiredHealthy;
+  if (expected.expectedCount <= 0 || disruptionsAllowed <= 0) disruptionsAllowed = 0;
+  const computed: Omit<PdbStatus, 'conditions'> = {
+    observedGeneration: pdb.generation,
+    disruptedPods: input.disruptedPods,
+    disruptionsAllowed,
+    currentHealthy,
+    desiredHealthy: expected.desiredHealthy,
+    expectedPods: expected.expectedCount,
+  };
+  return isUpToDate(pdb, computed)
+    ? pdb.status
+    : withDisruptionAllowedCondition({ ...computed, conditions: pdb.status.conditions }, now);
+}
+
+/**
  * One sync of the disruption controller for one PDB (`trySync` + `failSafe`). Never throws: a
  * selector that does not convert or a controller that cannot be resolved yields `syncFailed`.
  */
@@ -99,22 +128,13 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
 
   const disrupted = buildDisruptedPodMap(pdb, pods, now);
   events.push(...disrupted.events);
-  const currentHealthy = countHealthyPods(pods, disrupted.disruptedPods, now);
-  let disruptionsAllowed = currentHealthy - expected.desiredHealthy;
-  if (expected.expectedCount <= 0 || disruptionsAllowed <= 0) disruptionsAllowed = 0;
-
-  const computed: Omit<PdbStatus, 'conditions'> = {
-    observedGeneration: pdb.generation,
+  const status = pdbStatusFrom({
+    pdb,
+    expected,
     disruptedPods: disrupted.disruptedPods,
-    disruptionsAllowed,
-    currentHealthy,
-    desiredHealthy: expected.desiredHealthy,
-    expectedPods: expected.expectedCount,
-  };
-  // updatePdbStatus writes nothing when the counters match and the condition is up to date.
-  const status: PdbStatus = isUpToDate(pdb, computed)
-    ? pdb.status
-    : withDisruptionAllowedCondition({ ...computed, conditions: pdb.status.conditions }, now);
+    currentHealthy: countHealthyPods(pods, disrupted.disruptedPods, now),
+    now,
+  });
   return {
     status,
     syncFailed: false,

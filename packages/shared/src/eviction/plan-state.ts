@@ -9,6 +9,7 @@ import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPub } from '../pub/sync.js';
+import { PdbTally } from './pdb-tally.js';
 import type { PlannedBudgetState, PlanStatusSource } from './plan-types.js';
 
 interface PlannedBudget {
@@ -19,6 +20,8 @@ interface PlannedBudget {
   basePods: readonly PodView[];
   counts: LaneCounts;
   syncFailed: boolean;
+  /** A PDB's pods with the controller's counts kept up to date as the plan changes them. */
+  tally?: PdbTally;
 }
 
 const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
@@ -48,6 +51,8 @@ export class PlanState {
   private readonly originals = new Map<string, { namespace: string; name: string }>();
   /** Pods the plan bound to each node (replacements), by node name; see podsOnNode. */
   private readonly placed = new Map<string, PodView[]>();
+  /** Pod key → the tallied budgets (refKey) it is a pod of, so a change reaches their counts. */
+  private readonly memberOf = new Map<string, string[]>();
   readonly workloads: WorkloadLookup;
 
   constructor(
@@ -83,7 +88,7 @@ export class PlanState {
    */
   addPod(pod: PodView, budgets: readonly ResourceRef[], original?: PodView): void {
     const key = podKey(pod);
-    this.pods.set(key, pod);
+    this.setPod(pod, pod);
     this.bound(pod);
     // A StatefulSet's replacement takes its original's name, hence its place in the budgets.
     if (original !== undefined && podKey(original) === key) return;
@@ -94,13 +99,35 @@ export class PlanState {
       const list = this.extra.get(k);
       if (list) list.push(pod);
       else this.extra.set(k, [pod]);
+      this.join(k, key, pod);
     }
+  }
+
+  /** The pod's new version (null: deleted), moved into the counts of the budgets it is a pod of. */
+  private setPod(ref: { namespace: string; name: string }, next: PodView | null): void {
+    const key = podKey(ref);
+    const budgets = this.memberOf.get(key);
+    const before = budgets && this.pod(ref);
+    this.pods.set(key, next);
+    for (const b of budgets ?? []) this.budgets.get(b)?.tally?.replace(before, next ?? undefined);
+  }
+
+  /** A pod joins a tallied budget's pods (a replacement, a scaled-up workload's pod). */
+  private join(budget: string, key: string, pod: PodView): void {
+    const tally = this.budgets.get(budget)?.tally;
+    if (!tally) return;
+    const of = this.memberOf.get(key) ?? [];
+    // Listed twice by podsOf: a sync from scratch counts it twice, as the plan lists it.
+    if (of.includes(budget)) return tally.markIrregular();
+    of.push(budget);
+    this.memberOf.set(key, of);
+    tally.replace(undefined, pod);
   }
 
   /** A pod the plan holds changes (e.g. a replacement becomes Ready); `budgets` are its budgets. */
   updatePod(pod: PodView, budgets: readonly ResourceRef[]): void {
     const key = podKey(pod);
-    this.pods.set(key, pod);
+    this.setPod(pod, pod);
     this.bound(pod);
     for (const ref of budgets) {
       const list = this.extra.get(refKey(ref));
@@ -157,9 +184,21 @@ export class PlanState {
         ev.kind === 'PodDisruptionBudget' ? ev.sync.syncFailed : ev.sync.error !== undefined,
     };
     this.budgets.set(key, planned);
+    if (base.kind === 'PodDisruptionBudget') this.tallyOf(key, planned);
     // A changed spec (or scale) needs the controller's sync before anything reads the status.
     if (changed || this.overrides.workloads) this.resync(ev.ref);
     return planned;
+  }
+
+  /** The budget's pods as the plan has them now, tallied; later changes arrive as deltas. */
+  private tallyOf(key: string, planned: PlannedBudget): void {
+    const pods = this.podsOf(planned.ref);
+    for (const p of [...planned.basePods, ...(this.extra.get(key) ?? [])]) {
+      const of = this.memberOf.get(podKey(p));
+      if (of === undefined) this.memberOf.set(podKey(p), [key]);
+      else if (!of.includes(key)) of.push(key);
+    }
+    planned.tally = new PdbTally(planned.ref.namespace, pods);
   }
 
   budget(ref: ResourceRef): PdbView | PubView {
@@ -197,7 +236,7 @@ export class PlanState {
 
   /** The pod got its deletionTimestamp. */
   markTerminating(pod: PodView): void {
-    this.pods.set(podKey(pod), { ...pod, deletionTimestamp: rfc3339(this.now) });
+    this.setPod(pod, { ...pod, deletionTimestamp: rfc3339(this.now) });
   }
 
   /**
@@ -205,7 +244,7 @@ export class PlanState {
    * `nodeName` when it has one.
    */
   remove(pod: PodView, replacement: PodView | undefined, budgets: readonly ResourceRef[]): void {
-    this.pods.set(podKey(pod), null);
+    this.setPod(pod, null);
     if (replacement) this.addPod(replacement, budgets, pod);
   }
 
@@ -219,7 +258,11 @@ export class PlanState {
     for (const ref of budgets) {
       const list = this.extra.get(refKey(ref));
       const i = list ? list.findIndex((p) => podKey(p) === key) : -1;
-      if (list && i >= 0) list.splice(i, 1);
+      if (!list || i < 0) continue;
+      list.splice(i, 1);
+      const of = this.memberOf.get(key)?.filter((b) => b !== refKey(ref));
+      if (of === undefined || of.length === 0) this.memberOf.delete(key);
+      else this.memberOf.set(key, of);
     }
   }
 
@@ -227,6 +270,15 @@ export class PlanState {
   resync(ref: ResourceRef): void {
     const e = this.entry(ref);
     if (!e) return;
+    if (e.budget.kind === 'PodDisruptionBudget') {
+      const tallied = e.tally?.sync({ pdb: e.budget, workloads: this.workloads, now: this.now });
+      if (tallied) {
+        e.budget = { ...e.budget, status: tallied.status };
+        e.counts = tallied.counts;
+        e.syncFailed = tallied.syncFailed;
+        return;
+      }
+    }
     const pods = this.podsOf(ref);
     if (e.budget.kind === 'PodDisruptionBudget') {
       const sync = syncPdb({ pdb: e.budget, pods, workloads: this.workloads, now: this.now });
