@@ -1,34 +1,19 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { NodeRow, NodesResponse } from '@pdbscope/shared/api';
 import { apiClient } from './api.js';
-import { launchChromium, type Browser } from './chromium.js';
-import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
+import { openDemo, type DemoSession } from './demo-session.js';
 
-const screenshots = path.join(
-  repoRoot,
-  process.env['PDBSCOPE_UPDATE_SCREENSHOTS'] === '1'
-    ? 'docs/screenshots'
-    : 'e2e/artifacts/screenshots',
-);
-
-let stack: Stack;
-let browser: Browser;
+let demo: DemoSession;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(screenshots, { recursive: true });
-  if (process.env['PDBSCOPE_E2E_SKIP_BUILD'] !== '1') await buildWeb();
-  stack = await startStack({ sim: { demo: true, activity: false, seed: 1 } });
-  browser = await launchChromium();
-  page = await browser.context.newPage();
+  demo = await openDemo();
+  page = demo.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await demo?.close();
 });
 
 /** The tiles' accessible names (name: state…: reason), in the map's order. */
@@ -42,7 +27,7 @@ const nameOf = (description: string) => description.split(':')[0];
 
 describe('the nodes tile map on the demo cluster', () => {
   it("shows the demo's stuck nodes in their pools, and filters the table to them", async () => {
-    const api = apiClient(stack.url);
+    const api = apiClient(demo.stack.url);
     // The BFF works drainable now out shortly after it is ready; wait until it has for all.
     await expect
       .poll(
@@ -64,7 +49,7 @@ describe('the nodes tile map on the demo cluster', () => {
       'worker-6',
     ]);
 
-    await page.goto(`${stack.url}/nodes`);
+    await page.goto(`${demo.stack.url}/nodes`);
     const map = page.getByRole('region', { name: 'Node map' });
     await map.waitFor();
     await expect
@@ -108,7 +93,7 @@ describe('the nodes tile map on the demo cluster', () => {
     expect(tiles[4]).toBe(
       "worker-1: stuck: eviction of databases/postgres-0 refused now, 429 (postgres): Cannot evict pod as it would violate the pod's disruption budget.",
     );
-    await page.screenshot({ path: path.join(screenshots, 'nodes-map.png') });
+    await demo.screenshot('nodes-map');
 
     // Hover shows the node's name, state and reason; a click on the legend filters the table.
     await map.getByRole('link', { name: /^worker-1: stuck/ }).hover();
@@ -135,9 +120,9 @@ describe('the nodes tile map on the demo cluster', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/nodes/edge-1');
 
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${stack.url}/nodes`);
+    await page.goto(`${demo.stack.url}/nodes`);
     await map.waitFor();
-    await page.screenshot({ path: path.join(screenshots, 'nodes-map-dark.png') });
+    await demo.screenshot('nodes-map-dark');
     await page.emulateMedia({ colorScheme: 'light' });
   });
 });
@@ -192,7 +177,7 @@ describe('the nodes tile map at 5,000 nodes', () => {
     };
     await page.route('**/api/nodes', (route) => route.fulfill({ json: answer }));
     try {
-      await page.goto(`${stack.url}/nodes`);
+      await page.goto(`${demo.stack.url}/nodes`);
       const map = page.getByRole('region', { name: 'Node map' });
       await map.waitFor();
       expect(await map.locator('#tilemap-summary').textContent()).toBe(
@@ -210,7 +195,7 @@ describe('the nodes tile map at 5,000 nodes', () => {
         'payments: 1,250 nodes, 250 stuck',
       ]);
       expect(await page.getByText(/^Showing/).textContent()).toBe('Showing 5,000 of 5,000 nodes');
-      await page.screenshot({ path: path.join(screenshots, 'nodes-map-5000.png') });
+      await demo.screenshot('nodes-map-5000');
     } finally {
       await page.unroute('**/api/nodes');
     }

@@ -1,37 +1,22 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchChromium, type Browser } from './chromium.js';
-import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
+import { openDemo, type DemoSession } from './demo-session.js';
 
-const screenshots = path.join(
-  repoRoot,
-  process.env['PDBSCOPE_UPDATE_SCREENSHOTS'] === '1'
-    ? 'docs/screenshots'
-    : 'e2e/artifacts/screenshots',
-);
-
-let stack: Stack;
-let browser: Browser;
+let demo: DemoSession;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(screenshots, { recursive: true });
-  if (process.env['PDBSCOPE_E2E_SKIP_BUILD'] !== '1') await buildWeb();
-  stack = await startStack({ sim: { demo: true, activity: false, seed: 1 } });
-  browser = await launchChromium();
-  page = await browser.context.newPage();
+  demo = await openDemo();
+  page = demo.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await demo?.close();
 });
 
 describe('the Upgrade page on the demo cluster', () => {
   it('shows the payments pool stalling, and a fix that makes the forecast complete', async () => {
-    await page.goto(`${stack.url}/upgrade`);
+    await page.goto(`${demo.stack.url}/upgrade`);
     await page.getByRole('link', { name: 'Upgrade', exact: true }).waitFor();
     await page.getByRole('button', { name: 'pdbscope.dev/pool=payments (2)' }).click();
     const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
@@ -41,7 +26,7 @@ describe('the Upgrade page on the demo cluster', () => {
     expect(await forecast.textContent()).toContain('a budget that allows no disruption');
     const tiles = page.getByRole('list', { name: 'Pool nodes' });
     expect(await tiles.textContent()).toBe('payments-1 stallspayments-2 not reached');
-    await page.screenshot({ path: path.join(screenshots, 'upgrade-stall.png') });
+    await demo.screenshot('upgrade-stall');
     const fixes = page.getByRole('list', { name: 'Fixes' });
     expect(await fixes.textContent()).toContain(
       "Lower PodDisruptionBudget payments/payments-api's minAvailable to 1",
@@ -51,11 +36,11 @@ describe('the Upgrade page on the demo cluster', () => {
       .poll(() => forecast.textContent(), { timeout: 20_000 })
       .toContain('The upgrade completes: 2 steps');
     expect(page.url()).toContain('changes=');
-    await page.screenshot({ path: path.join(screenshots, 'upgrade-fixed.png') });
+    await demo.screenshot('upgrade-fixed');
   });
 
   it('shows the gpu pool stalling on a replacement no node can take', async () => {
-    await page.goto(`${stack.url}/upgrade`);
+    await page.goto(`${demo.stack.url}/upgrade`);
     await page.getByRole('button', { name: 'pdbscope.dev/pool=gpu (2)' }).click();
     const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
     await expect
@@ -67,7 +52,7 @@ describe('the Upgrade page on the demo cluster', () => {
   });
 
   it('shows the edge pool stalling on a 500 and a 403, and the two changes that together fix it', async () => {
-    await page.goto(`${stack.url}/upgrade`);
+    await page.goto(`${demo.stack.url}/upgrade`);
     await page.getByRole('button', { name: 'pdbscope.dev/pool=edge (1)' }).click();
     const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
     await expect
@@ -82,7 +67,7 @@ describe('the Upgrade page on the demo cluster', () => {
       "Lower PodUnavailableBudget games/lobby's minAvailable to 0 — costs: one more of its pods may be unavailable during the upgrade (0 of 1 must stay up)" +
         'Delete PodDisruptionBudget shop/edge-proxy (overlaps another) — costs: its pods stay protected only by the other budget',
     );
-    await page.screenshot({ path: path.join(screenshots, 'upgrade-combined.png') });
+    await demo.screenshot('upgrade-combined');
     await combined.getByRole('button', { name: 'Forecast with this fix' }).click();
     await expect
       .poll(() => forecast.textContent(), { timeout: 20_000 })
