@@ -4,7 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSim, type SimHandle, type StartSimOptions } from '@pdbscope/sim';
+import {
+  kubeconfigForClusters,
+  startSim,
+  type SimHandle,
+  type StartSimOptions,
+} from '@pdbscope/sim';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -89,6 +94,8 @@ export async function setPodReady(
 
 export interface Stack {
   sim: SimHandle;
+  /** The simulator of the kubeconfig's second context, when asked for. */
+  otherSim?: SimHandle;
   /** The BFF (API + built web app), e.g. http://127.0.0.1:41234 */
   url: string;
   /** Stops the BFF and starts a new one on the same port, as an upgrade or a crash would. */
@@ -101,6 +108,11 @@ export interface StackOptions {
   readyTimeoutMs?: number;
   /** Start the BFF with `--token TOKEN`, as an in-cluster deployment would be. */
   token?: string;
+  /**
+   * A second simulated cluster as another context of the kubeconfig (the first one's context is
+   * `pdbscope-sim`, current), as a user's kubeconfig reaching two clusters.
+   */
+  otherContext?: { name: string; sim: StartSimOptions };
   /** More command-line flags for the BFF, e.g. `['--namespace', 'a,b']`. */
   args?: readonly string[];
 }
@@ -158,9 +170,18 @@ async function stopBff({ child }: Bff): Promise<void> {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const sim = await startSim(options.sim);
+  const otherSim = options.otherContext ? await startSim(options.otherContext.sim) : undefined;
   const home = await mkdtemp(path.join(tmpdir(), 'pdbscope-e2e-'));
   const kubeconfig = path.join(home, 'kubeconfig');
-  await writeFile(kubeconfig, sim.kubeconfig());
+  await writeFile(
+    kubeconfig,
+    otherSim && options.otherContext
+      ? kubeconfigForClusters([
+          { url: sim.url, context: 'pdbscope-sim' },
+          { url: otherSim.url, context: options.otherContext.name },
+        ])
+      : sim.kubeconfig(),
+  );
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
@@ -170,6 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     await stopBff(bff);
     await sim.close();
+    await otherSim?.close();
     await rm(home, { recursive: true, force: true });
   };
   const restartBff = async () => {
@@ -183,5 +205,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { sim, url, restartBff, stop };
+  return { sim, ...(otherSim ? { otherSim } : {}), url, restartBff, stop };
 }
