@@ -71,11 +71,7 @@ describe('the contexts routes', () => {
       unknown.status,
       unknown.type,
       (unknown.body as { detail: string }).detail,
-    ]).toStrictEqual([
-      400,
-      'application/problem+json',
-      'no context "gamma" in the kubeconfig',
-    ]);
+    ]).toStrictEqual([400, 'application/problem+json', 'no context "gamma" in the kubeconfig']);
     expect([empty.status, notString.status]).toStrictEqual([400, 400]);
     const single = await serveApp();
     const refused = await post(
