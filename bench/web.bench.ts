@@ -4,7 +4,8 @@
 //   2. a live update: a pod made unready in the simulator → its budget's row changing on screen,
 //      split into the part before the event reaches the browser and the browser's own part,
 //   3. the initial JavaScript (gzip) of the built app.
-// Targets: < 1.5 s, < 200 ms, < 350 kB. Then the Nodes page at 5,000 nodes (bench/web-nodes.ts).
+// Targets: < 1.5 s, < 200 ms, < 350 kB. Then the Nodes page at 5,000 nodes (bench/web-nodes.ts),
+// and a 1,000-pod budget's first open (bench/web-detail.ts).
 // Figures only; this never fails a build.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { buildWeb, repoRoot, startStack } from '../e2e/src/stack.js';
 import { allowedOf, apiClient, refOf } from '../e2e/src/api.js';
 import { benchNodesPage } from './web-nodes.js';
 import { median, ms, settle } from './web-helpers.js';
+import { benchBudgetDetail } from './web-detail.js';
 
 const budgets = Number(process.env['BENCH_BUDGETS'] ?? 10_000);
 const pods = Number(process.env['BENCH_PODS'] ?? budgets * 3);
@@ -198,7 +200,9 @@ async function main(): Promise<void> {
   }
 }
 
-// BENCH_WEB_PARTS=overview or =nodes runs one part; each starts its own cluster.
-const parts = (process.env['BENCH_WEB_PARTS'] ?? 'overview,nodes').split(',');
+// BENCH_WEB_PARTS=overview, =nodes or =detail runs one part; each starts its own cluster.
+const parts = (process.env['BENCH_WEB_PARTS'] ?? 'overview,nodes,detail').split(',');
 if (parts.includes('overview')) await main();
 if (parts.includes('nodes')) await benchNodesPage({ build: !parts.includes('overview') });
+if (parts.includes('detail'))
+  await benchBudgetDetail({ build: !parts.includes('overview') && !parts.includes('nodes') });
