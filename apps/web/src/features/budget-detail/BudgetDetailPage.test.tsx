@@ -115,6 +115,30 @@ describe('BudgetDetailPage', () => {
     ]);
   });
 
+  it('draws a 1,000-pod lane 100 pods at a time', () => {
+    const detail = zookeeperDetail();
+    const [first] = detail.lanes.available;
+    if (first === undefined) throw new Error('fixture');
+    const available = Array.from({ length: 1000 }, (_, i) => ({ ...first, name: `web-${i}` }));
+    renderApp({
+      path,
+      cache: [
+        [queryKeys.budgetDetail(ref), { ...detail, lanes: { ...detail.lanes, available } }],
+        ...cache().slice(1),
+      ],
+    });
+    const lane = screen.getByRole('region', { name: /^Available/ });
+    const drawn = () => within(lane).getAllByRole('listitem').length;
+    const before = [within(lane).getByRole('heading').textContent, drawn()];
+    fireEvent.click(within(lane).getByRole('button', { name: 'Show 100 more' }));
+    expect([...before, drawn(), within(lane).getByText(/^Showing/).textContent]).toStrictEqual([
+      'Available (1,000)',
+      100,
+      200,
+      'Showing 200 of 1,000. Show 100 more',
+    ]);
+  });
+
   it('draws the timeline and lists the same changes and marks in text', () => {
     renderApp({ path, cache: cache() });
     const timeline = screen.getByRole('region', { name: 'Timeline' });

@@ -11,6 +11,8 @@ const laneTitles: Record<Lane, string> = {
   disrupted: 'Disrupted',
 };
 const laneOrder: readonly Lane[] = ['available', 'unavailable', 'disrupted'];
+/** Pods drawn per lane at first and per Show more: a 1,000-pod budget opens at once. */
+const LANE_PAGE = 100;
 
 export interface LanesProps {
   lanes: BudgetDetailResponse['lanes'];
@@ -88,7 +90,7 @@ function LaneSection({
   onSimulate,
   busy,
 }: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
-  const { limit, more } = useShowMore();
+  const { limit, more } = useShowMore(LANE_PAGE);
   return (
     <section className={`lane lane-${lane}`} aria-labelledby={`lane-${lane}`}>
       <h3 id={`lane-${lane}`}>
@@ -111,7 +113,12 @@ function LaneSection({
           ))}
         </ul>
       )}
-      <ShowMore shown={Math.min(limit, pods.length)} total={pods.length} onMore={more} />
+      <ShowMore
+        shown={Math.min(limit, pods.length)}
+        total={pods.length}
+        onMore={more}
+        step={LANE_PAGE}
+      />
     </section>
   );
 }
