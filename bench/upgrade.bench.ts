@@ -3,7 +3,10 @@
 //   1. a forecast of a 1,000-node pool, one node at a time; reference: one drain plan per node of
 //      the first 100 of those nodes, scaled to 1,000 (what planning them one by one would cost);
 //   2. a forecast of all 5,000 nodes, one at a time; reference: building the index from the views;
-//   3. the same 1,000-node pool with maxUnavailable 10 and maxSurge 10.
+//   3. the same 1,000-node pool with maxUnavailable 10 and maxSurge 10;
+//   4. the fixes for the pool's stall (each single change, then the bounded search for a
+//      combination: at most COMBINATION_LIMITS.maxForecasts more forecasts); reference: one
+//      forecast of the pool as is.
 // The forecast stops at the first stall, so a stalled forecast is also rerun with every blocking
 // budget removed (a what-if change), to measure a full run over the whole pool.
 // Figures only; this never fails a build.
@@ -23,7 +26,9 @@ import { refKey } from '../packages/shared/src/model/refs.js';
 import {
   DEFAULT_NODE_REPLACE_SECONDS,
   DEFAULT_READY_SECONDS,
+  COMBINATION_LIMITS,
   forecastUpgrade,
+  proposeFixes,
   readinessFromPods,
   type ForecastUpgradeInput,
 } from '../packages/shared/src/upgrade/index.js';
@@ -152,3 +157,15 @@ forecastRow(
   '≤ 15 s',
 );
 forecastRow(`${POOL}-node pool, 10 at a time, surge 10`, base(pool, 10, 10), drainRef, '');
+
+const stalled = time(() => forecastUpgrade(base(pool)));
+if (stalled.value.stall) {
+  const fixes = time(() => proposeFixes(base(pool), stalled.value));
+  const combined = fixes.value.find((f) => f.parts !== undefined);
+  row(
+    `${POOL}-node pool, fixes for its stall`,
+    ms(fixes.ms),
+    `${ms(stalled.ms)} (one forecast, stall at step ${stalled.value.stall.step})`,
+    `${fixes.value.length} fixes, ${combined ? `a combination of ${combined.parts?.length ?? 0}` : 'no combination'} (search ≤ ${COMBINATION_LIMITS.maxForecasts} more forecasts)`,
+  );
+}

@@ -3,7 +3,7 @@ import { candidatesFor, type Candidate } from './candidates.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
 import { byBenefit, checkCandidate, costRank, type CheckedCandidate } from './check.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
-import type { UpgradeForecast } from './types.js';
+import type { StuckPod, UpgradeForecast } from './types.js';
 
 /** How far the search for a combination may go: each forecast is a whole upgrade simulated again. */
 export interface CombinationLimits {
@@ -61,6 +61,29 @@ class Parts {
   }
 }
 
+/** What one change can act on to free the pod: a budget holding it, a drain flag, surge capacity. */
+function blockers(p: StuckPod): string[] {
+  if (p.reason === 'kubectl-refuses') return [`drain/${p.flag ?? 'force'}`];
+  const budgets = p.budgets.map((b) => `budget/${refKey(b)}`);
+  return p.reason === 'replacement-unschedulable' ? [...budgets, 'surge'] : budgets;
+}
+
+/**
+ * Fewest changes that could free all these pods: pods with nothing to act on in common each need
+ * their own change (a lower bound, so the search stops early when it cannot finish in time).
+ */
+function changesNeeded(pods: readonly StuckPod[]): number {
+  const taken = new Set<string>();
+  let needed = 0;
+  for (const p of pods) {
+    const keys = blockers(p);
+    if (keys.some((k) => taken.has(k))) continue;
+    needed++;
+    for (const k of keys) taken.add(k);
+  }
+  return needed;
+}
+
 function merged(parts: readonly Candidate[]): Candidate {
   const [only] = parts;
   if (parts.length === 1 && only) return only;
@@ -78,7 +101,8 @@ function merged(parts: readonly Candidate[]): Candidate {
  * forecasting again with what was chosen so far and checking the next stall's own single fixes,
  * cheapest first. A combination that completes is then made smaller by dropping each part whose
  * absence still lets it complete. Bounded: at most `limits.maxForecasts` forecasts beyond the
- * single fixes' own and `limits.maxChanges` rounds; undefined when no combination found completes.
+ * single fixes' own and `limits.maxChanges` rounds, and none at all once a stall has more pods with
+ * nothing in common than rounds left; undefined when no combination found completes.
  */
 export function combineFixes(
   input: ForecastUpgradeInput,
@@ -91,6 +115,7 @@ export function combineFixes(
   let options: readonly CheckedCandidate[] = singles;
   let current = stalled;
   for (let round = 0; round < limits.maxChanges && current.stall; round++) {
+    if (changesNeeded(current.stall.pods) > limits.maxChanges - round) return undefined;
     const best = options
       .filter((o) => o.outcome !== 'does-not-help' && !parts.has(o.candidate))
       .sort(byBenefit)[0];

@@ -147,6 +147,27 @@ describe('proposeFixes with no single change that completes', () => {
     expect(forecastUpgrade(applyChanges(i, combined?.changes ?? [])).verdict).toBe('completes');
   });
 
+  it('needs one change per budget blocking the node, and gives up when fewer are allowed', () => {
+    const apps = ['web', 'api', 'db'].map((name) =>
+      deployment({ name, replicas: 2, labels: { app: name }, nodes: ['node-a', 'node-b'] }),
+    );
+    const i = {
+      ...input({
+        pods: apps.flatMap((a) => a.pods),
+        workloads: apps.flatMap((a) => a.workloads),
+        budgets: ['web', 'api', 'db'].map((name) =>
+          labelPdb({ name, matchLabels: { app: name }, maxUnavailable: 0 }),
+        ),
+      }),
+      nodes: ['node-a', 'node-b'],
+    };
+    const stalled = forecastUpgrade(i);
+    const three = proposeFixes(i, stalled)[0];
+    expect([three?.outcome, three?.parts?.length]).toStrictEqual(['completes', 3]);
+    const two = proposeFixes(i, stalled, { combination: { maxForecasts: 16, maxChanges: 2 } });
+    expect(two.filter((f) => f.parts !== undefined)).toStrictEqual([]);
+  });
+
   it('stays within its forecast budget and finds nothing when it may not forecast', () => {
     const i = twoBlockingBudgets();
     const stalled = forecastUpgrade(i);
