@@ -9,6 +9,7 @@ import {
   type NodeUsage,
   type UnfitReason,
 } from './fit.js';
+import { LoadBuckets } from './load-buckets.js';
 
 /** Where the scheduler would bind a pod, or why it stays Pending. */
 export type Placement =
@@ -31,12 +32,19 @@ interface Slot {
 /** The scheduler counts every pod bound to a node except the ones that have finished. */
 const counts = (pod: PodView): boolean => pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
 
+const CLOSED: UnfitReason = { kind: 'unschedulable', message: 'node(s) were unschedulable' };
+
 /**
- * The free capacity of every node, as the scheduler sees it, that placements use up. Pure and
+ * The free capacity of every node, as the scheduler sees it, that placements use up, and the
+ * scheduler itself (`place`): drains and upgrade forecasts bind replacements through it. Pure and
  * cheap to copy (one small record per node), so a forecast can try a step on a copy.
  */
 export class CapacityLedger {
-  private constructor(private readonly slots: Map<string, Slot>) {}
+  private constructor(
+    private readonly slots: Map<string, Slot>,
+    /** Every pod bound to each node, finished ones too, as the simulator's scheduler counts them. */
+    private readonly load: LoadBuckets,
+  ) {}
 
   /** From the cluster's nodes and the pods bound to each. */
   static of(input: {
@@ -44,18 +52,24 @@ export class CapacityLedger {
     podsOnNode: (name: string) => Iterable<PodView>;
   }): CapacityLedger {
     const slots = new Map<string, Slot>();
+    const load = new LoadBuckets();
     for (const node of input.nodes) {
       const used: NodeUsage = { cpuMilli: 0, memoryBytes: 0, pods: 0 };
-      for (const pod of input.podsOnNode(node.name)) if (counts(pod)) add(used, pod.scheduling, 1);
+      let bound = 0;
+      for (const pod of input.podsOnNode(node.name)) {
+        bound++;
+        if (counts(pod)) add(used, pod.scheduling, 1);
+      }
       slots.set(node.name, { node, alloc: allocatableOf(node), used });
+      load.add(node.name, bound, true);
     }
-    return new CapacityLedger(slots);
+    return new CapacityLedger(slots, load);
   }
 
   copy(): CapacityLedger {
     const slots = new Map<string, Slot>();
     for (const [name, s] of this.slots) slots.set(name, { ...s, used: { ...s.used } });
-    return new CapacityLedger(slots);
+    return new CapacityLedger(slots, this.load.copy());
   }
 
   node(name: string): NodeView | undefined {
@@ -78,6 +92,14 @@ export class CapacityLedger {
     if (s) s.node = { ...s.node, unschedulable: true };
   }
 
+  /**
+   * The node takes no new pod at all, whatever it tolerates: an upgrade drains it and replaces
+   * it, so nothing is placed there (a cordon alone still lets a pod tolerating it in).
+   */
+  close(name: string): void {
+    this.load.close(name);
+  }
+
   /** A node joins (a surge node, an upgraded one), empty unless pods are bound to it later. */
   addNode(node: NodeView): void {
     this.slots.set(node.name, {
@@ -85,10 +107,12 @@ export class CapacityLedger {
       alloc: allocatableOf(node),
       used: { cpuMilli: 0, memoryBytes: 0, pods: 0 },
     });
+    this.load.add(node.name, 0, true);
   }
 
   removeNode(name: string): void {
     this.slots.delete(name);
+    this.load.remove(name);
   }
 
   /** Why this node cannot take the pod now; undefined when it can. */
@@ -100,42 +124,43 @@ export class CapacityLedger {
 
   /**
    * Binds the pod where it fits, using up that node's capacity: among the nodes that can take it,
-   * the one with the fewest pods (ties by name), as the simulator's scheduler picks. kube-scheduler
-   * scores differently, but only whether some node fits decides a drain.
+   * the one with the fewest pods (ties by name), as the simulator's scheduler picks; undefined
+   * when none can. kube-scheduler scores differently, but only whether some node fits decides a
+   * drain. The emptiest nodes are tried first, so a placement rarely looks at every node.
    */
+  bindSomewhere(pod: PodScheduling | undefined): string | undefined {
+    const node = this.load.find((name) => this.unfit(pod, name) === undefined);
+    if (node !== undefined) this.bind(pod, node);
+    return node;
+  }
+
+  /** `bindSomewhere`, with kube-scheduler's reasons for each node when none can take the pod. */
   place(pod: PodScheduling | undefined): Placement {
-    let best: Slot | undefined;
+    const node = this.bindSomewhere(pod);
+    if (node !== undefined) return { ok: true, node };
     const reasons = new Map<string, UnfitReason>();
-    for (const [name, s] of this.slots) {
-      const why = staticUnfit(pod, s.node) ?? resourcesUnfit(pod, s.alloc, s.used);
-      if (why) reasons.set(name, why);
-      else if (
-        best === undefined ||
-        s.used.pods < best.used.pods ||
-        (s.used.pods === best.used.pods && name < best.node.name)
-      )
-        best = s;
-    }
-    if (!best)
-      return {
-        ok: false,
-        message: unavailableMessage(this.slots.size, [...reasons.values()]),
-        reasons,
-      };
-    add(best.used, pod, 1);
-    return { ok: true, node: best.node.name };
+    for (const name of this.slots.keys()) reasons.set(name, this.unfit(pod, name) ?? CLOSED);
+    return {
+      ok: false,
+      message: unavailableMessage(this.slots.size, [...reasons.values()]),
+      reasons,
+    };
   }
 
   /** Binds the pod to this node whether it fits or not (what is already running there). */
   bind(pod: PodScheduling | undefined, name: string): void {
     const s = this.slots.get(name);
-    if (s) add(s.used, pod, 1);
+    if (!s) return;
+    add(s.used, pod, 1);
+    this.load.adjust(name, 1);
   }
 
   /** The pod left the node: its requests are free again. */
   release(pod: PodScheduling | undefined, name: string): void {
     const s = this.slots.get(name);
-    if (s) add(s.used, pod, -1);
+    if (!s) return;
+    add(s.used, pod, -1);
+    this.load.adjust(name, -1);
   }
 }
 

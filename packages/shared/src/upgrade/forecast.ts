@@ -8,7 +8,6 @@ import { PlanState, type PlanOverrides } from '../eviction/plan-state.js';
 import type { PlanStep } from '../eviction/plan-types.js';
 import { kubectlPodFilter, refusalText } from '../eviction/drain-filters.js';
 import { CapacityLedger } from '../scheduling/ledger.js';
-import { NodeLoad } from './placement.js';
 import { newReplacement, workloadKeyOf } from './replacement.js';
 import { describeStall } from './stall.js';
 import {
@@ -78,8 +77,7 @@ interface Awaited {
  */
 class UpgradeWorld {
   readonly state: PlanState;
-  readonly load: NodeLoad;
-  /** What each node has left to give (requests vs allocatable), as the scheduler sees it. */
+  /** The scheduler: what each node has left to give (requests vs allocatable), and its load. */
   readonly ledger: CapacityLedger;
   /** Pods the forecast moved: node → pods added there / keys removed from there. */
   private readonly added = new Map<string, PodView[]>();
@@ -91,17 +89,9 @@ class UpgradeWorld {
     this.state = new PlanState(input.index, input.now, 'recomputed', input.overrides ?? {});
     // A snapshot may name nodes only through its pods: they count as plain schedulable nodes.
     const nodes = input.index.nodeNames().map((name) => input.index.node(name) ?? plainNode(name));
-    // Read once per node: the ledger and the load both need every node's pods.
-    const podsOnNode = new Map(nodes.map((n) => [n.name, input.index.podsOnNode(n.name)]));
-    this.ledger = CapacityLedger.of({ nodes, podsOnNode: (name) => podsOnNode.get(name) ?? [] });
-    // The scheduler's filters (cordon, readiness, taints, affinity, resources), on the ledger.
-    this.load = new NodeLoad(
-      (pod, node) => this.ledger.unfit(pod.scheduling, node.name) === undefined,
-    );
-    for (const node of nodes) {
-      const pods = podsOnNode.get(node.name)?.length ?? 0;
-      this.load.add(node, pods, !node.unschedulable && node.ready);
-    }
+    this.ledger = CapacityLedger.of({ nodes, podsOnNode: (name) => input.index.podsOnNode(name) });
+    // Replacements never go to a cordoned node, even one they tolerate.
+    for (const node of nodes) if (node.unschedulable) this.ledger.close(node.name);
     for (const extra of input.extraPods ?? []) {
       const placed = this.place(extra.pod);
       const pod = placed === undefined ? extra.pod : { ...extra.pod, nodeName: placed };
@@ -138,7 +128,6 @@ class UpgradeWorld {
   ): { pod: ResourceRef; node?: string; readySeconds: number } | undefined {
     const budgets = budgetRefsForPod(this.state, pod);
     this.gone.add(podKey(pod));
-    this.load.adjust(node, -1);
     this.ledger.release(pod.scheduling, node);
     this.state.remove(pod, undefined, budgets);
     const replacement = newReplacement(pod, this.input.now, ++this.serial);
@@ -157,14 +146,12 @@ class UpgradeWorld {
 
   /** Binds the pod to the emptiest node it fits, using up that node's capacity. */
   private place(pod: PodView): string | undefined {
-    const node = this.load.place(pod);
-    if (node !== undefined) this.ledger.bind(pod.scheduling, node);
-    return node;
+    return this.ledger.bindSomewhere(pod.scheduling);
   }
 
   cordon(node: string): void {
-    this.load.close(node);
     this.ledger.cordon(node);
+    this.ledger.close(node);
   }
 
   private schedule(w: Awaited, at: number) {
@@ -215,7 +202,6 @@ class UpgradeWorld {
 
   joinNode(view: NodeView): void {
     this.ledger.addNode(view);
-    this.load.add(view, 0, true);
   }
 }
 
@@ -371,7 +357,7 @@ export function forecastUpgrade(input: ForecastUpgradeInput): UpgradeForecast {
     t = step.endSeconds + input.timings.nodeReplaceSeconds;
     step.endSeconds = t;
     for (const node of batch)
-      world.joinNode(upgradedNode(world.load.node(node), upgradedNodeName(node)));
+      world.joinNode(upgradedNode(input.index.node(node), upgradedNodeName(node)));
     world.schedulePending(t);
     world.becomeReady(t);
   }

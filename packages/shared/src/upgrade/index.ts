@@ -5,7 +5,6 @@ export {
   surgeNodeName,
   type ForecastUpgradeInput,
 } from './forecast.js';
-export { NodeLoad, type FitsNode } from './placement.js';
 export { applyChanges, type UpgradeChange } from './changes.js';
 export { proposeFixes, type UpgradeFix, type ProposeFixesOptions } from './fixes.js';
 export { COMBINATION_LIMITS, type CombinationLimits } from './combination.js';
