@@ -154,6 +154,36 @@ describe('the dashboard on the demo cluster', () => {
       )
       .toStrictEqual([...covering].sort());
     expect(covering.length).toBeGreaterThan(1);
+
+    // A selector cut at its cell opens whole beside it, every expression on its own line.
+    const [budget] = items
+      .filter(
+        (candidate) => candidate.namespace === pod.namespace && covering.includes(candidate.name),
+      )
+      .sort((a, b) => b.selectorText.length - a.selectorText.length);
+    if (budget === undefined) throw new Error('no covering budget');
+    const row = table.locator('[role="row"][aria-rowindex]', {
+      has: page.getByRole('link', { name: budget.name, exact: true }),
+    });
+    const opener = row.getByRole('button', { name: /^Selector: / });
+    await opener.click();
+    const popover = page.getByRole('dialog', {
+      name: `Selector of ${budget.namespace}/${budget.name}`,
+    });
+    await popover.waitFor();
+    const [cell, shown] = [await opener.boundingBox(), await popover.boundingBox()];
+    expect([
+      await opener.getAttribute('aria-label'),
+      (await popover.getByRole('listitem').allTextContents()).join(','),
+      shown !== null && cell !== null && Math.abs(shown.y - (cell.y + cell.height)) < 8,
+    ]).toStrictEqual([
+      `Selector: ${(await popover.getByRole('listitem').allTextContents()).join(', ')}`,
+      budget.selectorText,
+      true,
+    ]);
+    await shot('selector-open');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popover.isVisible()).toBe(false);
   });
 
   it('marks every pod of a detail evictable now or not with the rule the API server decides by', async () => {

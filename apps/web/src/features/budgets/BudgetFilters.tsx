@@ -43,6 +43,7 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
         Search
         <input
           type="search"
+          className="search-wide"
           value={query.text ?? ''}
           placeholder="budget, pod name or label=value"
           title="Finds budgets by namespace/name, selector text, the name of one of their pods, or a key=value label their selector asks for"

@@ -32,9 +32,15 @@ export function SelectorCell({ row }: { row: BudgetRow }) {
         aria-label={`Selector: ${whole}`}
         title={whole}
       >
-        {expressions.map((expression, index) => (
-          <code key={index}>{expression}</code>
-        ))}
+        <span className="selector-exprs">
+          {expressions.map((expression, index) => (
+            <code key={index}>{expression}</code>
+          ))}
+        </span>
+        {/* Seen even when the chips are cut: the cell opens. */}
+        <span className="selector-open" aria-hidden="true">
+          ⤢
+        </span>
       </button>
       <div
         id={id}
