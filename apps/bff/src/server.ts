@@ -5,7 +5,8 @@ import { createApp } from './app.js';
 import { EventLoopWatch } from './http/liveness.js';
 import { EventHub } from './events/hub.js';
 import type { ClusterSourcesOptions } from './kube/cluster-sources.js';
-import { realTimers, type Timers } from './kube/timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
+import { systemClock } from '@pdbscope/sim/clock';
 import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
 import { createBffMetrics } from './metrics/bff-metrics.js';
 import type { ClusterReader } from './model.js';
@@ -25,7 +26,7 @@ export interface StartBffOptions {
   token?: string;
   extraHosts?: readonly string[];
   webDist?: string;
-  timers?: Timers;
+  clock?: Clock;
   tuning?: ClusterSourcesOptions['tuning'];
   sseMaxClients?: number;
   /** GET /metrics without the token (--metrics-public). */
@@ -65,10 +66,10 @@ function currentReader(current: () => ClusterReader): ClusterReader {
 /** Starts the BFF: the watched cluster's session, the HTTP server, the event heartbeat. */
 export async function startBff(options: StartBffOptions): Promise<Bff> {
   const { logger } = options;
-  const timers = options.timers ?? realTimers;
+  const clock = options.clock ?? systemClock;
   const source = options.source;
   const hub = new EventHub({
-    timers,
+    clock,
     ...(options.sseMaxClients !== undefined ? { maxClients: options.sseMaxClients } : {}),
   });
   // Read only once the first session exists (on requests and scrapes, after the start below).
@@ -82,11 +83,11 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     ready: () => reader.ready(),
     sseClients: () => hub.clientCount,
     analysisMs: () => session().store.analysis()?.tookMs,
-    now: () => timers.now(),
+    now: () => clock.now(),
   });
   const contexts = await ContextSwitcher.start(source, {
     hub,
-    timers,
+    clock,
     logger,
     telemetry: metrics.telemetry,
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
@@ -146,19 +147,19 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       metrics: { registry: metrics.exposition, public: options.metricsPublic ?? false },
       health: {
         ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),
-        now: () => timers.now(),
+        now: () => clock.now(),
         wedged: () => loop.wedged(),
       },
       history: { budgetHistory: (ref) => session().timeline.budgetHistory(ref) },
       kubeEvents: { budgetEvents: (ref) => session().kubeEvents.budgetEvents(ref) },
     }),
   );
-  let heartbeat: unknown;
+  let heartbeat: TimerHandle | undefined;
   const beat = () => {
     hub.heartbeat();
-    heartbeat = timers.setTimeout(beat, SSE_HEARTBEAT_MS);
+    heartbeat = clock.setTimeout(beat, SSE_HEARTBEAT_MS);
   };
-  heartbeat = timers.setTimeout(beat, SSE_HEARTBEAT_MS);
+  heartbeat = clock.setTimeout(beat, SSE_HEARTBEAT_MS);
 
   const displayHost = host.includes(':') ? `[${host}]` : host;
   return {
@@ -169,7 +170,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     hub,
     ready: () => session().store.whenReady,
     close: async () => {
-      timers.clearTimeout(heartbeat);
+      heartbeat?.cancel();
       loop.stop();
       hub.closeAll();
       await contexts.stop();

@@ -3,7 +3,7 @@ export type { GenerateOptions, SimHandle, StartSimOptions } from './sim.js';
 export { createSimServer } from './server/index.js';
 export type { FaultControl, SimServer, SimServerOptions, Logger } from './server/index.js';
 export { ObjectStore, ManualClock, systemClock, RESOURCE_TYPES } from './store/index.js';
-export type { KubeObject, SimClock, StoreEvent } from './store/index.js';
+export type { KubeObject, StoreEvent } from './store/index.js';
 export { kubeconfigFor, kubeconfigForClusters } from './kubeconfig.js';
 export { ControllerManager } from './controllers/manager.js';
 export { DEMO_SCENARIO_DIR, loadScenario } from './scenarios/load.js';

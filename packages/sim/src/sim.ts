@@ -1,3 +1,4 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import { writeFile } from 'node:fs/promises';
 import { generateCluster, SeededRandom } from '@pdbscope/shared/synthetic';
 import { startActivity } from './activity/activity.js';
@@ -12,7 +13,6 @@ import type { Logger } from './server/context.js';
 import { silentLogger } from './server/context.js';
 import { createSimServer, type SimTls } from './server/create-server.js';
 import type { FaultControl } from './server/faults.js';
-import type { SimClock } from './store/clock.js';
 import { systemClock } from './store/clock.js';
 import { ObjectStore } from './store/object-store.js';
 
@@ -42,7 +42,7 @@ export interface StartSimOptions {
   terminationDelayMs?: number;
   /** Serve a generated cluster (benchmarks) instead of a scenario. */
   generate?: GenerateOptions;
-  clock?: SimClock;
+  clock?: Clock;
   logger?: Logger;
   /** Serve https, and accept client certificates signed by `ca` (see createSimServer). */
   tls?: SimTls;

@@ -3,14 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp, type AppOptions } from '../app.js';
 import { EventHub } from '../events/hub.js';
-import type { Timers } from '../kube/timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { fakeStore } from './fake-store.js';
 
-const timers: Timers = {
-  now: () => new Date('2026-11-21T19:40:00Z'),
-  setTimeout: () => undefined,
-  clearTimeout: () => undefined,
-};
+// Time stands still and timers never fire unless a test advances it.
+const clock = new ManualClock('2026-11-21T19:40:00Z');
 const servers: http.Server[] = [];
 
 /** Closes every server serveApp started; call it in afterEach. */
@@ -27,7 +24,7 @@ export async function serveApp(
   serving: { asIfTls?: boolean; sseMaxClients?: number } = {},
 ) {
   const hub = new EventHub({
-    timers,
+    clock,
     epoch: 't1',
     ...(serving.sseMaxClients !== undefined ? { maxClients: serving.sseMaxClients } : {}),
   });

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Timers } from '../kube/timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { EventHub, type EventClient } from './hub.js';
 
-const timers: Timers = {
-  now: () => new Date('2026-11-21T19:40:00Z'),
-  setTimeout: () => undefined,
-  clearTimeout: () => undefined,
-};
+// Time stands still and timers never fire unless a test advances it.
+const clock = new ManualClock('2026-11-21T19:40:00Z');
 
 function client(pending = 0): EventClient & { chunks: string[]; closed: boolean } {
   const c = {
@@ -32,7 +29,7 @@ const removed = (name: string) =>
 
 describe('EventHub', () => {
   it('numbers events and sends each as an SSE message with its id', () => {
-    const hub = new EventHub({ timers, epoch: 'p1' });
+    const hub = new EventHub({ clock, epoch: 'p1' });
     const c = client();
     hub.attach(c, undefined);
     hub.publish(removed('zk'));
@@ -43,7 +40,7 @@ describe('EventHub', () => {
   });
 
   it('replays what a reconnecting client missed, or tells it to resync', () => {
-    const hub = new EventHub({ timers, epoch: 'p1', bufferSize: 2 });
+    const hub = new EventHub({ clock, epoch: 'p1', bufferSize: 2 });
     hub.publish(removed('a'));
     hub.publish(removed('b'));
     hub.publish(removed('c'));
@@ -62,7 +59,7 @@ describe('EventHub', () => {
   });
 
   it('caps clients and drops one whose backlog is too large', () => {
-    const hub = new EventHub({ timers, epoch: 'p1', maxClients: 2, maxPendingBytes: 100 });
+    const hub = new EventHub({ clock, epoch: 'p1', maxClients: 2, maxPendingBytes: 100 });
     const slow = client(1000);
     const fast = client();
     expect([

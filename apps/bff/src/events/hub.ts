@@ -1,5 +1,5 @@
 import type { ServerEvent } from '@pdbscope/shared/api';
-import type { Timers } from '../kube/timers.js';
+import type { Clock } from '@pdbscope/shared/clock';
 import { Ring } from './ring.js';
 
 /** An event before the hub numbers and dates it. */
@@ -18,7 +18,7 @@ export interface EventClient {
 }
 
 export interface EventHubOptions {
-  timers: Timers;
+  clock: Clock;
   /** Events kept for Last-Event-ID resume. */
   bufferSize?: number;
   maxClients?: number;
@@ -50,7 +50,7 @@ export class EventHub {
     this.ring = new Ring(options.bufferSize ?? 10_000);
     this.maxClients = options.maxClients ?? 64;
     this.maxPendingBytes = options.maxPendingBytes ?? 8 * 1024 * 1024;
-    this.epoch = options.epoch ?? options.timers.now().getTime().toString(36);
+    this.epoch = options.epoch ?? options.clock.now().getTime().toString(36);
   }
 
   /** The id of the last event published (`<epoch>-0` before any). */
@@ -67,7 +67,7 @@ export class EventHub {
     const event = {
       ...body,
       id: this.lastId,
-      at: this.options.timers.now().toISOString(),
+      at: this.options.clock.now().toISOString(),
     } as ServerEvent;
     this.ring.push(event);
     for (const listener of this.listeners) listener(event);
@@ -118,7 +118,7 @@ export class EventHub {
       ? 'the events since your last one are no longer buffered'
       : 'the server restarted';
     // Not numbered: it is for this client only, and the client's next id stays the hub's current one.
-    return { type: 'resync', id: this.lastId, at: this.options.timers.now().toISOString(), reason };
+    return { type: 'resync', id: this.lastId, at: this.options.clock.now().toISOString(), reason };
   }
 
   private send(client: EventClient, message: string): void {

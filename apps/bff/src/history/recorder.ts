@@ -2,13 +2,13 @@ import type { PodView } from '@pdbscope/shared';
 import type { BudgetRef, BudgetRow } from '@pdbscope/shared/api';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { StoreHub } from '../events/store-hub.js';
-import type { Timers } from '../kube/timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import type { BudgetHistory } from './budget-history.js';
 
 export interface HistoryRecorderOptions {
   history: BudgetHistory;
   hub: Pick<StoreHub, 'subscribe'>;
-  timers: Timers;
+  clock: Clock;
   /** The index once ready (a pod's previous state and its budgets are read there). */
   index(): ClusterIndex | undefined;
   /** Resolves when the rows are first published (they are not sent as events). */
@@ -33,8 +33,8 @@ const evicted = (pod: PodView | undefined) =>
  * ready), removed budgets, and pods whose eviction was admitted or that stopped being Ready.
  */
 export function recordHistory(options: HistoryRecorderOptions): HistoryRecorder {
-  const { history, timers } = options;
-  const now = () => timers.now().getTime();
+  const { history, clock } = options;
+  const now = () => clock.now().getTime();
   let stopped = false;
   const unsubscribe = options.hub.subscribe((event) => {
     if (event.type === 'budget-added' || event.type === 'budget-changed')
@@ -46,12 +46,12 @@ export function recordHistory(options: HistoryRecorderOptions): HistoryRecorder 
     const at = now();
     for (const row of options.rows()) history.record(row, at);
   });
-  let timer: unknown;
+  let timer: TimerHandle | undefined;
   const prune = () => {
     history.prune(now());
-    timer = timers.setTimeout(prune, options.pruneEveryMs ?? 600_000);
+    timer = clock.setTimeout(prune, options.pruneEveryMs ?? 600_000);
   };
-  timer = timers.setTimeout(prune, options.pruneEveryMs ?? 600_000);
+  timer = clock.setTimeout(prune, options.pruneEveryMs ?? 600_000);
   return {
     observePod: (pod) => {
       const index = options.index();
@@ -75,7 +75,7 @@ export function recordHistory(options: HistoryRecorderOptions): HistoryRecorder 
     stop: () => {
       stopped = true;
       unsubscribe();
-      timers.clearTimeout(timer);
+      timer?.cancel();
     },
   };
 }

@@ -2,7 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { KubeHttp } from '../kube/http.js';
 import { Source, type SourceOptions } from '../kube/source.js';
-import type { Timers } from '../kube/timers.js';
+import type { Clock } from '@pdbscope/shared/clock';
 import type { ClusterStore } from '../store/cluster-store.js';
 import type { EventLog, LoggedEvent } from './event-log.js';
 import { projectEvent } from './project-event.js';
@@ -12,7 +12,7 @@ export interface EventsSourceOptions {
   http: KubeHttp;
   store: Pick<ClusterStore, 'addSource' | 'sourceChanged'>;
   log: EventLog;
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   namespaces?: readonly string[];
   tuning?: Pick<
@@ -45,7 +45,7 @@ export function startEventsSource(options: EventsSourceOptions): { stop(): Promi
         upsert: (e) => options.log.upsert(e.key, e.event),
         remove: (e) => options.log.remove(e.key, e.event.involvedObject),
       },
-      timers: options.timers,
+      clock: options.clock,
       logger: options.logger,
       onState: (state) => options.store.sourceChanged(state),
       ...options.tuning,

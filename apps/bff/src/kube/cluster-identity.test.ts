@@ -1,7 +1,7 @@
 import type { ClusterIdentityChange } from '@pdbscope/shared/api';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { manualTimers } from '../__fixtures__/manual-timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import {
   ClusterIdentity,
   KUBE_SYSTEM_PATH,
@@ -65,7 +65,7 @@ const kubeSystem = (uid: string) => ({
 
 /** A ClusterIdentity over answers the test sets, with its log lines, events and relists. */
 function identity() {
-  const timers = manualTimers(new Date('2026-11-24T06:00:00Z'));
+  const clock = new ManualClock(new Date('2026-11-24T06:00:00Z'));
   let answer: { status: number; body: unknown } = kubeSystem('4a1d-old');
   const paths: string[] = [];
   const lines: { level: number; msg: string; cause?: string }[] = [];
@@ -78,7 +78,7 @@ function identity() {
         return Promise.resolve(answer);
       },
     },
-    timers,
+    clock,
     logger: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
     relistAll: (reason) => relists.push(reason),
     publish: (change) => published.push(change),
@@ -88,7 +88,7 @@ function identity() {
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   return {
     watch,
-    timers,
+    clock,
     paths,
     lines,
     published,
@@ -103,7 +103,7 @@ describe('ClusterIdentity', () => {
     const t = identity();
     t.watch.start();
     await t.settle();
-    t.timers.advance(1000);
+    t.clock.advance(1000);
     await t.settle();
     expect([t.paths, t.published, t.relists]).toStrictEqual([
       [KUBE_SYSTEM_PATH, KUBE_SYSTEM_PATH],
@@ -111,7 +111,7 @@ describe('ClusterIdentity', () => {
       [],
     ]);
     t.answer(kubeSystem('9c7e-new'));
-    t.timers.advance(1000);
+    t.clock.advance(1000);
     await t.settle();
     const reason =
       'the kube-system namespace changed its UID from 4a1d-old to 9c7e-new: another cluster answers at this address';
@@ -144,14 +144,14 @@ describe('ClusterIdentity', () => {
     t.watch.noticed({ ...rewound, sourceId: 'pods' });
     t.watch.noticed({ ...rewound, sourceId: 'nodes' });
     await t.settle();
-    t.timers.advance(4000);
+    t.clock.advance(4000);
     await t.settle();
     // The kube-system UID read after the restore is the new cluster's: taken, not a second change.
     expect([t.published.map((c) => [c.cause, c.sourceId]), t.relists.length]).toStrictEqual([
       [['resource-version-rewound', 'pods']],
       1,
     ]);
-    t.timers.advance(2000);
+    t.clock.advance(2000);
     t.watch.noticed({ ...rewound, sourceId: 'nodes' });
     expect(t.published.map((c) => [c.cause, c.sourceId, c.at])).toStrictEqual([
       ['resource-version-rewound', 'pods', '2026-11-24T06:00:00.000Z'],
@@ -166,7 +166,7 @@ describe('ClusterIdentity', () => {
     t.watch.start();
     await t.settle();
     for (let round = 0; round < 3; round++) {
-      t.timers.advance(1000);
+      t.clock.advance(1000);
       await t.settle();
     }
     expect([t.paths.length, t.published, t.lines.map((l) => [l.level, l.msg])]).toStrictEqual([

@@ -1,7 +1,7 @@
 import type { ClusterIdentityCause, ClusterIdentityChange } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import type { KubeHttp } from './http.js';
-import type { Timers } from './timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 
 /**
  * Notices, from what one source sees, that the cluster behind it was restored or replaced: a
@@ -60,7 +60,7 @@ export const KUBE_SYSTEM_SOURCE = 'namespaces/kube-system';
 
 export interface ClusterIdentityOptions {
   http: Pick<KubeHttp, 'get'>;
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   /** Every source relists and replaces what it holds. */
   relistAll: (reason: string) => void;
@@ -84,7 +84,7 @@ export interface ClusterIdentityOptions {
 export class ClusterIdentity {
   private uid: string | undefined;
   private lastAnnounced = Number.NEGATIVE_INFINITY;
-  private timer: unknown;
+  private timer: TimerHandle | undefined;
   private checking: Promise<void> | undefined;
   private again = false;
   private unreadable: string | undefined;
@@ -101,7 +101,7 @@ export class ClusterIdentity {
 
   stop(): void {
     this.stopped = true;
-    this.options.timers.clearTimeout(this.timer);
+    this.timer?.cancel();
   }
 
   /** A source saw another cluster in its list or watch. */
@@ -127,7 +127,7 @@ export class ClusterIdentity {
   }
 
   private schedule(): void {
-    this.timer = this.options.timers.setTimeout(() => {
+    this.timer = this.options.clock.setTimeout(() => {
       if (this.stopped) return;
       void this.checkSoon();
       this.schedule();
@@ -170,7 +170,7 @@ export class ClusterIdentity {
     reason: string;
     sourceId: string;
   }): boolean {
-    const now = this.options.timers.now();
+    const now = this.options.clock.now();
     if (now.getTime() - this.lastAnnounced < (this.options.quietMs ?? 5_000)) return false;
     this.lastAnnounced = now.getTime();
     this.options.logger.warn(

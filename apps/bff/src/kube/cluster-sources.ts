@@ -10,7 +10,8 @@ import { collectionPath, projector, type ClusterObject, type ResourceSpec } from
 import { ScaleFetcher } from './scale.js';
 import { Source, type SourceOptions, type SourceSink } from './source.js';
 import type { PodView } from '@pdbscope/shared';
-import { backoffDelay, type Timers } from './timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
+import { backoffDelay } from './backoff.js';
 import { UnreachableSources } from './unreachable.js';
 import { NO_TELEMETRY, type SourceTelemetry } from '../metrics/telemetry.js';
 
@@ -18,7 +19,7 @@ export interface ClusterSourcesOptions {
   kc: KubeConfig;
   http: KubeHttp;
   store: ClusterStore;
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   /** Watch only these namespaces (one source per resource and namespace); undefined = all. */
   namespaces?: readonly string[];
@@ -47,7 +48,7 @@ export type SourceTuning = Pick<
 export async function startClusterSources(
   options: ClusterSourcesOptions,
 ): Promise<{ sources: Source<ClusterObject>[]; stop(): Promise<void> }> {
-  const { store, timers, logger } = options;
+  const { store, clock, logger } = options;
   const sources: Source<ClusterObject>[] = [];
   const standIns = new UnreachableSources({
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
@@ -58,7 +59,7 @@ export async function startClusterSources(
   const backoff = options.tuning?.backoff ?? { initialMs: 500, maxMs: 30_000 };
   let running: Started | undefined;
   let stopped = false;
-  let retryTimer: unknown;
+  let retryTimer: TimerHandle | undefined;
   const attempt = async (n: number): Promise<void> => {
     let discovered: Discovered;
     try {
@@ -67,8 +68,8 @@ export async function startClusterSources(
       if (stopped) return;
       const reason = `the API server cannot be reached: ${errorReason(err)}`;
       logger.warn({ attempt: n + 1, err: reason }, 'discovery failed: retrying');
-      standIns.show(reason, timers.now());
-      retryTimer = timers.setTimeout(() => void attempt(n + 1), backoffDelay(n, backoff));
+      standIns.show(reason, clock.now());
+      retryTimer = clock.setTimeout(() => void attempt(n + 1), backoffDelay(n, backoff));
       return;
     }
     if (stopped) return;
@@ -80,7 +81,7 @@ export async function startClusterSources(
     sources,
     stop: async () => {
       stopped = true;
-      timers.clearTimeout(retryTimer);
+      retryTimer?.cancel();
       await running?.stop();
     },
   };
@@ -99,11 +100,11 @@ function startDiscovered({
   discovered: Discovered;
   sources: Source<ClusterObject>[];
 }): Started {
-  const { store, timers, logger } = options;
+  const { store, clock, logger } = options;
   const { identityCheckMs, ...tuning } = options.tuning ?? {};
   const identity = new ClusterIdentity({
     http: options.http,
-    timers,
+    clock,
     logger,
     relistAll: (reason) => {
       for (const source of sources) source.relist(reason);
@@ -117,7 +118,7 @@ function startDiscovered({
       resource: a.resource,
       state: 'absent',
       reason: a.reason,
-      since: timers.now().toISOString(),
+      since: clock.now().toISOString(),
       objects: 0,
       forbiddenNamespaces: [],
     });
@@ -125,7 +126,7 @@ function startDiscovered({
   const scales = new ScaleFetcher({
     http: options.http,
     logger,
-    timers,
+    clock,
     onWorkload: (w) => store.sink.upsert(w),
     onApiResource: (key, info) => store.addApiResource(key, info),
   });
@@ -157,7 +158,7 @@ function startDiscovered({
       kc: options.kc,
       http: options.http,
       store,
-      timers,
+      clock,
       logger,
       tuning,
     });
@@ -169,7 +170,7 @@ function startDiscovered({
         drop,
         stopped: () => stopped,
         logger,
-        timers,
+        clock,
         probe: {
           everyMs: options.tuning?.backoff?.maxMs ?? 30_000,
           allowed: async () =>
@@ -232,7 +233,7 @@ function startDiscovered({
         void identity.checkSoon();
       },
       onOtherCluster: (change) => identity.noticed({ ...change, sourceId: id }),
-      timers,
+      clock,
       logger,
       onState: (state) => store.sourceChanged(state),
       ...(namespace === undefined && spec.namespaced

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Clock } from '@pdbscope/shared/clock';
 import type { NamespaceFollower } from './namespace-watch.js';
 import type { ClusterObject } from './resources.js';
 import type { Source } from './source.js';
@@ -26,7 +27,7 @@ export interface NamespaceFallbackOptions<S extends FallbackSource> {
    * source, the per-namespace ones are retired, and the new one starts once they are gone.
    */
   probe?: { allowed(): Promise<boolean>; everyMs: number; returnWide(): S };
-  timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+  clock?: Clock;
 }
 
 /**
@@ -48,9 +49,9 @@ export function namespaceFallback<S extends FallbackSource>(
   /** Back to one cluster-wide watch: everything here is inert from then on. */
   let returned = false;
   const probeLater = () => {
-    const { probe, timers } = options;
-    if (!probe || !timers) return;
-    timers.setTimeout(() => {
+    const { probe, clock } = options;
+    if (!probe || !clock) return;
+    clock.setTimeout(() => {
       if (stopped() || returned) return;
       void probe
         .allowed()

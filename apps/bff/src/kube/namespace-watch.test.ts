@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KubeHttp } from './http.js';
 import { kubeConfigFromString } from './kubeconfig.js';
 import { NamespaceWatch, type NamespaceFollower } from './namespace-watch.js';
-import { realTimers } from './timers.js';
+import { systemClock } from '@pdbscope/sim/clock';
 
 let sim: SimHandle | undefined;
 let watch: NamespaceWatch | undefined;
@@ -61,7 +61,7 @@ async function setUp(options: { forbidNamespaces?: boolean } = {}) {
       addSource: (id, handle) => registered.push(`${id} settled=${String(handle.settled)}`),
       sourceChanged: (state) => states.push(state),
     },
-    timers: realTimers,
+    clock: systemClock,
     logger,
     tuning: { backoff: { initialMs: 5, maxMs: 20 } },
   });

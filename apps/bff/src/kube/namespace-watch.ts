@@ -6,7 +6,7 @@ import { errorReason, type KubeHttp } from './http.js';
 import { objectOf, stringOf } from './json.js';
 import type { Held } from './projecting-watch.js';
 import { Source, type SourceOptions } from './source.js';
-import type { Timers } from './timers.js';
+import type { Clock } from '@pdbscope/shared/clock';
 
 export const NAMESPACES_SOURCE_ID = 'namespaces';
 
@@ -24,7 +24,7 @@ export interface NamespaceWatchOptions {
   kc: KubeConfig;
   http: KubeHttp;
   store: Pick<ClusterStore, 'addSource' | 'sourceChanged'>;
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   tuning?: Pick<
     SourceOptions<string>,
@@ -68,7 +68,7 @@ export class NamespaceWatch {
       path: '/api/v1/namespaces',
       project: namespaceName,
       sink: { upsert: (name) => this.upsert(name), remove: (name) => this.remove(name) },
-      timers: options.timers,
+      clock: options.clock,
       logger: options.logger,
       onState: (state) => this.stateChanged(state),
       onForbidden: (err) => this.forbidden(err),

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KubeHttp } from './http.js';
 import { ScaleFetcher } from './scale.js';
-import { realTimers } from './timers.js';
+import { systemClock } from '@pdbscope/sim/clock';
 
 let server: http.Server | undefined;
 afterEach(() => server?.close());
@@ -64,7 +64,7 @@ describe('ScaleFetcher', () => {
     const fetcher = new ScaleFetcher({
       http: await kruiseServer(requests),
       logger: pino({ level: 'silent' }),
-      timers: realTimers,
+      clock: systemClock,
       onWorkload: (w) => workloads.push(w),
       onApiResource: (key, info) => kinds.push([key, info]),
     });

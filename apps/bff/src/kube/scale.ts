@@ -2,7 +2,7 @@ import { groupOf, type ApiResourceInfo, type OwnerRef, type WorkloadView } from 
 import type { Logger } from 'pino';
 import { errorReason, type KubeHttp } from './http.js';
 import { arrayOf, objectOf, stringOf } from './json.js';
-import type { Timers } from './timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 
 /** Owners we watch ourselves, or that have no scale: never fetched. */
 const NOT_FETCHED = new Set([
@@ -19,7 +19,7 @@ const NOT_FETCHED = new Set([
 export interface ScaleFetcherOptions {
   http: KubeHttp;
   logger: Logger;
-  timers: Timers;
+  clock: Clock;
   /** A fetched owner, as a workload with its scale. */
   onWorkload: (workload: WorkloadView) => void;
   /** A kind found to serve `/scale`, for the REST mapper (`group/Kind`). */
@@ -35,7 +35,7 @@ export class ScaleFetcher {
   private readonly resources = new Map<string, Promise<Map<string, ApiResourceInfo>>>();
   private readonly owners = new Map<string, { namespace: string; owner: OwnerRef }>();
   private readonly inflight = new Set<Promise<void>>();
-  private timer: unknown;
+  private timer: TimerHandle | undefined;
 
   constructor(private readonly options: ScaleFetcherOptions) {}
 
@@ -51,14 +51,14 @@ export class ScaleFetcher {
     if (this.owners.has(key)) return;
     this.owners.set(key, { namespace, owner });
     this.track(this.fetch(namespace, owner));
-    this.timer ??= this.options.timers.setTimeout(
+    this.timer ??= this.options.clock.setTimeout(
       () => this.refresh(),
       this.options.refreshMs ?? 60_000,
     );
   }
 
   stop(): void {
-    this.options.timers.clearTimeout(this.timer);
+    this.timer?.cancel();
   }
 
   private track(p: Promise<void>): void {
@@ -69,7 +69,7 @@ export class ScaleFetcher {
   private refresh(): void {
     for (const { namespace, owner } of this.owners.values())
       this.track(this.fetch(namespace, owner));
-    this.timer = this.options.timers.setTimeout(
+    this.timer = this.options.clock.setTimeout(
       () => this.refresh(),
       this.options.refreshMs ?? 60_000,
     );

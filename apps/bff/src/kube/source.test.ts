@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KubeHttp } from './http.js';
 import { PODS, collectionPath, projector, type ClusterObject } from './resources.js';
 import { Source, type SourceOptions } from './source.js';
-import { manualTimers } from '../__fixtures__/manual-timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -46,10 +46,10 @@ async function listServer(lists: string[] = []): Promise<KubeConfig> {
   return kc;
 }
 
-/** A pods source over `kc` with the test's timers, fake watch and sinks; 1 s backoff, 60 s watchdog. */
+/** A pods source over `kc` with the test's clock, fake watch and sinks; 1 s backoff, 60 s watchdog. */
 function podsSource(options: {
   kc: KubeConfig;
-  timers: ReturnType<typeof manualTimers>;
+  clock: ManualClock;
   states: SourceState[];
   upserts: ClusterObject[];
   watch: NonNullable<SourceOptions<ClusterObject>['watch']>;
@@ -63,7 +63,7 @@ function podsSource(options: {
     path: collectionPath(PODS),
     project: projector(PODS, () => {}),
     sink: { upsert: (o) => options.upserts.push(o), remove: () => {} },
-    timers: options.timers,
+    clock: options.clock,
     logger: pino({ level: 'silent' }),
     onState: (s) => options.states.push(s),
     ...(options.onOtherCluster ? { onOtherCluster: options.onOtherCluster } : {}),
@@ -77,13 +77,13 @@ function podsSource(options: {
 describe('Source', () => {
   it('goes live after its list, and a silent watch trips the watchdog into degraded, then a restart', async () => {
     const kc = await listServer();
-    const timers = manualTimers(new Date('2026-11-21T19:00:00Z'));
+    const clock = new ManualClock(new Date('2026-11-21T19:00:00Z'));
     const states: SourceState[] = [];
     const upserts: ClusterObject[] = [];
     const watchCalls: Record<string, unknown>[] = [];
     const source = podsSource({
       kc,
-      timers,
+      clock,
       states,
       upserts,
       // A watch that connects and then never says a word (a half-open connection).
@@ -103,14 +103,14 @@ describe('Source', () => {
       1,
       { resourceVersion: '1000', allowWatchBookmarks: true, timeoutSeconds: 30 },
     ]);
-    timers.advance(59_000);
+    clock.advance(59_000);
     expect(states.map((s) => s.state)).toStrictEqual(['live']);
-    timers.advance(16_000);
+    clock.advance(16_000);
     expect(states.map((s) => [s.state, s.reason])).toStrictEqual([
       ['live', undefined],
       ['degraded', 'no event for 60 s: restarting the watch'],
     ]);
-    timers.advance(1000);
+    clock.advance(1000);
     await expect.poll(() => states.map((s) => s.state)).toStrictEqual(['live', 'degraded', 'live']);
     // The restart resumes the watch from the last resourceVersion: no second list.
     expect([watchCalls.length, watchCalls[1]?.['resourceVersion'], upserts.length]).toStrictEqual([
@@ -124,14 +124,14 @@ describe('Source', () => {
   it('a watched object whose UID changed under the same name: says so, relists and replaces', async () => {
     const lists: string[] = [];
     const kc = await listServer(lists);
-    const timers = manualTimers(new Date('2026-11-21T19:00:00Z'));
+    const clock = new ManualClock(new Date('2026-11-21T19:00:00Z'));
     const states: SourceState[] = [];
     const noticed: unknown[] = [];
     const upserts: ClusterObject[] = [];
     const watches: ((phase: string, obj: unknown) => void)[] = [];
     const source = podsSource({
       kc,
-      timers,
+      clock,
       states,
       upserts,
       onOtherCluster: (change) => noticed.push(change),

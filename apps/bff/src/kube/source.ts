@@ -11,7 +11,8 @@ import { listAllPages } from './paged-list.js';
 import { ResourceVersionTracker, uidChanged } from './cluster-identity.js';
 import { ProjectingWatch, type Held } from './projecting-watch.js';
 import { enterState, initialState, touchState } from './source-state.js';
-import { backoffDelay, type Timers } from './timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
+import { backoffDelay } from './backoff.js';
 
 /** Where a source's objects go: the store. */
 export interface SourceSink<T> {
@@ -32,7 +33,7 @@ export interface SourceOptions<T> {
   /** Raw object → slim view with its key, or undefined to drop it. */
   project: (raw: unknown) => Held<T> | undefined;
   sink: SourceSink<T>;
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   onState: (state: SourceState) => void;
   backoff?: { initialMs: number; maxMs: number };
@@ -66,8 +67,8 @@ export class Source<T> {
   private readonly informer: ListWatch<Held<T> & { metadata: Held<T>['metadata'] }>;
   private readonly watch: ProjectingWatch<T>;
   private attempts = 0;
-  private restartTimer: unknown;
-  private watchdogTimer: unknown;
+  private restartTimer: TimerHandle | undefined;
+  private watchdogTimer: TimerHandle | undefined;
   private lastActivity = 0;
   private stopped = true;
   private synced = false;
@@ -91,7 +92,7 @@ export class Source<T> {
     this.state = initialState({
       id: options.id,
       resource: options.resource,
-      now: options.timers.now(),
+      now: options.clock.now(),
     });
     this.backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
     const timeoutSeconds = options.watchTimeoutSeconds ?? 240;
@@ -142,8 +143,8 @@ export class Source<T> {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.options.timers.clearTimeout(this.restartTimer);
-    this.options.timers.clearTimeout(this.watchdogTimer);
+    this.restartTimer?.cancel();
+    this.watchdogTimer?.cancel();
     this.watch.invalidate();
     await this.informer.stop();
   }
@@ -214,7 +215,7 @@ export class Source<T> {
     this.otherCluster = reason;
     this.options.logger.warn({ source: this.options.id, reason }, 'relisting');
     this.setState(
-      enterState(this.state, { state: 'syncing', reason, now: this.options.timers.now() }),
+      enterState(this.state, { state: 'syncing', reason, now: this.options.clock.now() }),
     );
   }
 
@@ -228,7 +229,7 @@ export class Source<T> {
     this.relisting(reason);
     (this.informer as unknown as { resourceVersion: string }).resourceVersion = '';
     if (this.listing || this.restartPending) return;
-    this.options.timers.clearTimeout(this.restartTimer);
+    this.restartTimer?.cancel();
     this.restart();
   }
 
@@ -274,7 +275,7 @@ export class Source<T> {
   }
 
   private activity(): void {
-    this.lastActivity = this.options.timers.now().getTime();
+    this.lastActivity = this.options.clock.now().getTime();
   }
 
   /** The watch is streaming: a list (if any) has been applied before it started. */
@@ -283,7 +284,7 @@ export class Source<T> {
     this.activity();
     this.attempts = 0;
     this.synced = true;
-    this.setState(enterState(this.state, { state: 'live', now: this.options.timers.now() }));
+    this.setState(enterState(this.state, { state: 'live', now: this.options.clock.now() }));
   }
 
   private failed(err: unknown): void {
@@ -305,7 +306,7 @@ export class Source<T> {
       enterState(this.state, {
         state: 'degraded',
         reason,
-        now: this.options.timers.now(),
+        now: this.options.clock.now(),
         ...(forbidden ? { forbiddenNamespaces: forbidden } : {}),
       }),
     );
@@ -313,10 +314,10 @@ export class Source<T> {
   }
 
   private scheduleRestart(): void {
-    this.options.timers.clearTimeout(this.restartTimer);
+    this.restartTimer?.cancel();
     const delay = backoffDelay(this.attempts++, this.backoff);
     this.restartPending = true;
-    this.restartTimer = this.options.timers.setTimeout(() => this.restart(), delay);
+    this.restartTimer = this.options.clock.setTimeout(() => this.restart(), delay);
   }
 
   /** Resume from the last resourceVersion (a 410 then makes ListWatch relist). */
@@ -330,24 +331,24 @@ export class Source<T> {
   }
 
   private armWatchdog(): void {
-    this.options.timers.clearTimeout(this.watchdogTimer);
+    this.watchdogTimer?.cancel();
     const check = () => {
       if (this.stopped) return;
-      const silent = this.options.timers.now().getTime() - this.lastActivity;
+      const silent = this.options.clock.now().getTime() - this.lastActivity;
       if (silent >= this.watchdogMs) {
         this.failed(new Error(`no event for ${Math.round(silent / 1000)} s: restarting the watch`));
       }
-      this.watchdogTimer = this.options.timers.setTimeout(
+      this.watchdogTimer = this.options.clock.setTimeout(
         check,
         Math.max(1000, this.watchdogMs / 4),
       );
     };
-    this.lastActivity = this.options.timers.now().getTime();
-    this.watchdogTimer = this.options.timers.setTimeout(check, Math.max(1000, this.watchdogMs / 4));
+    this.lastActivity = this.options.clock.now().getTime();
+    this.watchdogTimer = this.options.clock.setTimeout(check, Math.max(1000, this.watchdogMs / 4));
   }
 
   private setState(next: SourceState): void {
-    this.state = touchState(next, { now: this.options.timers.now(), objects: this.count });
+    this.state = touchState(next, { now: this.options.clock.now(), objects: this.count });
     this.options.onState(this.state);
   }
 
@@ -361,7 +362,7 @@ export class Source<T> {
     if (this.stopped) return;
     this.forbidden = true;
     this.setState(
-      enterState(this.state, { state: 'degraded', reason, now: this.options.timers.now() }),
+      enterState(this.state, { state: 'degraded', reason, now: this.options.clock.now() }),
     );
     this.scheduleRestart();
   }

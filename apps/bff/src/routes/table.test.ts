@@ -1,4 +1,5 @@
 import { apiRoutes, routePath, type AnyApiRoute } from '@pdbscope/shared/api';
+import { ManualClock } from '@pdbscope/sim/clock';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
@@ -56,11 +57,7 @@ describe('the route table', () => {
     const app: Express = createApp({
       store: fakeStore(),
       hub: new EventHub({
-        timers: {
-          now: () => new Date(0),
-          setTimeout: () => undefined,
-          clearTimeout: () => undefined,
-        },
+        clock: new ManualClock(new Date(0)),
         epoch: 't',
       }),
       logger: pino({ level: 'silent' }),

@@ -11,7 +11,7 @@ import { startEventsSource } from '../kube-events/events-source.js';
 import { startClusterSources, type ClusterSourcesOptions } from '../kube/cluster-sources.js';
 import { KubeHttp } from '../kube/http.js';
 import type { ResolvedKubeConfig } from '../kube/kubeconfig.js';
-import type { Timers } from '../kube/timers.js';
+import type { Clock } from '@pdbscope/shared/clock';
 import { evictionVerifier } from '../kube/verify.js';
 import type { SourceTelemetry } from '../metrics/telemetry.js';
 import type { ClusterReader, EvictionVerifier, HistoryReader } from '../model.js';
@@ -29,7 +29,7 @@ export type BffSource =
 /** The same for every context the BFF watches in its life. */
 export interface SessionSettings {
   hub: EventHub;
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   telemetry?: SourceTelemetry;
   namespaces?: readonly string[];
@@ -77,18 +77,18 @@ function metaOf(source: BffSource, settings: SessionSettings): StoreMeta {
 
 /** A session for `source`, not started: its store answers at once (empty, syncing). */
 export function createClusterSession(source: BffSource, settings: SessionSettings): ClusterSession {
-  const { timers, logger } = settings;
+  const { clock, logger } = settings;
   const hub = gatedHub(settings.hub);
   const meta = metaOf(source, settings);
-  const store = new ClusterStore({ meta, hub, timers, logger });
-  const reader = storeReader(store, timers);
+  const store = new ClusterStore({ meta, hub, clock, logger });
+  const reader = storeReader(store, clock);
   const history = new BudgetHistory({
     ...(settings.historyWindowMs !== undefined ? { windowMs: settings.historyWindowMs } : {}),
   });
   const recorder = recordHistory({
     history,
     hub,
-    timers,
+    clock,
     index: () => store.index,
     whenReady: store.whenReady,
     rows: () => store.published.values(),
@@ -96,7 +96,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
   const memory = memoryHistoryReader({
     history,
     exists: (ref) => store.index?.budget(ref) !== undefined,
-    now: () => timers.now(),
+    now: () => clock.now(),
   });
   const timeline =
     settings.prometheusUrl === undefined
@@ -104,7 +104,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
       : prometheusHistoryReader({
           url: settings.prometheusUrl,
           memory,
-          now: () => timers.now(),
+          now: () => clock.now(),
           ...(settings.prometheusRangeMs !== undefined
             ? { rangeMs: settings.prometheusRangeMs }
             : {}),
@@ -124,7 +124,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
                 namespace,
                 name,
                 marks: store.marks(),
-                now: timers.now(),
+                now: clock.now(),
                 eventId: hub.lastId,
               });
             return answer ? answer.eviction : { unknown: pod };
@@ -139,7 +139,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
       kc: cluster.kc,
       http: new KubeHttp(cluster.kc),
       store,
-      timers,
+      clock,
       logger,
       ...(settings.telemetry ? { telemetry: settings.telemetry } : {}),
       observePod: (pod) => recorder.observePod(pod),
@@ -156,7 +156,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
         http: new KubeHttp(cluster.kc),
         store,
         log: eventLog,
-        timers,
+        clock,
         logger,
         ...(settings.namespaces ? { namespaces: settings.namespaces } : {}),
         ...(settings.tuning ? { tuning: settings.tuning } : {}),
@@ -179,7 +179,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
     start: async () => {
       store.start();
       if (source.kind === 'cluster') await startCluster(source.cluster);
-      else await loadSnapshot({ store, file: source.file, now: timers.now() });
+      else await loadSnapshot({ store, file: source.file, now: clock.now() });
     },
     stop: async () => {
       stopped = true;

@@ -1,7 +1,7 @@
 import { ClusterIndex } from '@pdbscope/shared/index';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { manualTimers } from '../__fixtures__/manual-timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { zookeeper } from '../views/__fixtures__/zookeeper.js';
 import type { BudgetMarks } from '../views/rows.js';
 import { AnalysisScheduler } from './analysis-scheduler.js';
@@ -13,32 +13,32 @@ const settle = async () => {
 };
 
 function scheduler() {
-  const timers = manualTimers(start);
+  const clock = new ManualClock(start);
   const { sts, pods, pdb } = zookeeper({});
   const index = new ClusterIndex({ now: start }, { pods, budgets: [pdb], workloads: [sts] });
   const runs: [BudgetMarks, BudgetMarks][] = [];
   const analyses = new AnalysisScheduler({
-    timers,
+    clock,
     logger: pino({ level: 'silent' }),
     intervalMs: 2000,
     index: () => index,
     namespaces: () => ['data'],
     onAnalysed: (before, after) => runs.push([before, after]),
   });
-  return { timers, analyses, runs };
+  return { clock, analyses, runs };
 }
 
 describe('AnalysisScheduler', () => {
   it('runs after changes once they quieten, not during a burst', async () => {
-    const { timers, analyses, runs } = scheduler();
-    analyses.changed(timers.now());
-    timers.advance(1900);
-    analyses.changed(timers.now());
-    timers.advance(100);
+    const { clock, analyses, runs } = scheduler();
+    analyses.changed(clock.now());
+    clock.advance(1900);
+    analyses.changed(clock.now());
+    clock.advance(100);
     // Due, but the last change was 100 ms ago: it waits for 250 ms of quiet.
     await settle();
     const duringBurst = runs.length;
-    timers.advance(300);
+    clock.advance(300);
     await settle();
     expect([duringBurst, runs.length, analyses.analysis?.podsWithoutBudget]).toStrictEqual([
       0, 1, 0,

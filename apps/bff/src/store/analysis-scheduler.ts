@@ -1,12 +1,12 @@
 import type { Finding as EngineFinding } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { Logger } from 'pino';
-import type { Timers } from '../kube/timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { NO_MARKS, type BudgetMarks } from '../views/rows.js';
 import { analyzeInSlices, type Analysis } from './analysis.js';
 
 export interface AnalysisSchedulerOptions {
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   /** The least time between two runs. */
   intervalMs: number;
@@ -27,7 +27,7 @@ export interface AnalysisSchedulerOptions {
 export class AnalysisScheduler {
   private value: Analysis | undefined;
   private stale = true;
-  private timer: unknown;
+  private timer: TimerHandle | undefined;
   /** A sliced analysis is under way (only one at a time), and when it ends. */
   private running = false;
   private run: Promise<void> | undefined;
@@ -62,7 +62,7 @@ export class AnalysisScheduler {
   async ready(): Promise<void> {
     if (this.value || this.stopped) return;
     if (!this.run) {
-      this.options.timers.clearTimeout(this.timer);
+      this.timer?.cancel();
       this.timer = undefined;
       this.start();
     }
@@ -71,7 +71,7 @@ export class AnalysisScheduler {
 
   stop(): void {
     this.stopped = true;
-    this.options.timers.clearTimeout(this.timer);
+    this.timer?.cancel();
   }
 
   private start(): void {
@@ -97,7 +97,7 @@ export class AnalysisScheduler {
       const result = await analyzeInSlices({
         index,
         namespaces: this.options.namespaces(),
-        now: this.options.timers.now(),
+        now: this.options.clock.now(),
         ...(this.options.sourceFindings ? { sourceFindings: this.options.sourceFindings() } : {}),
       });
       if (this.stopped || index !== this.options.index()) return;
@@ -121,22 +121,22 @@ export class AnalysisScheduler {
    */
   private schedule(minDelayMs: number): void {
     if (this.timer !== undefined || this.running || this.stopped) return;
-    const { timers, intervalMs } = this.options;
+    const { clock, intervalMs } = this.options;
     const took = this.value?.tookMs ?? 0;
     const delay = Math.max(minDelayMs, 50 * took);
     const quietMs = Math.max(250, 2 * took);
     const maxStaleMs = Math.max(5 * intervalMs, 100 * took);
-    const due = timers.now().getTime() + delay;
+    const due = clock.now().getTime() + delay;
     const check = () => {
       this.timer = undefined;
       if (!this.options.index() || !this.stale || this.stopped) return;
-      const now = timers.now().getTime();
+      const now = clock.now().getTime();
       if (now - this.lastChangeAt < quietMs && now - due < maxStaleMs) {
-        this.timer = timers.setTimeout(check, quietMs);
+        this.timer = clock.setTimeout(check, quietMs);
         return;
       }
       this.start();
     };
-    this.timer = timers.setTimeout(check, delay);
+    this.timer = clock.setTimeout(check, delay);
   }
 }

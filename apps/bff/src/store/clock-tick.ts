@@ -1,29 +1,29 @@
-import type { Timers } from '../kube/timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 
 /**
  * Moves time for the index every `everyMs` (disruptedPods entries expire, stale conditions
- * age): a repeating timer on the store's timers, so tests drive it.
+ * age): a repeating timer on the store's clock, so tests drive it.
  */
 export class ClockTick {
-  private timer: unknown;
+  private timer: TimerHandle | undefined;
   private stopped = false;
 
   constructor(
-    private readonly options: { timers: Timers; everyMs: number; onTick: (now: Date) => void },
+    private readonly options: { clock: Clock; everyMs: number; onTick: (now: Date) => void },
   ) {}
 
   start(): void {
-    const { timers, everyMs, onTick } = this.options;
+    const { clock, everyMs, onTick } = this.options;
     const tick = () => {
       if (this.stopped) return;
-      onTick(timers.now());
-      this.timer = timers.setTimeout(tick, everyMs);
+      onTick(clock.now());
+      this.timer = clock.setTimeout(tick, everyMs);
     };
-    this.timer = timers.setTimeout(tick, everyMs);
+    this.timer = clock.setTimeout(tick, everyMs);
   }
 
   stop(): void {
     this.stopped = true;
-    this.options.timers.clearTimeout(this.timer);
+    this.timer?.cancel();
   }
 }

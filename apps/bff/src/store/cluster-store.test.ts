@@ -3,15 +3,12 @@ import type { ServerEvent, SourceState } from '@pdbscope/shared/api';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { EventHub } from '../events/hub.js';
-import type { Timers } from '../kube/timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { zookeeper } from '../views/__fixtures__/zookeeper.js';
 import { ClusterStore } from './cluster-store.js';
 
-const timers: Timers = {
-  now: () => new Date('2026-11-21T19:40:00Z'),
-  setTimeout: () => undefined,
-  clearTimeout: () => undefined,
-};
+// Time stands still and timers never fire unless a test advances it.
+const clock = new ManualClock('2026-11-21T19:40:00Z');
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function source(id: string, settled: { value: boolean }) {
@@ -51,7 +48,7 @@ function unready(pod: PodView): PodView {
   return c.value;
 }
 
-/** A store for the simulated cluster, on timers that never fire. */
+/** A store for the simulated cluster, on a clock whose timers never fire. */
 function simStore(hub: EventHub): ClusterStore {
   return new ClusterStore({
     meta: {
@@ -62,14 +59,14 @@ function simStore(hub: EventHub): ClusterStore {
       verifyEnabled: false,
     },
     hub,
-    timers,
+    clock,
     logger: pino({ level: 'silent' }),
   });
 }
 
 describe('ClusterStore', () => {
   it('holds objects until every source has synced, then streams what each change does to a budget', async () => {
-    const hub = new EventHub({ timers, epoch: 's1' });
+    const hub = new EventHub({ clock, epoch: 's1' });
     const events: ServerEvent[] = [];
     hub.attach(
       {
@@ -146,7 +143,7 @@ describe('ClusterStore', () => {
   });
 
   it('sweeps its interner once 2,000 pods are deleted: what no live pod holds is released', () => {
-    const store = simStore(new EventHub({ timers, epoch: 's3' }));
+    const store = simStore(new EventHub({ clock, epoch: 's3' }));
     const job = (i: number) => {
       const converted = podFromObject({
         apiVersion: 'v1',
@@ -189,7 +186,7 @@ describe('ClusterStore', () => {
   });
 
   it('answers for the analysis by waiting for a sliced run (started at once if none is under way)', async () => {
-    const hub = new EventHub({ timers, epoch: 's2' });
+    const hub = new EventHub({ clock, epoch: 's2' });
     // The timers never fire: the analysis scheduled after ready does not run by itself.
     const store = simStore(hub);
     const { sts, pods: zkPods, pdb } = zookeeper();

@@ -26,7 +26,7 @@ import type { StoreHub } from '../events/store-hub.js';
 import { Interner } from '../kube/intern.js';
 import type { ClusterObject } from '../kube/resources.js';
 import type { SourceSink } from '../kube/source.js';
-import type { Timers } from '../kube/timers.js';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { nodeRowCache } from '../views/nodes.js';
 import type { BudgetMarks } from '../views/rows.js';
 import { summarize, type Analysis } from './analysis.js';
@@ -45,7 +45,7 @@ export type StoreMeta = Pick<
 export interface ClusterStoreOptions {
   meta: StoreMeta;
   hub: StoreHub;
-  timers: Timers;
+  clock: Clock;
   logger: Logger;
   /** How often time moves for the index (disruptedPods entries expire). */
   tickMs?: number;
@@ -69,12 +69,12 @@ export class ClusterStore {
   private readonly readiness: SourceReadiness;
   private readonly rows: RowPublisher;
   private readonly analyses: AnalysisScheduler;
-  private readonly clock: ClockTick;
+  private readonly tick: ClockTick;
   private readonly rawBudgets = new Map<string, unknown>();
   /** Shares pods' recurring values; the pod sources intern with it, deletes here bound it. */
   readonly interner = new Interner();
   private readonly apiResources: Record<string, ApiResourceInfo> = {};
-  private summaryTimer: unknown;
+  private summaryTimer: TimerHandle | undefined;
   private lastIdentityChange: ClusterIdentityChange | undefined;
   private sourceFindingsValue: readonly EngineFinding[] = [];
   private lastSummary: { summary: BudgetSummary; counts: ClusterCounts } | undefined;
@@ -87,11 +87,11 @@ export class ClusterStore {
   readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
 
   constructor(private readonly options: ClusterStoreOptions) {
-    const { timers, logger, hub } = options;
-    this.loadingIndex = new ClusterIndex({ now: timers.now(), loading: true });
+    const { clock, logger, hub } = options;
+    this.loadingIndex = new ClusterIndex({ now: clock.now(), loading: true });
     this.readiness = new SourceReadiness({
       logger,
-      now: () => timers.now(),
+      now: () => clock.now(),
       onSettled: () => this.build(),
     });
     this.rows = new RowPublisher({
@@ -105,7 +105,7 @@ export class ClusterStore {
           : undefined,
     });
     this.analyses = new AnalysisScheduler({
-      timers,
+      clock,
       logger,
       intervalMs: options.analysisIntervalMs ?? 2000,
       index: () => this.indexValue,
@@ -116,8 +116,8 @@ export class ClusterStore {
         this.scheduleSummary();
       },
     });
-    this.clock = new ClockTick({
-      timers,
+    this.tick = new ClockTick({
+      clock,
       everyMs: options.tickMs ?? 1000,
       onTick: (now) => {
         this.changes++;
@@ -204,7 +204,7 @@ export class ClusterStore {
   /** Findings a source makes itself (a snapshot's unreadable objects), listed by every analysis. */
   setSourceFindings(findings: readonly EngineFinding[]): void {
     this.sourceFindingsValue = findings;
-    if (this.indexValue) this.analyses.changed(this.options.timers.now());
+    if (this.indexValue) this.analyses.changed(this.options.clock.now());
   }
 
   /** The cluster was restored or replaced (its sources relist): tell clients, and remember it. */
@@ -272,14 +272,14 @@ export class ClusterStore {
   }
 
   start(): void {
-    this.clock.start();
+    this.tick.start();
   }
 
   stop(): void {
     this.stopped = true;
-    this.clock.stop();
+    this.tick.stop();
     this.analyses.stop();
-    this.options.timers.clearTimeout(this.summaryTimer);
+    this.summaryTimer?.cancel();
   }
 
   private change(type: 'upsert' | 'delete', object: ClusterObject): void {
@@ -291,7 +291,7 @@ export class ClusterStore {
       this.rawBudgets.delete(refKey(object));
     }
     // While loading, the index's clock stays where it started (finishLoading sets it).
-    const now = this.indexValue ? this.options.timers.now() : this.loadingIndex.now;
+    const now = this.indexValue ? this.options.clock.now() : this.loadingIndex.now;
     const change: ObjectChange = { type, object };
     this.nodeCache?.before(change);
     const deltas = this.loadingIndex.apply(change, now);
@@ -310,7 +310,7 @@ export class ClusterStore {
   private build(): void {
     const started = Date.now();
     this.loadingIndex.finishLoading({
-      now: this.options.timers.now(),
+      now: this.options.clock.now(),
       apiResources: { ...this.apiResources },
     });
     this.indexValue = this.loadingIndex;
@@ -336,7 +336,7 @@ export class ClusterStore {
 
   private queue(deltas: readonly BudgetDelta[]): void {
     if (deltas.length === 0) return;
-    this.analyses.changed(this.options.timers.now());
+    this.analyses.changed(this.options.clock.now());
     for (const { ref } of deltas) {
       // Deltas are about budgets only; the check narrows the kind for the row's ref.
       if (ref.kind === 'PodDisruptionBudget' || ref.kind === 'PodUnavailableBudget')
@@ -353,7 +353,7 @@ export class ClusterStore {
 
   private scheduleSummary(): void {
     if (this.summaryTimer !== undefined || this.stopped) return;
-    this.summaryTimer = this.options.timers.setTimeout(() => {
+    this.summaryTimer = this.options.clock.setTimeout(() => {
       this.summaryTimer = undefined;
       const next = { summary: this.summary(), counts: this.counts() };
       if (this.lastSummary && jsonEqual(this.lastSummary, next)) return;

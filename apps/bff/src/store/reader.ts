@@ -11,7 +11,7 @@ import {
   type ClusterResponse,
 } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
-import type { Timers } from '../kube/timers.js';
+import type { Clock } from '@pdbscope/shared/clock';
 import {
   apiOverlap,
   shapeAnalysis,
@@ -29,7 +29,7 @@ import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
 
 /** The routes' view of the store: every answer in the API's shapes. */
-export function storeReader(store: ClusterStore, timers: Timers): ClusterReader {
+export function storeReader(store: ClusterStore, clock: Clock): ClusterReader {
   const eventId = () => store.hub.lastId;
   const index = () => {
     const i = store.index;
@@ -110,7 +110,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         findings: findings.byBudget.get(refKey(ref)) ?? [],
         overlaps: pairs,
         eventId: eventId(),
-        now: timers.now(),
+        now: clock.now(),
       });
     },
     pod: (ref) =>
@@ -118,7 +118,7 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         index: index(),
         ...ref,
         marks: store.marks(),
-        now: timers.now(),
+        now: clock.now(),
         eventId: eventId(),
       }),
     nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
@@ -165,8 +165,8 @@ export function storeReader(store: ClusterStore, timers: Timers): ClusterReader 
         eventId: eventId(),
       };
     },
-    simulateEvictions: (pods) => simulateEvictions(index(), pods, timers.now()),
-    simulateDrain: (request) => simulateDrain(index(), request, timers.now()),
-    simulateUpgrade: (request) => simulateUpgrade(index(), request, timers.now()),
+    simulateEvictions: (pods) => simulateEvictions(index(), pods, clock.now()),
+    simulateDrain: (request) => simulateDrain(index(), request, clock.now()),
+    simulateUpgrade: (request) => simulateUpgrade(index(), request, clock.now()),
   };
 }

@@ -2,14 +2,11 @@ import type { ServerEvent, SourceState } from '@pdbscope/shared/api';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { EventHub, type EventClient } from '../events/hub.js';
-import type { Timers } from '../kube/timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { ClusterStore } from './cluster-store.js';
 
-const timers: Timers = {
-  now: () => new Date('2026-11-21T19:40:00Z'),
-  setTimeout: () => undefined,
-  clearTimeout: () => undefined,
-};
+// Time stands still and timers never fire unless a test advances it.
+const clock = new ManualClock('2026-11-21T19:40:00Z');
 
 function liveSource(id: string): { snapshot(): SourceState; settled: boolean } {
   const state: SourceState = {
@@ -48,7 +45,7 @@ function storeWith(hub: EventHub, ids: readonly string[]): ClusterStore {
       verifyEnabled: false,
     },
     hub,
-    timers,
+    clock,
     logger: pino({ level: 'silent' }),
   });
   for (const id of ids) store.addSource(id, liveSource(id));
@@ -57,7 +54,7 @@ function storeWith(hub: EventHub, ids: readonly string[]): ClusterStore {
 
 describe('ClusterStore.removeSource', () => {
   it('tells clients the source is gone, numbered like any event, and once only', () => {
-    const hub = new EventHub({ timers, epoch: 'r1' });
+    const hub = new EventHub({ clock, epoch: 'r1' });
     const client = recorder();
     hub.attach(client, undefined);
     const store = storeWith(hub, ['pods@billing', 'pods@cart']);
@@ -93,7 +90,7 @@ describe('ClusterStore.removeSource', () => {
   });
 
   it('is replayed to a client that reconnects with the id before it', () => {
-    const hub = new EventHub({ timers, epoch: 'r2' });
+    const hub = new EventHub({ clock, epoch: 'r2' });
     const store = storeWith(hub, ['pods', 'pods@cart']);
     store.removeSource('pods');
     store.removeSource('pods@cart');
@@ -113,7 +110,7 @@ describe('ClusterStore.removeSource', () => {
   });
 
   it('makes the store ready when the only source it waited for is removed before syncing', () => {
-    const hub = new EventHub({ timers, epoch: 'r3' });
+    const hub = new EventHub({ clock, epoch: 'r3' });
     const client = recorder();
     hub.attach(client, undefined);
     const store = storeWith(hub, ['pods@billing']);

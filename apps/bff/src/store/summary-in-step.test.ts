@@ -4,17 +4,13 @@ import { reduceBudgetList } from '@pdbscope/shared/events';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { EventHub } from '../events/hub.js';
-import type { Timers } from '../kube/timers.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { zookeeper } from '../views/__fixtures__/zookeeper.js';
 import { ClusterStore } from './cluster-store.js';
 import { storeReader } from './reader.js';
 
-const timers: Timers = {
-  now: () => new Date('2026-11-21T19:40:00Z'),
-  // The debounced summary-changed never fires: rows must carry the summary by themselves.
-  setTimeout: () => undefined,
-  clearTimeout: () => undefined,
-};
+// Never advanced: the debounced summary-changed never fires, rows must carry the summary by themselves.
+const clock = new ManualClock('2026-11-21T19:40:00Z');
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A second budget over the zookeeper pods, reporting `disruptionsAllowed`. */
@@ -60,7 +56,7 @@ function countsOfSummary(list: BudgetListResponse): Partial<BudgetSummary> {
 
 describe('the summary and the rows', () => {
   it('agree after every event a client applies, without waiting for summary-changed', async () => {
-    const hub = new EventHub({ timers, epoch: 'sum' });
+    const hub = new EventHub({ clock, epoch: 'sum' });
     const events: ServerEvent[] = [];
     hub.subscribe((event) => events.push(event));
     const store = new ClusterStore({
@@ -72,7 +68,7 @@ describe('the summary and the rows', () => {
         verifyEnabled: false,
       },
       hub,
-      timers,
+      clock,
       logger: pino({ level: 'silent' }),
     });
     const { sts, pods, pdb } = zookeeper();
@@ -85,7 +81,7 @@ describe('the summary and the rows', () => {
       objects: 0,
       forbiddenNamespaces: [],
     });
-    let client = storeReader(store, timers).budgets({});
+    let client = storeReader(store, clock).budgets({});
     // What came before the client's answer is in it.
     events.length = 0;
     const disagreements: string[] = [];

@@ -1,10 +1,10 @@
+import type { TimerHandle } from '@pdbscope/shared/clock';
 import { hasReadyCondition } from '@pdbscope/shared';
 import { SeededRandom } from '@pdbscope/shared/synthetic';
 import type { ControllerContext } from '../controllers/context.js';
 import { setPodState } from '../controllers/kubelet.js';
 import { isActivePod } from '../controllers/replicaset.js';
 import { rfc3339 } from '../store/clock.js';
-import type { TimerHandle } from '../store/clock.js';
 import type { Evict } from './drain.js';
 import { drainablePods, httpEvict, setCordon } from './drain.js';
 

@@ -1,3 +1,4 @@
+import type { TimerHandle } from '@pdbscope/shared/clock';
 import type { PdbStatus, PubStatus } from '@pdbscope/shared';
 import {
   nodeFromObject,
@@ -15,7 +16,6 @@ import type {
   PubEvaluation,
 } from '@pdbscope/shared/index';
 import { ClusterIndex } from '@pdbscope/shared/index';
-import type { TimerHandle } from '../store/clock.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
 import { EventRecorder } from './events.js';

@@ -1,5 +1,5 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { SeededRandom } from '@pdbscope/shared/synthetic';
-import type { SimClock } from '../store/clock.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { PodIndex } from './pod-index.js';
@@ -7,7 +7,7 @@ import type { PodIndex } from './pod-index.js';
 /** What every controller of the simulated control plane shares. */
 export interface ControllerContext {
   store: ObjectStore;
-  clock: SimClock;
+  clock: Clock;
   /** Seeded: pod name suffixes and anything else random stay reproducible. */
   random: SeededRandom;
   pods: PodIndex;

@@ -1,4 +1,4 @@
-import type { TimerHandle } from '../store/clock.js';
+import type { TimerHandle } from '@pdbscope/shared/clock';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
 import {

@@ -1,5 +1,5 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { SeededRandom } from '@pdbscope/shared/synthetic';
-import type { SimClock } from '../store/clock.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { StoreEvent } from '../store/types.js';
 import { BudgetController } from './budgets.js';
@@ -13,7 +13,7 @@ import { StatefulSetController } from './statefulset.js';
 
 export interface ControllerManagerOptions {
   store: ObjectStore;
-  clock: SimClock;
+  clock: Clock;
   random: SeededRandom;
   /** Default 3000 ms. */
   readyDelayMs?: number;

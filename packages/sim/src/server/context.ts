@@ -1,5 +1,6 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ObjectStore, SimClock } from '../store/index.js';
+import type { ObjectStore } from '../store/index.js';
 import type { FaultControl } from './faults.js';
 import type { ListQuery } from './query.js';
 import type { ResourceRoute } from './route.js';
@@ -17,7 +18,7 @@ export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () 
 /** Everything a request handler needs. */
 export interface ServerContext {
   store: ObjectStore;
-  clock: SimClock;
+  clock: Clock;
   hub: WatchHub;
   faults: FaultControl;
   logger: Logger;

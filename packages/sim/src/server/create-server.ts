@@ -1,9 +1,10 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import type { ObjectStore, SimClock } from '../store/index.js';
+import type { ObjectStore } from '../store/index.js';
 import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
 import { checkAccess, checkAuthentication } from './access.js';
 import {
@@ -40,7 +41,7 @@ export interface SimServerOptions {
   host?: string;
   /** 0 = any free port. */
   port?: number;
-  clock?: SimClock;
+  clock?: Clock;
   logger?: Logger;
   /** How often watches with allowWatchBookmarks get a BOOKMARK (default 10 s). */
   bookmarkIntervalMs?: number;

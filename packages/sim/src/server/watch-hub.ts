@@ -1,3 +1,4 @@
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import type { ServerResponse } from 'node:http';
 import type { Selector } from '@pdbscope/shared';
 import type {
@@ -5,9 +6,7 @@ import type {
   HistoryEntry,
   KubeObject,
   ObjectStore,
-  SimClock,
   StoreError,
-  TimerHandle,
   WatchEventType,
 } from '../store/index.js';
 import { labelsMatch, statusBody } from '../store/index.js';
@@ -43,7 +42,7 @@ export class Watcher {
   constructor(
     readonly spec: WatchSpec,
     private readonly res: ServerResponse,
-    private readonly clock: SimClock,
+    private readonly clock: Clock,
     private readonly onClose: (w: Watcher) => void,
   ) {
     res.on('close', () => this.finish());

@@ -1,15 +1,7 @@
-/** A timer that can be cancelled. */
-export interface TimerHandle {
-  cancel(): void;
-}
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 
-/** Time and delayed work, injected so tests never sleep. */
-export interface SimClock {
-  now(): Date;
-  setTimeout(fn: () => void, ms: number): TimerHandle;
-}
-
-export const systemClock: SimClock = {
+/** The wall clock; its timers never keep the process alive. */
+export const systemClock: Clock = {
   now: () => new Date(),
   setTimeout(fn, ms) {
     const t = setTimeout(fn, ms);
@@ -26,7 +18,7 @@ interface PendingTimer {
 }
 
 /** A clock that moves only when told to; `advance` runs every timer that falls due, in order. */
-export class ManualClock implements SimClock {
+export class ManualClock implements Clock {
   private current: number;
   private timers: PendingTimer[] = [];
   private seq = 0;

@@ -1,5 +1,5 @@
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { randomUUID } from 'node:crypto';
-import type { SimClock, TimerHandle } from './clock.js';
 import { rfc3339, systemClock } from './clock.js';
 import type { StoreError } from './errors.js';
 import {
@@ -53,7 +53,7 @@ const EPOCH_STEP = 1_000_000;
  * values are kept), so do not change them afterwards either. `modify` hands out a private copy.
  */
 export class ObjectStore {
-  readonly clock: SimClock;
+  readonly clock: Clock;
   private readonly objects = new Map<string, Map<string, StoredObject>>();
   private readonly sortedKeys = new Map<string, string[]>();
   private readonly validators: Readonly<Record<string, ObjectValidator>>;

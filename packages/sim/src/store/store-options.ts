@@ -1,5 +1,5 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { Selector } from '@pdbscope/shared';
-import type { SimClock } from './clock.js';
 import type { PatchType } from './apply-patch.js';
 import type { FieldSelector } from './query-selectors.js';
 import type { KubeObject } from './types.js';
@@ -62,7 +62,7 @@ export interface DeleteResult {
 }
 
 export interface ObjectStoreOptions {
-  clock?: SimClock;
+  clock?: Clock;
   /** How many events are kept for watch resumption (default 10,000; older versions are Expired). */
   historySize?: number;
   uid?: () => string;

@@ -1,0 +1,15 @@
+/**
+ * The one clock interface of the edges (the BFF, the simulated API server) and their tests:
+ * what time it is and delayed work, injected so that tests move time instead of sleeping.
+ * Types only: packages/shared never reads the clock, the engine takes `now` as a value. The
+ * implementations are `systemClock` and `ManualClock` in `@pdbscope/sim/clock`.
+ */
+export interface Clock {
+  now(): Date;
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+}
+
+/** A timer that can be cancelled (cancelling one that has run or was cancelled does nothing). */
+export interface TimerHandle {
+  cancel(): void;
+}
