@@ -6,6 +6,8 @@
 //     best of BENCH_BFF_STARTS (2) fresh processes against the best of 2 floors, every run printed;
 //   - the BFF's resident memory when ready (the most of those starts);
 //   - the latency from a pod readiness change in the server to the event on /api/events (p50, p99);
+//   - the BFF's resident memory while it forecasts a rolling upgrade of a 1,000-node pool through
+//     `POST /api/simulate/upgrade` (sampled every 20 ms), beside its resident memory when ready;
 //   - `kubectl get pods -A -o json` against the same server (with a timeout).
 // Figures only; this never fails a build. BENCH_PODS / BENCH_NODES / BENCH_BUDGETS / BENCH_CHANGES
 // shrink it for a quick run; BENCH_KUBECONFIG reuses a simulator already running (written by
@@ -28,6 +30,7 @@ const REUSED_KUBECONFIG = process.env['BENCH_KUBECONFIG'];
 const BFF_NODE_ARGS = (process.env['BENCH_BFF_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
 const BFF_TSX = process.env['BENCH_BFF_TSX'] === '1';
 const BFF_STARTS = Number(process.env['BENCH_BFF_STARTS'] ?? 2);
+const POOL = Number(process.env['BENCH_POOL'] ?? 1_000);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
@@ -252,6 +255,50 @@ async function kubectl(kubeconfig: string): Promise<string> {
   return `${ms(took)}, peak ≥ ${mb(peak)}`;
 }
 
+/**
+ * The BFF's resident memory, sampled every 20 ms from /proc, while it forecasts a rolling upgrade
+ * of a pool (the first POOL nodes by name, one at a time, kubectl's three permissive flags) and
+ * proposes fixes, as the Upgrade page asks it.
+ */
+async function forecastMemory(bff: string, server: string, pid: number) {
+  const list = JSON.parse((await getText(`${server}/api/v1/nodes`)).body) as {
+    items: { metadata: { name: string } }[];
+  };
+  const nodes = list.items
+    .map((n) => n.metadata.name)
+    .sort()
+    .slice(0, POOL);
+  let peak = memoryOf(pid).rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss);
+  }, 20);
+  const started = performance.now();
+  try {
+    const res = await fetch(`${bff}/api/simulate/upgrade`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        nodes,
+        force: true,
+        ignoreDaemonSets: true,
+        deleteEmptyDirData: true,
+      }),
+      signal: AbortSignal.timeout(600_000),
+    });
+    const body = (await res.json()) as {
+      forecast?: { verdict: string; steps: unknown[]; stall?: { step: number } };
+      fixes?: unknown[];
+    };
+    const f = body.forecast;
+    const outcome = f
+      ? `${f.verdict}${f.stall ? ` at step ${f.stall.step}` : ''}, ${f.steps.length} steps, ${body.fixes?.length ?? 0} fixes`
+      : `HTTP ${res.status}`;
+    return { ms: performance.now() - started, nodes: nodes.length, outcome, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /** Generates the simulated cluster in a child process (so the BFF's CPU and memory are its own). */
 async function startSim(kubeconfig: string, children: ChildProcess[]): Promise<void> {
   process.stdout.write(
@@ -357,6 +404,13 @@ async function main(): Promise<void> {
     );
     process.stdout.write(
       `BFF resident memory after the changes: ${mb(memoryOf(bff.child.pid ?? 0).rss)}\n`,
+    );
+
+    const pid = bff.child.pid ?? 0;
+    const before = memoryOf(pid).rss;
+    const upgrade = await forecastMemory(bffUrl, server, pid);
+    process.stdout.write(
+      `BFF resident memory while POST /api/simulate/upgrade forecasts a ${upgrade.nodes}-node pool: peak ${mb(upgrade.peak)} (sampled every 20 ms; just before ${mb(before)}, after ${mb(memoryOf(pid).rss)}; ref: when ready ${mb(worst.rss)}) in ${ms(upgrade.ms)}, ${upgrade.outcome} (target < 450 MB)\n`,
     );
 
     process.stdout.write(
