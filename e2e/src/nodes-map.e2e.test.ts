@@ -138,17 +138,21 @@ function syntheticNode(i: number): NodeRow {
       ? {
           state: 'stuck',
           pods: [{ kind: 'Pod', namespace: 'payments', name: `payments-api-${i}` }],
+          podCount: 1,
           budgets: [{ kind: 'PodDisruptionBudget', namespace: 'payments', name: 'payments-api' }],
+          budgetCount: 1,
           reason: `eviction of payments/payments-api-${i} refused now, 429 (payments-api)`,
         }
       : i % 100 === 1
         ? {
             state: 'refused',
             pods: [{ kind: 'Pod', namespace: 'legacy', name: `cron-${i}` }],
+            podCount: 1,
             budgets: [],
+            budgetCount: 0,
             reason: `cannot delete Pods that declare no controller (use --force to override): legacy/cron-${i}`,
           }
-        : { state: 'drainable', pods: [], budgets: [], reason: '' };
+        : { state: 'drainable', pods: [], podCount: 0, budgets: [], budgetCount: 0, reason: '' };
   return {
     name,
     known: true,

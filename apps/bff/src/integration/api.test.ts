@@ -1,5 +1,6 @@
 import { ClusterIndex } from '@pdbscope/shared/index';
 import { drainableNowByNode, planDrain, planEvictions } from '@pdbscope/shared';
+import { NODE_LIST_REFS } from '@pdbscope/shared/api';
 import type {
   BudgetDetailResponse,
   BudgetListResponse,
@@ -128,13 +129,22 @@ describe('the evaluation API against the simulated cluster', () => {
       engineIndex(),
     ]);
     const expected = drainableNowByNode({ index, now: new Date() });
+    // The list names the first NODE_LIST_REFS stopping pods and counts them all.
     expect(
-      nodes.map((n) => ({ node: n.name, state: n.drainableNow.state, pods: n.drainableNow.pods })),
+      nodes.map((n) => ({
+        node: n.name,
+        state: n.drainableNow.state,
+        pods: n.drainableNow.pods,
+        podCount: n.drainableNow.podCount,
+        budgetCount: n.drainableNow.budgetCount,
+      })),
     ).toStrictEqual(
       index.nodeNames().map((name) => ({
         node: name,
         state: expected.get(name)?.state,
-        pods: expected.get(name)?.pods,
+        pods: expected.get(name)?.pods.slice(0, NODE_LIST_REFS),
+        podCount: expected.get(name)?.pods.length,
+        budgetCount: expected.get(name)?.budgets.length,
       })),
     );
     // The demo has both: nodes that drain now and nodes a budget holds.

@@ -183,7 +183,7 @@ describe('GET /metrics families', () => {
       taints: [],
       pods: 3,
       budgetedPods: 2,
-      drainableNow: { state, pods: [], budgets: [], reason: '' },
+      drainableNow: { state, pods: [], podCount: 0, budgets: [], budgetCount: 0, reason: '' },
     });
     const rows = [
       node('worker-1', 'stuck'),

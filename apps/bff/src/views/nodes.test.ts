@@ -1,8 +1,11 @@
 import { ClusterIndex } from '@pdbscope/shared/index';
+import { podFromObject, type PodView } from '@pdbscope/shared';
+import { NODE_LIST_REFS } from '@pdbscope/shared/api';
 import { drainableNow } from '@pdbscope/shared/eviction';
 import { describe, expect, it } from 'vitest';
 import { zookeeper } from './__fixtures__/zookeeper.js';
-import { nodeListRow, nodeRowCache } from './nodes.js';
+import { nodeDetail, nodeListRow, nodeRowCache } from './nodes.js';
+import { NO_MARKS } from './rows.js';
 
 const now = new Date('2026-11-21T19:40:00Z');
 
@@ -47,5 +50,41 @@ describe('the nodes list rows', () => {
     ]);
     expect([...after.values()]).toStrictEqual(idx.nodeNames().map((n) => nodeListRow(idx, n)));
     expect(cache.computations - computed).toBe(3);
+  });
+});
+
+/** A pod without a controller (kubectl drain refuses it without --force), on worker-0. */
+function barePod(i: number): PodView {
+  const converted = podFromObject({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: `debug-${i}`, namespace: 'data', uid: `debug-${i}`, resourceVersion: '300' },
+    spec: { nodeName: 'worker-0' },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+  });
+  if (!converted.ok) throw new Error(converted.error);
+  return converted.value;
+}
+
+describe('a node row in the list and on the node page', () => {
+  it('names the first few pods stopping a drain in the list, every one on the node page', () => {
+    const { sts, pods, pdb } = zookeeper();
+    const bare = [0, 1, 2, 3, 4].map(barePod);
+    const idx = new ClusterIndex(
+      { now },
+      { pods: [...pods, ...bare], budgets: [pdb], workloads: [sts] },
+    );
+    const refs = bare.map((p) => ({ kind: 'Pod', namespace: 'data', name: p.name }));
+    const listed = nodeListRow(idx, 'worker-0').drainableNow;
+    const detail = nodeDetail({ index: idx, name: 'worker-0', marks: NO_MARKS, eventId: 'e1' });
+    expect({ ...listed, reason: '' }).toStrictEqual({
+      state: 'refused',
+      pods: refs.slice(0, NODE_LIST_REFS),
+      podCount: 5,
+      budgets: [],
+      budgetCount: 0,
+      reason: '',
+    });
+    expect(detail?.node.drainableNow).toStrictEqual({ ...listed, pods: refs });
   });
 });

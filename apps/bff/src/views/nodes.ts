@@ -1,17 +1,27 @@
 import { refOf, type NodeView, type PodView } from '@pdbscope/shared';
 import { drainableNow, type DrainableNow } from '@pdbscope/shared/eviction';
 import { NodeCache, type ClusterIndex } from '@pdbscope/shared/index';
-import type { BudgetRef, BudgetRow, NodeDetailResponse, NodeRow } from '@pdbscope/shared/api';
+import {
+  NODE_LIST_REFS,
+  type BudgetRef,
+  type BudgetRow,
+  type NodeDetailResponse,
+  type NodeRow,
+} from '@pdbscope/shared/api';
 import { podSummary } from './pods.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
 
-function nodeRow(
-  name: string,
-  node: NodeView | undefined,
-  pods: readonly PodView[],
-  budgeted: number,
-  drainable: DrainableNow,
-): NodeRow {
+interface NodeRowInput {
+  name: string;
+  node: NodeView | undefined;
+  pods: readonly PodView[];
+  budgeted: number;
+  drainable: DrainableNow;
+  /** How many of the stopping pods and holding budgets to name (all when absent). */
+  refs?: number;
+}
+
+function nodeRow({ name, node, pods, budgeted, drainable, refs }: NodeRowInput): NodeRow {
   return {
     name,
     known: node !== undefined,
@@ -21,7 +31,7 @@ function nodeRow(
     taints: (node?.taints ?? []).map((t) => ({ ...t })),
     pods: pods.length,
     budgetedPods: budgeted,
-    drainableNow: drainableRow(drainable),
+    drainableNow: drainableRow(drainable, refs),
     ...(node?.creationTimestamp !== undefined ? { creationTimestamp: node.creationTimestamp } : {}),
   };
 }
@@ -29,32 +39,38 @@ function nodeRow(
 const isCovered = (index: ClusterIndex, pod: PodView): boolean =>
   index.budgetKeysForPod(pod).length > 0;
 
-const drainableRow = (d: DrainableNow): NodeRow['drainableNow'] => ({
+const drainableRow = (d: DrainableNow, refs?: number): NodeRow['drainableNow'] => ({
   state: d.state,
-  pods: d.pods.map((p) => ({ kind: p.kind, namespace: p.namespace, name: p.name })),
-  budgets: d.budgets.map((b) => ({
+  pods: d.pods
+    .slice(0, refs ?? d.pods.length)
+    .map((p) => ({ kind: p.kind, namespace: p.namespace, name: p.name })),
+  podCount: d.pods.length,
+  budgets: d.budgets.slice(0, refs ?? d.budgets.length).map((b) => ({
     kind: b.kind as BudgetRef['kind'],
     namespace: b.namespace,
     name: b.name,
   })),
+  budgetCount: d.budgets.length,
   reason: d.reason,
 });
 
 /**
- * One node's row of GET /api/nodes, with what `kubectl drain` would do now: as of the index's
- * last evaluation (its `now`), so a row kept in a NodeCache equals one worked out again.
+ * One node's row of GET /api/nodes (naming NODE_LIST_REFS stopping pods and budgets), with what
+ * `kubectl drain` would do now: as of the index's last evaluation (its `now`), so a row kept in a
+ * NodeCache equals one worked out again.
  */
 export function nodeListRow(index: ClusterIndex, name: string): NodeRow {
   const pods = index.podsOnNode(name);
   let budgeted = 0;
   for (const pod of pods) if (isCovered(index, pod)) budgeted++;
-  return nodeRow(
+  return nodeRow({
     name,
-    index.node(name),
+    node: index.node(name),
     pods,
     budgeted,
-    drainableNow({ index, node: name, now: index.now }),
-  );
+    drainable: drainableNow({ index, node: name, now: index.now }),
+    refs: NODE_LIST_REFS,
+  });
 }
 
 /**
@@ -100,13 +116,13 @@ export function nodeDetail(input: {
     return { pod: podSummary(pod), budgets: refs };
   });
   return {
-    node: nodeRow(
+    node: nodeRow({
       name,
       node,
-      onNode,
+      pods: onNode,
       budgeted,
-      drainableNow({ index, node: name, now: index.now }),
-    ),
+      drainable: drainableNow({ index, node: name, now: index.now }),
+    }),
     conditions: (node?.conditions ?? []).map((c) => ({ ...c })),
     capacity: { ...node?.capacity },
     allocatable: { ...node?.allocatable },

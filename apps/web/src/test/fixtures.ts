@@ -241,7 +241,14 @@ export function nodeRow(name: string, overrides: Partial<NodeRow> = {}): NodeRow
     taints: [],
     pods: 12,
     budgetedPods: 4,
-    drainableNow: { state: 'drainable', pods: [], budgets: [], reason: '' },
+    drainableNow: {
+      state: 'drainable',
+      pods: [],
+      podCount: 0,
+      budgets: [],
+      budgetCount: 0,
+      reason: '',
+    },
     creationTimestamp: '2026-11-01T00:00:00Z',
     ...overrides,
   };

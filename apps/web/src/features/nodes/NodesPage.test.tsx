@@ -20,7 +20,9 @@ const nodes = {
       drainableNow: {
         state: 'stuck',
         pods: [{ kind: 'Pod', namespace: 'shop', name: 'web-1' }],
+        podCount: 1,
         budgets: [{ kind: 'PodDisruptionBudget', namespace: 'shop', name: 'web' }],
+        budgetCount: 1,
         reason: 'eviction of shop/web-1 refused now, 429 (web)',
       },
     }),
@@ -283,7 +285,14 @@ describe('the node tile map', () => {
           {
             items: [
               nodeRow('worker-"<1>"', {
-                drainableNow: { state: 'stuck', pods: [], budgets: [], reason },
+                drainableNow: {
+                  state: 'stuck',
+                  pods: [],
+                  podCount: 0,
+                  budgets: [],
+                  budgetCount: 0,
+                  reason,
+                },
               }),
             ],
             eventId: 'e1-1',

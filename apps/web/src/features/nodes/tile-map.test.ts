@@ -15,13 +15,17 @@ const POOL = 'pdbscope.dev/pool';
 const stuck = (pod: string, budget: string): NodeRow['drainableNow'] => ({
   state: 'stuck',
   pods: [{ kind: 'Pod', namespace: 'payments', name: pod }],
+  podCount: 1,
   budgets: [{ kind: 'PodDisruptionBudget', namespace: 'payments', name: budget }],
+  budgetCount: 1,
   reason: `eviction of payments/${pod} refused now, 429 (${budget})`,
 });
 const refused: NodeRow['drainableNow'] = {
   state: 'refused',
   pods: [{ kind: 'Pod', namespace: 'legacy', name: 'cron-runner' }],
+  podCount: 1,
   budgets: [],
+  budgetCount: 0,
   reason:
     'cannot delete Pods that declare no controller (use --force to override): legacy/cron-runner',
 };
@@ -121,7 +125,14 @@ describe('buildTileMap', () => {
             : i % 250 === 1
               ? refused
               : i % 1000 === 2
-                ? { state: 'unknown', pods: [], budgets: [], reason: '' }
+                ? {
+                    state: 'unknown',
+                    pods: [],
+                    podCount: 0,
+                    budgets: [],
+                    budgetCount: 0,
+                    reason: '',
+                  }
                 : nodeRow('x').drainableNow,
       }),
     );
