@@ -5,16 +5,10 @@ import { clearMembers, refreshCoverage, selectMembers } from './select.js';
 import type { IndexState } from './state.js';
 import { setApiResources } from './workload-store.js';
 
-/**
- * An index that is loading (the first list of a large cluster arriving page by page) keeps every
- * membership current but evaluates nothing until {@link finishLoading}: evaluating a budget after
- * each of its pods would cost its size squared. No evaluation exists while loading, so nothing
- * shares a member list yet and new members are appended in place, to be sorted once at the end.
- */
-export interface LoadState {
-  /** Entries whose member lists were appended to in place and must be sorted. */
-  unsorted: Set<BudgetEntry>;
-}
+// An index that is loading (the first list of a large cluster arriving page by page) keeps every
+// membership current but evaluates nothing until `finishLoading`: evaluating a budget after each
+// of its pods would cost its size squared. No evaluation exists while loading, so nothing shares a
+// member list yet and new members are appended in place (`LoadState`), to be sorted once at the end.
 
 /** Adds or replaces a member (`known`: the pod was a member before). */
 export function putMember(

@@ -5,7 +5,6 @@ import { refKey, type ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import { createPodStore, type PodStore } from './pod-store.js';
 import type { BudgetEntry } from './entry.js';
-import type { LoadState } from './loading.js';
 import type { ClusterIndexOptions } from './types.js';
 import { createWorkloadStore, type WorkloadStore } from './workload-store.js';
 
@@ -17,6 +16,12 @@ export interface NamespaceBudgets {
   wide: Set<string>;
   /** PUBs: few per namespace, each asked directly. */
   pubs: Set<string>;
+}
+
+/** While an index loads (see `loading.ts`): what is left to do when it finishes. */
+export interface LoadState {
+  /** Entries whose member lists were appended to in place and must be sorted. */
+  unsorted: Set<BudgetEntry>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../store/types.js';
 import type { ControllerContext } from '../controllers/context.js';
-import { controllerRefOf } from '../controllers/context.js';
+import { controllerRefOf } from '../controllers/objects.js';
 import { podNodeName } from '../controllers/pod-factory.js';
 import { isActivePod } from '../controllers/replicaset.js';
 

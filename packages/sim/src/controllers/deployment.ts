@@ -2,7 +2,7 @@ import { scaledValue } from '@pdbscope/shared';
 import { rfc3339 } from '../store/clock.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { controllerRefOf, specOf, statusOf, workloadChangeMatters } from './context.js';
+import { controllerRefOf, specOf, statusOf, workloadChangeMatters } from './objects.js';
 import { stableJson, templateHash } from './names.js';
 import type { PodTemplate } from './pod-factory.js';
 import { ownerReference, replicasOf, templateOf } from './workload-pods.js';

@@ -8,7 +8,7 @@ import {
   nsKey,
   specOf,
   statusOf,
-} from './context.js';
+} from './objects.js';
 import type { SimPodState } from './pod-factory.js';
 import { podNodeName, podPhase, podStatus } from './pod-factory.js';
 import { nodeCount, pickNode, type PodPlacement } from './scheduler.js';

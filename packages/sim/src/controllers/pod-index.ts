@@ -1,7 +1,7 @@
 import { readPodScheduling, type NodeUsage, type ResourceAmounts } from '@pdbscope/shared';
 import type { ObjectStore } from '../store/object-store.js';
 import type { KubeObject, StoreEvent } from '../store/types.js';
-import { controllerRefOf } from './context.js';
+import { controllerRefOf } from './objects.js';
 import { podNodeName } from './pod-factory.js';
 
 /**

@@ -1,7 +1,7 @@
 import { hasReadyCondition } from '@pdbscope/shared';
 import type { KubeObject, StoreEvent } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { controllerRefOf, podChangeMatters, specOf, statusOf } from './context.js';
+import { controllerRefOf, podChangeMatters, specOf, statusOf } from './objects.js';
 import { podNodeName, podPhase } from './pod-factory.js';
 import { createWorkloadPod, replicasOf, templateOf } from './workload-pods.js';
 

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../store/types.js';
 import type { ControllerContext } from './context.js';
-import { SIM_ANNOTATIONS, annotation, specOf, statusOf } from './context.js';
+import { SIM_ANNOTATIONS, annotation, specOf, statusOf } from './objects.js';
 import type { OwnerReference, PodTemplate, SimPodState } from './pod-factory.js';
 import { newPod } from './pod-factory.js';
 import { nodeCount, pickNode, type PodPlacement } from './scheduler.js';

@@ -1,5 +1,5 @@
 import { fromV1beta1Selector, groupOf, readSelector } from '@pdbscope/shared';
-import { SIM_ANNOTATIONS } from '../controllers/context.js';
+import { SIM_ANNOTATIONS } from '../controllers/objects.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { RESOURCE_TYPES } from '../store/resource-types.js';
 import type { KubeObject } from '../store/types.js';
