@@ -1,6 +1,7 @@
 import { SESSION_HEADER, routePath, type ApiRoute } from '@pdbscope/shared/api';
 import { authStatus } from './auth-status.js';
 import { ApiError, problemFrom } from './errors.js';
+import { takePrefetched } from './prefetch.js';
 
 /** Parses a response body into a typed value; the zod schemas from @pdbscope/shared/api fit this. */
 export interface Parser<T> {
@@ -42,7 +43,8 @@ export async function requestJson<T>(
     init.body = JSON.stringify(options.body);
     init.headers = { accept: 'application/json', 'content-type': 'application/json' };
   }
-  const response = await fetch(path, init);
+  const prefetched = init.method === 'GET' ? takePrefetched(path) : undefined;
+  const response = await (prefetched ?? fetch(path, init));
   const body = await readBody(response);
   if (response.status === 401) authStatus.tokenRefused();
   else if (response.headers.get(SESSION_HEADER) === 'active') authStatus.sessionSeen();
