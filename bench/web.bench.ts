@@ -4,8 +4,9 @@
 //   2. a live update: a pod made unready in the simulator → its budget's row changing on screen,
 //      split into the part before the event reaches the browser and the browser's own part,
 //   3. the initial JavaScript (gzip) of the built app.
-// Targets: < 1.5 s, < 200 ms, < 350 kB. Then the Nodes page at 5,000 nodes (bench/web-nodes.ts),
-// and a 1,000-pod budget's first open (bench/web-detail.ts).
+// Targets: < 1.5 s, < 200 ms, < 350 kB. Then, on the same cluster, Overlaps, Findings and Nodes
+// (bench/web-views.ts); the Nodes page at 5,000 nodes (bench/web-nodes.ts), and a 1,000-pod
+// budget's first open (bench/web-detail.ts).
 // Figures only; this never fails a build.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,12 +15,15 @@ import { launchChromium } from '../e2e/src/chromium.js';
 import { buildWeb, repoRoot, startStack } from '../e2e/src/stack.js';
 import { allowedOf, apiClient, refOf } from '../e2e/src/api.js';
 import { benchNodesPage } from './web-nodes.js';
+import { benchViews } from './web-views.js';
 import { median, ms, settle } from './web-helpers.js';
 import { benchBudgetDetail } from './web-detail.js';
 
 const budgets = Number(process.env['BENCH_BUDGETS'] ?? 10_000);
 const pods = Number(process.env['BENCH_PODS'] ?? budgets * 3);
 const runs = Number(process.env['BENCH_RUNS'] ?? 5);
+// Issue 11's cluster: 10,000 budgets, 30,000 pods, 1,000 nodes.
+const nodes = Number(process.env['BENCH_WEB_NODES'] ?? Math.max(20, Math.ceil(pods / 30)));
 
 async function initialJsGzip(): Promise<{ bytes: number; files: string[] }> {
   const dist = path.join(repoRoot, 'apps/web/dist');
@@ -33,13 +37,13 @@ async function initialJsGzip(): Promise<{ bytes: number; files: string[] }> {
 }
 
 async function main(): Promise<void> {
-  console.log(`web bench: ${budgets} budgets, ${pods} pods, ${runs} runs each`);
+  console.log(`web bench: ${budgets} budgets, ${pods} pods, ${nodes} nodes, ${runs} runs each`);
   await buildWeb();
   const js = await initialJsGzip();
   const started = Date.now();
   const stack = await startStack({
     sim: {
-      generate: { nodes: Math.max(20, Math.ceil(pods / 100)), pods, budgets, seed: 7 },
+      generate: { nodes, pods, budgets, seed: 7 },
       activity: false,
     },
     readyTimeoutMs: 600_000,
@@ -194,6 +198,28 @@ async function main(): Promise<void> {
     console.log(
       `initial JS (gzip)                     ${(js.bytes / 1024).toFixed(1)} kB   (${js.files.join(', ')})   target < 350 kB`,
     );
+
+    // 3. Overlaps, Findings and Nodes, and the largest answer of any view, in a fresh page.
+    const biggest = [...list.items].sort((a, b) => b.matchedPods - a.matchedPods)[0];
+    const [node] = (await api.nodes()).items;
+    const groups = await api.overlaps();
+    const group = [...groups.items].sort((a, b) => b.budgetCount - a.budgetCount)[0];
+    console.log(
+      `overlaps: ${groups.total} groups, the largest of ${group?.budgetCount ?? 0} budgets sharing ${group?.podCount ?? 0} pods`,
+    );
+    await benchViews({
+      page: await browser.context.newPage(),
+      url: stack.url,
+      runs,
+      alsoVisit: [
+        '/',
+        ...(biggest
+          ? [`/budgets/${biggest.kind}/${biggest.namespace}/${encodeURIComponent(biggest.name)}`]
+          : []),
+        ...(node ? [`/nodes/${encodeURIComponent(node.name)}`] : []),
+      ],
+      alsoAsk: group ? [`/api/overlaps/${encodeURIComponent(group.id)}/pairs`] : [],
+    });
   } finally {
     await browser.close();
     await stack.stop();
