@@ -8,6 +8,7 @@
 //   - the latency from a pod readiness change in the server to the event on /api/events (p50, p99);
 //   - the BFF's resident memory while it forecasts a rolling upgrade of a 1,000-node pool through
 //     `POST /api/simulate/upgrade` (sampled every 20 ms), beside its resident memory when ready;
+//   - its resident memory after every view's API answers (bench/bff-views.ts), beside the same;
 //   - `kubectl get pods -A -o json` against the same server (with a timeout).
 // Figures only; this never fails a build. BENCH_PODS / BENCH_NODES / BENCH_BUDGETS / BENCH_CHANGES
 // shrink it for a quick run; BENCH_KUBECONFIG reuses a simulator already running (written by
@@ -20,6 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { viewsMemory } from './bff-views.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -412,6 +414,13 @@ async function main(): Promise<void> {
     process.stdout.write(
       `BFF resident memory while POST /api/simulate/upgrade forecasts a ${upgrade.nodes}-node pool: peak ${mb(upgrade.peak)} (sampled every 20 ms; just before ${mb(before)}, after ${mb(memoryOf(pid).rss)}; ref: when ready ${mb(worst.rss)}) in ${ms(upgrade.ms)}, ${upgrade.outcome} (target < 450 MB)\n`,
     );
+
+    const views = await viewsMemory({ url: bffUrl, pid, residentOf: (p) => memoryOf(p).rss });
+    process.stdout.write(
+      `BFF resident memory after every view's API answers: ${mb(views.after)} (ready ${mb(worst.rss)}: +${mb(views.after - worst.rss)}; peak while answering ${mb(views.peak)}; target ≤ ready + 100 MB)\n`,
+    );
+    for (const v of views.visits)
+      process.stdout.write(`  GET ${v.path}: ${v.status}, ${(v.bytes / 1024).toFixed(0)} kB\n`);
 
     process.stdout.write(
       `kubectl get pods -A -o json (timeout ${ms(KUBECTL_TIMEOUT_MS)}): ${await kubectl(kubeconfig)}\n`,
