@@ -45,7 +45,7 @@ const groups = (items: OverlapGroup[]): OverlapsResponse => ({
   items,
   total: items.length,
   page: 1,
-  limit: 50,
+  limit: 20,
   eventId: 'e1-100',
 });
 
@@ -63,7 +63,7 @@ describe('OverlapsPage', () => {
   it('lists groups (members, shared pods, example labels, rules) and opens one into pages of pairs', async () => {
     const id = encodeURIComponent(crowd.id);
     const { fetchImpl, calls } = fakeFetch({
-      'GET /api/overlaps?limit=50': { status: 200, body: groups([crowd, cart]) },
+      'GET /api/overlaps?limit=20': { status: 200, body: groups([crowd, cart]) },
       [`GET /api/overlaps/${id}/pairs?limit=50`]: { status: 200, body: pairs('0.51') },
       [`GET /api/overlaps/${id}/pairs?cursor=0.51&limit=50`]: { status: 200, body: pairs() },
     });
@@ -92,7 +92,7 @@ describe('OverlapsPage', () => {
     );
     expect(within(opened).queryByRole('button', { name: 'More pairs' })).toBeNull();
     expect(calls.map((c) => c.path)).toStrictEqual([
-      '/api/overlaps?limit=50',
+      '/api/overlaps?limit=20',
       `/api/overlaps/${id}/pairs?limit=50`,
       `/api/overlaps/${id}/pairs?cursor=0.51&limit=50`,
     ]);
@@ -100,9 +100,9 @@ describe('OverlapsPage', () => {
 
   it('filters on the server, in the URL, and says when nothing matches', async () => {
     const { fetchImpl, calls } = fakeFetch({
-      'GET /api/overlaps?limit=50': { status: 200, body: groups([crowd, cart]) },
-      'GET /api/overlaps?kind=potential&limit=50': { status: 200, body: groups([cart]) },
-      'GET /api/overlaps?kind=potential&text=nope&limit=50': { status: 200, body: groups([]) },
+      'GET /api/overlaps?limit=20': { status: 200, body: groups([crowd, cart]) },
+      'GET /api/overlaps?kind=potential&limit=20': { status: 200, body: groups([cart]) },
+      'GET /api/overlaps?kind=potential&text=nope&limit=20': { status: 200, body: groups([]) },
     });
     vi.stubGlobal('fetch', fetchImpl);
     const { router } = renderApp({ path: '/overlaps', cache: [[queryKeys.cluster, cluster()]] });
@@ -121,9 +121,9 @@ describe('OverlapsPage', () => {
     await screen.findByText('No overlap matches these filters.');
     expect(router.state.location.search).toBe('?kind=potential&text=nope');
     expect(calls.map((c) => c.path)).toStrictEqual([
-      '/api/overlaps?limit=50',
-      '/api/overlaps?kind=potential&limit=50',
-      '/api/overlaps?kind=potential&text=nope&limit=50',
+      '/api/overlaps?limit=20',
+      '/api/overlaps?kind=potential&limit=20',
+      '/api/overlaps?kind=potential&text=nope&limit=20',
     ]);
   });
 });
