@@ -6,7 +6,10 @@
 //   3. the same 1,000-node pool with maxUnavailable 10 and maxSurge 10;
 //   4. the fixes for the pool's stall (each single change, then the bounded search for a
 //      combination: at most COMBINATION_LIMITS.maxForecasts more forecasts); reference: one
-//      forecast of the pool as is.
+//      forecast of the pool as is;
+//   0. first, drainable now for every node (the nodes list's column), cold, then after one pod's
+//      change (the NodeCache works out again only the nodes it reaches); reference: building the
+//      index, and listing+parsing (the objects converted to views).
 // The forecast stops at the first stall, so a stalled forecast is also rerun with every blocking
 // budget removed (a what-if change), to measure a full run over the whole pool.
 // Figures only; this never fails a build.
@@ -20,8 +23,12 @@ import {
   type Budget,
   type Converted,
 } from '../packages/shared/src/model/index.js';
-import { ClusterIndex } from '../packages/shared/src/index/index.js';
-import { planDrain } from '../packages/shared/src/eviction/index.js';
+import { ClusterIndex, NodeCache } from '../packages/shared/src/index/index.js';
+import {
+  countDrainableNow,
+  drainableNow,
+  planDrain,
+} from '../packages/shared/src/eviction/index.js';
 import { refKey } from '../packages/shared/src/model/refs.js';
 import {
   DEFAULT_NODE_REPLACE_SECONDS,
@@ -60,6 +67,7 @@ console.log(
   `upgrade bench: ${PODS} pods, ${NODES} nodes, ${BUDGETS} budgets (node ${process.version})`,
 );
 const c = generateCluster({ seed: 42, nodes: NODES, pods: PODS, budgets: BUDGETS });
+const parse = performance.now();
 const input = {
   pods: views(c.pods, podFromObject),
   budgets: [...views<Budget>(c.pdbs, pdbFromObject), ...views<Budget>(c.pubs, pubFromObject)],
@@ -69,9 +77,55 @@ const input = {
   ),
   nodes: views(c.nodes, nodeFromObject),
 };
+const parsed = performance.now() - parse;
 const built = time(() => new ClusterIndex({ now: NOW }, input));
 const index = built.value;
 const names = index.nodeNames();
+
+const buildRef = `${ms(built.ms)} (index build), ${ms(parsed)} (listing+parsing)`;
+const drainable = new NodeCache({
+  index,
+  compute: (node) => drainableNow({ index, node, now: index.now }),
+});
+console.log(
+  'heap MB',
+  Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+  'rss',
+  Math.round(process.memoryUsage().rss / 2 ** 20),
+);
+const cold = time(() => drainable.all());
+row(
+  `drainable now, all ${names.length} nodes, cold`,
+  ms(cold.ms),
+  buildRef,
+  `≤ 500 ms (${Object.entries(countDrainableNow(cold.value.values()))
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ')})`,
+);
+// One pod of a budget spread over several nodes stops being Ready: its budget's readers change.
+const spread = [...index.budgets()].find(
+  (b) => b.kind === 'PodDisruptionBudget' && new Set(b.pods.map((p) => p.nodeName)).size > 3,
+);
+const changed = spread?.pods.find((p) => p.ready);
+if (changed) {
+  const before = drainable.computations;
+  const change = { type: 'upsert' as const, object: { ...changed, ready: false } };
+  const update = time(() => {
+    drainable.before(change);
+    drainable.after(change, index.apply(change));
+    return drainable.all();
+  });
+  row(
+    'drainable now, after one pod turns unready',
+    ms(update.ms),
+    buildRef,
+    `(${drainable.computations - before} nodes worked out again, budget of ${spread?.pods.length} pods)`,
+  );
+  // Back as it was, for the forecasts below.
+  const back = { type: 'upsert' as const, object: changed };
+  drainable.before(back);
+  drainable.after(back, index.apply(back));
+}
 const drain = { force: true, ignoreDaemonSets: true, deleteEmptyDirData: true };
 const timings = {
   readySecondsByWorkload: readinessFromPods(input.pods),

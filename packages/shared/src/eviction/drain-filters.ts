@@ -116,7 +116,11 @@ export function selectPodsForDrain(
   pods: readonly PodView[],
   options: DrainOptions,
 ): DrainSelection {
-  const parsed = parseLabelSelectorQuery(options.podSelector);
+  // No pod selector (the usual drain) needs no parsing: every node of a cluster is asked.
+  const parsed =
+    options.podSelector === ''
+      ? { ok: true as const, value: { kind: 'everything' as const } }
+      : parseLabelSelectorQuery(options.podSelector);
   if (!parsed.ok)
     return {
       toEvict: [],

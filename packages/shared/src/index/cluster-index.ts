@@ -143,12 +143,20 @@ export class ClusterIndex {
 
   /** The pods scheduled to a node, sorted by namespace/name. */
   podsOnNode(nodeName: string): PodView[] {
-    // Each pod's key is built once, not twice per comparison: the forecast asks for every node.
-    const keyed: { key: string; pod: PodView }[] = [];
-    for (const { pod } of this.state.pods.byNode.get(nodeName) ?? [])
-      keyed.push({ key: `${pod.namespace}/${pod.name}`, pod });
-    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return keyed.map((k) => k.pod);
+    // Each record keeps its key: the forecast and drainable now ask for every node.
+    const records = [...(this.state.pods.byNode.get(nodeName) ?? [])];
+    records.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return records.map((r) => r.pod);
+  }
+
+  /**
+   * The pods bound to a node, each with the keys of the budgets that cover it, in no order: for
+   * reads of every node that need no order (cheaper than podsOnNode and budgetKeysForPod).
+   */
+  podsOnNodeWithBudgets(
+    nodeName: string,
+  ): readonly { readonly pod: PodView; readonly budgets: readonly string[] }[] {
+    return this.state.pods.byNode.get(nodeName) ?? [];
   }
 
   node(name: string): NodeView | undefined {

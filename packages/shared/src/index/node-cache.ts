@@ -132,8 +132,8 @@ export class NodeCache<T> {
   private budgetsRead(node: string): string[] {
     const { index } = this.options;
     const keys = new Set<string>();
-    for (const pod of index.podsOnNode(node)) {
-      for (const key of index.budgetKeysForPod(pod)) keys.add(key);
+    for (const { pod, budgets } of index.podsOnNodeWithBudgets(node)) {
+      for (const key of budgets) keys.add(key);
       const pub = relatedPubName(pod);
       if (pub !== undefined)
         keys.add(refKey({ kind: 'PodUnavailableBudget', namespace: pod.namespace, name: pub }));

@@ -6,6 +6,8 @@ import type { PodView } from '../model/pod.js';
  */
 export interface PodRecord {
   pod: PodView;
+  /** `namespace/name`, the order podsOnNode sorts by (built once: every drain reads it). */
+  readonly key: string;
   /** Keys of the budgets it is a member of (usually one); replaced on change, never mutated. */
   budgets: readonly string[];
 }
@@ -99,7 +101,8 @@ export function putPod(store: PodStore, pod: PodView): PodRecord | undefined {
   const record = ns.pods.get(pod.name);
   if (record?.pod === pod) return undefined;
   if (!record) {
-    const fresh: PodRecord = { pod, budgets: NO_BUDGETS };
+    // Joined, not a template: a flat string, not a chain of pieces kept per pod.
+    const fresh: PodRecord = { pod, key: [pod.namespace, pod.name].join('/'), budgets: NO_BUDGETS };
     ns.pods.set(pod.name, fresh);
     indexLabels(ns, fresh, pod.labels);
     if (pod.nodeName !== undefined) addTo(store.byNode, pod.nodeName, fresh);
