@@ -193,12 +193,11 @@ describe('GET /metrics families', () => {
     const text = await metricsOf({ nodes: () => rows }).registry.metrics();
     expect(family(text, 'pdbscope_nodes')).toBe(
       [
-        '# HELP pdbscope_nodes Nodes by whether kubectl drain would finish now (drainable), be refused by its filters (refused), leave pods whose eviction is refused now (stuck), or was not worked out within the time budget (unknown).',
+        '# HELP pdbscope_nodes Nodes by whether kubectl drain would finish now (drainable), be refused by its filters (refused), or leave pods whose eviction is refused now (stuck).',
         '# TYPE pdbscope_nodes gauge',
         'pdbscope_nodes{drainable_now="drainable"} 1',
         'pdbscope_nodes{drainable_now="refused"} 0',
         'pdbscope_nodes{drainable_now="stuck"} 2',
-        'pdbscope_nodes{drainable_now="unknown"} 0',
       ].join('\n'),
     );
     const before = await metricsOf({ nodes: () => undefined }).registry.metrics();

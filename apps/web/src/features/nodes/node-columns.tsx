@@ -134,15 +134,13 @@ export function nodeColumns(now: number): NodeColumn[] {
 const DRAINABLE_ORDER: Record<NodeRow['drainableNow']['state'], number> = {
   stuck: 0,
   refused: 1,
-  unknown: 2,
-  drainable: 3,
+  drainable: 2,
 };
 /** kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting. */
 const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
   stuck: 'Stuck',
   refused: 'Refused',
   drainable: 'Drainable',
-  unknown: 'Open the node',
 };
 
 export interface NodeColumn extends GridColumn<NodeRow> {

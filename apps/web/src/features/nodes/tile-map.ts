@@ -2,26 +2,21 @@ import type { NodeRow } from '@pdbscope/shared/api';
 import { formatCount } from '../../components/numbers.js';
 import { POOL_LABELS } from '../upgrade/upgrade-params.js';
 
-/**
- * A tile's colour: what `kubectl drain` would do on the node now. Written out rather than taken
- * from the schema so the map keeps working whichever of these states the API still sends.
- */
-export const tileStates = ['stuck', 'refused', 'drainable', 'unknown'] as const;
+/** A tile's colour: what `kubectl drain` would do on the node now, worst first. */
+export const tileStates = ['stuck', 'refused', 'drainable'] as const;
 export type TileState = (typeof tileStates)[number];
 
 export const tileStateLabels: Readonly<Record<TileState, string>> = {
   stuck: 'Stuck',
   refused: 'Refused',
   drainable: 'Drainable',
-  unknown: 'Not worked out',
 };
 
 /** Worst first, so each group starts with what holds an upgrade up. */
 const tileOrder: Readonly<Record<TileState, number>> = {
   stuck: 0,
   refused: 1,
-  unknown: 2,
-  drainable: 3,
+  drainable: 2,
 };
 
 export function tileStateOf(node: NodeRow): TileState {
@@ -37,7 +32,7 @@ export function isNotReady(node: NodeRow): boolean {
 export type TileCounts = Record<TileState, number> & { nodes: number; notReady: number };
 
 function emptyCounts(): TileCounts {
-  return { nodes: 0, stuck: 0, refused: 0, drainable: 0, unknown: 0, notReady: 0 };
+  return { nodes: 0, stuck: 0, refused: 0, drainable: 0, notReady: 0 };
 }
 
 function count(counts: TileCounts, node: NodeRow): void {
@@ -126,7 +121,6 @@ export function groupHeading(group: TileGroup): string {
   const parts = [plural(counts.nodes, 'node')];
   if (counts.stuck > 0) parts.push(`${formatCount(counts.stuck)} stuck`);
   if (counts.refused > 0) parts.push(`${formatCount(counts.refused)} refused`);
-  if (counts.unknown > 0) parts.push(`${formatCount(counts.unknown)} not worked out`);
   if (counts.notReady > 0) parts.push(`${formatCount(counts.notReady)} NotReady`);
   return `${group.title}: ${parts.join(', ')}`;
 }
@@ -138,7 +132,6 @@ export function mapSummary(counts: TileCounts): string {
     `${formatCount(counts.refused)} refused`,
     `${formatCount(counts.stuck)} stuck`,
   ];
-  if (counts.unknown > 0) parts.push(`${formatCount(counts.unknown)} not worked out`);
   const notReady = counts.notReady > 0 ? `; ${formatCount(counts.notReady)} NotReady` : '';
   return `${plural(counts.nodes, 'node')}: ${parts.join(', ')}${notReady}`;
 }
