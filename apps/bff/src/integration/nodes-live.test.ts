@@ -1,8 +1,8 @@
-import { drainableNowByNode } from '@pdbscope/shared/eviction';
 import { ClusterIndex } from '@pdbscope/shared/index';
 import type { NodesResponse } from '@pdbscope/shared/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClusterObject } from '../kube/resources.js';
+import { nodeListRow } from '../views/nodes.js';
 import { freshList, getJson, simControl, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -23,7 +23,10 @@ const drainableStates = async () =>
 
 type Objects = Awaited<ReturnType<typeof freshList>>;
 
-/** What the engine says for every node of these objects (a fresh list of the simulator's). */
+/**
+ * What a fresh index of these objects (a fresh list of the simulator's) says for every node, in
+ * the list's row shape: the live rows must equal it.
+ */
 function engineStates(objects: Objects) {
   const of = (kinds: string[]) => objects.filter((o) => kinds.includes(o.kind));
   const isWorkload = (o: ClusterObject) =>
@@ -37,8 +40,7 @@ function engineStates(objects: Objects) {
       workloads: objects.filter(isWorkload) as never,
     },
   );
-  const all = drainableNowByNode({ index, now: new Date() });
-  return index.nodeNames().map((node) => ({ node, ...all.get(node) }));
+  return index.nodeNames().map((node) => ({ node, ...nodeListRow(index, node).drainableNow }));
 }
 
 const served = async () => engineStates(await freshList(h.sim));
