@@ -87,12 +87,6 @@ const drainable = new NodeCache({
   index,
   compute: (node) => drainableNow({ index, node, now: index.now }),
 });
-console.log(
-  'heap MB',
-  Math.round(process.memoryUsage().heapUsed / 2 ** 20),
-  'rss',
-  Math.round(process.memoryUsage().rss / 2 ** 20),
-);
 const cold = time(() => drainable.all());
 row(
   `drainable now, all ${names.length} nodes, cold`,
