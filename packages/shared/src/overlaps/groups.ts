@@ -84,6 +84,7 @@ export function overlapGroupsCounted(input: OverlapGroupsInput): {
   // id, its first member and the subject of its findings.
   const budgets = inStableOrder(input.budgets);
   const refs = budgets.map(refOf);
+  const keys = refs.map(refKey);
   const sets = new UnionFind(budgets.length);
 
   // Live: pods keyed namespace → name (no key string per membership).
@@ -110,10 +111,11 @@ export function overlapGroupsCounted(input: OverlapGroupsInput): {
   for (const { entry } of sharedEntries) {
     const { pod } = entry;
     {
-      const members = entry.members
-        .map((m) => ({ m, key: refKey(refs[m] as ResourceRef) }))
-        .sort(byKey)
-        .map((x) => x.m);
+      // By kind and name, with each budget's key worked out once, not once per shared pod.
+      const members = [...entry.members].sort((a, b) => {
+        const [ka, kb] = [keys[a] as string, keys[b] as string];
+        return ka < kb ? -1 : ka > kb ? 1 : 0;
+      });
       const first = members[0] as number;
       for (const m of members) sets.union(first, m, LIVE);
       const owners = members.map((m) => refs[m] as ResourceRef);

@@ -10,16 +10,22 @@ export function inStableOrder(budgets: readonly Budget[]): Budget[] {
   const namespaces = new Map<string, number>();
   for (const b of budgets)
     if (!namespaces.has(b.namespace)) namespaces.set(b.namespace, namespaces.size);
-  return [...budgets].sort(
-    (x, y) =>
-      (namespaces.get(x.namespace) ?? 0) - (namespaces.get(y.namespace) ?? 0) || byAgeAndRef(x, y),
-  );
+  // Each budget's sort keys once, not once per comparison.
+  return budgets
+    .map((budget) => ({
+      budget,
+      namespace: namespaces.get(budget.namespace) ?? 0,
+      created: budget.creationTimestamp ?? '',
+      key: refKey(budget),
+    }))
+    .sort((x, y) => x.namespace - y.namespace || byAgeAndRef(x, y))
+    .map((entry) => entry.budget);
 }
 
-function byAgeAndRef(x: Budget, y: Budget): number {
-  const [cx, cy] = [x.creationTimestamp ?? '', y.creationTimestamp ?? ''];
-  if (cx !== cy) return cx < cy ? -1 : 1;
-  const a = refKey(x);
-  const b = refKey(y);
-  return a < b ? -1 : a > b ? 1 : 0;
+function byAgeAndRef(
+  x: { created: string; key: string },
+  y: { created: string; key: string },
+): number {
+  if (x.created !== y.created) return x.created < y.created ? -1 : 1;
+  return x.key < y.key ? -1 : x.key > y.key ? 1 : 0;
 }
