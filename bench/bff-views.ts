@@ -26,9 +26,10 @@ export async function viewsMemory(input: {
   url: string;
   pid: number;
   residentOf: ResidentOf;
-}): Promise<{ visits: Visit[]; peak: number; after: number }> {
+}): Promise<{ visits: Visit[]; before: number; peak: number; after: number }> {
   const { url, pid, residentOf } = input;
-  let peak = residentOf(pid);
+  const before = residentOf(pid);
+  let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, residentOf(pid));
   }, 20);
@@ -65,7 +66,7 @@ export async function viewsMemory(input: {
     const node = nodes[0];
     if (node) visits.push(await visit(url, `/api/nodes/${encodeURIComponent(node.name)}`));
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    return { visits, peak, after: residentOf(pid) };
+    return { visits, before, peak, after: residentOf(pid) };
   } finally {
     clearInterval(sampler);
   }

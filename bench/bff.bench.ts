@@ -417,7 +417,7 @@ async function main(): Promise<void> {
 
     const views = await viewsMemory({ url: bffUrl, pid, residentOf: (p) => memoryOf(p).rss });
     process.stdout.write(
-      `BFF resident memory after every view's API answers: ${mb(views.after)} (ready ${mb(worst.rss)}: +${mb(views.after - worst.rss)}; peak while answering ${mb(views.peak)}; target ≤ ready + 100 MB)\n`,
+      `BFF resident memory after every view's API answers: ${mb(views.after)} (ready ${mb(worst.rss)}: +${mb(views.after - worst.rss)}; just before them ${mb(views.before)}, peak while answering ${mb(views.peak)}; target ≤ ready + 100 MB)\n`,
     );
     for (const v of views.visits)
       process.stdout.write(`  GET ${v.path}: ${v.status}, ${(v.bytes / 1024).toFixed(0)} kB\n`);
