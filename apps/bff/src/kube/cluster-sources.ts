@@ -13,6 +13,8 @@ import type { PodView } from '@pdbscope/shared';
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { backoffDelay } from './backoff.js';
 import { UnreachableSources } from './unreachable.js';
+import { UnreadableObjects } from './unreadable-objects.js';
+import { unreadableObjectFindings } from '@pdbscope/shared';
 import { NO_TELEMETRY, type SourceTelemetry } from '../metrics/telemetry.js';
 
 export interface ClusterSourcesOptions {
@@ -145,10 +147,20 @@ function startDiscovered({
   };
   let stopped = false;
   let namespaceWatch: NamespaceWatch | undefined;
+  // Every source's unreadable objects, as findings beside the rules' own.
+  const unreadableBySource = new Map<Source<ClusterObject>, UnreadableObjects>();
+  const publishUnreadable = () =>
+    store.setSourceFindings(
+      unreadableObjectFindings(
+        [...unreadableBySource.values()].flatMap((u) => u.errors),
+        'cluster',
+      ),
+    );
   const drop = (source: Source<ClusterObject>) => {
     store.removeSource(source.current.id);
     const at = sources.indexOf(source);
     if (at !== -1) sources.splice(at, 1);
+    if (unreadableBySource.delete(source)) publishUnreadable();
   };
   // A cluster-wide 403 on a namespaced resource: RBAC may still allow some namespaces
   // (RoleBindings), so watch each namespace on its own, following the namespaces as they come
@@ -196,11 +208,27 @@ function startDiscovered({
     awaited?: boolean;
   }): Source<ClusterObject> => {
     const id = namespace === undefined ? spec.id : `${spec.id}@${namespace}`;
-    const project = projector(
+    const unreadable = new UnreadableObjects({
+      kind: spec.kind,
+      changed: () => {
+        source.unreadableChanged();
+        publishUnreadable();
+      },
+    });
+    const read = projector(
       spec,
-      (error) => logger.warn({ source: id, error }, 'object skipped'),
+      (error, raw) => {
+        logger.warn({ source: id, error }, 'object unreadable');
+        unreadable.unreadable(raw, error);
+      },
       store.interner,
     );
+    const project = (raw: unknown) => {
+      const held = read(raw);
+      if (held)
+        unreadable.readable({ namespace: held.metadata.namespace ?? '', name: held.metadata.name });
+      return held;
+    };
     const telemetry = options.telemetry ?? NO_TELEMETRY;
     const keepsRaw = spec.kind === 'PodDisruptionBudget' || spec.kind === 'PodUnavailableBudget';
     const source = new Source<ClusterObject>({
@@ -233,6 +261,7 @@ function startDiscovered({
         void identity.checkSoon();
       },
       onOtherCluster: (change) => identity.noticed({ ...change, sourceId: id }),
+      unreadable,
       clock,
       logger,
       onState: (state) => store.sourceChanged(state),
@@ -252,6 +281,7 @@ function startDiscovered({
     });
     store.addSource(id, awaited ? source : { snapshot: () => source.snapshot(), settled: true });
     sources.push(source);
+    unreadableBySource.set(source, unreadable);
     return source;
   };
   const fellBack = new Set<string>();

@@ -25,6 +25,13 @@ export interface ProjectingWatchOptions<T> {
    * told to relist, as after a 410.
    */
   check?: (phase: string, obj: unknown) => string | undefined;
+  /** Told of every DELETED event's raw object, read or not. */
+  deleted?: (raw: unknown) => void;
+  /**
+   * An object that no longer reads: what is held for it (under the event's resourceVersion), to
+   * be deleted so that no stale version stays; undefined when nothing is held.
+   */
+  heldFor?: (raw: unknown) => Held<T> | undefined;
 }
 
 /** What makes client-node's ListWatch relist (it does so on 410 only). */
@@ -85,14 +92,18 @@ export class ProjectingWatch<T> {
     const controller = await this.options.watch.watch(
       path,
       params,
-      (phase: string, obj: unknown, watchObj?: unknown) => {
+      (received: string, obj: unknown, watchObj?: unknown) => {
         if (!current()) return;
+        let phase = received;
         this.options.onActivity();
-        const object =
-          phase === 'ADDED' || phase === 'MODIFIED' || phase === 'DELETED'
-            ? this.options.project(obj)
-            : // ERROR (a Status, e.g. 410 Gone) and BOOKMARK go through as they are.
-              obj;
+        const change = phase === 'ADDED' || phase === 'MODIFIED' || phase === 'DELETED';
+        // ERROR (a Status, e.g. 410 Gone) and BOOKMARK go through as they are.
+        let object = change ? this.options.project(obj) : obj;
+        if (phase === 'DELETED') this.options.deleted?.(obj);
+        if (object === undefined && change) {
+          object = this.options.heldFor?.(obj);
+          phase = 'DELETED';
+        }
         if (object === undefined) return;
         const otherCluster = this.options.check?.(phase, object);
         if (otherCluster !== undefined) {

@@ -48,7 +48,7 @@ export function apiVersionOf(spec: ResourceSpec): string {
  */
 export function projector(
   spec: ResourceSpec,
-  onError: (error: string) => void,
+  onError: (error: string, raw: unknown) => void,
   interner: Interner = new Interner(),
 ): (raw: unknown) => Held<ClusterObject> | undefined {
   const apiVersion = apiVersionOf(spec);
@@ -62,7 +62,7 @@ export function projector(
         : obj;
     const converted = spec.convert(stamped);
     if (!converted.ok) {
-      onError(converted.error);
+      onError(converted.error, raw);
       return undefined;
     }
     // WorkloadView's open-ended kind keeps TypeScript from narrowing on it.

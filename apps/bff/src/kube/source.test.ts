@@ -9,6 +9,7 @@ import { KubeHttp } from './http.js';
 import { PODS, collectionPath, projector, type ClusterObject } from './resources.js';
 import { Source, type SourceOptions } from './source.js';
 import { ManualClock } from '@pdbscope/sim/clock';
+import { UnreadableObjects } from './unreadable-objects.js';
 
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -170,6 +171,95 @@ describe('Source', () => {
         ['zookeeper-0', 'u0'],
       ],
     ]);
+    await source.stop();
+  });
+
+  it('an object whose new version does not read: the old one goes, it is listed until it reads or is deleted', async () => {
+    const kc = await listServer();
+    const clock = new ManualClock(new Date('2026-11-21T19:00:00Z'));
+    const states: SourceState[] = [];
+    const sunk: string[] = [];
+    const watches: ((phase: string, obj: unknown) => void)[] = [];
+    const unreadable = new UnreadableObjects({
+      kind: 'Pod',
+      changed: () => source.unreadableChanged(),
+    });
+    const read = projector(PODS, (error, raw) => unreadable.unreadable(raw, error));
+    // Stands for a stricter conversion than today's (which only refuses a missing name).
+    const refusing = (raw: unknown) => {
+      const labels = (raw as { metadata?: { labels?: Record<string, string> } }).metadata?.labels;
+      if (labels?.['broken'] !== undefined) {
+        unreadable.unreadable(raw, `broken: ${labels['broken']}`);
+        return undefined;
+      }
+      const held = read(raw);
+      if (held)
+        unreadable.readable({ namespace: held.metadata.namespace ?? '', name: held.metadata.name });
+      return held;
+    };
+    const source: Source<ClusterObject> = new Source<ClusterObject>({
+      id: 'pods',
+      resource: 'v1 pods',
+      kc,
+      http: new KubeHttp(kc),
+      path: collectionPath(PODS),
+      project: refusing,
+      unreadable,
+      sink: {
+        upsert: (o) => sunk.push(`upsert ${o.name} ${o.resourceVersion}`),
+        remove: (o) => sunk.push(`remove ${o.name} ${o.resourceVersion}`),
+      },
+      clock,
+      logger: pino({ level: 'silent' }),
+      onState: (s) => states.push(s),
+      watch: {
+        watch: (_path, _params, callback) => {
+          watches.push(callback);
+          return Promise.resolve(new AbortController());
+        },
+      },
+    });
+    source.start();
+    await expect.poll(() => states.map((s) => s.state)).toStrictEqual(['live']);
+    const pod = (resourceVersion: string, broken?: string) => ({
+      metadata: {
+        name: 'zookeeper-0',
+        namespace: 'zookeeper',
+        uid: 'u0',
+        resourceVersion,
+        ...(broken !== undefined ? { labels: { broken } } : {}),
+      },
+      status: { phase: 'Running' },
+    });
+    const last = () => {
+      const s = source.snapshot();
+      return [s.objects, s.unreadable];
+    };
+    watches[0]?.('MODIFIED', pod('1001', 'yes'));
+    expect(last()).toStrictEqual([
+      0,
+      [
+        {
+          position: 'resourceVersion 1001',
+          object: 'Pod zookeeper/zookeeper-0',
+          error: 'broken: yes',
+        },
+      ],
+    ]);
+    watches[0]?.('MODIFIED', pod('1002'));
+    expect(last()).toStrictEqual([1, undefined]);
+    watches[0]?.('MODIFIED', pod('1003', 'again'));
+    watches[0]?.('DELETED', pod('1004', 'again'));
+    expect(last()).toStrictEqual([0, undefined]);
+    expect(sunk).toStrictEqual([
+      'upsert zookeeper-0 990',
+      'remove zookeeper-0 990',
+      'upsert zookeeper-0 1002',
+      'remove zookeeper-0 1002',
+    ]);
+    // Each change of the set was told in the state clients hear (the deletion's own unreadable
+    // version is noted, then forgotten with it).
+    expect(states.map((s) => s.unreadable?.length ?? 0)).toStrictEqual([0, 1, 0, 1, 1, 0]);
     await source.stop();
   });
 });

@@ -13,6 +13,7 @@ import { ProjectingWatch, type Held } from './projecting-watch.js';
 import { enterState, initialState, touchState } from './source-state.js';
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { backoffDelay } from './backoff.js';
+import type { UnreadableObjects } from './unreadable-objects.js';
 
 /** Where a source's objects go: the store. */
 export interface SourceSink<T> {
@@ -55,6 +56,11 @@ export interface SourceOptions<T> {
   onRestart?: () => void;
   /** Told when this source's list or watch shows a restored or replaced cluster. */
   onOtherCluster?: (change: { cause: ClusterIdentityCause; reason: string }) => void;
+  /**
+   * The objects `project` could not read (it records them there); listed in the state, and
+   * forgotten when deleted or missing from a full list.
+   */
+  unreadable?: UnreadableObjects;
 }
 
 /**
@@ -104,6 +110,12 @@ export class Source<T> {
       onActivity: () => this.activity(),
       onConnected: () => this.connected(),
       check: (phase, obj) => this.checkEvent(phase, obj),
+      ...(options.unreadable
+        ? {
+            deleted: (raw: unknown) => options.unreadable?.deleted(raw),
+            heldFor: (raw: unknown) => this.heldFor(raw),
+          }
+        : {}),
     });
     this.informer = new ListWatch(
       options.path,
@@ -151,6 +163,8 @@ export class Source<T> {
 
   private async list(): Promise<KubernetesListObject<Held<T> & { metadata: Held<T>['metadata'] }>> {
     this.listing = true;
+    const unreadable = this.options.unreadable;
+    unreadable?.listStarted();
     const page = await listAllPages({
       http: this.options.http,
       path: this.options.path,
@@ -164,7 +178,13 @@ export class Source<T> {
       ...(this.options.listTimeoutMs !== undefined
         ? { timeoutMs: this.options.listTimeoutMs }
         : {}),
-    }).finally(() => (this.listing = false));
+    })
+      .catch((err: unknown) => {
+        unreadable?.listFailed();
+        throw err;
+      })
+      .finally(() => (this.listing = false));
+    unreadable?.listCompleted();
     this.activity();
     const rewound =
       this.otherCluster === undefined ? this.versions.seen(page.resourceVersion) : undefined;
@@ -203,6 +223,25 @@ export class Source<T> {
     });
     if (replaced !== undefined) this.notice({ cause: 'uid-changed', reason: replaced });
     return replaced;
+  }
+
+  /**
+   * What is held for an object whose new version does not read, under the event's
+   * resourceVersion: the watch deletes it, so the store keeps no stale version of it.
+   */
+  private heldFor(raw: unknown): Held<T> | undefined {
+    const metadata = (raw as { metadata?: Record<string, unknown> } | null)?.metadata;
+    const name = metadata?.['name'];
+    const namespace = metadata?.['namespace'];
+    const version = metadata?.['resourceVersion'];
+    if (typeof name !== 'string' || typeof version !== 'string') return undefined;
+    const held = this.informer.get(name, typeof namespace === 'string' ? namespace : undefined);
+    return held ? { ...held, metadata: { ...held.metadata, resourceVersion: version } } : undefined;
+  }
+
+  /** The set of unreadable objects changed: clients hear the state again. */
+  unreadableChanged(): void {
+    this.setState(this.state);
   }
 
   /** This source saw another cluster: it relists, and the cluster's identity is told. */
@@ -349,7 +388,13 @@ export class Source<T> {
 
   private setState(next: SourceState): void {
     this.state = touchState(next, { now: this.options.clock.now(), objects: this.count });
-    this.options.onState(this.state);
+    this.options.onState(this.withUnreadable(this.state));
+  }
+
+  private withUnreadable(state: SourceState): SourceState {
+    const { unreadable: _before, ...rest } = state;
+    const listed = this.options.unreadable?.listed ?? [];
+    return listed.length > 0 ? { ...rest, unreadable: listed } : rest;
   }
 
   /**
@@ -375,10 +420,11 @@ export class Source<T> {
 
   /** Refresh `objects` and `lastEventAt` for display (not an event of its own). */
   snapshot(): SourceState {
+    const state = this.withUnreadable(this.state);
     return this.lastActivity === 0
-      ? { ...this.state, objects: this.count }
+      ? { ...state, objects: this.count }
       : {
-          ...this.state,
+          ...state,
           objects: this.count,
           lastEventAt: new Date(this.lastActivity).toISOString(),
         };

@@ -14,7 +14,7 @@ export interface AnalysisSchedulerOptions {
   index: () => ClusterIndex | undefined;
   /** Every namespace that has pods. */
   namespaces: () => Iterable<string>;
-  /** Findings the sources make themselves (a snapshot's unreadable objects), listed with the rest. */
+  /** Findings the sources make themselves (the objects they could not read), listed with the rest. */
   sourceFindings?: () => readonly EngineFinding[];
   /** A run finished: the marks before it and after it. */
   onAnalysed: (before: BudgetMarks, after: BudgetMarks) => void;

@@ -36,7 +36,7 @@ export interface AnalysisInput {
   namespaces: Iterable<string>;
   now: Date;
   clock?: () => number;
-  /** Findings the sources make themselves (a snapshot's unreadable objects), after the rules' own. */
+  /** Findings the sources make themselves (the objects they could not read), after the rules' own. */
   sourceFindings?: readonly EngineFinding[];
 }
 

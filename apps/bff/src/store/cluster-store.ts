@@ -201,7 +201,7 @@ export class ClusterStore {
     this.options.hub.publish({ type: 'source-changed', source: state, ready: this.isReady() });
   }
 
-  /** Findings a source makes itself (a snapshot's unreadable objects), listed by every analysis. */
+  /** Findings the sources make themselves (the objects they could not read), listed by every analysis. */
   setSourceFindings(findings: readonly EngineFinding[]): void {
     this.sourceFindingsValue = findings;
     if (this.indexValue) this.analyses.changed(this.options.clock.now());

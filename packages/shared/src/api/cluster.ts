@@ -29,7 +29,10 @@ export const SourceStateSchema = z
     objects: z.number().int(),
     /** Namespaces the API server refused to show (403); the rest of the source still works. */
     forbiddenNamespaces: z.array(z.string()),
-    /** Objects of a snapshot that could not be read (or were duplicates), each with where and why. */
+    /**
+     * Objects that could not be read (or, in a snapshot, were duplicates), each with where (a
+     * snapshot's position, a live object's resourceVersion) and why.
+     */
     unreadable: z
       .array(z.object({ position: z.string(), object: z.string().optional(), error: z.string() }))
       .optional(),
