@@ -1,4 +1,5 @@
 export * from './model/index.js';
+export * from './result/index.js';
 export * from './selectors/index.js';
 export * from './intstr/index.js';
 export * from './validation/index.js';

@@ -1,3 +1,4 @@
+import type { Result } from '../result/index.js';
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { findControllerScale } from './finders.js';
@@ -55,9 +56,7 @@ export function getExpectedPodCount(
 ): ExpectedPodCount {
   const { maxUnavailable, minAvailable } = pdb.spec;
   // maxUnavailable and a percentage minAvailable both count the controllers' scale.
-  const fromScale = (
-    desired: (expected: number) => { ok: true; value: number } | { ok: false; error: string },
-  ): ExpectedPodCount => {
+  const fromScale = (desired: (expected: number) => Result<number>): ExpectedPodCount => {
     const scale = getExpectedScale(pods, lookup);
     if (!scale.ok) return scale;
     const d = desired(scale.expected);

@@ -1,9 +1,10 @@
+import type { Result } from '../result/index.js';
 import type { IntOrString } from '../model/intstr.js';
 
 // Go wraps every parse error of getIntOrPercentValueSafely in this prefix.
 const PARSE_ERROR_PREFIX = 'invalid value for IntOrString: ';
 
-export type ScaledResult = { ok: true; value: number } | { ok: false; error: string };
+export type ScaledResult = Result<number>;
 
 /**
  * `intstr.GetScaledValueFromIntOrPercent(v, total, roundUp)`: an int is returned unchanged; a string

@@ -1,3 +1,4 @@
+import type { Result } from '../result/index.js';
 import type { Condition } from './condition.js';
 import type { PdbApiVersion, PdbView, PubApiVersion, PubView } from './budget.js';
 import type { LabelSelector, LabelSelectorRequirement } from './labels.js';
@@ -21,7 +22,7 @@ import { hasReadyCondition } from './ready.js';
 import { fromV1beta1Selector } from './v1beta1.js';
 
 /** A conversion either yields the slim view or says, as data, why the object could not be read. */
-export type Converted<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Converted<T> = Result<T>;
 
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 

@@ -1,3 +1,4 @@
+import type { Result } from '../result/index.js';
 import type { BudgetEvent } from '../budgets/types.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import { scaledValue } from '../intstr/intstr.js';
@@ -21,7 +22,7 @@ export interface SyncPubInput {
   now: Date;
 }
 
-type Desired = { ok: true; value: number } | { ok: false; error: string };
+type Desired = Result<number>;
 
 /** `getDesiredAvailableForPub`: maxUnavailable wins; percentages round up. */
 export function desiredAvailableForPub(pub: PubView, expected: number): Desired {

@@ -1,8 +1,9 @@
+import type { Result } from '../result/index.js';
 import { labelValueErrors, qualifiedNameErrors } from './names.js';
 import type { Requirement, Selector } from './selector.js';
 
 /** A parse either yields the value or says, as data, what is wrong with the text. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Parsed<T> = Result<T>;
 
 function splitTopLevel(text: string): string[] {
   const parts: string[] = [];

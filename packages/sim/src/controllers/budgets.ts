@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import type { TimerHandle } from '@pdbscope/shared/clock';
 import type { PdbStatus, PubStatus } from '@pdbscope/shared';
 import {
@@ -28,12 +29,7 @@ const RELATED_PUB_DEPRECATED = 'kruise.io/related-pub';
 const hasRelatedPub = (annotations: Record<string, string> | undefined): boolean =>
   (annotations?.[RELATED_PUB] ?? '') !== '';
 
-const CONVERTERS: Readonly<
-  Record<
-    string,
-    (raw: unknown) => { ok: true; value: IndexedObject } | { ok: false; error: string }
-  >
-> = {
+const CONVERTERS: Readonly<Record<string, (raw: unknown) => Result<IndexedObject>>> = {
   pods: podFromObject,
   poddisruptionbudgets: pdbFromObject,
   podunavailablebudgets: pubFromObject,

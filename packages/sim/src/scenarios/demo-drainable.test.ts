@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import {
   nodeFromObject,
   pdbFromObject,
@@ -22,7 +23,7 @@ afterEach(async () => {
 function views<T>(
   s: SimHandle,
   resources: readonly string[],
-  convert: (o: unknown) => { ok: true; value: T } | { ok: false; error: string },
+  convert: (o: unknown) => Result<T>,
 ): T[] {
   return resources.flatMap((r) => {
     const list = s.store.list(r);

@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,10 +29,7 @@ function items(s: SimHandle, resource: string): KubeObject[] {
   return list.ok ? list.value.items : [];
 }
 
-function views<T>(
-  objects: KubeObject[],
-  convert: (o: unknown) => { ok: true; value: T } | { ok: false; error: string },
-): T[] {
+function views<T>(objects: KubeObject[], convert: (o: unknown) => Result<T>): T[] {
   return objects.flatMap((o) => {
     const v = convert(o);
     return v.ok ? [v.value] : [];

@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreError } from '../store/index.js';
 import { badRequest, statusBody } from '../store/index.js';
@@ -5,11 +6,11 @@ import { decodeKubernetesProtobuf } from './protobuf.js';
 
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; error: StoreError };
+export type BodyResult = Result<unknown, StoreError>;
 
-export type TextResult = { ok: true; value: string } | { ok: false; error: StoreError };
+export type TextResult = Result<string, StoreError>;
 
-type BytesResult = { ok: true; value: Buffer } | { ok: false; error: StoreError };
+type BytesResult = Result<Buffer, StoreError>;
 
 /** Reads a request body as text, refusing oversized ones. */
 export async function readTextBody(req: IncomingMessage): Promise<TextResult> {

@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import type { Selector } from '@pdbscope/shared';
 import type { FieldSelector, ListOptions, ResourceType, StoreError } from '../store/index.js';
 import { badRequest, parseFieldSelectorQuery, parseLabelSelectorQuery } from '../store/index.js';
@@ -13,7 +14,7 @@ export interface ListQuery {
   timeoutSeconds?: number;
 }
 
-export type QueryResult = { ok: true; value: ListQuery } | { ok: false; error: StoreError };
+export type QueryResult = Result<ListQuery, StoreError>;
 
 const truthy = (v: string | null): boolean => v === 'true' || v === '1';
 

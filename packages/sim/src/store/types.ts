@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import type { StoreError } from './errors.js';
 
 /** The metadata fields the store reads and writes; everything else passes through untouched. */
@@ -40,4 +41,4 @@ export interface StoreEvent {
 }
 
 /** A write's outcome: errors are data. */
-export type StoreResult<T> = { ok: true; value: T } | { ok: false; error: StoreError };
+export type StoreResult<T> = Result<T, StoreError>;

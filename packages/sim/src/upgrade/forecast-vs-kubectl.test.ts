@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +26,7 @@ afterEach(async () => {
   dir = undefined;
 });
 
-function views<T>(
-  s: SimHandle,
-  resources: string[],
-  convert: (o: unknown) => { ok: true; value: T } | { ok: false; error: string },
-): T[] {
+function views<T>(s: SimHandle, resources: string[], convert: (o: unknown) => Result<T>): T[] {
   return resources.flatMap((r) => {
     const list = s.store.list(r);
     return (list.ok ? list.value.items : []).flatMap((o: KubeObject) => {

@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import {
   pdbFromObject,
   podFromObject,
@@ -7,7 +8,7 @@ import {
   type WorkloadView,
 } from '@pdbscope/shared';
 
-function ok<T>(c: { ok: true; value: T } | { ok: false; error: string }): T {
+function ok<T>(c: Result<T>): T {
   if (!c.ok) throw new Error(c.error);
   return c.value;
 }

@@ -2,8 +2,9 @@
 import type { PdbView, PubView } from '../../model/budget.js';
 import type { PodView } from '../../model/pod.js';
 import { pdbFromObject, podFromObject, pubFromObject } from '../../model/convert.js';
+import type { Result } from '../../result/index.js';
 
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
+function unwrap<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(r.error);
   return r.value;
 }

@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import type { PdbView, PubView } from '@pdbscope/shared';
 import { decideEviction, pdbFromObject, podFromObject, pubFromObject } from '@pdbscope/shared';
 import type { KubeObject, StoreError } from '../../store/index.js';
@@ -21,10 +22,7 @@ interface EvictionRequest {
 }
 
 /** Reads an Eviction body and merges its dry-run with the request's (`propagateDryRun`). */
-function readEviction(
-  body: unknown,
-  params: URLSearchParams,
-): { ok: true; value: EvictionRequest } | { ok: false; error: StoreError } {
+function readEviction(body: unknown, params: URLSearchParams): Result<EvictionRequest, StoreError> {
   if (
     !isRecord(body) ||
     body.kind !== 'Eviction' ||

@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import type { DeleteOptions, KubeObject, StoreError } from '../../store/index.js';
 import { PATCH_CONTENT_TYPES, apiVersionOf, badRequest, notFound } from '../../store/index.js';
 import type { RequestInput, ServerContext } from '../context.js';
@@ -6,7 +7,7 @@ import { APPLY_PATCH_CONTENT_TYPE, handleApply } from './apply.js';
 import { dryRunOf, selectionOf } from '../query.js';
 import type { ResourceRoute } from '../route.js';
 
-type Checked = { ok: true; value: KubeObject } | { ok: false; error: StoreError };
+type Checked = Result<KubeObject, StoreError>;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

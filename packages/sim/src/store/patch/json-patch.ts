@@ -1,6 +1,7 @@
+import type { Result } from '@pdbscope/shared';
 import { deepEqual, isObject } from './json-value.js';
 
-export type PatchResult = { ok: true; value: unknown } | { ok: false; error: string };
+export type PatchResult = Result<unknown>;
 
 interface Operation {
   op: string;
