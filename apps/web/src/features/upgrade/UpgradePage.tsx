@@ -7,6 +7,12 @@ import { describeError } from '../../api/errors.js';
 import { POOL_LABELS, upgradeHref, upgradeRequestOf } from './upgrade-params.js';
 import { UpgradeForecastView } from './UpgradeForecastView.js';
 
+/** A typed count: a whole number, never below `min` (an emptied or half-typed field reads as `min`). */
+const countAtLeast = (text: string, min: number): number => {
+  const n = Math.trunc(Number(text));
+  return Number.isFinite(n) ? Math.max(min, n) : min;
+};
+
 const FLAGS = [
   { key: 'ignoreDaemonSets', flag: '--ignore-daemonsets' },
   { key: 'deleteEmptyDirData', flag: '--delete-emptydir-data' },
@@ -81,7 +87,11 @@ export function UpgradePage() {
             min={1}
             value={base.maxUnavailable ?? 1}
             onChange={(event) =>
-              go({ ...withoutChanges, selector, maxUnavailable: Number(event.target.value) || 1 })
+              go({
+                ...withoutChanges,
+                selector,
+                maxUnavailable: countAtLeast(event.target.value, 1),
+              })
             }
           />
         </label>
@@ -92,7 +102,7 @@ export function UpgradePage() {
             min={0}
             value={base.maxSurge ?? 0}
             onChange={(event) =>
-              go({ ...withoutChanges, selector, maxSurge: Number(event.target.value) || 0 })
+              go({ ...withoutChanges, selector, maxSurge: countAtLeast(event.target.value, 0) })
             }
           />
         </label>
