@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       index,
       namespaces,
       now,
-      clock: () => performance.now(),
+      stopwatch: () => performance.now(),
     });
     const wall = ms(t1);
     delay.disable();

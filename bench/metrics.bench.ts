@@ -14,6 +14,7 @@ import { analyze } from '../apps/bff/src/store/analysis.js';
 import { budgetRow } from '../apps/bff/src/views/rows.js';
 import { createBffMetrics } from '../apps/bff/src/metrics/bff-metrics.js';
 import { BudgetHistory } from '../apps/bff/src/history/budget-history.js';
+import { ManualClock } from '../packages/sim/src/store/clock.js';
 import type { BudgetRow } from '../packages/shared/src/api/index.js';
 
 const pods = Number(process.env.BENCH_PODS ?? 30_000);
@@ -56,7 +57,7 @@ const metrics = createBffMetrics({
   ready: () => true,
   sseClients: () => 0,
   analysisMs: () => analysis.tookMs,
-  now: () => now,
+  clock: new ManualClock(now),
 });
 
 async function scrapes(): Promise<void> {

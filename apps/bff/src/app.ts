@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import type { Clock } from '@pdbscope/shared/clock';
 import type { MetricsExposition } from './metrics/bff-metrics.js';
 import type { EventHub } from './events/hub.js';
 import { TokenAuth, authGuard } from './http/auth.js';
@@ -35,6 +36,8 @@ export interface AppOptions {
   store: ClusterReader;
   hub: EventHub;
   logger: Logger;
+  /** Time and timers: sessions' expiry, delayed sign-in answers, /readyz's staleness. */
+  clock: Clock;
   /** Where the server listens: decides which Host headers are ours. */
   host: string;
   port: number;
@@ -63,8 +66,8 @@ export interface AppOptions {
   history?: HistoryReader;
   /** GET /api/budgets/{kind}/{namespace}/{name}/events; absent, no such route. */
   kubeEvents?: BudgetEventsReader;
-  /** /readyz and /livez: the staleness threshold (default 5 min), the clock, the loop watch. */
-  health?: { staleAfterMs?: number; now?: () => Date; wedged?: () => string | undefined };
+  /** /readyz and /livez: the staleness threshold (default 5 min), the loop watch. */
+  health?: { staleAfterMs?: number; wedged?: () => string | undefined };
   /** GET /metrics; absent, no such route. */
   metrics?: {
     registry: MetricsExposition;
@@ -95,7 +98,7 @@ function limiter(options: {
 
 /** The HTTP application: security, the API, the event stream and the web app. No Kubernetes here. */
 export function createApp(options: AppOptions): Express {
-  const { store, hub, logger } = options;
+  const { store, hub, logger, clock } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -104,7 +107,7 @@ export function createApp(options: AppOptions): Express {
       ? undefined
       : new TokenAuth({
           token: options.token,
-          sessions: options.sessions ?? new SessionStore({ now: Date.now }),
+          sessions: options.sessions ?? new SessionStore({ clock }),
         });
   const gate = readyGate(store);
   const guardOrigin = originGuard(
@@ -146,6 +149,7 @@ export function createApp(options: AppOptions): Express {
   });
   // Signing in comes before the guard (it is how a browser gets past it), behind the origin guard.
   const signInThrottle = new SignInThrottle({
+    clock,
     freePerMinute: options.sessionRateLimit ?? 10,
     delayMs: options.signInDelayMs ?? 1000,
   });
@@ -172,7 +176,7 @@ export function createApp(options: AppOptions): Express {
           store,
           ...(auth ? { auth } : {}),
           staleAfterMs: options.health?.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
-          now: options.health?.now ?? (() => new Date()),
+          clock,
           wedged: options.health?.wedged ?? (() => undefined),
         }),
         ...openApiRoutes(),

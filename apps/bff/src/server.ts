@@ -83,7 +83,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     ready: () => reader.ready(),
     sseClients: () => hub.clientCount,
     analysisMs: () => session().store.analysis()?.tookMs,
-    now: () => clock.now(),
+    clock,
   });
   const contexts = await ContextSwitcher.start(source, {
     hub,
@@ -103,9 +103,10 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
   });
   const verifyEnabled = source.kind === 'cluster' && (options.allowDryRunVerify ?? false);
 
-  const loop = new EventLoopWatch(
-    options.wedgedAfterMs !== undefined ? { wedgedAfterMs: options.wedgedAfterMs } : {},
-  );
+  const loop = new EventLoopWatch({
+    clock,
+    ...(options.wedgedAfterMs !== undefined ? { wedgedAfterMs: options.wedgedAfterMs } : {}),
+  });
   loop.start();
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer();
@@ -127,6 +128,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       store: reader,
       hub,
       logger,
+      clock,
       host,
       port,
       contexts,
@@ -147,7 +149,6 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       metrics: { registry: metrics.exposition, public: options.metricsPublic ?? false },
       health: {
         ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),
-        now: () => clock.now(),
         wedged: () => loop.wedged(),
       },
       history: { budgetHistory: (ref) => session().timeline.budgetHistory(ref) },

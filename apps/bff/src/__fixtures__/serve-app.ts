@@ -24,7 +24,7 @@ export async function serveApp(
   serving: { asIfTls?: boolean; sseMaxClients?: number } = {},
 ) {
   const hub = new EventHub({
-    clock,
+    clock: overrides.clock ?? clock,
     epoch: 't1',
     ...(serving.sseMaxClients !== undefined ? { maxClients: serving.sseMaxClients } : {}),
   });
@@ -36,6 +36,7 @@ export async function serveApp(
     store,
     hub,
     logger: pino({ level: 'silent' }),
+    clock,
     host: '127.0.0.1',
     port,
     ...overrides,

@@ -1,3 +1,4 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { BudgetHistoryResponse, BudgetRef } from '@pdbscope/shared/api';
 import type { HistoryReader } from '../model.js';
 import type { BudgetHistory } from './budget-history.js';
@@ -6,11 +7,11 @@ import type { BudgetHistory } from './budget-history.js';
 export function memoryHistoryReader(input: {
   history: BudgetHistory;
   exists(ref: BudgetRef): boolean;
-  now(): Date;
+  clock: Clock;
 }): HistoryReader & { read(ref: BudgetRef): BudgetHistoryResponse | undefined } {
   const read = (ref: BudgetRef): BudgetHistoryResponse | undefined => {
     if (!input.exists(ref)) return undefined;
-    const now = input.now().getTime();
+    const now = input.clock.now().getTime();
     const kept = input.history.read(ref, now);
     return {
       budget: { kind: ref.kind, namespace: ref.namespace, name: ref.name },

@@ -1,3 +1,4 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { BudgetHistoryResponse, BudgetRef, HistoryPoint } from '@pdbscope/shared/api';
 import type { HistoryReader } from '../model.js';
 
@@ -6,7 +7,7 @@ export interface PrometheusHistoryOptions {
   url: string;
   /** The history in memory: its marks are added, and it answers alone when Prometheus cannot. */
   memory: { read(ref: BudgetRef): BudgetHistoryResponse | undefined };
-  now(): Date;
+  clock: Clock;
   /** How far back the range queries reach (default 7 days). */
   rangeMs?: number;
   /** Per request (default 5 s). */
@@ -116,7 +117,7 @@ export function prometheusHistoryReader(options: PrometheusHistoryOptions): Hist
     budgetHistory: async (ref) => {
       const memory = options.memory.read(ref);
       if (!memory) return undefined;
-      const end = options.now().getTime();
+      const end = options.clock.now().getTime();
       // About 1,000 steps over the range (whole seconds), ending at `end` exactly.
       const step = Math.max(1000, Math.ceil(rangeMs / 1000 / 1000) * 1000);
       const start = end - Math.ceil(rangeMs / step) * step;

@@ -1,3 +1,5 @@
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
+
 /**
  * Whether the process is wedged: a timer that should fire every `intervalMs` records how late it
  * ran. A blocked event loop cannot answer a probe at all (the kubelet's times out); this catches
@@ -7,37 +9,41 @@ export class EventLoopWatch {
   private lastTick: number;
   private worstLagMs = 0;
   private worstAt = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: TimerHandle | undefined;
 
   constructor(
     private readonly options: {
-      now?: () => number;
+      /** The wall clock in production: its timer runs late exactly when the loop is blocked. */
+      clock: Clock;
       intervalMs?: number;
       /** A lag longer than this, within the last `windowMs`, is wedged. */
       wedgedAfterMs?: number;
       windowMs?: number;
-    } = {},
+    },
   ) {
     this.lastTick = this.now();
   }
 
   private now(): number {
-    return (this.options.now ?? Date.now)();
+    return this.options.clock.now().getTime();
   }
 
   start(): void {
     const interval = this.options.intervalMs ?? 1000;
     this.lastTick = this.now();
-    this.timer = setInterval(() => this.tick(), interval);
-    this.timer.unref();
+    const beat = () => {
+      this.tick();
+      this.timer = this.options.clock.setTimeout(beat, interval);
+    };
+    this.timer = this.options.clock.setTimeout(beat, interval);
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.timer?.cancel();
+    this.timer = undefined;
   }
 
-  /** One tick of the timer (public for tests that drive time). */
-  tick(): void {
+  private tick(): void {
     const now = this.now();
     const lag = now - this.lastTick - (this.options.intervalMs ?? 1000);
     this.lastTick = now;

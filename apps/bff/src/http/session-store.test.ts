@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { SessionStore } from './session-store.js';
 
 function store(options: { maxSessions?: number } = {}) {
-  const clock = { now: 1_000_000 };
+  const clock = new ManualClock('2026-11-21T22:00:00Z');
   let made = 0;
   const sessions = new SessionStore({
-    now: () => clock.now,
+    clock,
     ttlMs: 1000,
     ...options,
     newId: () => `s${(made += 1)}`,
@@ -28,7 +29,7 @@ describe('SessionStore', () => {
     const { sessions, clock } = store();
     sessions.create();
     sessions.create();
-    clock.now += 1000;
+    clock.advance(1000);
     const expiredAsked = sessions.isValid('s1');
     const sizeAfterAsking = sessions.size;
     const fresh = sessions.create();
@@ -41,18 +42,13 @@ describe('SessionStore', () => {
   });
 
   it('tells a watcher once when its session is revoked, pushed out or expires, and not after it stops watching', () => {
-    const timers: { ms: number; fire: () => void; cancelled: boolean }[] = [];
+    const clock = new ManualClock('2026-11-21T22:00:00Z');
     let made = 0;
     const sessions = new SessionStore({
-      now: () => 0,
+      clock,
       ttlMs: 1000,
       maxSessions: 4,
       newId: () => `s${(made += 1)}`,
-      schedule: (fire, ms) => {
-        const timer = { ms, fire, cancelled: false };
-        timers.push(timer);
-        return () => (timer.cancelled = true);
-      },
     });
     const ended: string[] = [];
     const [s1, s2, s3, s4] = [1, 2, 3, 4].map(() => sessions.create()) as [
@@ -69,26 +65,30 @@ describe('SessionStore', () => {
     sessions.revoke(s1);
     sessions.create(); // s5 takes s1's place
     sessions.create(); // s6 pushes out s2, the oldest left
-    timers[2]?.fire();
+    // Only s3's expiry timer is left: the others were cancelled when their watch ended.
+    const pendingBeforeExpiry = clock.pending();
+    const validBeforeExpiry = [s1, s2, s3, s4].map((id) => sessions.isValid(id));
+    clock.advance(999);
+    const endedBeforeExpiry = [...ended];
+    clock.advance(1);
     sessions.watch('never-made', () => ended.push('never-made'));
     expect([
+      pendingBeforeExpiry,
+      endedBeforeExpiry,
       ended,
-      timers.map((t) => [t.ms, t.cancelled]),
-      [s1, s2, s3, s4].map((id) => sessions.isValid(id)),
+      clock.pending(),
+      validBeforeExpiry,
     ]).toStrictEqual([
+      1,
+      ['s1 revoked', 's2 pushed out'],
       ['s1 revoked', 's2 pushed out', 's3 expired', 'never-made'],
-      [
-        [1000, true],
-        [1000, true],
-        [1000, true],
-        [1000, true],
-      ],
-      [false, false, false, true],
+      0,
+      [false, false, true, true],
     ]);
   });
 
   it('makes unguessable ids by default: 256 random bits, cookie-safe', () => {
-    const sessions = new SessionStore({ now: () => 0 });
+    const sessions = new SessionStore({ clock: new ManualClock() });
     const [a, b] = [sessions.create(), sessions.create()];
     expect([/^[A-Za-z0-9_-]{43}$/.test(a), /^[A-Za-z0-9_-]{43}$/.test(b), a === b]).toStrictEqual([
       true,

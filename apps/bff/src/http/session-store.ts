@@ -1,22 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '@pdbscope/shared/clock';
 
 export interface SessionStoreOptions {
-  /** Milliseconds since the epoch; injected so tests can let a session expire. */
-  now: () => number;
+  /** Time and the expiry timers; tests move a manual clock to let a session expire. */
+  clock: Clock;
   /** How long a session lasts from sign-in; not extended by use. */
   ttlMs?: number;
   /** At most this many live sessions; signing in beyond it forgets the oldest. */
   maxSessions?: number;
   /** A new unguessable session id; injected by tests that assert the cookie. */
   newId?: () => string;
-  /** Runs `callback` after `ms`; returns a cancel function. Injected so tests drive expiry. */
-  schedule?: (callback: () => void, ms: number) => () => void;
-}
-
-function unrefTimeout(callback: () => void, ms: number): () => void {
-  const timer = setTimeout(callback, ms);
-  timer.unref();
-  return () => clearTimeout(timer);
 }
 
 export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -29,20 +22,22 @@ export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export class SessionStore {
   readonly ttlMs: number;
   private readonly maxSessions: number;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly newId: () => string;
-  private readonly schedule: (callback: () => void, ms: number) => () => void;
   /** Session id → when it expires; in sign-in order, so the first is the oldest. */
   private readonly expiries = new Map<string, number>();
   /** What to stop when a session ends (its open event streams). */
   private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(options: SessionStoreOptions) {
-    this.now = options.now;
+    this.clock = options.clock;
     this.ttlMs = options.ttlMs ?? DEFAULT_SESSION_TTL_MS;
     this.maxSessions = options.maxSessions ?? 1000;
     this.newId = options.newId ?? (() => randomBytes(32).toString('base64url'));
-    this.schedule = options.schedule ?? unrefTimeout;
+  }
+
+  private now(): number {
+    return this.clock.now().getTime();
   }
 
   get size(): number {
@@ -95,14 +90,14 @@ export class SessionStore {
       this.watchers.set(id, watchers);
     }
     const watcher = () => {
-      cancelTimer();
+      timer.cancel();
       onEnd();
     };
     watchers.add(watcher);
     // Due exactly at expiry: ending it a timer's slack early is harmless.
-    const cancelTimer = this.schedule(() => this.end(id), expiresAt - this.now());
+    const timer = this.clock.setTimeout(() => this.end(id), expiresAt - this.now());
     return () => {
-      cancelTimer();
+      timer.cancel();
       this.watchers.get(id)?.delete(watcher);
       if (this.watchers.get(id)?.size === 0) this.watchers.delete(id);
     };

@@ -1,3 +1,5 @@
+import type { Clock } from '@pdbscope/shared/clock';
+
 /**
  * How failed sign-ins are slowed without ever locking out the right token. Every attempt's token
  * is checked first, and a right one is let in at once, whatever came before: a flood of wrong
@@ -14,11 +16,12 @@ export class SignInThrottle {
 
   constructor(
     private readonly options: {
-      now?: () => number;
+      /** When failures happened, and the timers of delayed answers. */
+      clock: Clock;
       freePerMinute?: number;
       delayMs?: number;
       maxWaiting?: number;
-    } = {},
+    },
   ) {}
 
   get freePerMinute(): number {
@@ -27,10 +30,10 @@ export class SignInThrottle {
 
   /**
    * A wrong token: how long to wait before answering 401, or `refuse` (429) when too many wrong
-   * answers are waiting already. Call {@link answered} once a delayed answer went out.
+   * answers are waiting already. Send the 401 through {@link answer}.
    */
   failed(): { delayMs: number } | { refuse: true; retryAfterSeconds: number } {
-    const now = (this.options.now ?? Date.now)();
+    const now = this.options.clock.now().getTime();
     this.failures = this.failures.filter((t) => now - t < 60_000);
     this.failures.push(now);
     if (this.failures.length <= this.freePerMinute) return { delayMs: 0 };
@@ -40,7 +43,15 @@ export class SignInThrottle {
     return { delayMs: this.options.delayMs ?? 1000 };
   }
 
-  answered(delayMs: number): void {
-    if (delayMs > 0) this.waiting = Math.max(0, this.waiting - 1);
+  /** Sends a wrong token's answer once its delay is over; it then stops counting as waiting. */
+  answer(delayMs: number, send: () => void): void {
+    if (delayMs === 0) {
+      send();
+      return;
+    }
+    this.options.clock.setTimeout(() => {
+      this.waiting = Math.max(0, this.waiting - 1);
+      send();
+    }, delayMs);
   }
 }

@@ -2,6 +2,7 @@ import { pdbFromObject } from '@pdbscope/shared';
 import { ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRow, NodeRow, SourceState } from '@pdbscope/shared/api';
 import { noFlags, pdbRow, pubRow } from '@pdbscope/shared/testing';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { describe, expect, it } from 'vitest';
 import { analyze, type Analysis } from '../store/analysis.js';
 import { zookeeper } from '../views/__fixtures__/zookeeper.js';
@@ -27,7 +28,7 @@ function metricsOf(overrides: Partial<BffMetricsInput>) {
     ready: () => true,
     sseClients: () => 0,
     analysisMs: () => undefined,
-    now: () => NOW,
+    clock: new ManualClock(NOW),
     processMetrics: false,
     ...overrides,
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { parse, stringify } from 'yaml';
 import { createBffMetrics } from './bff-metrics.js';
 
@@ -45,7 +46,7 @@ async function exposedNames(): Promise<Set<string>> {
     ready: () => true,
     sseClients: () => 0,
     analysisMs: () => undefined,
-    now: () => new Date(),
+    clock: new ManualClock(),
   }).exposition.metrics();
   return new Set([...text.matchAll(/^# HELP (\S+) /gm)].map((m) => m[1] as string));
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import { SourceStateNameSchema, type SourceState } from '@pdbscope/shared/api';
 import type { Registry } from 'prom-client';
 import { registerScrapeMetric, type Sample } from './scrape-metric.js';
@@ -8,7 +9,7 @@ export interface HealthInput {
   sseClients(): number;
   /** How long the last overlap and findings analysis worked, if one has run. */
   analysisMs(): number | undefined;
-  now(): Date;
+  clock: Clock;
 }
 
 const STATES = SourceStateNameSchema.options;
@@ -42,7 +43,7 @@ export function registerHealthMetrics(registry: Registry, input: HealthInput): v
     help: 'Seconds since each source last received a list or watch event (absent before the first).',
     type: 'gauge',
     samples: () => {
-      const now = input.now().getTime();
+      const now = input.clock.now().getTime();
       return input
         .sources()
         .filter((s) => s.lastEventAt !== undefined)

@@ -1,6 +1,7 @@
 import type { SourceState } from '@pdbscope/shared/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeServedApps, request, serveApp } from '../__fixtures__/serve-app.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { EventLoopWatch } from '../http/liveness.js';
 import { staleReason } from './health.js';
 
@@ -42,7 +43,8 @@ describe('staleReason', () => {
 describe('/readyz and /livez', () => {
   it('readyz is 503 "stale" with the reason when a source has been degraded too long', async () => {
     const { port, store } = await serveApp({
-      health: { staleAfterMs: 60_000, now: () => NOW },
+      clock: new ManualClock(NOW),
+      health: { staleAfterMs: 60_000 },
     });
     const readyAt = await request(port, '/readyz');
     store.sources = () => [source('degraded', '2026-11-21T19:30:00.000Z', 'connection refused')];
@@ -96,23 +98,30 @@ describe('/readyz and /livez', () => {
 
 describe('EventLoopWatch', () => {
   it('is wedged after a tick came more than the limit late, for a window, or while no tick comes', () => {
-    let now = 0;
+    const clock = new ManualClock('2026-11-21T19:40:00Z');
     const watch = new EventLoopWatch({
-      now: () => now,
+      clock,
       intervalMs: 1000,
       wedgedAfterMs: 10_000,
       windowMs: 60_000,
     });
-    now = 1000;
-    watch.tick();
-    expect(watch.wedged()).toBeUndefined();
-    now = 13_000; // the loop was blocked for 11 s
-    expect(watch.wedged()).toBe('the event loop stalled for 11 s (limit 10 s)');
-    watch.tick();
-    now = 14_000;
-    watch.tick();
-    expect(watch.wedged()).toBe('the event loop stalled for 11 s (limit 10 s)');
-    for (now = 15_000; now <= 80_000; now += 1000) watch.tick();
-    expect(watch.wedged()).toBeUndefined();
+    watch.start();
+    clock.advance(1000);
+    const onTime = watch.wedged();
+    clock.stall(12_000); // the loop is blocked: the tick due after 1 s has not run for 11 s
+    const blocked = watch.wedged();
+    clock.advance(0); // the late tick runs
+    clock.advance(1000);
+    const justAfter = watch.wedged();
+    clock.advance(66_000); // the stall is more than a window behind
+    const later = watch.wedged();
+    watch.stop();
+    expect([onTime, blocked, justAfter, later, clock.pending()]).toStrictEqual([
+      undefined,
+      'the event loop stalled for 11 s (limit 10 s)',
+      'the event loop stalled for 11 s (limit 10 s)',
+      undefined,
+      0,
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { Request } from 'express';
 import { apiRoutes, type HealthResponse, type SourceState } from '@pdbscope/shared/api';
 import type { TokenAuth } from '../http/auth.js';
@@ -10,7 +11,8 @@ export interface HealthOptions {
   auth?: TokenAuth;
   /** A source away from `live` (not refused, not absent) longer than this makes /readyz 503. */
   staleAfterMs: number;
-  now: () => Date;
+  /** What time it is, for how long a source has been away from `live`. */
+  clock: Clock;
   wedged: () => string | undefined;
 }
 
@@ -48,7 +50,7 @@ export function healthRoutes(options: HealthOptions): ServedRoute[] {
     serve(apiRoutes.readyz, ({ req, res }) => {
       const sources = store.sources();
       const stale = store.ready()
-        ? staleReason({ sources, staleAfterMs: options.staleAfterMs, now: options.now() })
+        ? staleReason({ sources, staleAfterMs: options.staleAfterMs, now: options.clock.now() })
         : undefined;
       const body: HealthResponse = !store.ready()
         ? { status: 'syncing', sources }

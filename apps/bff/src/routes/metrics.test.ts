@@ -1,4 +1,5 @@
 import { pdbRow } from '@pdbscope/shared/testing';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeServedApps, request, serveApp } from '../__fixtures__/serve-app.js';
 import { createBffMetrics } from '../metrics/bff-metrics.js';
@@ -15,7 +16,7 @@ function registry() {
     ready: () => true,
     sseClients: () => 0,
     analysisMs: () => undefined,
-    now: () => new Date('2026-11-21T19:40:00Z'),
+    clock: new ManualClock('2026-11-21T19:40:00Z'),
     processMetrics: false,
   }).exposition;
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeServedApps, post, request, serveApp } from '../__fixtures__/serve-app.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { SessionStore } from '../http/session-store.js';
 
 const token = 'pdbscope-token-0123456789';
@@ -10,21 +11,13 @@ afterEach(closeServedApps);
 
 /** An app with a token, a clock the test moves, and session ids that say which sign-in made them. */
 async function serveWithToken(options: { sessionRateLimit?: number; asIfTls?: boolean } = {}) {
-  const clock = { now: Date.parse('2026-11-21T22:00:00Z') };
+  const clock = new ManualClock('2026-11-21T22:00:00Z');
   let signIns = 0;
-  /** Expiry timers the store set and nobody cancelled, due when the test says so. */
-  const timers = new Set<() => void>();
-  const sessions = new SessionStore({
-    now: () => clock.now,
-    newId: () => `session-${(signIns += 1)}`,
-    schedule: (callback) => {
-      timers.add(callback);
-      return () => timers.delete(callback);
-    },
-  });
+  const sessions = new SessionStore({ clock, newId: () => `session-${(signIns += 1)}` });
   const { port } = await serveApp(
     {
       token,
+      clock,
       sessions,
       ...(options.sessionRateLimit === undefined
         ? {}
@@ -32,7 +25,7 @@ async function serveWithToken(options: { sessionRateLimit?: number; asIfTls?: bo
     },
     { asIfTls: options.asIfTls ?? false },
   );
-  return { port, clock, sessions, timers };
+  return { port, clock, sessions };
 }
 
 const signIn = (port: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -221,7 +214,7 @@ describe('the token and sessions', () => {
   });
 
   it('ends an event stream when its session is signed out or expires', async () => {
-    const { port, timers } = await serveWithToken();
+    const { port, clock } = await serveWithToken();
     await signIn(port, { token });
     await signIn(port, { token });
     const [first, second] = await Promise.all([
@@ -233,8 +226,9 @@ describe('the token and sessions', () => {
       ...withCookie('pdbscope_session=session-1'),
     });
     const signedOut = await first.ended;
-    const timersLeft = timers.size;
-    for (const expire of [...timers]) expire();
+    // Only the second session's expiry is left: signing out cancelled the first's.
+    const timersLeft = clock.pending();
+    clock.advance(twelveHours);
     expect([signedOut, timersLeft, await second.ended]).toStrictEqual(['ended', 1, 'ended']);
   });
 
@@ -246,13 +240,13 @@ describe('the token and sessions', () => {
         (cookie) => request(port, '/api/budgets', withCookie(cookie)),
       ),
     );
-    clock.now += twelveHours - 1;
+    clock.advance(twelveHours - 1);
     const lastMoment = await request(
       port,
       '/api/budgets',
       withCookie('pdbscope_session=session-1'),
     );
-    clock.now += 1;
+    clock.advance(1);
     const expired = await request(port, '/api/budgets', withCookie('pdbscope_session=session-1'));
     expect([...forged, lastMoment, expired].map((a) => a.status)).toStrictEqual([
       401, 401, 401, 200, 401,
@@ -289,35 +283,42 @@ describe('the token and sessions', () => {
   });
 
   it('a flood of wrong tokens never locks out the right one; failures beyond the budget wait', async () => {
-    const { port } = await serveWithToken({ sessionRateLimit: 3 });
+    const { port, clock } = await serveWithToken({ sessionRateLimit: 3 });
     const statuses: number[] = [];
     for (const attempt of ['guess-1', 'guess-2', 'guess-3']) {
       statuses.push((await signIn(port, { token: attempt })).status);
     }
-    const started = Date.now();
-    const [late, right] = await Promise.all([
-      signIn(port, { token: 'guess-4' }),
-      signIn(port, { token }),
-    ]);
-    const flood = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => signIn(port, { token: `flood-${i}` })),
-    );
-    const rightAfterFlood = await signIn(port, { token });
+    let lateAnswered = false;
+    const late = signIn(port, { token: 'guess-4' }).then((a) => {
+      lateAnswered = true;
+      return a;
+    });
+    const right = await signIn(port, { token });
+    await vi.waitFor(() => expect(clock.pending()).toBe(1));
+    clock.advance(999);
+    const answeredBeforeItsDelay = lateAnswered;
+    clock.advance(1);
+    const lateStatus = (await late).status;
+    // 8 wrong answers wait at most; the others are refused at once, and the right token passes.
+    const flood = Array.from({ length: 12 }, (_, i) => signIn(port, { token: `flood-${i}` }));
+    await vi.waitFor(() => expect(clock.pending()).toBe(8));
+    const rightDuringFlood = await signIn(port, { token });
+    clock.advance(1000);
     expect([
       statuses,
-      late.status,
+      answeredBeforeItsDelay,
+      lateStatus,
       right.status,
-      flood.map((a) => a.status).sort(),
-      rightAfterFlood.status,
+      (await Promise.all(flood)).map((a) => a.status).sort(),
+      rightDuringFlood.status,
     ]).toStrictEqual([
       [401, 401, 401],
+      false,
       401,
       204,
       [...Array<number>(8).fill(401), ...Array<number>(4).fill(429)],
       204,
     ]);
-    // The fourth failure waited for its answer (1 s by default); 8 wrong answers wait at most.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
   it('needs no sign-in when no token is configured', async () => {

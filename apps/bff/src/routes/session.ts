@@ -38,12 +38,7 @@ export function sessionRoutes(
           sendProblem(res, 429, 'too many failed sign-ins at once: try again in a moment');
           return;
         }
-        const answer = () => {
-          throttle.answered(verdict.delayMs);
-          refuseToken(res, 'the token is not right');
-        };
-        if (verdict.delayMs === 0) answer();
-        else setTimeout(answer, verdict.delayMs);
+        throttle.answer(verdict.delayMs, () => refuseToken(res, 'the token is not right'));
         return;
       }
       setSessionCookie(res, {

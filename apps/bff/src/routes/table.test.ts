@@ -18,7 +18,7 @@ const history = () => {
   return memoryHistoryReader({
     history: new BudgetHistory(),
     exists: (ref) => store.budget(ref) !== undefined,
-    now: () => new Date(0),
+    clock: new ManualClock(new Date(0)),
   });
 };
 
@@ -54,13 +54,12 @@ const sampleParams: Record<string, string> = {
 
 describe('the route table', () => {
   it('is exactly what the BFF serves: every route, method and path, nothing else', () => {
+    const clock = new ManualClock(new Date(0));
     const app: Express = createApp({
       store: fakeStore(),
-      hub: new EventHub({
-        clock: new ManualClock(new Date(0)),
-        epoch: 't',
-      }),
+      hub: new EventHub({ clock, epoch: 't' }),
       logger: pino({ level: 'silent' }),
+      clock,
       host: '127.0.0.1',
       port: 7070,
       metrics: { registry: new Registry(), public: true },

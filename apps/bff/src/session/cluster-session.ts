@@ -96,7 +96,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
   const memory = memoryHistoryReader({
     history,
     exists: (ref) => store.index?.budget(ref) !== undefined,
-    now: () => clock.now(),
+    clock,
   });
   const timeline =
     settings.prometheusUrl === undefined
@@ -104,7 +104,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
       : prometheusHistoryReader({
           url: settings.prometheusUrl,
           memory,
-          now: () => clock.now(),
+          clock,
           ...(settings.prometheusRangeMs !== undefined
             ? { rangeMs: settings.prometheusRangeMs }
             : {}),

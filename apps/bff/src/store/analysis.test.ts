@@ -16,8 +16,8 @@ function generatedIndex(): { index: ClusterIndex; namespaces: string[] } {
   };
 }
 
-/** A clock that moves 1 ms each time it is read, so slices end after a known amount of work. */
-function tickingClock(): () => number {
+/** A stopwatch that moves 1 ms each time it is read, so slices end after a known amount of work. */
+function tickingStopwatch(): () => number {
   let t = 0;
   return () => t++;
 }
@@ -27,7 +27,7 @@ const withoutTimes = (a: Analysis): Omit<Analysis, 'tookMs' | 'longestSliceMs'> 
   return rest;
 };
 
-/** The analysis in 1 ms slices on a ticking clock; `between` runs at each yield. */
+/** The analysis in 1 ms slices on a ticking stopwatch; `between` runs at each yield. */
 function inSlices(
   index: ClusterIndex,
   namespaces: readonly string[],
@@ -37,7 +37,7 @@ function inSlices(
     index,
     namespaces,
     now: NOW,
-    clock: tickingClock(),
+    stopwatch: tickingStopwatch(),
     sliceMs: 1,
     yieldToEvents: () => {
       between();

@@ -1,9 +1,10 @@
 import type { SourceState } from '@pdbscope/shared/api';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '@pdbscope/sim/clock';
 import { SourceReadiness } from './source-readiness.js';
 
-const now = new Date('2026-11-21T19:40:00Z');
+const clock = new ManualClock('2026-11-21T19:40:00Z');
 
 function source(id: string, settled: boolean) {
   const state: SourceState = {
@@ -25,7 +26,7 @@ function readiness() {
     { level: 'info' },
     { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
   );
-  const r = new SourceReadiness({ logger, now: () => now, onSettled: () => (settled += 1) });
+  const r = new SourceReadiness({ logger, clock, onSettled: () => (settled += 1) });
   return { r, lines, settledCount: () => settled };
 }
 

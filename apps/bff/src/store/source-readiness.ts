@@ -1,3 +1,4 @@
+import type { Clock } from '@pdbscope/shared/clock';
 import type { SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 
@@ -13,7 +14,7 @@ export type BeforeBuild = () => Promise<void>;
 
 export interface SourceReadinessOptions {
   logger: Logger;
-  now: () => Date;
+  clock: Clock;
   /** Called once: every source has settled and the before-build step has run (or failed). */
   onSettled: () => void;
 }
@@ -79,7 +80,7 @@ export class SourceReadiness {
     }
     this.beforeBuild = undefined;
     this.phase = 'before-build';
-    const since = this.options.now().toISOString();
+    const since = this.options.clock.now().toISOString();
     void hook()
       .catch((err: unknown) => {
         const reason = err instanceof Error ? err.message : String(err);

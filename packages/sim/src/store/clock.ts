@@ -58,6 +58,14 @@ export class ManualClock implements Clock {
     this.timers = this.timers.filter((t) => !t.cancelled);
   }
 
+  /**
+   * Moves time forward by `ms` without running any timer, as while the event loop is blocked:
+   * timers that fell due run late, at the next `advance`.
+   */
+  stall(ms: number): void {
+    this.current += ms;
+  }
+
   /** Timers not yet run. */
   pending(): number {
     return this.timers.filter((t) => !t.cancelled).length;
