@@ -6,7 +6,7 @@ import type {
   SourceState,
   SimulateDrainRequest,
 } from '@pdbscope/shared/api';
-import { budgetMatchesQuery } from '@pdbscope/shared/api';
+import { budgetMatchesQuery, budgetsPerNamespace } from '@pdbscope/shared/api';
 import { budgetSummary, pdbRow, pdbStatusNumbers } from '@pdbscope/shared/testing';
 import type { ClusterReader } from '../model.js';
 
@@ -48,6 +48,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
     budgets: (query: BudgetListQuery) => ({
       items: [zkRow].filter((r) => budgetMatchesQuery(r, query)),
       summary: budgetSummary({ budgets: 1 }),
+      namespaces: budgetsPerNamespace([zkRow]),
       eventId: 'x-0',
     }),
     budget: (ref: {

@@ -289,6 +289,19 @@ describe('the evaluation API against the simulated cluster', () => {
       [...new Set([...covering, ...byOwnText])].sort(),
     );
     expect(covering).toContain('PodDisruptionBudget/payments/ledger');
+    // Every namespace is still offered with its count, whatever the search found there.
+    const perNamespace = new Map<string, number>();
+    for (const row of all)
+      perNamespace.set(row.namespace, (perNamespace.get(row.namespace) ?? 0) + 1);
+    expect(found.body.namespaces).toStrictEqual(
+      [...perNamespace.keys()].sort().map((namespace) => ({
+        namespace,
+        budgets: perNamespace.get(namespace),
+      })),
+    );
+    expect(found.body.namespaces.length).toBeGreaterThan(
+      new Set(found.body.items.map((r) => r.namespace)).size,
+    );
   });
 
   it('compresses answers over 1 kB for a client that accepts it, never the event stream', async () => {

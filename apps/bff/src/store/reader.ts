@@ -1,6 +1,7 @@
 import { overlapPairsPage, overlapsOfMember, refKey, refOf, type Budget } from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
+  budgetsPerNamespace,
   compareBudgetRows,
   findingMatcher,
   overlapGroupMatcher,
@@ -87,6 +88,7 @@ export function storeReader(store: ClusterStore, clock: Clock): ClusterReader {
         .filter((r) => budgetMatchesQuery(r, query, searchContext))
         .sort(compareBudgetRows),
       summary: store.summary(),
+      namespaces: budgetsPerNamespace(store.published.values()),
       eventId: eventId(),
     }),
     budget: (ref: BudgetRef) => {

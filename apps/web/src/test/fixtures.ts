@@ -7,6 +7,7 @@ import type {
   NodeDetailResponse,
   NodeRow,
 } from '@pdbscope/shared/api';
+import { budgetsPerNamespace } from '@pdbscope/shared/api';
 import { noFlags, pdbRow, pdbStatusNumbers, pubRow } from '@pdbscope/shared/testing';
 
 export const zookeeper = pdbRow('data', 'zookeeper', {
@@ -43,6 +44,7 @@ export function budgetList(items = [zookeeper, zookeeperAll, trino, cloneset]): 
       podsWithMultipleBudgets: 3,
       podsWithoutBudget: 5,
     },
+    namespaces: budgetsPerNamespace(items),
     eventId: 'e1-100',
   };
 }

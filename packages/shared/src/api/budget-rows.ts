@@ -1,6 +1,6 @@
 import type { LabelSelector } from '../model/labels.js';
 import { parseSelector, requirementMatches } from '../selectors/selector.js';
-import type { BudgetListQuery, BudgetRow } from './budgets.js';
+import type { BudgetListQuery, BudgetRow, NamespaceBudgets } from './budgets.js';
 
 /**
  * What a text search may look at beyond the row itself, so "which budget covers pod X?" and
@@ -79,4 +79,15 @@ function contextMatches(text: string, context: BudgetSearchContext | undefined):
   return parsed.selector.requirements.some(
     (r) => r.key === key && r.operator === 'In' && requirementMatches(r, { [key]: value }),
   );
+}
+
+/** Each namespace of these rows, in name order, with how many of the rows it holds. */
+export function budgetsPerNamespace(
+  rows: Iterable<{ readonly namespace: string }>,
+): NamespaceBudgets[] {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.namespace, (counts.get(row.namespace) ?? 0) + 1);
+  return [...counts.keys()]
+    .sort()
+    .map((namespace) => ({ namespace, budgets: counts.get(namespace) ?? 0 }));
 }

@@ -129,11 +129,22 @@ export const BudgetSummarySchema = z
   .meta({ id: 'BudgetSummary' });
 export type BudgetSummary = z.infer<typeof BudgetSummarySchema>;
 
+/** A namespace and how many budgets it holds. */
+export const NamespaceBudgetsSchema = z
+  .object({ namespace: z.string(), budgets: z.number().int() })
+  .meta({ id: 'NamespaceBudgets' });
+export type NamespaceBudgets = z.infer<typeof NamespaceBudgetsSchema>;
+
 /** GET /api/budgets; items sorted by namespace, name, kind (see {@link compareBudgetRows}). */
 export const BudgetListResponseSchema = z
   .object({
     items: z.array(BudgetRowSchema),
     summary: BudgetSummarySchema,
+    /**
+     * Every namespace holding budgets, with how many (filters do not apply), so a namespace the
+     * search finds nothing in can still be picked.
+     */
+    namespaces: z.array(NamespaceBudgetsSchema),
     /** The id of the last event on /api/events reflected here: resume the stream from it. */
     eventId: z.string(),
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdbRow, pubRow } from '../testing/index.js';
 import { BudgetListQuerySchema, BudgetRowSchema } from './budgets.js';
-import { budgetMatchesQuery, compareBudgetRows } from './budget-rows.js';
+import { budgetMatchesQuery, budgetsPerNamespace, compareBudgetRows } from './budget-rows.js';
 import { ProblemSchema } from './common.js';
 import { ServerEventSchema } from './events.js';
 import { SimulateDrainRequestSchema } from './drain.js';
@@ -111,6 +111,14 @@ describe('budgetMatchesQuery and compareBudgetRows', () => {
       'data/kafka/PodUnavailableBudget',
       'data/zookeeper/PodDisruptionBudget',
     ]);
+  });
+  it('counts the budgets of each namespace, in name order', () => {
+    const rows = [zk, pdbRow('data', 'kafka'), kafka, pdbRow('app', 'zookeeper')];
+    expect(budgetsPerNamespace(rows)).toStrictEqual([
+      { namespace: 'app', budgets: 1 },
+      { namespace: 'data', budgets: 3 },
+    ]);
+    expect(budgetsPerNamespace([])).toStrictEqual([]);
   });
 });
 

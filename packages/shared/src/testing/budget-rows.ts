@@ -9,6 +9,7 @@ import type {
   PubRow,
   SourceState,
 } from '../api/index.js';
+import { budgetsPerNamespace } from '../api/index.js';
 
 type PdbStatusNumbers = Extract<BudgetStatusNumbers, { kind: 'PodDisruptionBudget' }>;
 
@@ -102,7 +103,12 @@ export function budgetSummary(overrides: Partial<BudgetSummary> = {}): BudgetSum
 }
 
 export function budgetList(items: BudgetListResponse['items']): BudgetListResponse {
-  return { items, summary: budgetSummary({ budgets: items.length }), eventId: 'e1-10' };
+  return {
+    items,
+    summary: budgetSummary({ budgets: items.length }),
+    namespaces: budgetsPerNamespace(items),
+    eventId: 'e1-10',
+  };
 }
 
 export function source(id: string, state: SourceState['state']): SourceState {

@@ -1,4 +1,6 @@
 import type { BudgetListQuery } from '@pdbscope/shared/api';
+import { formatCount } from '../../components/numbers.js';
+import type { NamespaceOption } from './overview-query.js';
 
 /** One filter changed; '' clears it. A patch, not a whole query, so quick successive changes never undo each other. */
 export type FilterChange = {
@@ -7,7 +9,8 @@ export type FilterChange = {
 
 interface BudgetFiltersProps {
   query: BudgetListQuery;
-  namespaces: readonly string[];
+  /** Every namespace holding budgets, with how many the other filters and the search leave. */
+  namespaces: readonly NamespaceOption[];
   onChange: (change: FilterChange) => void;
 }
 
@@ -55,7 +58,7 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
         <select
           multiple
           size={Math.min(4, Math.max(2, namespaces.length))}
-          title="All namespaces when none is picked; Ctrl or Shift picks several"
+          title="All namespaces when none is picked; Ctrl or Shift picks several. Each counts the budgets the other filters and the search leave in it"
           value={selectedNamespaces(query)}
           onChange={(event) =>
             onChange({
@@ -67,9 +70,9 @@ export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProp
             })
           }
         >
-          {namespaces.map((namespace) => (
+          {namespaces.map(({ namespace, shown }) => (
             <option key={namespace} value={namespace}>
-              {namespace}
+              {namespace} ({formatCount(shown)})
             </option>
           ))}
         </select>

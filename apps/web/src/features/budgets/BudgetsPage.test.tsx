@@ -229,6 +229,24 @@ describe('BudgetsPage namespace filter', () => {
     expect(router.state.location.search).toBe('');
     expect(rowNames()).toStrictEqual(['zookeeper', 'zookeeper-all', 'trino-worker', 'cart']);
   });
+
+  it('offers every namespace while searching, with what the search finds in each', () => {
+    const { router } = renderApp({
+      path: '/?q=zookeeper',
+      cache: [
+        ...cache(),
+        [queryKeys.budgetSearch('zookeeper'), searched([zookeeper, zookeeperAll])],
+      ],
+    });
+    expect([...namespaceSelect().options].map((option) => option.textContent)).toStrictEqual([
+      'data (2)',
+      'query (0)',
+      'shop (0)',
+    ]);
+    pickNamespaces(['shop']);
+    expect(router.state.location.search).toBe('?namespace=shop&q=zookeeper');
+    expect(screen.getByText('No budget matches these filters.')).toBeDefined();
+  });
 });
 
 describe('BudgetsPage export', () => {

@@ -14,7 +14,7 @@ import { SummaryStrip } from './SummaryStrip.js';
 import { StaleMark } from '../connection/StaleMark.js';
 import {
   localFilters,
-  namespacesOf,
+  namespaceOptions,
   readOverviewState,
   type OverviewState,
   toggleSort,
@@ -39,9 +39,13 @@ export function BudgetsPage() {
     () => (items === undefined ? [] : visibleRows(items, localFilters(state))),
     [items, state],
   );
+  const allNamespaces = budgets.data?.namespaces;
   const namespaces = useMemo(
-    () => (items === undefined ? [] : namespacesOf(items, state.query)),
-    [items, state.query],
+    () =>
+      items === undefined
+        ? []
+        : namespaceOptions({ rows: items, all: allNamespaces, query: state.query }),
+    [items, allNamespaces, state.query],
   );
 
   // Changes build on the URL as last written, not as of the last render (react-router's

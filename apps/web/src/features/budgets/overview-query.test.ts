@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloneset, trino, zookeeper, zookeeperAll } from '../../test/fixtures.js';
 import {
-  namespacesOf,
+  namespaceOptions,
   readOverviewState,
   toggleSort,
   visibleRows,
@@ -103,7 +103,32 @@ describe('visibleRows', () => {
     ).toStrictEqual([trino, zookeeperAll, cloneset, zookeeper]);
   });
 
-  it('lists each namespace once', () => {
-    expect(namespacesOf(rows)).toStrictEqual(['data', 'query', 'shop']);
+  it('lists each namespace once, with the budgets the other filters leave there', () => {
+    expect(
+      namespaceOptions({ rows, query: { namespace: 'shop', state: 'blocking' } }),
+    ).toStrictEqual([
+      { namespace: 'data', shown: 1 },
+      { namespace: 'query', shown: 0 },
+      { namespace: 'shop', shown: 0 },
+    ]);
+  });
+
+  it('offers every namespace while searching, and those picked, even where nothing is found', () => {
+    expect(
+      namespaceOptions({
+        rows: [zookeeper],
+        all: [
+          { namespace: 'data', budgets: 2 },
+          { namespace: 'query', budgets: 1 },
+          { namespace: 'shop', budgets: 1 },
+        ],
+        query: { text: 'zoo', namespace: 'gone,shop' },
+      }),
+    ).toStrictEqual([
+      { namespace: 'data', shown: 1 },
+      { namespace: 'gone', shown: 0 },
+      { namespace: 'query', shown: 0 },
+      { namespace: 'shop', shown: 0 },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type BudgetListQuery,
   type BudgetRow,
   type BudgetStateFilter,
+  type NamespaceBudgets,
 } from '@pdbscope/shared/api';
 import type { GridSort } from '../../components/VirtualGrid.js';
 import { budgetNumbers } from './budget-numbers.js';
@@ -123,8 +124,36 @@ export function localFilters(state: OverviewState): OverviewState {
   return { ...state, query };
 }
 
-/** Namespaces present in the list, and those the query picks (a search may find none there). */
-export function namespacesOf(rows: readonly BudgetRow[], query: BudgetListQuery = {}): string[] {
-  const picked = (query.namespace ?? '').split(',').filter((namespace) => namespace !== '');
-  return [...new Set([...rows.map((row) => row.namespace), ...picked])].sort();
+/** A namespace the filter offers, and how many budgets it would show there. */
+export interface NamespaceOption {
+  namespace: string;
+  /** Budgets of this namespace that pass the other filters (and the search). */
+  shown: number;
+}
+
+/**
+ * Every namespace holding budgets (`all`: the BFF counts them whatever the search), those in the
+ * list and those the query picks, each with the budgets the other filters leave there; so a
+ * namespace where the search finds nothing yet can still be picked.
+ */
+export function namespaceOptions(input: {
+  rows: readonly BudgetRow[];
+  all?: readonly NamespaceBudgets[] | undefined;
+  query?: BudgetListQuery;
+}): NamespaceOption[] {
+  const { text: _searchedByTheServer, namespace: picked, ...others } = input.query ?? {};
+  const shown = new Map<string, number>();
+  for (const { namespace } of input.all ?? []) shown.set(namespace, 0);
+  for (const namespace of (picked ?? '').split(',')) {
+    const name = namespace.trim();
+    if (name !== '' && !shown.has(name)) shown.set(name, 0);
+  }
+  for (const row of input.rows)
+    shown.set(
+      row.namespace,
+      (shown.get(row.namespace) ?? 0) + (budgetMatchesQuery(row, others) ? 1 : 0),
+    );
+  return [...shown.keys()]
+    .sort()
+    .map((namespace) => ({ namespace, shown: shown.get(namespace) ?? 0 }));
 }
