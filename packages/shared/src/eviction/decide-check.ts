@@ -12,6 +12,13 @@ export const MAX_DISRUPTED_POD_SIZE = 2000;
 type CheckResult =
   { ok: true; pdbAfter: PdbView } | { ok: false; rule: EvictionRule; status: StatusBody };
 
+/** `Object.keys(map).length > limit` without listing the keys: every drain asks it of every pod. */
+function hasMoreEntries(map: Readonly<Record<string, string>>, limit: number): boolean {
+  let n = 0;
+  for (const _ in map) if (++n > limit) return true;
+  return false;
+}
+
 /**
  * The rule by which `checkAndDecrement` refuses an eviction under this PDB's stored status, or
  * undefined when it lets one through (cheap: nothing is built).
@@ -20,7 +27,7 @@ export function checkRefusal(pdb: PdbView): EvictionRule | undefined {
   const s = pdb.status;
   if (statusIsStale(pdb)) return 'stale-generation';
   if (s.disruptionsAllowed < 0) return 'negative-allowed';
-  if (Object.keys(s.disruptedPods).length > MAX_DISRUPTED_POD_SIZE) return 'too-many-disrupted';
+  if (hasMoreEntries(s.disruptedPods, MAX_DISRUPTED_POD_SIZE)) return 'too-many-disrupted';
   if (s.disruptionsAllowed === 0) return 'budget-exhausted';
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterIndex, PodOnNode } from '../index/cluster-index.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
@@ -103,7 +103,11 @@ function drainableNode(
   node: string,
 ): DrainableNow {
   const { index, now, options } = input;
-  const selection = selectPodsForDrain(index.podsOnNode(node), options);
+  const onNode = index.podsOnNodeSorted(node);
+  const selection = selectPodsForDrain(
+    onNode.map((r) => r.pod),
+    options,
+  );
   if (selection.refusals.length > 0)
     return {
       state: 'refused',
@@ -113,24 +117,34 @@ function drainableNode(
     };
   const quick =
     (input.statusSource ?? 'recomputed') === 'recomputed' && input.method !== 'copy'
-      ? quickRefusals({ index, now, toEvict: selection.toEvict })
+      ? quickRefusals({ index, now, toEvict: withBudgets(onNode, selection.toEvict) })
       : undefined;
-  const refused =
-    quick ??
-    (selection.toEvict.every((p) => unbudgeted(index, p))
-      ? { pods: [] }
-      : refusalsOnCopy(input, selection.toEvict));
-  if (refused.pods.length === 0) return { state: 'drainable', pods: [], budgets: [], reason: '' };
+  if (quick !== undefined) return stuckOrDrainable(quick, [...quick.budgets.values()]);
+  const refused = selection.toEvict.every((p) => unbudgeted(index, p))
+    ? { pods: [] }
+    : refusalsOnCopy(input, selection.toEvict);
   const reader = indexReader(index);
   const budgets = new Map<string, ResourceRef>();
   for (const pod of refused.pods)
     for (const b of budgetRefsForPod(reader, pod)) budgets.set(refKey(b), b);
-  return {
-    state: 'stuck',
-    pods: refused.pods,
-    budgets: [...budgets.values()],
-    reason: stuckReason(refused),
-  };
+  return stuckOrDrainable(refused, [...budgets.values()]);
+}
+
+/** The entries of the pods kubectl evicts: `toEvict` is an ordered subset of `onNode`'s pods. */
+function withBudgets(onNode: readonly PodOnNode[], toEvict: readonly PodView[]): PodOnNode[] {
+  const out: PodOnNode[] = [];
+  let next = 0;
+  for (const entry of onNode)
+    if (entry.pod === toEvict[next]) {
+      out.push(entry);
+      next++;
+    }
+  return out;
+}
+
+function stuckOrDrainable(refused: RefusedNow, budgets: ResourceRef[]): DrainableNow {
+  if (refused.pods.length === 0) return { state: 'drainable', pods: [], budgets: [], reason: '' };
+  return { state: 'stuck', pods: refused.pods, budgets, reason: stuckReason(refused) };
 }
 
 /** Drainable now for one node. */

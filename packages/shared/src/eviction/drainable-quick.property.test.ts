@@ -187,12 +187,14 @@ describe('drainable now on the index figures', () => {
         const copy = drainableNowByNode({ index, now, options, method: 'copy' });
         expect(fast).toStrictEqual(copy);
         for (const node of index.nodeNames()) {
-          const selection = selectPodsForDrain(index.podsOnNode(node), {
-            ...DRAINABLE_NOW_OPTIONS,
-            ...options,
-          });
+          const onNode = index.podsOnNodeSorted(node);
+          const selection = selectPodsForDrain(
+            onNode.map((e) => e.pod),
+            { ...DRAINABLE_NOW_OPTIONS, ...options },
+          );
           if (selection.refusals.length > 0) continue;
-          if (quickRefusals({ index, now, toEvict: selection.toEvict })) used.figures++;
+          const toEvict = onNode.filter((e) => selection.toEvict.includes(e.pod));
+          if (quickRefusals({ index, now, toEvict })) used.figures++;
           else used.copy++;
           if (fast.get(node)?.state === 'stuck') used.stuck++;
         }

@@ -1,9 +1,9 @@
 import { isPdbHealthy } from '../budgets/disrupted.js';
 import type { ClusterIndex } from '../index/cluster-index.js';
-import type { PdbEvaluation, PubEvaluation } from '../index/types.js';
+import type { BudgetEvaluation, PdbEvaluation, PubEvaluation } from '../index/types.js';
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import type { ResourceRef } from '../model/refs.js';
+import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
 import { budgetedEvictionRule, canIgnorePdb, decideEviction } from './decide.js';
 import { POD_DELETING_RULES } from './decide-rule.js';
@@ -27,7 +27,10 @@ export interface RefusedNow {
  */
 interface TrackedPdb {
   evaluation: PdbEvaluation;
-  view: PdbView;
+  /** Healthy pods the node's accepted evictions took from it. */
+  healthyGone: number;
+  /** The PDB as of `healthyGone`, built when read: most PDBs have one pod on a node, never read again. */
+  view: PdbView | undefined;
   inexact: boolean;
 }
 
@@ -54,19 +57,37 @@ function afterEviction(tracked: TrackedPdb, pod: PodView, now: Date): void {
     return;
   }
   if (!isPdbHealthy(pod, disrupted, now)) return;
-  const s = tracked.view.status;
-  const currentHealthy = s.currentHealthy - 1;
+  tracked.healthyGone++;
+  tracked.view = undefined;
+}
+
+/** The PDB with the re-synced figures: each healthy pod gone is one less currentHealthy. */
+function currentView(tracked: TrackedPdb): PdbView {
+  if (tracked.view !== undefined) return tracked.view;
+  const { synced } = tracked.evaluation;
+  const s = synced.status;
+  const currentHealthy = s.currentHealthy - tracked.healthyGone;
   const spare = currentHealthy - s.desiredHealthy;
   const disruptionsAllowed = s.expectedPods <= 0 || spare <= 0 ? 0 : spare;
-  tracked.view = { ...tracked.view, status: { ...s, currentHealthy, disruptionsAllowed } };
+  tracked.view = { ...synced, status: { ...s, currentHealthy, disruptionsAllowed } };
+  return tracked.view;
+}
+
+/** A pod kubectl would evict, with the keys of the budgets covering it (the index's entry). */
+export interface PodToEvict {
+  readonly pod: PodView;
+  readonly budgets: readonly string[];
 }
 
 export interface QuickDrainableInput {
   index: ClusterIndex;
   now: Date;
   /** The pods `kubectl drain` would evict, in its order (kubectl's filters passed). */
-  toEvict: readonly PodView[];
+  toEvict: readonly PodToEvict[];
 }
+
+/** The refused pods' budgets, in budgetRefsForPod's order per pod, each once (keyed by refKey). */
+export type HoldingBudgets = Map<string, ResourceRef>;
 
 /** The PUB a pod's related-pub annotation names, as the index evaluated it. */
 function annotatedPub(index: ClusterIndex, pod: PodView, name: string): PubEvaluation | undefined {
@@ -76,6 +97,39 @@ function annotatedPub(index: ClusterIndex, pod: PodView, name: string): PubEvalu
     name,
   });
   return evaluation?.kind === 'PodUnavailableBudget' ? evaluation : undefined;
+}
+
+const byName = (a: BudgetEvaluation | undefined, b: BudgetEvaluation | undefined): number => {
+  const x = a?.ref.name ?? '';
+  const y = b?.ref.name ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * The budgets an eviction of the pod reads or writes, as budgetRefsForPod lists them (its PDBs by
+ * name, its PUBs by name, then the PUB its annotation names), into `out`. `keys[i]` is the key of
+ * `covering[i]`.
+ */
+function addHolding(
+  out: HoldingBudgets,
+  keys: readonly string[],
+  covering: readonly BudgetEvaluation[],
+  annotated: PubEvaluation | undefined,
+): void {
+  if (covering.length === 1) out.set(keys[0] as string, (covering[0] as BudgetEvaluation).ref);
+  else if (covering.length > 1) {
+    const order = covering.map((_, i) => i).sort((a, b) => byName(covering[a], covering[b]));
+    for (const kind of ['PodDisruptionBudget', 'PodUnavailableBudget'])
+      for (const i of order)
+        if (covering[i]?.kind === kind)
+          out.set(keys[i] as string, (covering[i] as BudgetEvaluation).ref);
+  }
+  if (annotated && !covering.includes(annotated)) out.set(refKey(annotated.ref), annotated.ref);
+}
+
+/** What quickRefusals found: the refused pods and the budgets holding them. */
+export interface QuickRefusals extends RefusedNow {
+  budgets: HoldingBudgets;
 }
 
 /**
@@ -88,29 +142,26 @@ function annotatedPub(index: ClusterIndex, pod: PodView, name: string): PubEvalu
  * an eviction changed it (its controller's reconcile recounts its workloads' pods), or a PDB whose
  * re-sync is not known (see afterEviction). The caller then runs the evictions on a copy.
  */
-export function quickRefusals(input: QuickDrainableInput): RefusedNow | undefined {
+export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undefined {
   const { index, now } = input;
   // Keyed by the index's evaluation: within one call it is the same object for every pod.
   const pdbs = new Map<PdbEvaluation, TrackedPdb>();
   const changedPubs = new Set<PubEvaluation>();
-  const refused: RefusedNow = { pods: [] };
-  for (const pod of input.toEvict) {
-    const covering = index.coveringEvaluations(pod);
-    if (covering === undefined) return undefined;
+  const refused: QuickRefusals = { pods: [], budgets: new Map() };
+  for (const { pod, budgets: keys } of input.toEvict) {
     const annotated = relatedPubName(pod);
-    if (covering.length === 0 && annotated === undefined) continue;
-    const tracked: TrackedPdb[] = [];
+    if (keys.length === 0 && annotated === undefined) continue;
+    const covering: BudgetEvaluation[] = [];
     const views: PdbView[] = [];
-    for (const evaluation of covering) {
+    for (const key of keys) {
+      const evaluation = index.evaluationByKey(key);
+      // Not evaluated yet (loading).
+      if (evaluation === undefined) return undefined;
+      covering.push(evaluation);
       if (evaluation.kind !== 'PodDisruptionBudget') continue;
-      let t = pdbs.get(evaluation);
-      if (!t) {
-        t = { evaluation, view: evaluation.synced, inexact: false };
-        pdbs.set(evaluation, t);
-      }
-      if (t.inexact) return undefined;
-      tracked.push(t);
-      views.push(t.view);
+      const t = pdbs.get(evaluation);
+      if (t?.inexact) return undefined;
+      views.push(t ? currentView(t) : evaluation.synced);
     }
     const pub = annotated === undefined ? undefined : annotatedPub(index, pod, annotated);
     if (pub && changedPubs.has(pub)) return undefined;
@@ -136,15 +187,26 @@ export function quickRefusals(input: QuickDrainableInput): RefusedNow | undefine
         const ref = podRef(pod);
         refused.pods.push(ref);
         refused.first ??= { pod: ref, decision };
+        addHolding(refused.budgets, keys, covering, pub);
         continue;
       }
     } else if (!goes) {
       refused.pods.push(podRef(pod));
+      addHolding(refused.budgets, keys, covering, pub);
       continue;
     }
-    for (const t of tracked) afterEviction(t, pod, now);
-    for (const evaluation of covering)
-      if (evaluation.kind === 'PodUnavailableBudget') changedPubs.add(evaluation);
+    for (const evaluation of covering) {
+      if (evaluation.kind === 'PodUnavailableBudget') {
+        changedPubs.add(evaluation);
+        continue;
+      }
+      let t = pdbs.get(evaluation);
+      if (!t) {
+        t = { evaluation, healthyGone: 0, view: undefined, inexact: false };
+        pdbs.set(evaluation, t);
+      }
+      afterEviction(t, pod, now);
+    }
     if (pub) changedPubs.add(pub);
   }
   return refused;

@@ -11,6 +11,12 @@ import type { BudgetDelta, BudgetEvaluation, ClusterIndexOptions, ObjectChange }
 import { storeLookup, workloadDependency } from './workload-store.js';
 import { podNamespaces, podRecord } from './pod-store.js';
 
+/** A pod the index holds, with the keys (`refKey`) of the budgets covering it. */
+export interface PodOnNode {
+  readonly pod: PodView;
+  readonly budgets: readonly string[];
+}
+
 /** Counts of what the index holds. */
 export interface IndexCounts {
   pods: number;
@@ -126,6 +132,11 @@ export class ClusterIndex {
     return out;
   }
 
+  /** A budget's evaluation by its key (as budgetKeysForPod names it); undefined while loading. */
+  evaluationByKey(key: string): BudgetEvaluation | undefined {
+    return this.state.budgets.get(key)?.evaluation;
+  }
+
   pod(ref: { namespace: string; name: string }): PodView | undefined {
     return podRecord(this.state.pods, ref)?.pod;
   }
@@ -143,19 +154,25 @@ export class ClusterIndex {
 
   /** The pods scheduled to a node, sorted by namespace/name. */
   podsOnNode(nodeName: string): PodView[] {
-    // Each record keeps its key: the forecast and drainable now ask for every node.
-    const records = [...(this.state.pods.byNode.get(nodeName) ?? [])];
-    records.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return records.map((r) => r.pod);
+    return this.podsOnNodeSorted(nodeName).map((r) => r.pod);
   }
 
   /**
-   * The pods bound to a node, each with the keys of the budgets that cover it, in no order: for
-   * reads of every node that need no order (cheaper than podsOnNode and budgetKeysForPod).
+   * The pods bound to a node, each with the keys of the budgets that cover it, sorted by
+   * namespace/name (kubectl's order): podsOnNode and budgetKeysForPod in one read, for loops over
+   * every node (drainable now) that would otherwise look each pod up again. Read it at once: the
+   * index updates a pod's entry in place.
    */
-  podsOnNodeWithBudgets(
-    nodeName: string,
-  ): readonly { readonly pod: PodView; readonly budgets: readonly string[] }[] {
+  podsOnNodeSorted(nodeName: string): PodOnNode[] {
+    // The store keeps each node's pods sorted by key.
+    return [...(this.state.pods.byNode.get(nodeName) ?? [])];
+  }
+
+  /**
+   * The pods bound to a node, each with the keys of the budgets that cover it, sorted by
+   * namespace/name: the index's own list (not copied), for reads of every node that keep nothing.
+   */
+  podsOnNodeWithBudgets(nodeName: string): readonly PodOnNode[] {
     return this.state.pods.byNode.get(nodeName) ?? [];
   }
 

@@ -2,6 +2,6 @@
 // functions that mutate it (apply.ts, state.ts, anchor.ts) stay internal: every change goes
 // through ClusterIndex's methods.
 export * from './types.js';
-export { ClusterIndex, type IndexCounts } from './cluster-index.js';
+export { ClusterIndex, type IndexCounts, type PodOnNode } from './cluster-index.js';
 export { evaluatePdb, evaluatePub, laneCounts } from './evaluate.js';
 export { NodeCache, type NodeCacheOptions } from './node-cache.js';

@@ -32,8 +32,11 @@ export class NodeCache<T> {
   private readonly values = new Map<string, T>();
   /** Node → the keys of the budgets its value read. */
   private readonly reads = new Map<string, readonly string[]>();
-  /** Budget key → the nodes whose value read it. */
-  private readonly readers = new Map<string, Set<string>>();
+  /**
+   * Budget key → the nodes whose value read it, each once. Arrays, not Sets: a budget is read by a
+   * few nodes, and a cold start adds one entry per budgeted pod.
+   */
+  private readonly readers = new Map<string, string[]>();
   private readonly dirty = new Set<string>();
   private names: string[] | undefined;
   /** The node names were read again since the last `all`: values of nodes gone are dropped. */
@@ -128,34 +131,40 @@ export class NodeCache<T> {
     return fresh;
   }
 
-  /** The budgets a node's value can read: its pods' covering budgets and annotated PUBs. */
+  /**
+   * The budgets a node's value can read: its pods' covering budgets and annotated PUBs. A key may
+   * come twice (two pods of one budget): `remember` lists the node once.
+   */
   private budgetsRead(node: string): string[] {
     const { index } = this.options;
-    const keys = new Set<string>();
+    const keys: string[] = [];
     for (const { pod, budgets } of index.podsOnNodeWithBudgets(node)) {
-      for (const key of budgets) keys.add(key);
+      for (const key of budgets) keys.push(key);
       const pub = relatedPubName(pod);
       if (pub !== undefined)
-        keys.add(refKey({ kind: 'PodUnavailableBudget', namespace: pod.namespace, name: pub }));
+        keys.push(refKey({ kind: 'PodUnavailableBudget', namespace: pod.namespace, name: pub }));
     }
-    return [...keys];
+    return keys;
   }
 
   private remember(node: string, keys: readonly string[]): void {
     this.unremember(node);
     this.reads.set(node, keys);
     for (const key of keys) {
-      const set = this.readers.get(key);
-      if (set) set.add(node);
-      else this.readers.set(key, new Set([node]));
+      const list = this.readers.get(key);
+      // One node's keys are added together: a repeated key finds the node last.
+      if (list === undefined) this.readers.set(key, [node]);
+      else if (list[list.length - 1] !== node) list.push(node);
     }
   }
 
   private unremember(node: string): void {
     for (const key of this.reads.get(node) ?? []) {
-      const set = this.readers.get(key);
-      set?.delete(node);
-      if (set?.size === 0) this.readers.delete(key);
+      const list = this.readers.get(key);
+      const i = list === undefined ? -1 : list.indexOf(node);
+      if (list === undefined || i === -1) continue;
+      list.splice(i, 1);
+      if (list.length === 0) this.readers.delete(key);
     }
     this.reads.delete(node);
   }

@@ -22,7 +22,7 @@ export interface NamespacePods {
   byLabel: Map<string, Map<string, PodRecord[]>>;
 }
 
-/** All pods: per namespace, plus by node. */
+/** All pods: per namespace, plus by node (each node's sorted by key). */
 export interface PodStore {
   namespaces: Map<string, NamespacePods>;
   byNode: Map<string, PodRecord[]>;
@@ -58,6 +58,35 @@ function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** Where a record goes in a node's list, kept sorted by key (kubectl's namespace/name order). */
+function sortedPosition(list: readonly PodRecord[], key: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as PodRecord).key < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// A node's pods stay sorted: drainable now and the forecast read every node in kubectl's order, and
+// a node holds tens of pods, so inserting in place costs less than sorting each read.
+function addToNode(store: PodStore, node: string, record: PodRecord): void {
+  const list = store.byNode.get(node);
+  if (!list) store.byNode.set(node, [record]);
+  else list.splice(sortedPosition(list, record.key), 0, record);
+}
+
+function deleteFromNode(store: PodStore, node: string, record: PodRecord): void {
+  const list = store.byNode.get(node);
+  if (!list) return;
+  const i = list.indexOf(record);
+  if (i === -1) return;
+  list.splice(i, 1);
+  if (list.length === 0) store.byNode.delete(node);
 }
 
 function deleteFrom<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -105,7 +134,7 @@ export function putPod(store: PodStore, pod: PodView): PodRecord | undefined {
     const fresh: PodRecord = { pod, key: [pod.namespace, pod.name].join('/'), budgets: NO_BUDGETS };
     ns.pods.set(pod.name, fresh);
     indexLabels(ns, fresh, pod.labels);
-    if (pod.nodeName !== undefined) addTo(store.byNode, pod.nodeName, fresh);
+    if (pod.nodeName !== undefined) addToNode(store, pod.nodeName, fresh);
     store.count++;
     return fresh;
   }
@@ -115,8 +144,8 @@ export function putPod(store: PodStore, pod: PodView): PodRecord | undefined {
     indexLabels(ns, record, pod.labels);
   }
   if (old.nodeName !== pod.nodeName) {
-    if (old.nodeName !== undefined) deleteFrom(store.byNode, old.nodeName, record);
-    if (pod.nodeName !== undefined) addTo(store.byNode, pod.nodeName, record);
+    if (old.nodeName !== undefined) deleteFromNode(store, old.nodeName, record);
+    if (pod.nodeName !== undefined) addToNode(store, pod.nodeName, record);
   }
   record.pod = pod;
   return record;
@@ -131,7 +160,7 @@ export function dropPod(
   const record = ns?.pods.get(ref.name);
   if (!ns || !record) return undefined;
   unindexLabels(ns, record, record.pod.labels);
-  if (record.pod.nodeName !== undefined) deleteFrom(store.byNode, record.pod.nodeName, record);
+  if (record.pod.nodeName !== undefined) deleteFromNode(store, record.pod.nodeName, record);
   ns.pods.delete(ref.name);
   store.count--;
   return record;
