@@ -17,7 +17,7 @@ function specText(pdb: PdbView): string {
 }
 
 /** The expected count comes from the pods' controllers, not from counting the pods. */
-const countsByScale = (pdb: PdbView): boolean =>
+export const countsByScale = (pdb: PdbView): boolean =>
   pdb.spec.maxUnavailable !== undefined || typeof pdb.spec.minAvailable === 'string';
 
 /**

@@ -1,6 +1,7 @@
+import { countsByScale } from '../eviction/drain-blocked.js';
 import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
-import type { ClusterIndex } from '../index/cluster-index.js';
-import type { ResourceRef } from '../model/refs.js';
+import type { BudgetEvaluation } from '../index/types.js';
+import { refKey, type ResourceRef } from '../model/refs.js';
 import type { UpgradeChange } from './changes.js';
 import type { ForecastUpgradeInput } from './forecast.js';
 import type { StuckPod } from './types.js';
@@ -31,30 +32,68 @@ export interface Candidate {
 
 const qualified = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
 
-function budgetCandidates(index: ClusterIndex, ref: ResourceRef): Candidate[] {
+/** A spec change that lets the budget allow one disruption now (or one more than a change made). */
+function specCandidate(input: ForecastUpgradeInput, ev: BudgetEvaluation): Candidate | undefined {
+  const ref = ev.ref;
+  const kind = ev.kind;
+  const [desired, expected, healthy] =
+    ev.kind === 'PodDisruptionBudget'
+      ? [
+          ev.synced.status.desiredHealthy,
+          ev.synced.status.expectedPods,
+          ev.synced.status.currentHealthy,
+        ]
+      : [
+          ev.synced.status.desiredAvailable,
+          ev.synced.status.totalReplicas,
+          ev.synced.status.currentAvailable,
+        ];
+  const lower = (value: number, must: string): Candidate => ({
+    title: `Lower ${kind} ${qualified(ref)}'s minAvailable to ${value}`,
+    cost: `one more of its pods may be unavailable during the upgrade (${value} of ${must} must stay up)`,
+    changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value }],
+  });
+  const raise = (value: number): Candidate => ({
+    title: `Raise ${kind} ${qualified(ref)}'s maxUnavailable to ${value}`,
+    cost: `${value} of its ${expected} pods may be unavailable at once during the upgrade`,
+    changes: [{ kind: 'budget-spec', budget: ref, field: 'maxUnavailable', value }],
+  });
+  // Already changed (a combination, or a fix being forecast): one step further the same way.
+  const changed = input.overrides?.budgets?.get(refKey(ref))?.spec;
+  if (typeof changed?.minAvailable === 'number')
+    return changed.minAvailable > 0 ? lower(changed.minAvailable - 1, `${expected}`) : undefined;
+  if (typeof changed?.maxUnavailable === 'number')
+    return changed.maxUnavailable < expected ? raise(changed.maxUnavailable + 1) : undefined;
+  const live = ev.pods.filter((p) => p.deletionTimestamp === undefined);
+  if (
+    ev.kind === 'PodDisruptionBudget' &&
+    expected <= 0 &&
+    countsByScale(ev.budget) &&
+    live.length > 0 &&
+    live.every((p) => p.controller === undefined)
+  ) {
+    // Percentages and maxUnavailable count pods from their controllers: bare pods need a number.
+    const value = Math.max(0, healthy - 1);
+    return {
+      title: `Set ${kind} ${qualified(ref)}'s minAvailable to ${value} (a number: its pods have no controller)`,
+      cost: `${value} of its ${live.length} pods must stay up during the upgrade`,
+      changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value }],
+    };
+  }
+  // One disruption allowed now: one fewer than the pods healthy now (fewer than desired when some
+  // are not Ready, e.g. crash-looping).
+  const floor = Math.min(desired, healthy);
+  if (ev.budget.spec.minAvailable !== undefined && floor > 0)
+    return lower(floor - 1, `${expected}`);
+  return raise(Math.max(0, expected - floor) + 1);
+}
+
+function budgetCandidates(input: ForecastUpgradeInput, ref: ResourceRef): Candidate[] {
+  const index = input.index;
   const ev = index.budget(ref);
   if (!ev) return [];
-  const out: Candidate[] = [];
-  const spec = ev.budget.spec;
-  const kind = ev.kind === 'PodDisruptionBudget' ? 'PodDisruptionBudget' : 'PodUnavailableBudget';
-  const [desired, expected] =
-    ev.kind === 'PodDisruptionBudget'
-      ? [ev.synced.status.desiredHealthy, ev.synced.status.expectedPods]
-      : [ev.synced.status.desiredAvailable, ev.synced.status.totalReplicas];
-  if (spec.minAvailable !== undefined && desired > 0) {
-    out.push({
-      title: `Lower ${kind} ${qualified(ref)}'s minAvailable to ${desired - 1}`,
-      cost: `one more of its pods may be unavailable during the upgrade (${desired - 1} of ${expected} must stay up)`,
-      changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value: desired - 1 }],
-    });
-  } else {
-    const allowed = Math.max(0, expected - desired);
-    out.push({
-      title: `Raise ${kind} ${qualified(ref)}'s maxUnavailable to ${allowed + 1}`,
-      cost: `${allowed + 1} of its ${expected} pods may be unavailable at once during the upgrade`,
-      changes: [{ kind: 'budget-spec', budget: ref, field: 'maxUnavailable', value: allowed + 1 }],
-    });
-  }
+  const spec = specCandidate(input, ev);
+  const out: Candidate[] = spec ? [spec] : [];
   const pod = ev.pods.find((p) => p.controller !== undefined && p.deletionTimestamp === undefined);
   const owner = pod?.controller;
   if (pod && owner) {
@@ -128,15 +167,16 @@ export function candidatesFor(
         });
       }
     } else {
-      if (p.reason === 'replacement-unschedulable') {
-        const maxSurge = input.strategy.maxSurge + 1;
+      const maxSurge = input.strategy.maxSurge + 1;
+      // As many new nodes as the pool has is as much room as surging can make.
+      if (p.reason === 'replacement-unschedulable' && maxSurge <= input.nodes.length) {
         add({
           title: `Surge ${maxSurge} new node${maxSurge > 1 ? 's' : ''} before draining`,
           cost: `${maxSurge} more node${maxSurge > 1 ? 's' : ''} while the upgrade runs`,
           changes: [{ kind: 'surge', maxSurge }],
         });
       }
-      for (const b of p.budgets) for (const c of budgetCandidates(input.index, b)) add(c);
+      for (const b of p.budgets) for (const c of budgetCandidates(input, b)) add(c);
     }
   }
   return out;

@@ -14,7 +14,7 @@ const progress = (f: UpgradeForecast): number =>
   f.verdict === 'completes' ? Number.POSITIVE_INFINITY : (f.stall?.step ?? 0);
 
 /** Later, or at the same step with fewer pods stuck (a scaled-up pod stuck instead is no help). */
-const getsFurther = (again: UpgradeForecast, before: UpgradeForecast): boolean =>
+export const getsFurther = (again: UpgradeForecast, before: UpgradeForecast): boolean =>
   progress(again) > progress(before) ||
   (progress(again) === progress(before) &&
     (again.stall?.pods.length ?? 0) < (before.stall?.pods.length ?? 0));
@@ -41,9 +41,10 @@ export function checkCandidate(
 
 const OUTCOME_ORDER = { completes: 0, 'gets-further': 1, 'does-not-help': 2 } as const;
 
-/** Completes first, then gets furthest, then cheapest (fewer changes, cheaper kinds). */
+/** Completes first, then gets furthest (fewer pods stuck), then cheapest (fewer changes, kinds). */
 export const byBenefit = (a: CheckedCandidate, b: CheckedCandidate): number =>
   OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] ||
   progress(b.again) - progress(a.again) ||
+  (a.again.stall?.pods.length ?? 0) - (b.again.stall?.pods.length ?? 0) ||
   a.candidate.changes.length - b.candidate.changes.length ||
   costRank(a.candidate.changes) - costRank(b.candidate.changes);

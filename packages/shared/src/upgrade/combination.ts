@@ -1,87 +1,61 @@
-import { refKey } from '../model/refs.js';
 import { candidatesFor, type Candidate } from './candidates.js';
-import { applyChanges, type UpgradeChange } from './changes.js';
-import { byBenefit, checkCandidate, costRank, type CheckedCandidate } from './check.js';
+import { applyChanges } from './changes.js';
+import {
+  byCost,
+  byProgress,
+  bySearchOrder,
+  cannotBeat,
+  changesOf,
+  compareProgress,
+  setOf,
+  settle,
+  withPart,
+  type ChangeSet,
+} from './change-set.js';
+import type { CheckedCandidate } from './check.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
-import type { StuckPod, UpgradeForecast } from './types.js';
+import type { UpgradeForecast } from './types.js';
 
 /** How far the search for a combination may go: each forecast is a whole upgrade simulated again. */
 export interface CombinationLimits {
-  /** Forecasts the search may run beyond the single fixes' own. */
+  /** The smallest combination is searched for among those of at most this many changes… */
+  maxChanges: number;
+  /** …with at most this many forecasts beyond the single fixes' own. */
   maxForecasts: number;
-  /** Greedy rounds, so changes in the combination. */
+  /** Beyond those, one change per stall is added while it gets further, up to this many changes… */
+  maxFurthestChanges: number;
+  /** …with at most this many more forecasts (and what the smallest search left). */
+  maxFurthestForecasts: number;
+}
+
+export const COMBINATION_LIMITS: CombinationLimits = {
+  maxChanges: 4,
+  maxForecasts: 32,
+  maxFurthestChanges: 12,
+  maxFurthestForecasts: 32,
+};
+
+/** How a combination was found. */
+export interface CombinationProof {
+  /**
+   * No combination with fewer changes completes (among the changes tried, up to `maxChanges`);
+   * and none as small is cheaper when the search also ran to its end (`exhaustive`).
+   */
+  fewestChanges: boolean;
+  exhaustive: boolean;
+  /** Forecasts the search ran beyond the single fixes'. */
+  forecasts: number;
   maxChanges: number;
 }
 
-export const COMBINATION_LIMITS: CombinationLimits = { maxForecasts: 16, maxChanges: 4 };
-
-/** What a change sets: a later change of the same thing replaces the earlier one. */
-function target(change: UpgradeChange): string {
-  switch (change.kind) {
-    case 'surge':
-      return 'surge';
-    case 'drain-option':
-      return `drain/${change.option}`;
-    case 'budget-spec':
-    case 'remove-budget':
-      return `budget/${refKey(change.budget)}`;
-    case 'scale':
-      return `scale/${change.workload.namespace}/${change.workload.kind}/${change.workload.name}`;
-  }
-}
-
-/** The parts chosen so far, one per thing they set, in the order they were chosen. */
-class Parts {
-  private readonly byTarget = new Map<string, Candidate>();
-
-  add(c: Candidate): void {
-    for (const change of c.changes) {
-      this.byTarget.delete(target(change));
-      this.byTarget.set(target(change), c);
-    }
-  }
-
-  has(c: Candidate): boolean {
-    const key = JSON.stringify(c.changes);
-    return [...this.byTarget.values()].some((p) => JSON.stringify(p.changes) === key);
-  }
-
-  list(): Candidate[] {
-    return [...new Set(this.byTarget.values())];
-  }
-
-  changes(except?: Candidate): UpgradeChange[] {
-    return this.list()
-      .filter((p) => p !== except)
-      .flatMap((p) => p.changes);
-  }
-
-  drop(c: Candidate): void {
-    for (const [key, p] of this.byTarget) if (p === c) this.byTarget.delete(key);
-  }
-}
-
-/** What one change can act on to free the pod: a budget holding it, a drain flag, surge capacity. */
-function blockers(p: StuckPod): string[] {
-  if (p.reason === 'kubectl-refuses') return [`drain/${p.flag ?? 'force'}`];
-  const budgets = p.budgets.map((b) => `budget/${refKey(b)}`);
-  return p.reason === 'replacement-unschedulable' ? [...budgets, 'surge'] : budgets;
-}
-
-/**
- * Fewest changes that could free all these pods: pods with nothing to act on in common each need
- * their own change (a lower bound, so the search stops early when it cannot finish in time).
- */
-function changesNeeded(pods: readonly StuckPod[]): number {
-  const taken = new Set<string>();
-  let needed = 0;
-  for (const p of pods) {
-    const keys = blockers(p);
-    if (keys.some((k) => taken.has(k))) continue;
-    needed++;
-    for (const k of keys) taken.add(k);
-  }
-  return needed;
+export interface CombinationSearch {
+  proof: CombinationProof;
+  /**
+   * The combination that completes with the fewest changes (then cheapest); else one found beyond
+   * `maxChanges` that completes; else the one that gets furthest, when it has more than one change
+   * and gets further than every single fix.
+   */
+  found?: CheckedCandidate;
 }
 
 function merged(parts: readonly Candidate[]): Candidate {
@@ -95,54 +69,168 @@ function merged(parts: readonly Candidate[]): Candidate {
   };
 }
 
+/** Sets of changes and their forecasts, each forecast once, within a budget of forecasts. */
+class Forecasts {
+  readonly seen = new Map<string, ChangeSet>();
+  count = 0;
+  /** Forecasts allowed so far. */
+  max = 0;
+
+  constructor(
+    private readonly input: ForecastUpgradeInput,
+    singles: readonly CheckedCandidate[],
+  ) {
+    // The single fixes' forecasts are known already: they cost the search nothing.
+    for (const s of singles) {
+      const set = setOf([s.candidate]);
+      settle(set, s.again);
+      this.seen.set(set.key, set);
+    }
+  }
+
+  get spent(): boolean {
+    return this.count >= this.max;
+  }
+
+  /** Forecasts the set unless known; false when the budget is spent. */
+  run(set: ChangeSet): boolean {
+    if (set.forecast) return true;
+    if (this.spent) return false;
+    this.count++;
+    settle(set, forecastUpgrade(applyChanges(this.input, changesOf(set))));
+    return true;
+  }
+
+  /** The sets one more change makes, each answering the set's own stall (the same set if known). */
+  grow(set: ChangeSet, maxChanges: number): ChangeSet[] {
+    const stall = set.forecast?.stall;
+    if (!stall) return [];
+    const out: ChangeSet[] = [];
+    for (const c of candidatesFor(applyChanges(this.input, changesOf(set)), stall.pods)) {
+      const made = withPart(set, c);
+      if (made.parts.length > maxChanges || made.key === set.key) continue;
+      const next = this.seen.get(made.key) ?? made;
+      this.seen.set(next.key, next);
+      out.push(next);
+    }
+    return out;
+  }
+}
+
 /**
- * When no single change lets the upgrade complete (two budgets blocking, a budget and a bare pod, …):
- * greedy over the single fixes, best first (completes, else gets furthest, cheapest), each round
- * forecasting again with what was chosen so far and checking the next stall's own single fixes,
- * cheapest first. A combination that completes is then made smaller by dropping each part whose
- * absence still lets it complete. Bounded: at most `limits.maxForecasts` forecasts beyond the
- * single fixes' own and `limits.maxChanges` rounds, and none at all once a stall has more pods with
- * nothing in common than rounds left; undefined when no combination found completes.
+ * The smallest set of changes that lets the upgrade complete: a best-first search (A*) over sets.
+ * A set grows only by changes that act on what its own forecast stalls on (`candidatesFor` its
+ * stuck pods: a budget holding them, the workload under one, a drain flag, surge). Sets leave the
+ * queue by a lower bound on the size of any completing set grown from them (their size plus
+ * `changesNeeded` by their stall; until they are forecast, when they leave the queue, their size
+ * plus one less than their parent's stall needed), so the first that completes has the fewest
+ * changes; then the search goes on only
+ * through sets that could still be as small and cheaper (cost never falls as a set grows).
  */
-export function combineFixes(
+function smallest(
+  forecasts: Forecasts,
+  root: ChangeSet,
+  maxChanges: number,
+): { best?: ChangeSet; exhaustive: boolean } {
+  const open: ChangeSet[] = [root];
+  const queued = new Set<string>([root.key]);
+  let best: ChangeSet | undefined;
+  for (;;) {
+    open.sort(bySearchOrder);
+    const set = open.shift();
+    if (!set) return { ...(best ? { best } : {}), exhaustive: true };
+    if (best && cannotBeat(set, best)) continue;
+    const estimate = set.bound;
+    if (!set.forecast) {
+      if (!forecasts.run(set)) return { ...(best ? { best } : {}), exhaustive: false };
+      // Its own bound is higher than its parent's: back in the queue, in its place.
+      if (set.bound > estimate) {
+        if (set.bound <= maxChanges) open.push(set);
+        continue;
+      }
+    }
+    if (set.forecast?.verdict === 'completes') {
+      if (!best || byCost(set, best) < 0) best = set;
+      continue;
+    }
+    if (set.bound > maxChanges) continue;
+    for (const next of forecasts.grow(set, maxChanges)) {
+      if (queued.has(next.key)) continue;
+      queued.add(next.key);
+      // One change frees at most what one of the stall's needs asks (a replacing change adds none).
+      if (!next.forecast)
+        next.bound = next.parts.length + Math.max(0, set.bound - set.parts.length - 1);
+      if (next.bound <= maxChanges) open.push(next);
+    }
+  }
+}
+
+/**
+ * Beyond the smallest search's bounds: from the set that got furthest, add the change that gets
+ * furthest for each stall in turn, while one gets further, until it completes.
+ */
+function furthest(forecasts: Forecasts, from: ChangeSet, maxChanges: number): ChangeSet {
+  let current = from;
+  while (current.forecast?.stall && current.parts.length < maxChanges && !forecasts.spent) {
+    const next = forecasts.grow(current, maxChanges);
+    for (const n of next) if (!forecasts.run(n)) break;
+    const [best] = next.filter((n) => n.forecast).sort(byProgress);
+    if (
+      !best?.forecast ||
+      !current.forecast ||
+      compareProgress(best.forecast, current.forecast) <= 0
+    )
+      break;
+    current = best;
+  }
+  return current;
+}
+
+/**
+ * When no single change lets the upgrade complete: the combination with the fewest changes that
+ * does (then the cheapest by COST_ORDER), found by `smallest` among combinations of at most
+ * `limits.maxChanges` changes. When there is none that small (or the forecasts run out), the set
+ * that got furthest grows one change per stall (`furthest`) up to `limits.maxFurthestChanges`: it
+ * is offered whether it completes (not proven smallest) or only gets further than every single fix
+ * (labelled so by its outcome). At most `maxForecasts + maxFurthestForecasts` forecasts beyond the
+ * single fixes'.
+ */
+export function searchCombination(
   input: ForecastUpgradeInput,
   stalled: UpgradeForecast,
   singles: readonly CheckedCandidate[],
   limits: CombinationLimits,
-): CheckedCandidate | undefined {
-  let forecasts = limits.maxForecasts;
-  const parts = new Parts();
-  let options: readonly CheckedCandidate[] = singles;
-  let current = stalled;
-  for (let round = 0; round < limits.maxChanges && current.stall; round++) {
-    if (changesNeeded(current.stall.pods) > limits.maxChanges - round) return undefined;
-    const best = options
-      .filter((o) => o.outcome !== 'does-not-help' && !parts.has(o.candidate))
-      .sort(byBenefit)[0];
-    if (!best) return undefined;
-    parts.add(best.candidate);
-    current = best.again;
-    if (!current.stall) break;
-    const base = applyChanges(input, parts.changes());
-    const next = candidatesFor(base, current.stall.pods)
-      .filter((c) => !parts.has(c))
-      .sort((a, b) => costRank(a.changes) - costRank(b.changes));
-    const checked: CheckedCandidate[] = [];
-    for (const c of next.slice(0, Math.max(0, forecasts))) {
-      checked.push(checkCandidate(base, current, c));
-      forecasts--;
-    }
-    options = checked;
-  }
-  if (current.verdict !== 'completes') return undefined;
-  for (const part of parts.list()) {
-    if (parts.list().length < 2 || forecasts <= 0) break;
-    forecasts--;
-    const without = forecastUpgrade(applyChanges(input, parts.changes(part)));
-    if (without.verdict === 'completes') {
-      parts.drop(part);
-      current = without;
-    }
-  }
-  return { candidate: merged(parts.list()), again: current, outcome: 'completes' };
+): CombinationSearch {
+  const forecasts = new Forecasts(input, singles);
+  forecasts.max = limits.maxForecasts;
+  const root = setOf([]);
+  settle(root, stalled);
+  const search = smallest(forecasts, root, limits.maxChanges);
+  const proof = (fewestChanges: boolean): CombinationProof => ({
+    fewestChanges,
+    exhaustive: search.exhaustive,
+    forecasts: forecasts.count,
+    maxChanges: limits.maxChanges,
+  });
+  const checked = (set: ChangeSet): CheckedCandidate => {
+    const again = set.forecast ?? stalled;
+    return {
+      candidate: merged(set.parts),
+      again,
+      outcome: again.verdict === 'completes' ? 'completes' : 'gets-further',
+    };
+  };
+  if (search.best) return { found: checked(search.best), proof: proof(true) };
+  forecasts.max += limits.maxFurthestForecasts;
+  const [far] = [...forecasts.seen.values()].filter((s) => s.forecast).sort(byProgress);
+  const end = far ? furthest(forecasts, far, limits.maxFurthestChanges) : undefined;
+  const beatsSingles = (f: UpgradeForecast): boolean =>
+    compareProgress(f, stalled) > 0 && singles.every((s) => compareProgress(f, s.again) > 0);
+  // Grown a stall at a time, it is still the smallest when no fewer changes could be enough.
+  return end?.forecast && end.parts.length > 1 && beatsSingles(end.forecast)
+    ? {
+        found: checked(end),
+        proof: proof(end.forecast.verdict === 'completes' && end.parts.length <= root.bound),
+      }
+    : { proof: proof(false) };
 }

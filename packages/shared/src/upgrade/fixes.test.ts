@@ -3,7 +3,8 @@ import { NOW, deployment, labelPdb } from '../index/__fixtures__/objects.js';
 import { applyChanges } from './changes.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import { clusterOf, KUBECTL_DEFAULTS, TIMINGS } from './__fixtures__/cluster.js';
-import { proposeFixes } from './fixes.js';
+import { COMBINATION_LIMITS } from './combination.js';
+import { proposeFixes, type UpgradeFix } from './fixes.js';
 import { planUpgrade } from './plan.js';
 
 const web = { app: 'web' };
@@ -147,7 +148,15 @@ describe('proposeFixes with no single change that completes', () => {
     expect(forecastUpgrade(applyChanges(i, combined?.changes ?? [])).verdict).toBe('completes');
   });
 
-  it('needs one change per budget blocking the node, and gives up when fewer are allowed', () => {
+  const limits = (l: Partial<typeof COMBINATION_LIMITS>) => ({
+    combination: { ...COMBINATION_LIMITS, ...l },
+  });
+  const combinationOf = (fixes: readonly UpgradeFix[]) => {
+    const c = fixes.find((f) => f.parts !== undefined);
+    return c && { outcome: c.outcome, parts: c.parts?.length, search: c.search };
+  };
+
+  it('needs one change per budget blocking the node; beyond maxChanges, found a stall at a time', () => {
     const apps = ['web', 'api', 'db'].map((name) =>
       deployment({ name, replicas: 2, labels: { app: name }, nodes: ['node-a', 'node-b'] }),
     );
@@ -162,29 +171,54 @@ describe('proposeFixes with no single change that completes', () => {
       nodes: ['node-a', 'node-b'],
     };
     const stalled = forecastUpgrade(i);
-    const three = proposeFixes(i, stalled)[0];
-    expect([three?.outcome, three?.parts?.length]).toStrictEqual(['completes', 3]);
-    const two = proposeFixes(i, stalled, { combination: { maxForecasts: 16, maxChanges: 2 } });
-    expect(two.filter((f) => f.parts !== undefined)).toStrictEqual([]);
+    expect(combinationOf(proposeFixes(i, stalled))).toStrictEqual({
+      outcome: 'completes',
+      parts: 3,
+      search: { fewestChanges: true, exhaustive: true, forecasts: 13, maxChanges: 4 },
+    });
+    // Three budgets stuck at step 1 need three changes: with at most two the smallest search
+    // forecasts nothing, and growing the furthest single fix a stall at a time completes it, with
+    // as few changes as the first stall needs.
+    const two = proposeFixes(i, stalled, limits({ maxChanges: 2 }));
+    expect(combinationOf(two)).toStrictEqual({
+      outcome: 'completes',
+      parts: 3,
+      // Each stall's 4 then 2 changes, each forecast.
+      search: { fewestChanges: true, exhaustive: true, forecasts: 6, maxChanges: 2 },
+    });
+    // With 4 forecasts, two changes that free two of the three pods: the furthest it gets.
+    const partial = proposeFixes(
+      i,
+      stalled,
+      limits({ maxChanges: 2, maxForecasts: 4, maxFurthestForecasts: 0 }),
+    );
+    expect(combinationOf(partial)).toStrictEqual({
+      outcome: 'gets-further',
+      parts: 2,
+      search: { fewestChanges: false, exhaustive: true, forecasts: 4, maxChanges: 2 },
+    });
+    expect(partial[0]?.forecast.stall).toMatch(/^Step 1 stalls on node-a: 1 pod /);
+    const none = proposeFixes(i, stalled, limits({ maxForecasts: 0, maxFurthestForecasts: 0 }));
+    expect(combinationOf(none)).toBeUndefined();
   });
 
   it('stays within its forecast budget and finds nothing when it may not forecast', () => {
     const i = twoBlockingBudgets();
     const stalled = forecastUpgrade(i);
-    const none = proposeFixes(i, stalled, { combination: { maxForecasts: 0, maxChanges: 4 } });
+    const none = proposeFixes(i, stalled, limits({ maxForecasts: 0, maxFurthestForecasts: 0 }));
     expect(none.map((f) => f.outcome)).toStrictEqual([
       'gets-further',
       'gets-further',
       'gets-further',
       'does-not-help',
     ]);
-    const oneRound = proposeFixes(i, stalled, { combination: { maxForecasts: 8, maxChanges: 1 } });
-    expect(oneRound.filter((f) => f.parts !== undefined)).toStrictEqual([]);
-    // One forecast checks only the cheapest next change (scaling api), which does not help.
-    const tight = proposeFixes(i, stalled, { combination: { maxForecasts: 1, maxChanges: 4 } });
-    expect(tight.filter((f) => f.parts !== undefined)).toStrictEqual([]);
-    const two = proposeFixes(i, stalled, { combination: { maxForecasts: 2, maxChanges: 4 } });
-    expect(two[0]?.parts?.length).toBe(2);
+    // One forecast does not finish the smallest search; growing the furthest fix a stall at a
+    // time does, and two changes are as few as the stall needs.
+    expect(combinationOf(proposeFixes(i, stalled, limits({ maxForecasts: 1 })))).toStrictEqual({
+      outcome: 'completes',
+      parts: 2,
+      search: { fewestChanges: true, exhaustive: false, forecasts: 2, maxChanges: 4 },
+    });
   });
 });
 

@@ -1,7 +1,12 @@
 import { candidatesFor } from './candidates.js';
 import type { UpgradeChange } from './changes.js';
 import { byBenefit, checkCandidate, type CheckedCandidate } from './check.js';
-import { combineFixes, COMBINATION_LIMITS, type CombinationLimits } from './combination.js';
+import {
+  COMBINATION_LIMITS,
+  searchCombination,
+  type CombinationLimits,
+  type CombinationProof,
+} from './combination.js';
 import type { ForecastUpgradeInput } from './forecast.js';
 import { changePatch } from './patch.js';
 import type { UpgradeForecast } from './types.js';
@@ -22,11 +27,17 @@ export interface UpgradeFix {
   };
   /** What a user would apply (never applied by pdbscope). */
   patch: string;
-  /** For a combination of changes: each part's title and cost, in the order they were found. */
+  /** For a combination of changes: each part's title and cost, cheapest kind first. */
   parts?: { title: string; cost: string }[];
+  /** For a combination: how far the search went, and whether it is the smallest. */
+  search?: CombinationProof;
 }
 
-function toFix(input: ForecastUpgradeInput, checked: CheckedCandidate, id: string): UpgradeFix {
+function toFix(
+  input: ForecastUpgradeInput,
+  checked: CheckedCandidate & { search?: CombinationProof },
+  id: string,
+): UpgradeFix {
   const { candidate: c, again } = checked;
   return {
     id,
@@ -43,6 +54,7 @@ function toFix(input: ForecastUpgradeInput, checked: CheckedCandidate, id: strin
     // Every patch ends with a newline: YAML documents follow one another.
     patch: c.changes.map((ch) => changePatch(input.index, ch)).join('---\n'),
     ...(c.parts ? { parts: c.parts } : {}),
+    ...(checked.search ? { search: checked.search } : {}),
   };
 }
 
@@ -51,25 +63,40 @@ export interface ProposeFixesOptions {
   combination?: CombinationLimits;
 }
 
+export interface ProposedFixes {
+  fixes: UpgradeFix[];
+  /** Forecasts run: one per single fix, then the combination search's. */
+  forecasts: number;
+}
+
 /**
  * The smallest changes that would let a stalled upgrade go on, each checked by forecasting again
  * on a copy with the change applied; ranked: those that complete first, then those that get
- * further, cheapest first within each. When no single change completes it, the smallest
- * combination found that does comes first (see `combineFixes` for its bounds).
+ * further, cheapest first within each. When no single change completes it, the combination with
+ * the fewest changes that does comes first, or else the one that gets furthest (see
+ * `searchCombination` for its bounds).
  */
-export function proposeFixes(
+export function planFixes(
   input: ForecastUpgradeInput,
   stalled: UpgradeForecast,
   options: ProposeFixesOptions = {},
-): UpgradeFix[] {
-  if (!stalled.stall) return [];
+): ProposedFixes {
+  if (!stalled.stall) return { fixes: [], forecasts: 0 };
   const singles = candidatesFor(input, stalled.stall.pods).map((c) =>
     checkCandidate(input, stalled, c),
   );
-  const combined = singles.some((s) => s.outcome === 'completes')
+  const search = singles.some((s) => s.outcome === 'completes')
     ? undefined
-    : combineFixes(input, stalled, singles, options.combination ?? COMBINATION_LIMITS);
-  return [...(combined ? [combined] : []), ...singles]
+    : searchCombination(input, stalled, singles, options.combination ?? COMBINATION_LIMITS);
+  const combined = search?.found ? [{ ...search.found, search: search.proof }] : [];
+  const fixes = [...combined, ...singles]
     .sort(byBenefit)
     .map((checked, i) => toFix(input, checked, `fix-${i + 1}`));
+  return { fixes, forecasts: singles.length + (search?.proof.forecasts ?? 0) };
 }
+
+export const proposeFixes = (
+  input: ForecastUpgradeInput,
+  stalled: UpgradeForecast,
+  options: ProposeFixesOptions = {},
+): UpgradeFix[] => planFixes(input, stalled, options).fixes;
