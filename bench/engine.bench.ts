@@ -18,7 +18,6 @@ import {
   pubFromObject,
   workloadFromObject,
   type Budget,
-  type Converted,
   type NodeView,
   type PodView,
   type WorkloadView,
@@ -26,6 +25,7 @@ import {
 import { ClusterIndex } from '../packages/shared/src/index/index.js';
 import { planDrain } from '../packages/shared/src/eviction/index.js';
 import { analyzeOverlaps } from '../packages/shared/src/overlaps/index.js';
+import type { Result } from '../packages/shared/src/result/index.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -74,7 +74,7 @@ function pages(items: readonly unknown[]): string[] {
   return out;
 }
 
-function parseAll<T>(bodies: readonly string[], convert: (o: unknown) => Converted<T>): T[] {
+function parseAll<T>(bodies: readonly string[], convert: (o: unknown) => Result<T>): T[] {
   const out: T[] = [];
   for (const body of bodies) {
     for (const item of (JSON.parse(body) as { items: unknown[] }).items) {

@@ -21,7 +21,6 @@ import {
   pubFromObject,
   workloadFromObject,
   type Budget,
-  type Converted,
 } from '../packages/shared/src/model/index.js';
 import { ClusterIndex, NodeCache } from '../packages/shared/src/index/index.js';
 import {
@@ -39,6 +38,7 @@ import {
   readinessFromPods,
   type ForecastUpgradeInput,
 } from '../packages/shared/src/upgrade/index.js';
+import type { Result } from '../packages/shared/src/result/index.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -57,7 +57,7 @@ function row(what: string, figure: string, reference: string, target: string): v
     `${what.padEnd(44)} ${figure.padStart(26)}   ref ${reference.padEnd(52)} target ${target}`,
   );
 }
-const views = <T>(items: readonly unknown[], convert: (o: unknown) => Converted<T>): T[] =>
+const views = <T>(items: readonly unknown[], convert: (o: unknown) => Result<T>): T[] =>
   items.flatMap((o) => {
     const c = convert(JSON.parse(JSON.stringify(o)));
     return c.ok ? [c.value] : [];

@@ -17,7 +17,7 @@ const ORACLE_BIN = fileURLToPath(new URL('./oracle.ts', import.meta.url));
 
 const parsed = readScenarioFile(JSON.parse(readFileSync(SCENARIOS, 'utf8')));
 if (!parsed.ok) throw new Error(parsed.error);
-const file = parsed.file;
+const file = parsed.value;
 type WithExpect = Omit<Scenario, 'evictions'> & {
   expect?: unknown;
   evictions?: readonly { expect?: unknown }[];

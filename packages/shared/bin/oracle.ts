@@ -27,4 +27,4 @@ try {
 
 const file = readScenarioFile(json);
 if (!file.ok) fail(`${path} is not a scenarios file: ${file.error}`);
-process.stdout.write(`${JSON.stringify(runScenarioFile(file.file), null, 2)}\n`);
+process.stdout.write(`${JSON.stringify(runScenarioFile(file.value), null, 2)}\n`);

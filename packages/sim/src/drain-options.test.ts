@@ -12,7 +12,7 @@ import {
   pubFromObject,
   refusalText,
   workloadFromObject,
-  type Converted,
+  type Result,
   type DrainOptions,
   type DrainPlan,
   type PodView,
@@ -108,7 +108,7 @@ async function demo(): Promise<{ sim: SimHandle; run: (args: string[]) => Promis
   return { sim, run };
 }
 
-function views<T>(sim: SimHandle, resource: string, convert: (raw: unknown) => Converted<T>): T[] {
+function views<T>(sim: SimHandle, resource: string, convert: (raw: unknown) => Result<T>): T[] {
   const list = sim.store.list(resource);
   if (!list.ok) return [];
   return list.value.items.flatMap((o) => {

@@ -67,9 +67,9 @@ function watchBudgetFloors(
       const pdb = pdbFromObject(raw);
       if (!pdb.ok || pdb.value.namespace !== event.object.metadata.namespace) continue;
       const selected = selectPdbPods(pdb.value, pods);
-      if (!selected.ok || !selected.pods.some((p) => p.name === event.object.metadata.name))
+      if (!selected.ok || !selected.value.some((p) => p.name === event.object.metadata.name))
         continue;
-      const healthy = selected.pods.filter(
+      const healthy = selected.value.filter(
         (p) => p.ready && p.deletionTimestamp === undefined,
       ).length;
       if (healthy < pdb.value.status.desiredHealthy) {

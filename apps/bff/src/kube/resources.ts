@@ -4,7 +4,7 @@ import {
   podFromObject,
   pubFromObject,
   workloadFromObject,
-  type Converted,
+  type Result,
   type NodeView,
   type PdbView,
   type PodView,
@@ -27,7 +27,7 @@ export interface ResourceSpec {
   namespaced: boolean;
   /** The kind to stamp on list items (lists omit it on items). */
   kind: string;
-  convert: (raw: unknown) => Converted<ClusterObject>;
+  convert: (raw: unknown) => Result<ClusterObject>;
 }
 
 /** `/api/v1/pods`, `/apis/apps/v1/namespaces/a/deployments`... */

@@ -31,7 +31,7 @@ export function selectorText(selector: LabelSelector | null | undefined): string
   if (selector === null || selector === undefined) return '<none>';
   const parsed = parseSelector(selector);
   if (!parsed.ok) return `<invalid: ${parsed.error}>`;
-  const text = selectorToString(parsed.selector);
+  const text = selectorToString(parsed.value);
   return text === '' ? '<all>' : text;
 }
 

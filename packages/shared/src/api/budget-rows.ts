@@ -75,8 +75,8 @@ function contextMatches(text: string, context: BudgetSearchContext | undefined):
   const key = text.slice(0, equals).trim();
   const value = text.slice(equals + 1).trim();
   const parsed = parseSelector(context.selector);
-  if (!parsed.ok || parsed.selector.kind !== 'requirements') return false;
-  return parsed.selector.requirements.some(
+  if (!parsed.ok || parsed.value.kind !== 'requirements') return false;
+  return parsed.value.requirements.some(
     (r) => r.key === key && r.operator === 'In' && requirementMatches(r, { [key]: value }),
   );
 }

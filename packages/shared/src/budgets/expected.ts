@@ -6,15 +6,20 @@ import { scaledValue } from '../intstr/intstr.js';
 import type { ExpectedController, ExpectedSource } from './types.js';
 import type { WorkloadLookup } from './workload-lookup.js';
 
-export type ExpectedScale =
-  | { ok: true; expected: number; controllers: ExpectedController[]; unmanagedPods: string[] }
-  | { ok: false; error: string };
+export interface ExpectedScale {
+  expected: number;
+  controllers: ExpectedController[];
+  unmanagedPods: string[];
+}
 
 /**
  * `getExpectedScale`: the sum of the scales of the distinct controllers of the pods. Pods without
  * a controller are unmanaged (named, not counted); a controller no finder resolves is an error.
  */
-export function getExpectedScale(pods: readonly PodView[], lookup: WorkloadLookup): ExpectedScale {
+export function getExpectedScale(
+  pods: readonly PodView[],
+  lookup: WorkloadLookup,
+): Result<ExpectedScale> {
   const controllers = new Map<string, ExpectedController>();
   const unmanagedPods: string[] = [];
   // Keyed by the finder's result UID, but a pod's ref UID seen before is skipped too.
@@ -28,47 +33,53 @@ export function getExpectedScale(pods: readonly PodView[], lookup: WorkloadLooku
     if (controllers.has(ref.uid) || seenRefs.has(ref.uid)) continue;
     const r = findControllerScale(ref, pod.namespace, lookup);
     if (!r.ok) return r;
-    if (!r.found) return { ok: false, error: `found no controllers for pod "${pod.name}"` };
+    const found = r.value;
+    if (!found) return { ok: false, error: `found no controllers for pod "${pod.name}"` };
     seenRefs.add(ref.uid);
-    if (!controllers.has(r.found.uid)) {
-      controllers.set(r.found.uid, {
-        kind: r.found.kind,
-        name: r.found.name,
-        uid: r.found.uid,
-        replicas: r.found.scale,
+    if (!controllers.has(found.uid)) {
+      controllers.set(found.uid, {
+        kind: found.kind,
+        name: found.name,
+        uid: found.uid,
+        replicas: found.scale,
       });
     }
   }
   let expected = 0;
   for (const c of controllers.values()) expected += c.replicas;
-  return { ok: true, expected, controllers: [...controllers.values()], unmanagedPods };
+  return { ok: true, value: { expected, controllers: [...controllers.values()], unmanagedPods } };
 }
 
-export type ExpectedPodCount =
-  | { ok: true; expectedCount: number; desiredHealthy: number; source: ExpectedSource }
-  | { ok: false; error: string };
+export interface ExpectedPodCount {
+  expectedCount: number;
+  desiredHealthy: number;
+  source: ExpectedSource;
+}
 
 /** `getExpectedPodCount`: maxUnavailable first, then minAvailable (int: pod count; percent: scale). */
 export function getExpectedPodCount(
   pdb: PdbView,
   pods: readonly PodView[],
   lookup: WorkloadLookup,
-): ExpectedPodCount {
+): Result<ExpectedPodCount> {
   const { maxUnavailable, minAvailable } = pdb.spec;
   // maxUnavailable and a percentage minAvailable both count the controllers' scale.
-  const fromScale = (desired: (expected: number) => Result<number>): ExpectedPodCount => {
-    const scale = getExpectedScale(pods, lookup);
-    if (!scale.ok) return scale;
+  const fromScale = (desired: (expected: number) => Result<number>): Result<ExpectedPodCount> => {
+    const scaled = getExpectedScale(pods, lookup);
+    if (!scaled.ok) return scaled;
+    const scale = scaled.value;
     const d = desired(scale.expected);
     if (!d.ok) return d;
     return {
       ok: true,
-      expectedCount: scale.expected,
-      desiredHealthy: d.value,
-      source: {
-        kind: 'controllers',
-        controllers: scale.controllers,
-        unmanagedPods: scale.unmanagedPods,
+      value: {
+        expectedCount: scale.expected,
+        desiredHealthy: d.value,
+        source: {
+          kind: 'controllers',
+          controllers: scale.controllers,
+          unmanagedPods: scale.unmanagedPods,
+        },
       },
     };
   };
@@ -81,17 +92,17 @@ export function getExpectedPodCount(
   if (typeof minAvailable === 'number') {
     return {
       ok: true,
-      expectedCount: pods.length,
-      desiredHealthy: Math.trunc(minAvailable),
-      source: { kind: 'pod-count', unmanagedPods: [] },
+      value: {
+        expectedCount: pods.length,
+        desiredHealthy: Math.trunc(minAvailable),
+        source: { kind: 'pod-count', unmanagedPods: [] },
+      },
     };
   }
   if (minAvailable !== undefined)
     return fromScale((expected) => scaledValue(minAvailable, expected));
   return {
     ok: true,
-    expectedCount: 0,
-    desiredHealthy: 0,
-    source: { kind: 'none', unmanagedPods: [] },
+    value: { expectedCount: 0, desiredHealthy: 0, source: { kind: 'none', unmanagedPods: [] } },
   };
 }

@@ -41,7 +41,7 @@ describe('findControllerScale (the disruption controller finders, in order)', ()
       { kind: 'TestWorkload', name: 'tw', uid: custom.uid, scale: 6 },
     ],
   ])('%s', (_name, ref, found) => {
-    expect(findControllerScale(ref, 'default', lookup)).toStrictEqual({ ok: true, found });
+    expect(findControllerScale(ref, 'default', lookup)).toStrictEqual({ ok: true, value: found });
   });
 
   it('errors on an apiVersion with two slashes', () => {

@@ -2,6 +2,7 @@
 // each maps a pod's controllerRef to (uid, scale) or "no result"; an error aborts the sync.
 import type { OwnerRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
+import type { Result } from '../result/index.js';
 import { parseGroupVersion } from './group-version.js';
 import type { WorkloadLookup } from './workload-lookup.js';
 
@@ -12,21 +13,18 @@ export interface ControllerAndScale {
   scale: number;
 }
 
-export type FinderResult = { ok: true; found?: ControllerAndScale } | { ok: false; error: string };
+/** The controller and its scale, undefined when the finder does not know the ref; an error aborts. */
+type FinderResult = Result<ControllerAndScale | undefined>;
 
 type Finder = (ref: OwnerRef, namespace: string, lookup: WorkloadLookup) => FinderResult;
 
-const NONE: FinderResult = { ok: true };
+const NONE: FinderResult = { ok: true, value: undefined };
 
-/** `verifyGroupKind`: an unparsable apiVersion is an error, a different kind or group is "no". */
-function verifyGroupKind(
-  ref: OwnerRef,
-  kind: string,
-  groups: readonly string[],
-): { ok: boolean; error?: string } {
+/** `verifyGroupKind`: an unparsable apiVersion is an error, a different kind or group is false. */
+function verifyGroupKind(ref: OwnerRef, kind: string, groups: readonly string[]): Result<boolean> {
   const gv = parseGroupVersion(ref.apiVersion);
-  if (!gv.ok) return { ok: false, error: gv.error };
-  return { ok: ref.kind === kind && groups.includes(gv.group) };
+  if (!gv.ok) return gv;
+  return { ok: true, value: ref.kind === kind && groups.includes(gv.value.group) };
 }
 
 function verified(
@@ -35,12 +33,12 @@ function verified(
   groups: readonly string[],
 ): FinderResult | undefined {
   const v = verifyGroupKind(ref, kind, groups);
-  if (v.error !== undefined) return { ok: false, error: v.error };
-  return v.ok ? undefined : NONE;
+  if (!v.ok) return v;
+  return v.value ? undefined : NONE;
 }
 
 function found(kind: string, name: string, uid: string, scale: number | undefined): FinderResult {
-  return { ok: true, found: { kind, name, uid, scale: scale ?? 0 } };
+  return { ok: true, value: { kind, name, uid, scale: scale ?? 0 } };
 }
 
 const RS_GROUPS = ['apps', 'extensions'];
@@ -103,8 +101,9 @@ export function noKindMatchError(kind: string, group: string, version: string): 
 }
 
 const scaleFinder: Finder = (ref, namespace, lookup) => {
-  const gv = parseGroupVersion(ref.apiVersion);
-  if (!gv.ok) return { ok: false, error: gv.error };
+  const parsed = parseGroupVersion(ref.apiVersion);
+  if (!parsed.ok) return parsed;
+  const gv = parsed.value;
   const mapping = lookup.apiResource(gv.group, ref.kind);
   if (!mapping) return { ok: false, error: noKindMatchError(ref.kind, gv.group, gv.version) };
   const target = lookup.find({ namespace, group: gv.group, kind: ref.kind, name: ref.name });
@@ -130,7 +129,7 @@ export const PDB_FINDERS: readonly Finder[] = [
   scaleFinder,
 ];
 
-/** Runs the finders for one controllerRef; `found` absent = no finder knew it. */
+/** Runs the finders for one controllerRef; the value is undefined when no finder knew it. */
 export function findControllerScale(
   ref: OwnerRef,
   namespace: string,
@@ -138,7 +137,7 @@ export function findControllerScale(
 ): FinderResult {
   for (const finder of PDB_FINDERS) {
     const r = finder(ref, namespace, lookup);
-    if (!r.ok || r.found) return r;
+    if (!r.ok || r.value) return r;
   }
   return NONE;
 }

@@ -11,25 +11,25 @@ describe('selectPdbPods', () => {
     const other = pod('web-other-ns', { namespace: 'prod' });
     expect(selectPdbPods(pdb('web'), [web, done, other, bare])).toStrictEqual({
       ok: true,
-      pods: [web, done],
+      value: [web, done],
     });
   });
 
   it('selects nothing for an absent selector and everything for {} (policy/v1)', () => {
     expect(selectPdbPods(pdb('nil', { selector: null }), [web, bare])).toStrictEqual({
       ok: true,
-      pods: [],
+      value: [],
     });
     expect(selectPdbPods(pdb('all', { selector: {} }), [web, bare])).toStrictEqual({
       ok: true,
-      pods: [web, bare],
+      value: [web, bare],
     });
   });
 
   it('selects nothing for a stored policy/v1beta1 {}', () => {
     expect(
       selectPdbPods(pdb('old', { selector: {}, apiVersion: 'policy/v1beta1' }), [web, bare]),
-    ).toStrictEqual({ ok: true, pods: [] });
+    ).toStrictEqual({ ok: true, value: [] });
   });
 
   it('returns the conversion error of a bad selector', () => {

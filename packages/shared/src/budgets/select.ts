@@ -1,13 +1,14 @@
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
-import { parseSelector, selectorMatches, type SelectorResult } from '../selectors/selector.js';
+import type { Result } from '../result/index.js';
+import { parseSelector, selectorMatches, type Selector } from '../selectors/selector.js';
 import type { BudgetEvent } from './types.js';
 
 // Views are immutable, so a PDB's parsed selector can be kept as long as its spec object lives.
-const parsedBySpec = new WeakMap<PdbView['spec'], SelectorResult>();
+const parsedBySpec = new WeakMap<PdbView['spec'], Result<Selector>>();
 
 /** `LabelSelectorAsSelector(pdb.spec.selector)`, parsed once per spec object. */
-export function pdbSelector(pdb: PdbView): SelectorResult {
+export function pdbSelector(pdb: PdbView): Result<Selector> {
   let parsed = parsedBySpec.get(pdb.spec);
   if (!parsed) {
     parsed = parseSelector(pdb.spec.selector);
@@ -16,20 +17,21 @@ export function pdbSelector(pdb: PdbView): SelectorResult {
   return parsed;
 }
 
-export type SelectedPods = { ok: true; pods: PodView[] } | { ok: false; error: string };
-
 /**
  * `getPodsForPdb`: the pods of the PDB's namespace that its selector matches, whatever their phase,
  * readiness, deletion or owner. A selector that does not convert is an error (the sync fails).
  */
-export function selectPdbPods(pdb: PdbView, podsInNamespace: readonly PodView[]): SelectedPods {
+export function selectPdbPods(
+  pdb: PdbView,
+  podsInNamespace: readonly PodView[],
+): Result<PodView[]> {
   const parsed = pdbSelector(pdb);
-  if (!parsed.ok) return { ok: false, error: parsed.error };
-  const selector = parsed.selector;
-  if (selector.kind === 'nothing') return { ok: true, pods: [] };
+  if (!parsed.ok) return parsed;
+  const selector = parsed.value;
+  if (selector.kind === 'nothing') return { ok: true, value: [] };
   return {
     ok: true,
-    pods: podsInNamespace.filter(
+    value: podsInNamespace.filter(
       (p) => p.namespace === pdb.namespace && selectorMatches(selector, p.labels),
     ),
   };
@@ -43,7 +45,7 @@ export function pdbsForPod(pod: PodView, pdbs: readonly PdbView[]): PdbView[] {
   return pdbs.filter((pdb) => {
     if (pdb.namespace !== pod.namespace) return false;
     const parsed = pdbSelector(pdb);
-    return parsed.ok && selectorMatches(parsed.selector, pod.labels);
+    return parsed.ok && selectorMatches(parsed.value, pod.labels);
   });
 }
 

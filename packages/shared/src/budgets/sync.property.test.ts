@@ -80,16 +80,16 @@ describe('engine invariants (property)', () => {
         const selected = selectPdbPods(budget, pods);
         expect(selected.ok).toBe(true);
         if (!selected.ok) return;
-        const sync = syncPdb({ pdb: budget, pods: selected.pods, workloads: lookup, now: NOW });
+        const sync = syncPdb({ pdb: budget, pods: selected.value, workloads: lookup, now: NOW });
         expect(sync.syncFailed).toBe(false);
         expect(sync.status.disruptionsAllowed).toBeGreaterThanOrEqual(0);
         if (sync.status.expectedPods <= 0) expect(sync.status.disruptionsAllowed).toBe(0);
         const lanes = classifyPdbPods({
           pdb: { ...budget, status: sync.status },
-          pods: selected.pods,
+          pods: selected.value,
           now: NOW,
         });
-        expect(lanes.length).toBe(selected.pods.length);
+        expect(lanes.length).toBe(selected.value.length);
         expect(lanes.filter((l) => l.lane === 'available').length).toBe(sync.status.currentHealthy);
       }),
     );

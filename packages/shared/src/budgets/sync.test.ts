@@ -15,7 +15,7 @@ const lookup = workloadLookupFromList([deployment, rsOld, rsNew]);
 function run(p: PdbView, pods: PodView[], now = NOW) {
   const selected = selectPdbPods(p, pods);
   if (!selected.ok) throw new Error(selected.error);
-  return syncPdb({ pdb: p, pods: selected.pods, workloads: lookup, now });
+  return syncPdb({ pdb: p, pods: selected.value, workloads: lookup, now });
 }
 
 const rolloutPods = [

@@ -118,7 +118,7 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
     );
     return failSafe(expected.error);
   }
-  if (expected.source.unmanagedPods.length > 0) {
+  if (expected.value.source.unmanagedPods.length > 0) {
     event(
       'Warning',
       'UnmanagedPods',
@@ -130,7 +130,7 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
   events.push(...disrupted.events);
   const status = pdbStatusFrom({
     pdb,
-    expected,
+    expected: expected.value,
     disruptedPods: disrupted.disruptedPods,
     currentHealthy: countHealthyPods(pods, disrupted.disruptedPods, now),
     now,
@@ -142,6 +142,6 @@ export function syncPdb({ pdb, pods, workloads, now }: SyncPdbInput): PdbSync {
     ...(disrupted.recheckAtMs !== undefined
       ? { recheckAfterSeconds: (disrupted.recheckAtMs - now.getTime()) / 1000 }
       : {}),
-    expected: expected.source,
+    expected: expected.value.source,
   };
 }

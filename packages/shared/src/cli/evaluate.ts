@@ -39,9 +39,9 @@ function selectorText(b: Budget): string {
     return `targetRef ${b.spec.targetRef.kind}/${b.spec.targetRef.name}`;
   const parsed = parseSelector(b.spec.selector);
   if (!parsed.ok) return '<invalid>';
-  if (parsed.selector.kind === 'nothing') return '<none>';
-  if (parsed.selector.kind === 'everything') return '<all>';
-  return selectorToString(parsed.selector);
+  if (parsed.value.kind === 'nothing') return '<none>';
+  if (parsed.value.kind === 'everything') return '<all>';
+  return selectorToString(parsed.value);
 }
 
 const text = (v: number | string | undefined): string => (v === undefined ? '-' : String(v));

@@ -65,6 +65,6 @@ export function replacementFor(
   const base = replacementPod(pod, { now: options.now, suffix: 'replacement' });
   if (!base) return undefined;
   const placement = options.ledger.place(pod.scheduling);
-  if (!placement.ok) return { pod: base, pending: placement.message };
-  return { pod: { ...base, nodeName: placement.node, phase: 'Running', ready: true } };
+  if (!placement.ok) return { pod: base, pending: placement.error.message };
+  return { pod: { ...base, nodeName: placement.value, phase: 'Running', ready: true } };
 }

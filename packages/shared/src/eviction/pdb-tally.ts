@@ -8,6 +8,7 @@ import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import type { LaneCounts } from '../index/types.js';
 import type { PdbStatus, PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
+import type { Result } from '../result/index.js';
 
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -24,7 +25,7 @@ interface CachedExpected {
   workloads: WorkloadLookup;
   controllers: ReadonlySet<string>;
   pods: number;
-  result: ExpectedPodCount;
+  result: Result<ExpectedPodCount>;
 }
 
 /** What a controller sync leaves: the status, whether it failed, and the pods' lanes. */
@@ -111,7 +112,7 @@ export class PdbTally {
    * set of controllers (their scales), or the pod count for an integer minAvailable. An error
    * names a pod, so it is never reused.
    */
-  private expected(pdb: PdbView, workloads: WorkloadLookup): ExpectedPodCount {
+  private expected(pdb: PdbView, workloads: WorkloadLookup): Result<ExpectedPodCount> {
     const c = this.cached;
     if (
       c !== undefined &&
@@ -177,7 +178,13 @@ export class PdbTally {
     if (expected.ok) {
       const disruptedPods = this.pruned(pdb.status.disruptedPods, now);
       const currentHealthy = this.liveReady - this.disrupted(disruptedPods, now).ready;
-      status = pdbStatusFrom({ pdb, expected, disruptedPods, currentHealthy, now });
+      status = pdbStatusFrom({
+        pdb,
+        expected: expected.value,
+        disruptedPods,
+        currentHealthy,
+        now,
+      });
     } else status = failSafeStatus(pdb.status, expected.error, now);
     const disrupted = this.disrupted(status.disruptedPods, now);
     const available = this.liveReady - disrupted.ready;

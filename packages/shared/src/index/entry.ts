@@ -12,7 +12,10 @@ export interface BudgetEntry {
   /** PDBs: the parsed selector; undefined when it did not parse (the budget selects nothing). */
   selector?: Selector;
   anchor: Anchor;
-  /** PUBs: which pods it covers, recomputed when a workload it looked up changes. */
+  /**
+   * PUBs: which pods it covers, recomputed when a workload it looked up changes; undefined when
+   * its targetRef does not resolve (the budget selects nothing).
+   */
   coverage?: PubCoverage;
   /**
    * Selected pods (PUBs: candidates, filtered to active ones by the sync), sorted by name. Copied on

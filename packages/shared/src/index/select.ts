@@ -23,7 +23,7 @@ export function newEntry(
   };
   if (budget.kind === 'PodDisruptionBudget') {
     const parsed = parseSelector(budget.spec.selector);
-    if (parsed.ok) entry.selector = parsed.selector;
+    if (parsed.ok) entry.selector = parsed.value;
   } else {
     refreshCoverage(state, entry);
   }
@@ -33,7 +33,8 @@ export function newEntry(
 /** Recomputes a PUB's coverage (it depends on workloads: targetRef, a Deployment's ReplicaSets). */
 export function refreshCoverage(state: IndexState, entry: BudgetEntry): void {
   if (entry.budget.kind !== 'PodUnavailableBudget') return;
-  entry.coverage = pubCoverage(entry.budget, storeLookup(state.workloads));
+  const coverage = pubCoverage(entry.budget, storeLookup(state.workloads));
+  entry.coverage = coverage.ok ? coverage.value : undefined;
 }
 
 /** Whether the entry takes this pod as a member. */
@@ -42,7 +43,7 @@ export function entryMatches(entry: BudgetEntry, pod: PodView): boolean {
   if (entry.budget.kind === 'PodDisruptionBudget')
     return entry.selector !== undefined && selectorMatches(entry.selector, pod.labels);
   const c = entry.coverage;
-  return c !== undefined && c.ok && (c.covers(pod) || (c.selectorFallback?.(pod) ?? false));
+  return c !== undefined && (c.covers(pod) || (c.selectorFallback?.(pod) ?? false));
 }
 
 /** Indexes the label keys an entry's selector could anchor on (one pass over the pods per new key). */

@@ -4,8 +4,6 @@ import type { IntOrString } from '../model/intstr.js';
 // Go wraps every parse error of getIntOrPercentValueSafely in this prefix.
 const PARSE_ERROR_PREFIX = 'invalid value for IntOrString: ';
 
-export type ScaledResult = Result<number>;
-
 /**
  * `intstr.GetScaledValueFromIntOrPercent(v, total, roundUp)`: an int is returned unchanged; a string
  * must be `N%` and yields `ceil(N * total / 100)` (or floor), computed in float64 as Go does.
@@ -15,7 +13,7 @@ export function scaledValue(
   value: IntOrString | undefined,
   total: number,
   roundUp = true,
-): ScaledResult {
+): Result<number> {
   if (value === undefined) return { ok: false, error: 'nil value for IntOrString' };
   if (typeof value === 'number') return { ok: true, value: Math.trunc(value) };
   if (!value.endsWith('%')) {

@@ -21,10 +21,8 @@ import { hasEmptyDir, readPodScheduling } from './convert-scheduling.js';
 import { hasReadyCondition } from './ready.js';
 import { fromV1beta1Selector } from './v1beta1.js';
 
-/** A conversion either yields the slim view or says, as data, why the object could not be read. */
-export type Converted<T> = Result<T>;
-
-const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+// A conversion either yields the slim view or says, as data, why the object could not be read.
+const fail = (error: string): Result<never> => ({ ok: false, error });
 
 function controllerOf(ownerReferences: readonly unknown[]): OwnerRef | undefined {
   for (const raw of ownerReferences) {
@@ -88,7 +86,7 @@ const PHASES: readonly PodPhase[] = ['Pending', 'Running', 'Succeeded', 'Failed'
 const KEPT_POD_ANNOTATION =
   /^(pub\.kruise\.io\/|kruise\.io\/related-pub$|kubernetes\.io\/config\.mirror$)/;
 
-export function podFromObject(raw: unknown): Converted<PodView> {
+export function podFromObject(raw: unknown): Result<PodView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj, { keepAnnotation: keptPodAnnotation });
   if (!obj || !meta) return fail('Pod without metadata.name');
@@ -186,7 +184,7 @@ function budgetIdentity(meta: ObjectMeta): BudgetIdentity {
   };
 }
 
-export function pdbFromObject(raw: unknown): Converted<PdbView> {
+export function pdbFromObject(raw: unknown): Result<PdbView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
   if (!obj || !meta) return fail('PodDisruptionBudget without metadata.name');
@@ -227,7 +225,7 @@ export function pdbFromObject(raw: unknown): Converted<PdbView> {
 export const PUB_PROTECT_OPERATIONS_ANNOTATION = 'kruise.io/pub-protect-operations';
 export const PUB_PROTECT_TOTAL_REPLICAS_ANNOTATION = 'pub.kruise.io/protect-total-replicas';
 
-export function pubFromObject(raw: unknown): Converted<PubView> {
+export function pubFromObject(raw: unknown): Result<PubView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
   if (!obj || !meta) return fail('PodUnavailableBudget without metadata.name');
@@ -289,7 +287,7 @@ const WORKLOAD_REPLICAS_DEFAULT: Readonly<Record<string, number>> = {
   ReplicationController: 1,
 };
 
-export function workloadFromObject(raw: unknown): Converted<WorkloadView> {
+export function workloadFromObject(raw: unknown): Result<WorkloadView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
   const kind = obj && asString(obj['kind']);
@@ -342,7 +340,7 @@ function nodeConditionOf(raw: unknown): NodeCondition[] {
   return [out];
 }
 
-export function nodeFromObject(raw: unknown): Converted<NodeView> {
+export function nodeFromObject(raw: unknown): Result<NodeView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
   if (!obj || !meta) return fail('Node without metadata.name');

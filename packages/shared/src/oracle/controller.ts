@@ -14,7 +14,7 @@ export function controllerActual({
   const out: Record<string, unknown> = {};
   for (const pdb of pdbs) {
     const selected = selectPdbPods(pdb, inNamespace(pods, pdb.namespace));
-    const sync = syncPdb({ pdb, pods: selected.ok ? selected.pods : [], workloads, now });
+    const sync = syncPdb({ pdb, pods: selected.ok ? selected.value : [], workloads, now });
     const s = sync.status;
     const c = disruptionAllowedCondition(s);
     out[nsName(pdb)] = {

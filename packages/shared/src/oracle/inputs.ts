@@ -5,19 +5,16 @@ import {
   podFromObject,
   pubFromObject,
   workloadFromObject,
-  type Converted,
 } from '../model/convert.js';
 import type { PodView } from '../model/pod.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { Scenario } from './scenario.js';
+import type { Result } from '../result/index.js';
 
 /** Thrown only inside the adapter, caught per scenario and reported as `{ error }`. */
 export class ScenarioError extends Error {}
 
-function all<T>(
-  raws: readonly unknown[] | undefined,
-  convert: (raw: unknown) => Converted<T>,
-): T[] {
+function all<T>(raws: readonly unknown[] | undefined, convert: (raw: unknown) => Result<T>): T[] {
   return (raws ?? []).map((raw) => {
     const r = convert(raw);
     if (!r.ok) throw new ScenarioError(r.error);

@@ -2,6 +2,7 @@
 // and `note` are never read by the adapter.
 import type { EvictionOptions } from '../eviction/decide-types.js';
 import type { ApiResourceInfo } from '../model/workload.js';
+import type { Result } from '../result/index.js';
 
 export interface EvictionRequest {
   pod: string;
@@ -42,9 +43,7 @@ export interface OracleResult {
 export const DEFAULT_NOW = '2024-05-01T12:00:00Z';
 
 /** Checks the outer shape only; each scenario is read loosely and fails on its own. */
-export function readScenarioFile(
-  json: unknown,
-): { ok: true; file: ScenarioFile } | { ok: false; error: string } {
+export function readScenarioFile(json: unknown): Result<ScenarioFile> {
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, error: 'not a JSON object' };
   const scenarios = (json as { scenarios?: unknown }).scenarios;
@@ -52,7 +51,7 @@ export function readScenarioFile(
   const defaultNow = (json as { defaultNow?: unknown }).defaultNow;
   return {
     ok: true,
-    file: {
+    value: {
       scenarios: scenarios as Scenario[],
       ...(typeof defaultNow === 'string' ? { defaultNow } : {}),
     },

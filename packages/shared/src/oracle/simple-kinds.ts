@@ -41,7 +41,7 @@ export function labelSelectorActual(
     error: false,
     cases: cases.map((c) => {
       const labels = asStringMap(c.labels);
-      return { labels, matches: selectorMatches(parsed.selector, labels) };
+      return { labels, matches: selectorMatches(parsed.value, labels) };
     }),
   };
 }

@@ -45,7 +45,7 @@ function prepare<T>(
     invalid.push({ item: entry.item, error: parsed.error });
     return undefined;
   }
-  const cs = constraintsOf(parsed.selector);
+  const cs = constraintsOf(parsed.value);
   if (cs.kind === 'nothing') return undefined;
   const pinned = new Map<string, readonly string[]>();
   for (const c of cs.byKey.values()) {

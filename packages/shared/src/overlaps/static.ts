@@ -37,10 +37,10 @@ export function selectorsIntersect(
       invalid: 'b',
       error: pb.error,
     };
-  const ca = constraintsOf(pa.selector);
+  const ca = constraintsOf(pa.value);
   if (ca.kind === 'nothing')
     return { overlap: false, reason: `selector a matches nothing: ${ca.reason}` };
-  const cb = constraintsOf(pb.selector);
+  const cb = constraintsOf(pb.value);
   if (cb.kind === 'nothing')
     return { overlap: false, reason: `selector b matches nothing: ${cb.reason}` };
   return intersectConstraints(ca.byKey, cb.byKey);

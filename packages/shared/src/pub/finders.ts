@@ -47,7 +47,7 @@ export function kruiseScaleForRef(
 ): ScaleAndSelector | undefined {
   const gv = parseGroupVersion(ref.apiVersion);
   if (!gv.ok) return undefined;
-  const group = gv.group;
+  const group = gv.value.group;
   const find = (g: string, kind: string, name: string, uid: string) =>
     live(lookup.find({ namespace, group: g, kind, name }), uid);
 
@@ -58,7 +58,7 @@ export function kruiseScaleForRef(
     if (owner?.kind === 'Deployment') {
       const ownerGroup = parseGroupVersion(owner.apiVersion);
       const dep =
-        ownerGroup.ok && ownerGroup.group === 'apps'
+        ownerGroup.ok && ownerGroup.value.group === 'apps'
           ? find('apps', 'Deployment', owner.name, owner.uid)
           : undefined;
       return dep ? { workload: dep, scale: dep.replicas ?? 0 } : undefined;

@@ -1,4 +1,5 @@
 import { parseGroupVersion } from '../budgets/group-version.js';
+import type { Result } from '../result/index.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import type { PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
@@ -11,17 +12,14 @@ import { KRUISE_APPS_GROUP, kruiseScaleForRef } from './finders.js';
  * Which pods of its namespace a PUB covers, as a predicate an index can keep incrementally, plus the
  * expected count (`totalReplicas` before `protectTotalReplicas`).
  */
-export type PubCoverage =
-  | {
-      ok: true;
-      covers: (pod: PodView) => boolean;
-      expectedFromPods: boolean;
-      targetReplicas: number;
-      selectorFallback?: (pod: PodView) => boolean;
-      /** Why nothing is covered although a selector is set (it does not convert). */
-      warning?: string;
-    }
-  | { ok: false; error: string };
+export interface PubCoverage {
+  covers: (pod: PodView) => boolean;
+  expectedFromPods: boolean;
+  targetReplicas: number;
+  selectorFallback?: (pod: PodView) => boolean;
+  /** Why nothing is covered although a selector is set (it does not convert). */
+  warning?: string;
+}
 
 const TARGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
   ReplicaSet: ['apps'],
@@ -31,32 +29,24 @@ const TARGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
   CloneSet: [KRUISE_APPS_GROUP],
 };
 
-const NOTHING: Extract<PubCoverage, { ok: true }> = {
-  ok: true,
-  covers: () => false,
-  expectedFromPods: false,
-  targetReplicas: 0,
-};
+const NOTHING: PubCoverage = { covers: () => false, expectedFromPods: false, targetReplicas: 0 };
+const COVERS_NOTHING: Result<PubCoverage> = { ok: true, value: NOTHING };
 
 /** `ControllerFinder.GetPodsForRef` for a targetRef PUB (the workload's own pods). */
-function targetCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
+function targetCoverage(pub: PubView, lookup: WorkloadLookup): Result<PubCoverage> {
   const ref = pub.spec.targetRef;
-  if (!ref) return NOTHING;
+  if (!ref) return COVERS_NOTHING;
   const gv = parseGroupVersion(ref.apiVersion);
-  if (!gv.ok) return { ok: false, error: gv.error };
+  if (!gv.ok) return gv;
+  const { group } = gv.value;
   const groups = TARGET_GROUPS[ref.kind];
-  if (groups && !groups.includes(gv.group)) return NOTHING;
-  const workload = lookup.find({
-    namespace: pub.namespace,
-    group: gv.group,
-    kind: ref.kind,
-    name: ref.name,
-  });
-  if (!workload || workload.deletionTimestamp !== undefined) return NOTHING;
+  if (groups && !groups.includes(group)) return COVERS_NOTHING;
+  const workload = lookup.find({ namespace: pub.namespace, group, kind: ref.kind, name: ref.name });
+  if (!workload || workload.deletionTimestamp !== undefined) return COVERS_NOTHING;
   const replicas = groups
     ? (workload.replicas ?? 0)
     : (kruiseScaleForRef({ ...ref, uid: '' }, pub.namespace, lookup)?.scale ?? 0);
-  if (replicas === 0) return NOTHING;
+  if (replicas === 0) return COVERS_NOTHING;
   let uids = [workload.uid];
   if (ref.kind === 'Deployment') {
     const rss = (lookup.controlledBy?.(pub.namespace, workload.uid) ?? []).filter(
@@ -69,47 +59,52 @@ function targetCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
     pod.namespace === pub.namespace &&
     pod.controller !== undefined &&
     owned.has(pod.controller.uid);
-  const base = { ok: true as const, covers, expectedFromPods: false, targetReplicas: replicas };
+  const base: PubCoverage = { covers, expectedFromPods: false, targetReplicas: replicas };
   // Custom workloads: when no pod is owned, the scale's selector picks them.
   if (!groups && workload.selector) {
     const parsed = parseSelector(workload.selector);
     if (parsed.ok) {
-      const sel = parsed.selector;
+      const sel = parsed.value;
       return {
-        ...base,
-        selectorFallback: (pod) =>
-          pod.namespace === pub.namespace && selectorMatches(sel, pod.labels),
+        ok: true,
+        value: {
+          ...base,
+          selectorFallback: (pod) =>
+            pod.namespace === pub.namespace && selectorMatches(sel, pod.labels),
+        },
       };
     }
   }
-  return base;
+  return { ok: true, value: base };
 }
 
 /** The coverage of a PUB: targetRef wins over selector (as in the controller). */
-export function pubCoverage(pub: PubView, lookup: WorkloadLookup): PubCoverage {
+export function pubCoverage(pub: PubView, lookup: WorkloadLookup): Result<PubCoverage> {
   if (pub.spec.targetRef) return targetCoverage(pub, lookup);
   const parsed = parseSelector(pub.spec.selector);
   // The controller logs an unconvertible selector and protects nothing; it is not a reconcile error.
   if (!parsed.ok)
     return {
-      ...NOTHING,
-      expectedFromPods: true,
-      warning: `spec.selector does not convert: ${parsed.error}`,
+      ok: true,
+      value: {
+        ...NOTHING,
+        expectedFromPods: true,
+        warning: `spec.selector does not convert: ${parsed.error}`,
+      },
     };
-  const sel = parsed.selector;
+  const sel = parsed.value;
   return {
     ok: true,
-    covers: (pod) => pod.namespace === pub.namespace && selectorMatches(sel, pod.labels),
-    expectedFromPods: true,
-    targetReplicas: 0,
+    value: {
+      covers: (pod) => pod.namespace === pub.namespace && selectorMatches(sel, pod.labels),
+      expectedFromPods: true,
+      targetReplicas: 0,
+    },
   };
 }
 
 /** The active pods a PUB protects, from the pods of its namespace. */
-export function pubPods(
-  coverage: Extract<PubCoverage, { ok: true }>,
-  podsInNamespace: readonly PodView[],
-): PodView[] {
+export function pubPods(coverage: PubCoverage, podsInNamespace: readonly PodView[]): PodView[] {
   if (!coverage.expectedFromPods && coverage.targetReplicas === 0) return [];
   const active = podsInNamespace.filter(isPodActive);
   const pods = active.filter(coverage.covers);

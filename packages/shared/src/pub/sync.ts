@@ -117,9 +117,10 @@ export function classifyPubPodsWith(
  * "expected ≤ 0 ⇒ 0" rule: a PUB whose workloads have scale 0 allows every available pod to go.
  */
 export function syncPub({ pub, pods, workloads, now }: SyncPubInput): PubSync {
-  const coverage = pubCoverage(pub, workloads);
-  if (!coverage.ok)
-    return { status: pub.status, error: coverage.error, pods: [], classification: [], events: [] };
+  const covered = pubCoverage(pub, workloads);
+  if (!covered.ok)
+    return { status: pub.status, error: covered.error, pods: [], classification: [], events: [] };
+  const coverage = covered.value;
   const protectedPods = pubPods(coverage, pods);
   const pubRef = { kind: 'PodUnavailableBudget', namespace: pub.namespace, name: pub.name };
   const events: BudgetEvent[] =

@@ -104,17 +104,25 @@ describe('CapacityLedger placement', () => {
       'a',
       {
         ok: false,
-        message: "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.",
-        reasons: new Map([
-          [
-            'a',
-            { kind: 'node-affinity', message: "node(s) didn't match Pod's node affinity/selector" },
-          ],
-          [
-            'b',
-            { kind: 'node-affinity', message: "node(s) didn't match Pod's node affinity/selector" },
-          ],
-        ]),
+        error: {
+          message: "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.",
+          reasons: new Map([
+            [
+              'a',
+              {
+                kind: 'node-affinity',
+                message: "node(s) didn't match Pod's node affinity/selector",
+              },
+            ],
+            [
+              'b',
+              {
+                kind: 'node-affinity',
+                message: "node(s) didn't match Pod's node affinity/selector",
+              },
+            ],
+          ]),
+        },
       },
     ]);
   });

@@ -10,17 +10,15 @@ import {
   type UnfitReason,
 } from './fit.js';
 import { LoadBuckets } from './load-buckets.js';
+import type { Result } from '../result/index.js';
 
-/** Where the scheduler would bind a pod, or why it stays Pending. */
-export type Placement =
-  | { ok: true; node: string }
-  | {
-      ok: false;
-      /** kube-scheduler's event message, e.g. `0/6 nodes are available: 6 node(s) were unschedulable.` */
-      message: string;
-      /** Why each node refused it, by node name. */
-      reasons: ReadonlyMap<string, UnfitReason>;
-    };
+/** Why the scheduler leaves a pod Pending. */
+export interface Unplaced {
+  /** kube-scheduler's event message, e.g. `0/6 nodes are available: 6 node(s) were unschedulable.` */
+  message: string;
+  /** Why each node refused it, by node name. */
+  reasons: ReadonlyMap<string, UnfitReason>;
+}
 
 interface Slot {
   node: NodeView;
@@ -135,15 +133,14 @@ export class CapacityLedger {
   }
 
   /** `bindSomewhere`, with kube-scheduler's reasons for each node when none can take the pod. */
-  place(pod: PodScheduling | undefined): Placement {
+  place(pod: PodScheduling | undefined): Result<string, Unplaced> {
     const node = this.bindSomewhere(pod);
-    if (node !== undefined) return { ok: true, node };
+    if (node !== undefined) return { ok: true, value: node };
     const reasons = new Map<string, UnfitReason>();
     for (const name of this.slots.keys()) reasons.set(name, this.unfit(pod, name) ?? CLOSED);
     return {
       ok: false,
-      message: unavailableMessage(this.slots.size, [...reasons.values()]),
-      reasons,
+      error: { message: unavailableMessage(this.slots.size, [...reasons.values()]), reasons },
     };
   }
 

@@ -78,16 +78,16 @@ describe('CapacityLedger', () => {
     const ledger = CapacityLedger.of({ nodes, podsOnNode: () => [running, done] });
     const copy = ledger.copy();
     const wants = { requests: { cpuMilli: 300, memoryBytes: 0 } };
-    expect(copy.place(wants)).toStrictEqual({ ok: true, node: 'a' });
+    expect(copy.place(wants)).toStrictEqual({ ok: true, value: 'a' });
     expect(copy.place(wants)).toMatchObject({
       ok: false,
-      message: '0/1 nodes are available: 1 Insufficient cpu.',
+      error: { message: '0/1 nodes are available: 1 Insufficient cpu.' },
     });
     expect([ledger.usage('a'), copy.usage('a')]).toStrictEqual([
       { cpuMilli: 600, memoryBytes: 0, pods: 1 },
       { cpuMilli: 900, memoryBytes: 0, pods: 2 },
     ]);
     copy.release(running.scheduling, 'a');
-    expect(copy.place(wants)).toStrictEqual({ ok: true, node: 'a' });
+    expect(copy.place(wants)).toStrictEqual({ ok: true, value: 'a' });
   });
 });

@@ -84,8 +84,7 @@ describe('selector algebra (property)', () => {
         const parsed = parseSelector({ matchExpressions: exprs });
         return (
           parsed.ok &&
-          selectorMatches(parsed.selector, l) ===
-            labelSelectorMatches({ matchExpressions: exprs }, l)
+          selectorMatches(parsed.value, l) === labelSelectorMatches({ matchExpressions: exprs }, l)
         );
       }),
     );

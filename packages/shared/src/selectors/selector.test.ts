@@ -20,12 +20,12 @@ describe('parseSelector (metav1.LabelSelectorAsSelector)', () => {
   });
 
   it('turns nil into nothing and {} into everything', () => {
-    expect(parseSelector(null)).toStrictEqual({ ok: true, selector: { kind: 'nothing' } });
-    expect(parseSelector(undefined)).toStrictEqual({ ok: true, selector: { kind: 'nothing' } });
-    expect(parseSelector({})).toStrictEqual({ ok: true, selector: { kind: 'everything' } });
+    expect(parseSelector(null)).toStrictEqual({ ok: true, value: { kind: 'nothing' } });
+    expect(parseSelector(undefined)).toStrictEqual({ ok: true, value: { kind: 'nothing' } });
+    expect(parseSelector({})).toStrictEqual({ ok: true, value: { kind: 'everything' } });
     expect(parseSelector({ matchLabels: {}, matchExpressions: [] })).toStrictEqual({
       ok: true,
-      selector: { kind: 'everything' },
+      value: { kind: 'everything' },
     });
   });
 
@@ -37,7 +37,7 @@ describe('parseSelector (metav1.LabelSelectorAsSelector)', () => {
       }),
     ).toStrictEqual({
       ok: true,
-      selector: {
+      value: {
         kind: 'requirements',
         requirements: [
           { key: 'app.kubernetes.io/name', operator: 'In', values: ['zookeeper'], equals: true },
@@ -80,7 +80,7 @@ describe('selectorMatches', () => {
   ): boolean => {
     const parsed = parseSelector(sel);
     if (!parsed.ok) throw new Error(parsed.error);
-    return selectorMatches(parsed.selector, labels);
+    return selectorMatches(parsed.value, labels);
   };
 
   it('lets NotIn match a label set without the key', () => {
@@ -129,7 +129,7 @@ describe('selectorToString', () => {
       matchLabels: { app: 'web' },
       matchExpressions: [{ key: 'tier', operator: 'In', values: ['fe'] }],
     });
-    expect(parsed.ok && selectorToString(parsed.selector)).toBe('app=web,tier in (fe)');
+    expect(parsed.ok && selectorToString(parsed.value)).toBe('app=web,tier in (fe)');
   });
 
   it('prints like labels.Selector.String()', () => {
@@ -142,7 +142,7 @@ describe('selectorToString', () => {
         { key: 'zone', operator: 'In', values: ['a', 'b'] },
       ],
     });
-    expect(parsed.ok && selectorToString(parsed.selector)).toBe(
+    expect(parsed.ok && selectorToString(parsed.value)).toBe(
       'app=web,!canary,env notin (dev,prod),tier,zone in (a,b)',
     );
   });

@@ -1,4 +1,5 @@
 import type { LabelSelector, Labels } from '../model/labels.js';
+import type { Result } from '../result/index.js';
 import { labelValueErrors, qualifiedNameErrors } from './names.js';
 
 export type Operator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
@@ -24,8 +25,6 @@ export type Selector =
   | { kind: 'nothing' }
   | { kind: 'everything' }
   | { kind: 'requirements'; requirements: readonly Requirement[] };
-
-export type SelectorResult = { ok: true; selector: Selector } | { ok: false; error: string };
 
 const OPERATORS: readonly string[] = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
 
@@ -75,11 +74,11 @@ function requirement(key: string, op: Operator, values: readonly string[]): Requ
  * sync and by the analysis, and 10,000 budgets are re-evaluated at a time. Results are never
  * written into, so sharing them is safe; a selector object that is dropped drops its answer.
  */
-const parsed = new WeakMap<LabelSelector, SelectorResult>();
+const parsed = new WeakMap<LabelSelector, Result<Selector>>();
 
 /** `metav1.LabelSelectorAsSelector`. A conversion error is returned as data, never thrown. */
-export function parseSelector(selector: LabelSelector | null | undefined): SelectorResult {
-  if (selector == null) return { ok: true, selector: { kind: 'nothing' } };
+export function parseSelector(selector: LabelSelector | null | undefined): Result<Selector> {
+  if (selector == null) return { ok: true, value: { kind: 'nothing' } };
   const known = parsed.get(selector);
   if (known) return known;
   const result = convertSelector(selector);
@@ -87,10 +86,10 @@ export function parseSelector(selector: LabelSelector | null | undefined): Selec
   return result;
 }
 
-function convertSelector(selector: LabelSelector): SelectorResult {
+function convertSelector(selector: LabelSelector): Result<Selector> {
   const labels = Object.entries(selector.matchLabels ?? {});
   const exprs = selector.matchExpressions ?? [];
-  if (labels.length + exprs.length === 0) return { ok: true, selector: { kind: 'everything' } };
+  if (labels.length + exprs.length === 0) return { ok: true, value: { kind: 'everything' } };
   const requirements: Requirement[] = [];
   for (const [k, v] of labels) {
     const r = requirement(k, 'In', [v]);
@@ -110,7 +109,7 @@ function convertSelector(selector: LabelSelector): SelectorResult {
   }
   // labels.Selector sorts requirements by key; the order matters only for printing.
   requirements.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { ok: true, selector: { kind: 'requirements', requirements } };
+  return { ok: true, value: { kind: 'requirements', requirements } };
 }
 
 /** `Requirement.Matches`. Note that `NotIn` matches a label set without the key. */
@@ -145,7 +144,7 @@ export function labelSelectorMatches(
   labels: Labels,
 ): boolean {
   const parsed = parseSelector(selector);
-  return parsed.ok && selectorMatches(parsed.selector, labels);
+  return parsed.ok && selectorMatches(parsed.value, labels);
 }
 
 /** One requirement as `labels.Selector.String()` prints it: `a=b`, `c in (d,e)`, `!f`. */

@@ -1,4 +1,5 @@
 import type { ResourceRef } from '../model/refs.js';
+import type { Result } from '../result/index.js';
 import { asObject, asString, type Json } from '../model/convert-helpers.js';
 import { dns1123LabelErrors, dns1123SubdomainErrors } from '../selectors/names.js';
 
@@ -12,10 +13,7 @@ const CLUSTER_SCOPED = new Set(['Node', 'Namespace']);
  * namespaces), or a name or namespace that is not a valid Kubernetes name (then no cluster can
  * hold it), with the API server's own messages.
  */
-export function objectIdentity(
-  kind: string,
-  obj: Json,
-): { ok: true; ref: ResourceRef } | { ok: false; error: string } {
+export function objectIdentity(kind: string, obj: Json): Result<ResourceRef> {
   const meta = asObject(obj['metadata']);
   const name = asString(meta?.['name']) ?? '';
   const namespace = asString(meta?.['namespace']) ?? '';
@@ -26,7 +24,7 @@ export function objectIdentity(
       ok: false,
       error: `metadata.name: Invalid value: ${JSON.stringify(name)}: ${nameErrors.join('; ')}`,
     };
-  if (CLUSTER_SCOPED.has(kind)) return { ok: true, ref: { kind, namespace: '', name } };
+  if (CLUSTER_SCOPED.has(kind)) return { ok: true, value: { kind, namespace: '', name } };
   if (namespace === '')
     return {
       ok: false,
@@ -38,5 +36,5 @@ export function objectIdentity(
       ok: false,
       error: `metadata.namespace: Invalid value: ${JSON.stringify(namespace)}: ${namespaceErrors.join('; ')}`,
     };
-  return { ok: true, ref: { kind, namespace, name } };
+  return { ok: true, value: { kind, namespace, name } };
 }

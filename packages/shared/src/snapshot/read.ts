@@ -6,11 +6,11 @@ import {
   podFromObject,
   pubFromObject,
   workloadFromObject,
-  type Converted,
 } from '../model/convert.js';
 import { refKey } from '../model/refs.js';
 import { objectIdentity } from './identity.js';
 import type { Snapshot } from './types.js';
+import type { Result } from '../result/index.js';
 
 /** Pod owners the engine resolves; OpenKruise's CloneSet and Advanced StatefulSet included. */
 const WORKLOAD_KINDS = new Set([
@@ -72,7 +72,7 @@ function objectsOf(value: unknown, where: string, lineOfItem: (i: number) => str
 /** Reads one object into the snapshot; returns the conversion error, if any. */
 type Sink = (out: Snapshot, obj: Json) => string | undefined;
 
-function into<T>(convert: (raw: unknown) => Converted<T>, list: (s: Snapshot) => T[]): Sink {
+function into<T>(convert: (raw: unknown) => Result<T>, list: (s: Snapshot) => T[]): Sink {
   return (out, obj) => {
     const r = convert(obj);
     if (!r.ok) return r.error;
@@ -124,7 +124,7 @@ function addObject(out: Snapshot, { value, position }: Located, firstAt: Map<str
     out.errors.push({ position, object, error: identity.error });
     return;
   }
-  const ref = identity.ref;
+  const ref = identity.value;
   const key = refKey(ref);
   const first = firstAt.get(key);
   if (first !== undefined) {

@@ -5,12 +5,12 @@ import {
   podFromObject,
   pubFromObject,
   workloadFromObject,
-  type Converted,
 } from '../model/convert.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { SyntheticCluster } from './types.js';
+import type { Result } from '../result/index.js';
 
 /** The slim views of a generated cluster, as `new ClusterIndex(options, views)` takes them. */
 export interface ClusterViews {
@@ -25,7 +25,7 @@ export interface ClusterViews {
 /** Converts every object of a generated cluster through the model's conversions. */
 export function clusterViews(cluster: SyntheticCluster): ClusterViews {
   const errors: string[] = [];
-  const read = <T>(items: readonly unknown[], convert: (o: unknown) => Converted<T>): T[] =>
+  const read = <T>(items: readonly unknown[], convert: (o: unknown) => Result<T>): T[] =>
     items.flatMap((o) => {
       const c = convert(o);
       if (c.ok) return [c.value];

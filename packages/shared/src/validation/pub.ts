@@ -151,7 +151,13 @@ export function pubConflict(
     if (a && b) {
       const ga = parseGroupVersion(a.apiVersion);
       const gb = parseGroupVersion(b.apiVersion);
-      if (ga.ok && gb.ok && ga.group === gb.group && a.kind === b.kind && a.name === b.name) {
+      if (
+        ga.ok &&
+        gb.ok &&
+        ga.value.group === gb.value.group &&
+        a.kind === b.kind &&
+        a.name === b.name
+      ) {
         return {
           field: 'spec.targetReference',
           type: 'FieldValueInvalid',

@@ -43,7 +43,7 @@ function engineStatus(c: Cluster, name: string) {
   const selected = selectPdbPods(view.value, pods);
   if (!selected.ok) throw new Error(selected.error);
   // The index hands pods over sorted by name; the finder order follows it.
-  const sorted = [...selected.pods].sort((a, b) => a.name.localeCompare(b.name));
+  const sorted = [...selected.value].sort((a, b) => a.name.localeCompare(b.name));
   return pdbStatusJson(
     syncPdb({
       pdb: view.value,

@@ -8,9 +8,9 @@ import { parseSelector, requirementToString } from '@pdbscope/shared/selectors';
  */
 export function selectorExpressions(row: Pick<BudgetRow, 'selector' | 'selectorText'>): string[] {
   const parsed = parseSelector(row.selector);
-  if (parsed.ok && parsed.selector.kind === 'requirements')
-    if (parsed.selector.requirements.length > 0)
-      return parsed.selector.requirements.map(requirementToString);
+  if (parsed.ok && parsed.value.kind === 'requirements')
+    if (parsed.value.requirements.length > 0)
+      return parsed.value.requirements.map(requirementToString);
   return [row.selectorText];
 }
 

@@ -7,16 +7,16 @@ import {
   podFromObject,
   pubFromObject,
   workloadFromObject,
-  type Converted,
 } from '../../model/convert.js';
 import type { NodeView } from '../../model/node.js';
 import type { PodView } from '../../model/pod.js';
 import type { WorkloadView } from '../../model/workload.js';
+import type { Result } from '../../result/index.js';
 
 export const NOW = new Date('2024-05-01T12:00:00Z');
 const CREATED = '2024-04-01T08:00:00Z';
 
-function value<T>(c: Converted<T>): T {
+function value<T>(c: Result<T>): T {
   if (!c.ok) throw new Error(c.error);
   return c.value;
 }

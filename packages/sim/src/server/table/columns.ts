@@ -104,6 +104,6 @@ export function containersAndImages(podSpec: Record<string, unknown>): [string, 
 export function formatSelector(selector: unknown): string {
   const parsed = parseSelector(readSelector(selector));
   if (!parsed.ok) return '<error>';
-  const text = selectorToString(parsed.selector);
+  const text = selectorToString(parsed.value);
   return text === '' ? '<none>' : text;
 }
