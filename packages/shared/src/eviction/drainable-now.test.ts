@@ -9,6 +9,7 @@ import { generateCluster } from '../synthetic/generate.js';
 import { clusterViews } from '../synthetic/views.js';
 import { planDrain } from './drain.js';
 import { DRAINABLE_NOW_OPTIONS, drainableNowByNode, type DrainableNow } from './drainable-now.js';
+import { quickRefusals } from './drainable-quick.js';
 
 const NODES = ['node-a', 'node-b', 'node-c'];
 
@@ -136,6 +137,42 @@ describe('drainableNowByNode', () => {
       drainableNowByNode({ index: idx, now, nodes: ['node-a'] }).get('node-a')?.state;
     expect(at(NOW)).toBe('stuck');
     expect(at(new Date(NOW.getTime() + 30_000))).toBe('drainable');
+  });
+
+  it('works a node out on a copy when a PDB whose sync failed lost a pod to an earlier eviction', () => {
+    // No Deployment or ReplicaSet in the index: maxUnavailable needs their scale, the sync fails
+    // and the fail-safe status allows no disruption.
+    const web = deployment({
+      name: 'web',
+      replicas: 3,
+      labels: { app: 'web' },
+      nodes: ['node-a', 'node-a', 'node-b'],
+    });
+    // node-a's first pod has finished but still reads Ready: the handler lets it go without asking
+    // the budget, while the controller counted it healthy.
+    const [done, ready] = web.pods.filter((p) => p.nodeName === 'node-a');
+    const pods = web.pods.map((p) => (p === done ? { ...p, phase: 'Succeeded' as const } : p));
+    const idx = index({ pods, budgets: [labelPdb({ name: 'web', maxUnavailable: 1 })] });
+    const ref = { kind: 'PodDisruptionBudget', namespace: 'default', name: 'web' };
+    const evaluation = idx.budget(ref);
+    expect(evaluation?.kind === 'PodDisruptionBudget' && evaluation.sync.syncFailed).toBe(true);
+    // After that eviction a sync from the figures would count one healthy pod less and allow the
+    // next one; the controller's sync fails again and its fail-safe keeps 0. The quick path cannot
+    // know that, so it gives up on the node and the evictions run on a copy.
+    const toEvict = idx.podsOnNodeSorted('node-a');
+    expect(toEvict.map((e) => e.pod.name)).toStrictEqual([done?.name, ready?.name]);
+    expect(quickRefusals({ index: idx, now: NOW, toEvict })).toBeUndefined();
+    const expected: DrainableNow = {
+      state: 'stuck',
+      pods: [{ kind: 'Pod', namespace: 'default', name: ready?.name ?? '' }],
+      budgets: [ref],
+      reason: `eviction of default/${ready?.name} refused now, 429 (web): Cannot evict pod as it would violate the pod's disruption budget.`,
+    };
+    expect(drainableNowByNode({ index: idx, now: NOW }).get('node-a')).toStrictEqual(expected);
+    expect(
+      drainableNowByNode({ index: idx, now: NOW, method: 'copy' }).get('node-a'),
+    ).toStrictEqual(expected);
+    expectEqualsPlanDrain(idx);
   });
 
   it("refuses a node with a bare pod, in kubectl's words, unless --force", () => {

@@ -36,6 +36,7 @@ const pdbChange = fc.constantFrom(
   'min-available-int',
   'twin-pub',
   'pub-instead',
+  'sync-fails',
 );
 
 function changePod(pod: PodView, change: string, pubNames: readonly string[]): PodView {
@@ -142,12 +143,20 @@ function changedIndex(c: ClusterCase): ClusterIndex {
   const pods = views.pods.map((p, i) => changePod(p, c.podChanges[i] ?? 'none', pubNames));
   const budgets: Budget[] = [];
   const twins: PubView[] = [];
+  const changeOf = new Map<Budget, string>();
   views.budgets.forEach((b, i) => {
     const change = c.pdbChanges[i] ?? 'none';
+    changeOf.set(b, change);
     if (b.kind !== 'PodDisruptionBudget') budgets.push(b);
     else if (change === 'twin-pub' || change === 'pub-instead') {
       twins.push(twinPub(b, 1 + (i % 2)));
       if (change === 'twin-pub') budgets.push(b);
+    } else if (change === 'sync-fails') {
+      // Room for every disruption: a sync from the figures would allow the next one.
+      const spec = { ...b.spec, minAvailable: undefined, maxUnavailable: '100%' };
+      const orphaned: PdbView = { ...b, spec };
+      changeOf.set(orphaned, change);
+      budgets.push(orphaned);
     } else budgets.push(b);
   });
   // Which pods each budget selects; the PUBs' pods carry the annotation OpenKruise writes.
@@ -158,17 +167,49 @@ function changedIndex(c: ClusterCase): ClusterIndex {
   const members = (b: Budget): readonly PodView[] => first.budget(b)?.pods ?? [];
   const annotated = new Map<PodView, string>();
   for (const twin of twins) for (const pod of members(twin)) annotated.set(pod, twin.name);
+  // 'sync-fails': the PDB's workloads are gone (its sync fails, the fail-safe allows nothing) and
+  // its first pod has finished while still Ready (evicted without asking, counted healthy).
+  const orphaned = new Map<PodView, 'first' | 'other'>();
+  for (const b of budgets)
+    if (changeOf.get(b) === 'sync-fails')
+      members(b).forEach((pod, i) => orphaned.set(pod, i === 0 ? 'first' : 'other'));
   const final = pods.map((p) => {
     const name = annotated.get(p);
+    const orphan = orphaned.get(p);
+    const q: PodView =
+      orphan === undefined || p.controller === undefined
+        ? p
+        : {
+            ...p,
+            controller: { ...p.controller, name: 'gone', uid: `gone-${p.uid}` },
+            ...(orphan === 'first' ? { phase: 'Succeeded' as const, ready: true } : {}),
+          };
     return name === undefined
-      ? p
-      : { ...p, annotations: { ...p.annotations, 'pub.kruise.io/related-pub': name } };
+      ? q
+      : { ...q, annotations: { ...q.annotations, 'pub.kruise.io/related-pub': name } };
   });
-  const changed = budgets.map((b) =>
-    b.kind === 'PodDisruptionBudget'
-      ? changePdb(b, c.pdbChanges[views.budgets.indexOf(b)] ?? 'none', members(b))
-      : b,
-  );
+  const changed = budgets.map((b) => {
+    if (b.kind !== 'PodDisruptionBudget') return b;
+    const change = changeOf.get(b) ?? 'none';
+    // The status the controller wrote while the workloads still existed (maxUnavailable 100%: no
+    // pod needs to stay): the fail-safe keeps its figures.
+    if (change === 'sync-fails') {
+      const expectedPods = members(b).length;
+      const currentHealthy = members(b).filter((p) => p.ready).length;
+      return {
+        ...b,
+        status: {
+          ...b.status,
+          observedGeneration: b.generation,
+          expectedPods,
+          currentHealthy,
+          desiredHealthy: 0,
+          disruptionsAllowed: currentHealthy,
+        },
+      };
+    }
+    return changePdb(b, change, members(b));
+  });
   return new ClusterIndex(
     { now: LISTED },
     { ...views, pods: final, budgets: [...changed, ...twins] },
@@ -177,7 +218,7 @@ function changedIndex(c: ClusterCase): ClusterIndex {
 
 describe('drainable now on the index figures', () => {
   it('equals the evictions run on a copy of the cluster, for every node of changed generated clusters', () => {
-    const used = { figures: 0, copy: 0, stuck: 0 };
+    const used = { figures: 0, copy: 0, stuck: 0, syncFailed: 0 };
     fc.assert(
       fc.property(clusterArb, (c) => {
         const index = changedIndex(c);
@@ -195,7 +236,14 @@ describe('drainable now on the index figures', () => {
           if (selection.refusals.length > 0) continue;
           const toEvict = onNode.filter((e) => selection.toEvict.includes(e.pod));
           if (quickRefusals({ index, now, toEvict })) used.figures++;
-          else used.copy++;
+          else {
+            used.copy++;
+            const failed = (key: string): boolean => {
+              const e = index.evaluationByKey(key);
+              return e?.kind === 'PodDisruptionBudget' && e.sync.syncFailed;
+            };
+            if (toEvict.some((e) => e.budgets.some(failed))) used.syncFailed++;
+          }
           if (fast.get(node)?.state === 'stuck') used.stuck++;
         }
       }),
@@ -205,5 +253,7 @@ describe('drainable now on the index figures', () => {
     expect(used.figures).toBeGreaterThan(200);
     expect(used.copy).toBeGreaterThan(0);
     expect(used.stuck).toBeGreaterThan(50);
+    // Nodes given up on because a PDB whose sync failed lost a pod (see afterEviction).
+    expect(used.syncFailed).toBeGreaterThan(0);
   });
 });

@@ -148,11 +148,14 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
   const pdbs = new Map<PdbEvaluation, TrackedPdb>();
   const changedPubs = new Set<PubEvaluation>();
   const refused: QuickRefusals = { pods: [], budgets: new Map() };
+  // Emptied for each pod, not made anew: nothing keeps them (decideEviction copies what it keeps).
+  const covering: BudgetEvaluation[] = [];
+  const views: PdbView[] = [];
   for (const { pod, budgets: keys } of input.toEvict) {
     const annotated = relatedPubName(pod);
     if (keys.length === 0 && annotated === undefined) continue;
-    const covering: BudgetEvaluation[] = [];
-    const views: PdbView[] = [];
+    covering.length = 0;
+    views.length = 0;
     for (const key of keys) {
       const evaluation = index.evaluationByKey(key);
       // Not evaluated yet (loading).
