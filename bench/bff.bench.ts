@@ -6,9 +6,13 @@
 //     best of BENCH_BFF_STARTS (2) fresh processes against the best of 2 floors, every run printed;
 //   - the BFF's resident memory when ready (the most of those starts);
 //   - the latency from a pod readiness change in the server to the event on /api/events (p50, p99);
-//   - the BFF's resident memory while it forecasts a rolling upgrade of a 1,000-node pool through
-//     `POST /api/simulate/upgrade` (sampled every 20 ms), beside its resident memory when ready;
+//   - the BFF's resident memory while it forecasts a rolling upgrade of a BENCH_POOL-node pool
+//     (1,000) through `POST /api/simulate/upgrade` (sampled every 10 ms), beside its resident
+//     memory when ready, on the cluster as generated (it stalls at step 1; fixes proposed);
 //   - its resident memory after every view's API answers (bench/bff-views.ts), beside the same;
+//   - the same forecast once it runs to its end: the budgets in the pool's way are patched on the
+//     server first (bench/pool-edits.ts: planned in this process on the objects it lists, checked
+//     by in-process forecasts; the budget count stays), with its steps, evictions and duration;
 //   - `kubectl get pods -A -o json` against the same server (with a timeout).
 // Figures only; this never fails a build. BENCH_PODS / BENCH_NODES / BENCH_BUDGETS / BENCH_CHANGES
 // shrink it for a quick run; BENCH_KUBECONFIG reuses a simulator already running (written by
@@ -21,7 +25,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  applyEdits,
+  editsForStall,
+  forecastMemory,
+  outcomeOf,
+  planPoolEdits,
+  poolOf,
+  waitForEdits,
+  type ForecastRun,
+} from './bff-forecast.js';
 import { viewsMemory } from './bff-views.js';
+import type { BudgetEdit } from './pool-edits.js';
+import type { BudgetRow } from '../packages/shared/src/api/index.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -258,46 +274,65 @@ async function kubectl(kubeconfig: string): Promise<string> {
 }
 
 /**
- * The BFF's resident memory, sampled every 20 ms from /proc, while it forecasts a rolling upgrade
- * of a pool (the first POOL nodes by name, one at a time, kubectl's three permissive flags) and
- * proposes fixes, as the Upgrade page asks it.
+ * The budget edits that let the pool's forecast run to its end (bench/pool-edits.ts), planned in
+ * this process (not the BFF's) on the objects the server serves.
  */
-async function forecastMemory(bff: string, server: string, pid: number) {
-  const list = JSON.parse((await getText(`${server}/api/v1/nodes`)).body) as {
-    items: { metadata: { name: string } }[];
-  };
-  const nodes = list.items
-    .map((n) => n.metadata.name)
-    .sort()
-    .slice(0, POOL);
-  let peak = memoryOf(pid).rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, memoryOf(pid).rss);
-  }, 20);
+async function planEdits(server: string): Promise<{ edits: BudgetEdit[] }> {
   const started = performance.now();
-  try {
-    const res = await fetch(`${bff}/api/simulate/upgrade`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        nodes,
-        force: true,
-        ignoreDaemonSets: true,
-        deleteEmptyDirData: true,
-      }),
-      signal: AbortSignal.timeout(600_000),
+  const { pool, ...plan } = await planPoolEdits({ server, pool: POOL });
+  const opened = plan.edits.filter((e) => e.kind === 'open').length;
+  process.stdout.write(
+    `budget edits for a full forecast of the ${pool.length}-node pool: ${opened} opened (minAvailable 0), ${plan.edits.length - opened} narrowed to select nothing (the budget count stays), ${plan.complete ? 'completes' : 'still stalls'} in-process after ${plan.trials} trial forecasts, planned in ${ms(performance.now() - started)}\n`,
+  );
+  (globalThis as { gc?: () => void }).gc?.();
+  return plan;
+}
+
+/**
+ * The edits applied to the simulator, the BFF given time to see them, then the pool forecast
+ * again through the BFF; what it still stalls on (the simulator's controllers run) is edited the
+ * same way and forecast again, at most 3 times. Every run is printed.
+ */
+async function fullForecast(input: {
+  plan: { edits: BudgetEdit[] };
+  server: string;
+  bffUrl: string;
+  pid: number;
+  line: (what: string, run: ForecastRun, before: number) => string;
+}): Promise<void> {
+  const { server, bffUrl, pid } = input;
+  const pool = poolOf(
+    (
+      JSON.parse((await getText(`${server}/api/v1/nodes`)).body) as {
+        items: { metadata: { name: string } }[];
+      }
+    ).items.map((n) => n.metadata.name),
+    POOL,
+  );
+  let edits = input.plan.edits;
+  for (let round = 1; edits.length > 0 && round <= 4; round++) {
+    const started = performance.now();
+    const failures = await applyEdits(server, edits);
+    const applied = performance.now() - started;
+    const seen = await waitForEdits(bffUrl, edits);
+    process.stdout.write(
+      `  round ${round}: ${edits.length} budget patches in ${ms(applied)}${failures.length ? ` (${failures.length} failed, e.g. ${failures[0]})` : ''}, all shown by the BFF ${Number.isFinite(seen) ? `${ms(seen)} later` : 'NOT within 120 s'}\n`,
+    );
+    const before = memoryOf(pid).rss;
+    const run = await forecastMemory({
+      url: bffUrl,
+      nodes: pool,
+      pid,
+      residentOf: (p) => memoryOf(p).rss,
     });
-    const body = (await res.json()) as {
-      forecast?: { verdict: string; steps: unknown[]; stall?: { step: number } };
-      fixes?: unknown[];
-    };
-    const f = body.forecast;
-    const outcome = f
-      ? `${f.verdict}${f.stall ? ` at step ${f.stall.step}` : ''}, ${f.steps.length} steps, ${body.fixes?.length ?? 0} fixes`
-      : `HTTP ${res.status}`;
-    return { ms: performance.now() - started, nodes: nodes.length, outcome, peak };
-  } finally {
-    clearInterval(sampler);
+    process.stdout.write(input.line(`with the budget edits (round ${round})`, run, before));
+    if (!run.body?.forecast.stall || round === 4) break;
+    const rows = new Map(
+      ((await (await fetch(`${bffUrl}/api/budgets`)).json()) as { items: BudgetRow[] }).items.map(
+        (r) => [`${r.kind}/${r.namespace}/${r.name}`, r],
+      ),
+    );
+    edits = editsForStall(run.body, rows);
   }
 }
 
@@ -409,18 +444,35 @@ async function main(): Promise<void> {
     );
 
     const pid = bff.child.pid ?? 0;
-    const before = memoryOf(pid).rss;
-    const upgrade = await forecastMemory(bffUrl, server, pid);
-    process.stdout.write(
-      `BFF resident memory while POST /api/simulate/upgrade forecasts a ${upgrade.nodes}-node pool: peak ${mb(upgrade.peak)} (sampled every 20 ms; just before ${mb(before)}, after ${mb(memoryOf(pid).rss)}; ref: when ready ${mb(worst.rss)}) in ${ms(upgrade.ms)}, ${upgrade.outcome} (target < 450 MB)\n`,
+    const residentOf = (p: number) => memoryOf(p).rss;
+    const nodeList = JSON.parse((await getText(`${server}/api/v1/nodes`)).body) as {
+      items: { metadata: { name: string } }[];
+    };
+    const pool = poolOf(
+      nodeList.items.map((n) => n.metadata.name),
+      POOL,
     );
+    const forecastLine = (what: string, run: ForecastRun, before: number) =>
+      `BFF resident memory while POST /api/simulate/upgrade forecasts a ${run.nodes}-node pool ${what}: peak ${mb(run.peak)} (${run.samples} samples, every 10 ms; just before ${mb(before)}, after ${mb(memoryOf(pid).rss)}; ref: when ready ${mb(worst.rss)}) in ${ms(run.ms)}, ${outcomeOf(run)} (target < 450 MB)\n`;
+    const asIsBefore = memoryOf(pid).rss;
+    const asIs = await forecastMemory({ url: bffUrl, nodes: pool, pid, residentOf });
+    process.stdout.write(forecastLine('as generated', asIs, asIsBefore));
 
-    const views = await viewsMemory({ url: bffUrl, pid, residentOf: (p) => memoryOf(p).rss });
+    const views = await viewsMemory({ url: bffUrl, pid, residentOf });
     process.stdout.write(
       `BFF resident memory after every view's API answers: ${mb(views.after)} (ready ${mb(worst.rss)}: +${mb(views.after - worst.rss)}; just before them ${mb(views.before)}, peak while answering ${mb(views.peak)}; target ≤ ready + 100 MB)\n`,
     );
     for (const v of views.visits)
       process.stdout.write(`  GET ${v.path}: ${v.status}, ${(v.bytes / 1024).toFixed(0)} kB\n`);
+
+    if (POOL > 0)
+      await fullForecast({
+        plan: await planEdits(server),
+        server,
+        bffUrl,
+        pid,
+        line: forecastLine,
+      });
 
     process.stdout.write(
       `kubectl get pods -A -o json (timeout ${ms(KUBECTL_TIMEOUT_MS)}): ${await kubectl(kubeconfig)}\n`,
