@@ -26,8 +26,11 @@ export async function viewsMemory(input: {
   url: string;
   pid: number;
   residentOf: ResidentOf;
+  /** Called after each view's answers, with the view's name (e.g. to read the BFF's heap). */
+  visited?: (view: string) => Promise<void>;
 }): Promise<{ visits: Visit[]; before: number; peak: number; after: number }> {
   const { url, pid, residentOf } = input;
+  const visited = input.visited ?? (() => Promise.resolve());
   const before = residentOf(pid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -43,6 +46,7 @@ export async function viewsMemory(input: {
       }
     ).items;
     const biggest = [...budgets].sort((a, b) => b.matchedPods - a.matchedPods)[0];
+    await visited('the overview');
     if (biggest)
       visits.push(
         await visit(
@@ -50,6 +54,7 @@ export async function viewsMemory(input: {
           `/api/budgets/${biggest.kind}/${biggest.namespace}/${encodeURIComponent(biggest.name)}`,
         ),
       );
+    await visited("the largest budget's detail");
     visits.push(await visit(url, '/api/overlaps'));
     const groups = (
       (await (await fetch(`${url}/api/overlaps`)).json()) as {
@@ -58,13 +63,16 @@ export async function viewsMemory(input: {
     ).items;
     const group = [...groups].sort((a, b) => b.budgetCount - a.budgetCount)[0];
     if (group) visits.push(await visit(url, `/api/overlaps/${encodeURIComponent(group.id)}/pairs`));
+    await visited('Overlaps');
     visits.push(await visit(url, '/api/findings'));
+    await visited('Findings');
     visits.push(await visit(url, '/api/nodes'));
     const nodes = (
       (await (await fetch(`${url}/api/nodes`)).json()) as { items: { name: string }[] }
     ).items;
     const node = nodes[0];
     if (node) visits.push(await visit(url, `/api/nodes/${encodeURIComponent(node.name)}`));
+    await visited("Nodes and a node's page");
     await new Promise((resolve) => setTimeout(resolve, 2000));
     return { visits, before, peak, after: residentOf(pid) };
   } finally {

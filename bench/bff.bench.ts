@@ -10,6 +10,9 @@
 //     (1,000) through `POST /api/simulate/upgrade` (sampled every 10 ms), beside its resident
 //     memory when ready, on the cluster as generated (it stalls at step 1; fixes proposed);
 //   - its resident memory after every view's API answers (bench/bff-views.ts), beside the same;
+//   - a table of the BFF's resident memory and V8 heap at each stage (ready, after the changes,
+//     after the forecast, after each view, final), each beside ready (bench/bff-memory.ts;
+//     BENCH_BFF_LIVE=1 collects garbage first, BENCH_BFF_SNAPSHOTS=DIR writes heap snapshots);
 //   - the same forecast once it runs to its end: the budgets in the pool's way are patched on the
 //     server first (bench/pool-edits.ts: planned in this process on the objects it lists, checked
 //     by in-process forecasts; the budget count stays), with its steps, evictions and duration;
@@ -35,6 +38,13 @@ import {
   waitForEdits,
   type ForecastRun,
 } from './bff-forecast.js';
+import {
+  formatStages,
+  memoryOf,
+  probeNodeArgs,
+  readStage,
+  type MemoryStage,
+} from './bff-memory.js';
 import { viewsMemory } from './bff-views.js';
 import type { BudgetEdit } from './pool-edits.js';
 import type { BudgetRow } from '../packages/shared/src/api/index.js';
@@ -53,13 +63,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
 const mb = (kb: number): string => `${(kb / 1024).toFixed(0)} MB`;
-
-/** Resident and peak memory of a process, from /proc (kB). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
-  return { rss: read('VmRSS'), hwm: read('VmHWM') };
-}
 
 function getText(
   url: string,
@@ -98,12 +101,12 @@ function spawnNode(
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
-  { tsx = true }: { tsx?: boolean } = {},
+  { tsx = true, ipc = false }: { tsx?: boolean; ipc?: boolean } = {},
 ): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   const child = spawn(process.execPath, [...(tsx ? ['--import', 'tsx'] : []), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -391,11 +394,14 @@ async function main(): Promise<void> {
     // up for the latency measurement.
     const starts: { total: number; sinceListening: number; rss: number; hwm: number }[] = [];
     let bff: { child: ChildProcess; url: string } | undefined;
+    // The last start's memory at each stage (it stays up for the rest of the run).
+    const stages: MemoryStage[] = [];
     for (let run = 0; run < BFF_STARTS; run++) {
       if (bff) await stopChild(bff.child);
       const spawned = performance.now();
       const started = await spawnNode(
         [
+          ...probeNodeArgs(ROOT),
           ...BFF_NODE_ARGS,
           BFF_TSX ? 'apps/bff/src/main.ts' : 'apps/bff/dist/main.js',
           '--port',
@@ -403,7 +409,7 @@ async function main(): Promise<void> {
         ],
         { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
         /running at (http:\/\/[0-9.:]+)/,
-        { tsx: BFF_TSX },
+        { tsx: BFF_TSX, ipc: true },
       );
       children.push(started.child);
       bff = { child: started.child, url: started.match[1] ?? '' };
@@ -415,6 +421,7 @@ async function main(): Promise<void> {
       }
       const ready = performance.now();
       const memory = memoryOf(started.child.pid ?? 0);
+      if (run === BFF_STARTS - 1) stages.push(await readStage(started.child, 'ready'));
       starts.push({
         total: ready - spawned,
         sinceListening: ready - listening,
@@ -442,6 +449,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `BFF resident memory after the changes: ${mb(memoryOf(bff.child.pid ?? 0).rss)}\n`,
     );
+    stages.push(await readStage(bff.child, `after ${CHANGES} readiness changes`));
 
     const pid = bff.child.pid ?? 0;
     const residentOf = (p: number) => memoryOf(p).rss;
@@ -458,12 +466,22 @@ async function main(): Promise<void> {
     const asIs = await forecastMemory({ url: bffUrl, nodes: pool, pid, residentOf });
     process.stdout.write(forecastLine('as generated', asIs, asIsBefore));
 
-    const views = await viewsMemory({ url: bffUrl, pid, residentOf });
+    stages.push(await readStage(bff.child, 'after the forecast'));
+
+    const child = bff.child;
+    const views = await viewsMemory({
+      url: bffUrl,
+      pid,
+      residentOf,
+      visited: async (view) => void stages.push(await readStage(child, `after ${view}`)),
+    });
     process.stdout.write(
       `BFF resident memory after every view's API answers: ${mb(views.after)} (ready ${mb(worst.rss)}: +${mb(views.after - worst.rss)}; just before them ${mb(views.before)}, peak while answering ${mb(views.peak)}; target ≤ ready + 100 MB)\n`,
     );
     for (const v of views.visits)
       process.stdout.write(`  GET ${v.path}: ${v.status}, ${(v.bytes / 1024).toFixed(0)} kB\n`);
+    stages.push(await readStage(bff.child, 'final (2 s later)'));
+    process.stdout.write(`${formatStages(stages)}\n`);
 
     if (POOL > 0)
       await fullForecast({
