@@ -2,10 +2,11 @@
 // clock, write the output, exit with the code the logic chose).
 import { readFileSync } from 'node:fs';
 import { runCli } from '../src/cli/index.js';
+import type { Result } from '../src/result/index.js';
 
-function readFile(path: string): { ok: true; text: string } | { ok: false; error: string } {
+function readFile(path: string): Result<string> {
   try {
-    return { ok: true, text: readFileSync(path === '-' ? 0 : path, 'utf8') };
+    return { ok: true, value: readFileSync(path === '-' ? 0 : path, 'utf8') };
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     return {

@@ -21,7 +21,7 @@ export function simulateUpgrade(
 ): SimulateUpgradeResponse | Invalid {
   const plan = planUpgrade(index, request, now);
   if (!plan.ok) return { invalid: plan.error };
-  const { forecast, fixes } = plan;
+  const { forecast, fixes } = plan.value;
   const stall = forecast.stall;
   return {
     forecast: {

@@ -13,10 +13,10 @@ describe('parseArgs', () => {
       parseArgs([]),
       parseArgs(['--help']),
     ]).toStrictEqual([
-      { ok: true, command: { command: 'evaluate', snapshot: 'snap.yaml', json: false } },
+      { ok: true, value: { command: 'evaluate', snapshot: 'snap.yaml', json: false } },
       {
         ok: true,
-        command: {
+        value: {
           command: 'overlaps',
           snapshot: 'snap.yaml',
           json: true,
@@ -25,7 +25,7 @@ describe('parseArgs', () => {
       },
       {
         ok: true,
-        command: {
+        value: {
           command: 'evict',
           snapshot: 'snap.yaml',
           pods: [
@@ -38,7 +38,7 @@ describe('parseArgs', () => {
       },
       {
         ok: true,
-        command: {
+        value: {
           command: 'drain',
           snapshot: '-',
           node: 'kind-worker',
@@ -55,7 +55,7 @@ describe('parseArgs', () => {
       },
       {
         ok: true,
-        command: {
+        value: {
           command: 'drain',
           snapshot: 's',
           node: 'n',
@@ -71,7 +71,7 @@ describe('parseArgs', () => {
       },
       {
         ok: true,
-        command: {
+        value: {
           command: 'drain',
           snapshot: 's',
           node: 'n',
@@ -85,8 +85,8 @@ describe('parseArgs', () => {
           },
         },
       },
-      { ok: true, command: { command: 'help' } },
-      { ok: true, command: { command: 'help' } },
+      { ok: true, value: { command: 'help' } },
+      { ok: true, value: { command: 'help' } },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from '../eviction/drain-options.js';
 import { parseNsName } from '../model/refs.js';
 import { parseLabelSelectorQuery } from '../selectors/query.js';
+import type { Result } from '../result/index.js';
 
 /** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
 export type CliCommand =
@@ -41,8 +42,6 @@ export type CliCommand =
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
 export type StatusSource = 'recomputed' | 'stored';
 
-export type ParsedArgs = { ok: true; command: CliCommand } | { ok: false; error: string };
-
 export const USAGE = `Usage: pdbscope <command> SNAPSHOT [arguments] [--json] [--now RFC3339] [--stored-status]
 
 Commands:
@@ -69,7 +68,7 @@ or the upgrade would stall.
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;
@@ -118,7 +117,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       podSelector = true;
     } else if (arg === '--json') json = true;
     else if (arg === '--stored-status') statusSource = 'stored';
-    else if (arg === '--help' || arg === '-h') return { ok: true, command: { command: 'help' } };
+    else if (arg === '--help' || arg === '-h') return { ok: true, value: { command: 'help' } };
     else if (arg === '--now' || arg.startsWith('--now=')) {
       now = arg === '--now' ? argv[++i] : arg.slice('--now='.length);
       if (now === undefined || Number.isNaN(Date.parse(now)))
@@ -131,8 +130,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   const [command, snapshot, ...rest] = positional;
   const common = { json, ...(now !== undefined ? { now } : {}) };
-  if (command === undefined || command === 'help')
-    return { ok: true, command: { command: 'help' } };
+  if (command === undefined || command === 'help') return { ok: true, value: { command: 'help' } };
   if (!['evaluate', 'overlaps', 'evict', 'drain', 'upgrade'].includes(command))
     return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
   if (snapshot === undefined) return { ok: false, error: `${command} needs a SNAPSHOT file` };
@@ -152,7 +150,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if ((upgrade.selector === undefined) === (upgrade.nodes === undefined))
       return { ok: false, error: 'upgrade needs either --selector KEY=VALUE or --nodes A,B' };
     const { podSelector: _p, ...options } = drain;
-    return { ok: true, command: { command: 'upgrade', snapshot, ...common, ...upgrade, options } };
+    return { ok: true, value: { command: 'upgrade', snapshot, ...common, ...upgrade, options } };
   }
   switch (command) {
     case 'evaluate':
@@ -162,7 +160,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
           ok: false,
           error: `${command} takes one SNAPSHOT, got extra arguments: ${rest.join(' ')}`,
         };
-      return { ok: true, command: { command, snapshot, ...common } };
+      return { ok: true, value: { command, snapshot, ...common } };
     case 'evict': {
       if (rest.length === 0) return { ok: false, error: 'evict needs at least one pod as ns/name' };
       const pods: { namespace: string; name: string }[] = [];
@@ -171,7 +169,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         if (!ref) return { ok: false, error: `not a pod as ns/name: ${JSON.stringify(text)}` };
         pods.push(ref);
       }
-      return { ok: true, command: { command, snapshot, pods, ...common, statusSource } };
+      return { ok: true, value: { command, snapshot, pods, ...common, statusSource } };
     }
     default: {
       const [node, ...extra] = rest;
@@ -179,7 +177,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         return { ok: false, error: 'drain needs exactly one NODE' };
       return {
         ok: true,
-        command: { command: 'drain', snapshot, node, ...common, statusSource, options: drain },
+        value: { command: 'drain', snapshot, node, ...common, statusSource, options: drain },
       };
     }
   }

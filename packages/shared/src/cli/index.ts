@@ -1,4 +1,4 @@
-export { parseArgs, USAGE, type CliCommand, type ParsedArgs, type StatusSource } from './args.js';
+export { parseArgs, USAGE, type CliCommand, type StatusSource } from './args.js';
 export { runCli, type CliEnvironment, type CliResult } from './run.js';
 export {
   evaluateCluster,

@@ -29,7 +29,7 @@ items:
 };
 const readFile: CliEnvironment['readFile'] = (path) => {
   const text = files[path];
-  return text === undefined ? { ok: false, error: 'no such file' } : { ok: true, text };
+  return text === undefined ? { ok: false, error: 'no such file' } : { ok: true, value: text };
 };
 const run = (...argv: string[]) => runCli({ argv, readFile, now: NOW });
 
@@ -277,7 +277,11 @@ describe('runCli on a generated cluster', () => {
     ];
     const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
     const env = (argv: string[]) =>
-      runCli({ argv, readFile: () => ({ ok: true, text }), now: new Date('2024-05-01T12:00:00Z') });
+      runCli({
+        argv,
+        readFile: () => ({ ok: true, value: text }),
+        now: new Date('2024-05-01T12:00:00Z'),
+      });
     const evaluated = env(['evaluate', 'cluster.json', '--json']);
     const report = JSON.parse(evaluated.stdout) as EvaluateReport;
     expect([evaluated.exitCode, evaluated.stderr, report.budgets.length]).toStrictEqual([

@@ -1,5 +1,6 @@
 import { readSnapshot } from '../snapshot/read.js';
 import type { Snapshot } from '../snapshot/types.js';
+import type { Result } from '../result/index.js';
 import { parseArgs, USAGE, type CliCommand } from './args.js';
 import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
 import { evaluateCluster, formatEvaluate } from './evaluate.js';
@@ -21,7 +22,7 @@ export interface CliResult {
 export interface CliEnvironment {
   argv: readonly string[];
   /** Reads the snapshot (a path, or "-" for stdin); an error is a message, not a throw. */
-  readFile: (path: string) => { ok: true; text: string } | { ok: false; error: string };
+  readFile: (path: string) => Result<string>;
   /** The clock, read by the bin file; `--now` overrides it. */
   now: Date;
 }
@@ -48,25 +49,26 @@ const isEmpty = (s: Snapshot): boolean =>
     Object.keys(s.ignored).length ===
   0;
 
-type Loaded =
-  { ok: true; cluster: LoadedCluster; warnings: string } | { ok: false; result: CliResult };
-
-function load(command: Exclude<CliCommand, { command: 'help' }>, env: CliEnvironment): Loaded {
+/** The cluster and the snapshot's warnings, or what the command answers when it cannot load. */
+function load(
+  command: Exclude<CliCommand, { command: 'help' }>,
+  env: CliEnvironment,
+): Result<{ cluster: LoadedCluster; warnings: string }, CliResult> {
   const file = env.readFile(command.snapshot);
   if (!file.ok)
     return {
       ok: false,
-      result: {
+      error: {
         exitCode: 2,
         stdout: '',
         stderr: `pdbscope: cannot read ${command.snapshot}: ${file.error}\n`,
       },
     };
-  const snapshot = readSnapshot(file.text);
+  const snapshot = readSnapshot(file.value);
   if (isEmpty(snapshot) && snapshot.errors.length > 0) {
     return {
       ok: false,
-      result: {
+      error: {
         exitCode: 2,
         stdout: '',
         stderr: `pdbscope: ${command.snapshot} is not a readable snapshot\n${snapshotWarnings(snapshot)}`,
@@ -74,7 +76,10 @@ function load(command: Exclude<CliCommand, { command: 'help' }>, env: CliEnviron
     };
   }
   const now = command.now !== undefined ? new Date(command.now) : env.now;
-  return { ok: true, cluster: loadCluster(snapshot, now), warnings: snapshotWarnings(snapshot) };
+  return {
+    ok: true,
+    value: { cluster: loadCluster(snapshot, now), warnings: snapshotWarnings(snapshot) },
+  };
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -83,11 +88,11 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 export function runCli(env: CliEnvironment): CliResult {
   const parsed = parseArgs(env.argv);
   if (!parsed.ok) return usageError(parsed.error);
-  const command = parsed.command;
+  const command = parsed.value;
   if (command.command === 'help') return { exitCode: 0, stdout: USAGE, stderr: '' };
   const loaded = load(command, env);
-  if (!loaded.ok) return loaded.result;
-  const { cluster, warnings } = loaded;
+  if (!loaded.ok) return loaded.error;
+  const { cluster, warnings } = loaded.value;
   switch (command.command) {
     case 'evaluate': {
       const report = evaluateCluster(cluster);
@@ -137,11 +142,10 @@ export function runCli(env: CliEnvironment): CliResult {
         cluster.now,
       );
       if (!plan.ok) return usageError(plan.error);
+      const { forecast, fixes } = plan.value;
       return {
-        exitCode: plan.forecast.verdict === 'completes' ? 0 : 3,
-        stdout: command.json
-          ? json({ forecast: plan.forecast, fixes: plan.fixes })
-          : formatUpgrade(plan.forecast, plan.fixes),
+        exitCode: forecast.verdict === 'completes' ? 0 : 3,
+        stdout: command.json ? json({ forecast, fixes }) : formatUpgrade(forecast, fixes),
         stderr: warnings,
       };
     }

@@ -4,7 +4,7 @@ import { runCli, type CliEnvironment } from './run.js';
 
 const NOW = new Date('2024-04-28T10:00:00Z');
 const readFile: CliEnvironment['readFile'] = (path) =>
-  path === 'cluster.yaml' ? { ok: true, text: fixture } : { ok: false, error: 'no such file' };
+  path === 'cluster.yaml' ? { ok: true, value: fixture } : { ok: false, error: 'no such file' };
 const run = (...argv: string[]) => runCli({ argv, readFile, now: NOW });
 const pool = ['--nodes', 'kind-worker,kind-worker2,kind-worker3'];
 

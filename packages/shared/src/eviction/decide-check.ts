@@ -2,6 +2,7 @@ import { withDisruptionAllowedCondition } from '../budgets/condition.js';
 import { rfc3339 } from '../budgets/time.js';
 import type { PdbView } from '../model/budget.js';
 import { statusIsStale } from '../model/stale.js';
+import type { Result } from '../result/index.js';
 import type { EvictionRule } from './decide-rule.js';
 import type { StatusBody } from './decide-types.js';
 import { pdbForbiddenStatus, tooManyRequestsStatus } from './decide-status.js';
@@ -9,8 +10,11 @@ import { pdbForbiddenStatus, tooManyRequestsStatus } from './decide-status.js';
 /** `MaxDisruptedPodSize`: more unconfirmed evictions than this and the handler refuses. */
 export const MAX_DISRUPTED_POD_SIZE = 2000;
 
-type CheckResult =
-  { ok: true; pdbAfter: PdbView } | { ok: false; rule: EvictionRule; status: StatusBody };
+/** Why `checkAndDecrement` refused: its rule and the API server's answer. */
+interface CheckRefusal {
+  rule: EvictionRule;
+  status: StatusBody;
+}
 
 /** `Object.keys(map).length > limit` without listing the keys: every drain asks it of every pod. */
 function hasMoreEntries(map: Readonly<Record<string, string>>, limit: number): boolean {
@@ -55,20 +59,20 @@ function refusalStatus(pdb: PdbView, rule: EvictionRule): StatusBody {
   }
 }
 
-/** `checkAndDecrement` against the PDB's stored status. */
+/** `checkAndDecrement` against the PDB's stored status: the PDB after it, or the refusal. */
 export function checkAndDecrement(
   pdb: PdbView,
   podName: string,
   dryRun: boolean,
   now: Date,
-): CheckResult {
+): Result<PdbView, CheckRefusal> {
   const s = pdb.status;
   const refusal = checkRefusal(pdb);
   if (refusal !== undefined)
-    return { ok: false, rule: refusal, status: refusalStatus(pdb, refusal) };
+    return { ok: false, error: { rule: refusal, status: refusalStatus(pdb, refusal) } };
   let status = { ...s, disruptionsAllowed: s.disruptionsAllowed - 1 };
   if (status.disruptionsAllowed === 0) status = withDisruptionAllowedCondition(status, now);
   if (!dryRun)
     status = { ...status, disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) } };
-  return { ok: true, pdbAfter: { ...pdb, status } };
+  return { ok: true, value: { ...pdb, status } };
 }

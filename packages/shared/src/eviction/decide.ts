@@ -250,18 +250,18 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: 
     return { ...out, figures, budget: pdb };
   }
   const checked = checkAndDecrement(pdb, pod.name, dryRun, input.now);
-  if (!checked.ok) return { rule, status: checked.status, figures, budget: pdb };
+  if (!checked.ok) return { rule, status: checked.error.status, figures, budget: pdb };
   // The decremented status is what would be written; a dry run stops before writing it.
   const out = deletePod({ pod, input, rule: 'budget-decremented' });
   return {
     ...out,
     figures: {
       ...figures,
-      disruptionsAllowedAfter: checked.pdbAfter.status.disruptionsAllowed,
+      disruptionsAllowedAfter: checked.value.status.disruptionsAllowed,
     },
     budget: pdb,
     pdbChanged: !dryRun,
-    pdbAfter: checked.pdbAfter,
+    pdbAfter: checked.value,
   };
 }
 

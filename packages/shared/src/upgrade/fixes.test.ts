@@ -243,7 +243,7 @@ describe('planUpgrade', () => {
       error: 'maxSurge must be a whole number ≥ 0, not -1',
     });
     const plan = planUpgrade(index, { selector: 'kubernetes.io/hostname!=node-c' }, NOW);
-    expect(plan.ok && plan.forecast.nodes).toStrictEqual(['node-a', 'node-b']);
+    expect(plan.ok && plan.value.forecast.nodes).toStrictEqual(['node-a', 'node-b']);
   });
 
   it('forecasts with a fix applied when its changes are given back', () => {
@@ -254,14 +254,14 @@ describe('planUpgrade', () => {
     });
     const stalled = planUpgrade(index, { nodes: ['node-a', 'node-b'] }, NOW);
     if (!stalled.ok) throw new Error(stalled.error);
-    expect(stalled.forecast.verdict).toBe('stalls');
-    const fix = stalled.fixes[0];
+    expect(stalled.value.forecast.verdict).toBe('stalls');
+    const fix = stalled.value.fixes[0];
     const fixed = planUpgrade(
       index,
       { nodes: ['node-a', 'node-b'], changes: fix?.changes ?? [] },
       NOW,
     );
-    expect(fixed.ok && fixed.forecast.verdict).toBe('completes');
-    expect(fixed.ok && fixed.fixes).toStrictEqual([]);
+    expect(fixed.ok && fixed.value.forecast.verdict).toBe('completes');
+    expect(fixed.ok && fixed.value.fixes).toStrictEqual([]);
   });
 });

@@ -20,5 +20,5 @@ export {
 } from './combination.js';
 export { changePatch } from './patch.js';
 export { readinessFromPods } from './readiness.js';
-export { resolveNodes, parseNodeSelector, type NodePick, type ResolvedNodes } from './nodes.js';
+export { resolveNodes, parseNodeSelector, type NodePick, type NodeLabelTerm } from './nodes.js';
 export { planUpgrade, type UpgradeRequest, type UpgradePlan } from './plan.js';

@@ -1,22 +1,24 @@
 import type { ClusterIndex } from '../index/cluster-index.js';
+import type { Result } from '../result/index.js';
 
 export type NodePick = { selector: string } | { names: readonly string[] };
 
-export type ResolvedNodes = { ok: true; nodes: string[] } | { ok: false; error: string };
+/** One `key=value` (equal) or `key!=value` term of a node selector. */
+export interface NodeLabelTerm {
+  key: string;
+  value: string;
+  equal: boolean;
+}
 
 /** `key=value[,key=value…]` (also `key==value` and `key!=value`), as kubectl's `-l` for equality. */
-export function parseNodeSelector(
-  text: string,
-):
-  | { ok: true; terms: { key: string; value: string; equal: boolean }[] }
-  | { ok: false; error: string } {
-  const terms: { key: string; value: string; equal: boolean }[] = [];
+export function parseNodeSelector(text: string): Result<NodeLabelTerm[]> {
+  const terms: NodeLabelTerm[] = [];
   for (const part of text.split(',')) {
     const m = /^\s*([A-Za-z0-9][-A-Za-z0-9_./]*)\s*(!=|==|=)\s*([-A-Za-z0-9_.]*)\s*$/.exec(part);
     if (!m) return { ok: false, error: `node selector "${text}" is not KEY=VALUE[,KEY=VALUE…]` };
     terms.push({ key: m[1] ?? '', value: m[3] ?? '', equal: m[2] !== '!=' });
   }
-  return { ok: true, terms };
+  return { ok: true, value: terms };
 }
 
 const byName = new Intl.Collator('en', { numeric: true }).compare;
@@ -25,7 +27,7 @@ const byName = new Intl.Collator('en', { numeric: true }).compare;
  * The pool's nodes in upgrade order (names in natural order: worker-2 before worker-10), picked by
  * a label selector or by name. Unknown names and a selector matching nothing are errors.
  */
-export function resolveNodes(index: ClusterIndex, pick: NodePick): ResolvedNodes {
+export function resolveNodes(index: ClusterIndex, pick: NodePick): Result<string[]> {
   if ('names' in pick) {
     if (pick.names.length === 0) return { ok: false, error: 'no nodes given' };
     const unknown = pick.names.filter(
@@ -36,16 +38,16 @@ export function resolveNodes(index: ClusterIndex, pick: NodePick): ResolvedNodes
         ok: false,
         error: `unknown node${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
       };
-    return { ok: true, nodes: [...new Set(pick.names)] };
+    return { ok: true, value: [...new Set(pick.names)] };
   }
   const parsed = parseNodeSelector(pick.selector);
   if (!parsed.ok) return parsed;
   const nodes: string[] = [];
   for (const node of index.nodes()) {
-    if (parsed.terms.every((t) => (node.labels[t.key] === t.value) === t.equal))
+    if (parsed.value.every((t) => (node.labels[t.key] === t.value) === t.equal))
       nodes.push(node.name);
   }
   if (nodes.length === 0)
     return { ok: false, error: `node selector "${pick.selector}" matches no node` };
-  return { ok: true, nodes: nodes.sort(byName) };
+  return { ok: true, value: nodes.sort(byName) };
 }

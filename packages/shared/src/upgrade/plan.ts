@@ -1,4 +1,5 @@
 import type { ClusterIndex } from '../index/cluster-index.js';
+import type { Result } from '../result/index.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import { proposeFixes, type UpgradeFix } from './fixes.js';
@@ -30,15 +31,22 @@ export interface UpgradeRequest {
   fixes?: boolean;
 }
 
-export type UpgradePlan =
-  { ok: true; forecast: UpgradeForecast; fixes: UpgradeFix[] } | { ok: false; error: string };
+/** The forecast, and the fixes proposed when it stalls. */
+export interface UpgradePlan {
+  forecast: UpgradeForecast;
+  fixes: UpgradeFix[];
+}
 
 function* allPods(index: ClusterIndex) {
   for (const ns of index.podNamespaces()) yield* index.podsInNamespace(ns);
 }
 
 /** Checks the request against the cluster, forecasts, and proposes fixes when it stalls. */
-export function planUpgrade(index: ClusterIndex, request: UpgradeRequest, now: Date): UpgradePlan {
+export function planUpgrade(
+  index: ClusterIndex,
+  request: UpgradeRequest,
+  now: Date,
+): Result<UpgradePlan> {
   const counts = {
     maxUnavailable: request.maxUnavailable ?? 1,
     maxSurge: request.maxSurge ?? 0,
@@ -61,7 +69,7 @@ export function planUpgrade(index: ClusterIndex, request: UpgradeRequest, now: D
   if (!nodes.ok) return nodes;
   const base: ForecastUpgradeInput = {
     index,
-    nodes: nodes.nodes,
+    nodes: nodes.value,
     strategy: { maxUnavailable: counts.maxUnavailable, maxSurge: counts.maxSurge },
     drain: {
       force: request.force ?? false,
@@ -78,5 +86,5 @@ export function planUpgrade(index: ClusterIndex, request: UpgradeRequest, now: D
   const input = applyChanges(base, request.changes ?? []);
   const forecast = forecastUpgrade(input);
   const fixes = request.fixes === false ? [] : proposeFixes(input, forecast);
-  return { ok: true, forecast, fixes };
+  return { ok: true, value: { forecast, fixes } };
 }

@@ -89,7 +89,7 @@ describe('the upgrade forecast against the actual rolling upgrade with real kube
         new Date(),
       );
       if (!plan.ok) throw new Error(plan.error);
-      const { forecast } = plan;
+      const { forecast } = plan.value;
       // The story each case tells: a stall for this reason, or none.
       expect(forecast.stall?.reasons.join(',') ?? forecast.verdict).toBe(expected);
       const actual = await runRollingUpgrade({
