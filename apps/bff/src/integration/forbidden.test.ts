@@ -26,14 +26,14 @@ describe('a namespace the BFF may not read', () => {
     expect([
       cluster.ready,
       payments.length > 0,
-      payments.every((s) => s.state === 'degraded' && s.forbiddenNamespaces[0] === 'payments'),
+      payments.every((s) => s.state === 'refused' && s.forbiddenNamespaces[0] === 'payments'),
     ]).toStrictEqual([true, true, true]);
     expect(payments[0]?.reason).toContain('forbidden');
     const budgets = (await getJson<BudgetListResponse>(h.bff, '/api/budgets')).body.items;
     expect([...new Set(budgets.map((b) => b.namespace))]).toStrictEqual(['zookeeper']);
   });
 
-  it('picks the namespace up when the 403 is lifted, and degrades it when it comes back', async () => {
+  it('picks the namespace up when the 403 is lifted, and shows it refused when it comes back', async () => {
     const harness = (h = await startHarness({ namespaces: ['zookeeper', 'payments'] }));
     await harness.bff.ready();
     await simControl(harness.sim, '/_sim/faults/forbid', { namespace: 'payments' });
@@ -42,7 +42,7 @@ describe('a namespace the BFF may not read', () => {
       () => {
         const states = harness.bff.store.sourceStates();
         expect(
-          states.filter((s) => s.id.endsWith('@payments')).every((s) => s.state === 'degraded'),
+          states.filter((s) => s.id.endsWith('@payments')).every((s) => s.state === 'refused'),
         ).toBe(true);
         expect(
           states.filter((s) => s.id.endsWith('@zookeeper')).every((s) => s.state === 'live'),
@@ -54,7 +54,9 @@ describe('a namespace the BFF may not read', () => {
     await vi.waitFor(
       () =>
         expect(
-          harness.bff.store.sourceStates().filter((s) => s.state === 'degraded'),
+          harness.bff.store
+            .sourceStates()
+            .filter((s) => s.state === 'degraded' || s.state === 'refused'),
         ).toStrictEqual([]),
       { timeout: 10_000 },
     );
@@ -62,14 +64,14 @@ describe('a namespace the BFF may not read', () => {
 });
 
 describe('a cluster-wide 403', () => {
-  it('falls back to one watch per namespace: the refused one is degraded, the others work', async () => {
+  it('falls back to one watch per namespace: the refused one shows so, the others work', async () => {
     const harness = (h = await startHarness({ beforeBff: (sim) => sim.faults.forbid('payments') }));
     await harness.bff.ready();
     const cluster = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
     const pods = cluster.sources.filter((s) => s.id === 'pods' || s.id.startsWith('pods@'));
     expect([
       pods.some((s) => s.id === 'pods'),
-      pods.filter((s) => s.state === 'degraded').map((s) => [s.id, s.forbiddenNamespaces]),
+      pods.filter((s) => s.state === 'refused').map((s) => [s.id, s.forbiddenNamespaces]),
       pods.filter((s) => s.state === 'live').length > 3,
     ]).toStrictEqual([false, [['pods@payments', ['payments']]], true]);
     const budgets = (await getJson<BudgetListResponse>(harness.bff, '/api/budgets')).body.items;
@@ -229,7 +231,7 @@ describe('a cluster-wide 403 when namespaces may not be read either', () => {
       .filter((s) => ids.includes(s.id))
       .map((s) => [s.id, s.state, s.reason]);
 
-  it('is ready with the resources degraded, and falls back once namespaces may be listed', async () => {
+  it('is ready with the resources refused, and falls back once namespaces may be listed', async () => {
     const harness = (h = await startHarness({
       beforeBff: (sim) => {
         sim.faults.forbid('payments');
@@ -246,12 +248,12 @@ describe('a cluster-wide 403 when namespaces may not be read either', () => {
       cluster.sources.find((s) => s.id === 'namespaces'),
     ]).toStrictEqual([
       true,
-      'degraded',
+      'refused',
       true,
       {
         id: 'namespaces',
         resource: 'v1 namespaces (for the resources watched namespace by namespace)',
-        state: 'degraded',
+        state: 'refused',
         reason:
           'forbidden: 403 namespaces is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot list resource "namespaces" in API group "" at the cluster scope (GET /api/v1/namespaces?limit=500)',
         since: expect.any(String) as string,
@@ -267,7 +269,7 @@ describe('a cluster-wide 403 when namespaces may not be read either', () => {
           states(harness.bff, ['namespaces', 'pods', 'pods@payments', 'pods@zookeeper']),
         ).toStrictEqual([
           ['namespaces', 'live', undefined],
-          ['pods@payments', 'degraded', expect.stringContaining('forbidden') as string],
+          ['pods@payments', 'refused', expect.stringContaining('forbidden') as string],
           ['pods@zookeeper', 'live', undefined],
         ]),
       { timeout: 10_000 },
@@ -286,7 +288,7 @@ describe('a cluster-wide 403 when namespaces may not be read either', () => {
         expect(states(harness.bff, ['namespaces', 'pods@zookeeper'])).toStrictEqual([
           [
             'namespaces',
-            'degraded',
+            'refused',
             // client-node's Watch keeps only the status text of a refused watch.
             'forbidden: Forbidden (watch /api/v1/namespaces)',
           ],

@@ -24,7 +24,7 @@ export interface EventsSourceOptions {
 /**
  * core/v1 Events watched like every other resource (one source, or one per namespace with
  * --namespace) into the bounded log. They never hold up readiness: a cluster's events are many
- * and the budgets do not depend on them; a refusal shows as a degraded `events` source.
+ * and the budgets do not depend on them; a refusal shows as a refused `events` source.
  */
 export function startEventsSource(options: EventsSourceOptions): { stop(): Promise<void> } {
   const namespaces = options.namespaces ?? [undefined];

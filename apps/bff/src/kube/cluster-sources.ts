@@ -270,7 +270,7 @@ function startDiscovered({
             onForbidden: () => {
               if (fellBack.has(spec.id)) return false;
               fellBack.add(spec.id);
-              // Until the namespaces are listed the source stays as it is (then degraded and
+              // Until the namespaces are listed the source stays as it is (then refused and
               // retried if they may not be listed).
               fallBack(spec, source);
               return true;

@@ -95,7 +95,7 @@ describe('NamespaceWatch', () => {
       [
         'namespaces may not be listed (403): resources forbidden cluster-wide cannot be watched namespace by namespace; pass --namespace',
       ],
-      'degraded',
+      'refused',
       LIST_REFUSED,
     ]);
     sim.faults.unforbidResource('namespaces');
@@ -116,7 +116,7 @@ describe('NamespaceWatch', () => {
       .map((s) => `${s.state}: ${s.reason ?? '-'}`)
       .filter((line, i, all) => line !== all[i - 1]);
     expect(shown).toStrictEqual([
-      `degraded: ${LIST_REFUSED}`,
+      `refused: ${LIST_REFUSED}`,
       'degraded: 500 Internal error occurred: simulated list failure (/_sim/faults/fail-lists) (GET /api/v1/namespaces?limit=500)',
       'live: -',
     ]);

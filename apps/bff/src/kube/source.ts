@@ -140,7 +140,7 @@ export class Source<T> {
 
   /**
    * Synced, or refused with a 403: readiness does not wait for what we may not read (the
-   * source stays degraded and says what is missing, and keeps retrying).
+   * source stays refused and says what is missing, and keeps retrying).
    */
   get settled(): boolean {
     return this.synced || this.forbidden;
@@ -343,7 +343,8 @@ export class Source<T> {
       status === 403 && this.options.namespace !== undefined ? [this.options.namespace] : undefined;
     this.setState(
       enterState(this.state, {
-        state: 'degraded',
+        // A 403 is missing permission, not a broken watch: its objects are not visible.
+        state: status === 403 ? 'refused' : 'degraded',
         reason,
         now: this.options.clock.now(),
         ...(forbidden ? { forbiddenNamespaces: forbidden } : {}),
@@ -398,8 +399,8 @@ export class Source<T> {
   }
 
   /**
-   * Refused, so degraded with `reason` (by default: a fallback to one source per namespace could
-   * not be made) and retried with backoff. A later failure of another kind shows its own reason.
+   * Refused with `reason` (by default: a fallback to one source per namespace could not be
+   * made) and retried with backoff. A later failure of another kind shows its own state and reason.
    */
   retryLater(
     reason = 'forbidden cluster-wide, and the namespaces cannot be listed: pass --namespace',
@@ -407,7 +408,7 @@ export class Source<T> {
     if (this.stopped) return;
     this.forbidden = true;
     this.setState(
-      enterState(this.state, { state: 'degraded', reason, now: this.options.clock.now() }),
+      enterState(this.state, { state: 'refused', reason, now: this.options.clock.now() }),
     );
     this.scheduleRestart();
   }

@@ -29,7 +29,7 @@ describe('staleReason', () => {
       at('2026-11-21T19:36:00.000Z'),
       at('2026-11-21T19:30:00.000Z', 'live'),
       at('2026-11-21T19:30:00.000Z', 'absent'),
-      at('2026-11-21T19:30:00.000Z', 'degraded', 'forbidden: pods is forbidden'),
+      at('2026-11-21T19:30:00.000Z', 'refused', 'forbidden: pods is forbidden'),
     ]).toStrictEqual([
       'pods has not been live for 600 s (more than 300 s): EOF',
       undefined,
@@ -55,6 +55,30 @@ describe('/readyz and /livez', () => {
       {
         status: 'stale',
         reason: 'pods has not been live for 600 s (more than 60 s): connection refused',
+        sources: store.sources(),
+      },
+    ]);
+  });
+
+  it('readyz stays 200 while a source is refused, and says what is not visible', async () => {
+    const { port, store } = await serveApp({
+      clock: new ManualClock(NOW),
+      health: { staleAfterMs: 60_000 },
+    });
+    store.sources = () => [
+      {
+        ...source('refused', '2026-11-21T19:30:00.000Z', 'forbidden: pods is forbidden'),
+        id: 'pods@payments',
+        forbiddenNamespaces: ['payments'],
+      },
+      source('live', '2026-11-21T19:30:00.000Z'),
+    ];
+    const refused = await request(port, '/readyz');
+    expect([refused.status, refused.body]).toStrictEqual([
+      200,
+      {
+        status: 'ok',
+        notVisible: ['not visible: no permission to list pods in payments'],
         sources: store.sources(),
       },
     ]);

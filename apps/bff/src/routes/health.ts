@@ -1,6 +1,11 @@
 import type { Clock } from '@pdbscope/shared/clock';
 import type { Request } from 'express';
-import { apiRoutes, type HealthResponse, type SourceState } from '@pdbscope/shared/api';
+import {
+  apiRoutes,
+  notVisibleText,
+  type HealthResponse,
+  type SourceState,
+} from '@pdbscope/shared/api';
 import type { TokenAuth } from '../http/auth.js';
 import type { ClusterReader } from '../model.js';
 import { serve, type ServedRoute } from './table.js';
@@ -22,11 +27,10 @@ export function staleReason(input: {
   staleAfterMs: number;
   now: Date;
 }): string | undefined {
+  // A refused source (403) is known missing data, not data going stale: not counted here.
   const stale = input.sources.find(
     (s) =>
       (s.state === 'degraded' || s.state === 'syncing') &&
-      // A refusal (403) is known missing data, not data going stale.
-      !(s.reason ?? '').startsWith('forbidden') &&
       input.now.getTime() - Date.parse(s.since) > input.staleAfterMs,
   );
   if (!stale) return undefined;
@@ -52,11 +56,15 @@ export function healthRoutes(options: HealthOptions): ServedRoute[] {
       const stale = store.ready()
         ? staleReason({ sources, staleAfterMs: options.staleAfterMs, now: options.clock.now() })
         : undefined;
+      const notVisible = sources
+        .map(notVisibleText)
+        .filter((text): text is string => text !== undefined);
+      const missing = notVisible.length > 0 ? { notVisible } : {};
       const body: HealthResponse = !store.ready()
-        ? { status: 'syncing', sources }
+        ? { status: 'syncing', ...missing, sources }
         : stale
-          ? { status: 'stale', reason: stale, sources }
-          : { status: 'ok', sources };
+          ? { status: 'stale', reason: stale, ...missing, sources }
+          : { status: 'ok', ...missing, sources };
       res.status(body.status === 'ok' ? 200 : 503).json(answer(req, body));
     }),
   ];

@@ -4,11 +4,13 @@ import { TimestampSchema } from './common.js';
 /**
  * The state of one watched source (a resource, possibly limited to some namespaces):
  * `syncing` until its first list completes, `live` while its watch runs, `degraded` after an
- * error (with the reason and since when) until it recovers, `absent` when the cluster does not
- * serve the resource (e.g. no OpenKruise CRD), which is not an error.
+ * error (with the reason and since when) until it recovers, `refused` while the API server
+ * answers 403 (no permission to list it: its objects are missing, not stale; retried all the
+ * same), `absent` when the cluster does not serve the resource (e.g. no OpenKruise CRD), which
+ * is not an error.
  */
 export const SourceStateNameSchema = z
-  .enum(['syncing', 'live', 'degraded', 'absent'])
+  .enum(['syncing', 'live', 'degraded', 'refused', 'absent'])
   .meta({ id: 'SourceStateName' });
 export type SourceStateName = z.infer<typeof SourceStateNameSchema>;
 
@@ -109,6 +111,12 @@ export const HealthResponseSchema = z
     status: z.enum(['ok', 'syncing', 'stale', 'wedged']),
     /** Why not ok (only for a caller with the token, when one is required). */
     reason: z.string().optional(),
+    /**
+     * What the API server refuses to show (403), in words, e.g. `not visible: no permission to
+     * list pods in payments`: missing data rather than stale data, so it does not make /readyz
+     * 503 (only for a caller with the token, when one is required).
+     */
+    notVisible: z.array(z.string()).optional(),
     sources: z.array(SourceStateSchema).optional(),
   })
   .meta({ id: 'HealthResponse' });

@@ -3,6 +3,7 @@ export * from './cluster.js';
 export * from './contexts.js';
 export * from './budgets.js';
 export * from './budget-rows.js';
+export * from './source-scope.js';
 export * from './status.js';
 export * from './budget-detail.js';
 export * from './history.js';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pdbRow, pubRow } from '../testing/index.js';
 import { BudgetListQuerySchema, BudgetRowSchema } from './budgets.js';
-import { budgetMatchesQuery, budgetsPerNamespace, compareBudgetRows } from './budget-rows.js';
+import {
+  budgetMatchesQuery,
+  budgetsPerNamespace,
+  compareBudgetRows,
+  readsWorkloadScale,
+} from './budget-rows.js';
 import { ProblemSchema } from './common.js';
 import { ServerEventSchema } from './events.js';
 import { SimulateDrainRequestSchema } from './drain.js';
@@ -111,6 +116,15 @@ describe('budgetMatchesQuery and compareBudgetRows', () => {
       'data/kafka/PodUnavailableBudget',
       'data/zookeeper/PodDisruptionBudget',
     ]);
+  });
+  it("reads the workloads' scale for maxUnavailable, a percentage minAvailable and every PUB", () => {
+    expect([
+      readsWorkloadScale({ kind: 'PodDisruptionBudget', minAvailable: 2 }),
+      readsWorkloadScale({ kind: 'PodDisruptionBudget', minAvailable: '50%' }),
+      readsWorkloadScale({ kind: 'PodDisruptionBudget', maxUnavailable: 0 }),
+      readsWorkloadScale({ kind: 'PodDisruptionBudget' }),
+      readsWorkloadScale({ kind: 'PodUnavailableBudget', minAvailable: 1 }),
+    ]).toStrictEqual([false, true, true, false, true]);
   });
   it('counts the budgets of each namespace, in name order', () => {
     const rows = [zk, pdbRow('data', 'kafka'), kafka, pdbRow('app', 'zookeeper')];

@@ -21,6 +21,7 @@ import { BudgetTimeline } from './BudgetTimeline.js';
 import { StatusComparison } from './StatusComparison.js';
 import { HealthBar } from '../../components/HealthBar.js';
 import { StaleMark } from '../connection/StaleMark.js';
+import { budgetNumbersOf } from '../connection/staleness.js';
 
 function useBudgetRef(): BudgetRef | undefined {
   const params = useParams();
@@ -39,7 +40,7 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
         <h1>
           {row.kind} {row.namespace}/{row.name}
         </h1>
-        <StaleMark view="budgets" />
+        <StaleMark numbers={budgetNumbersOf(row)} />
       </div>
       <p>
         <span className="mono">{row.apiVersion}</span> · selector{' '}

@@ -12,6 +12,7 @@ import { budgetColumns } from './columns.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
 import { StaleMark } from '../connection/StaleMark.js';
+import { EVERY_BUDGET, useRowMarks } from '../connection/staleness.js';
 import {
   localFilters,
   namespaceOptions,
@@ -33,7 +34,8 @@ export function BudgetsPage() {
   const text = useDebounced(state.query.text, SEARCH_DEBOUNCE_MS);
   const budgets = useQuery(budgetsQuery(text));
   const now = useNow(30_000);
-  const columns = useMemo(() => budgetColumns(now), [now]);
+  const rowMarks = useRowMarks();
+  const columns = useMemo(() => budgetColumns({ now, rowMarks }), [now, rowMarks]);
   const items = budgets.data?.items;
   const rows = useMemo(
     () => (items === undefined ? [] : visibleRows(items, localFilters(state))),
@@ -69,7 +71,7 @@ export function BudgetsPage() {
     <>
       <div className="page-head">
         <h1>Budgets</h1>
-        <StaleMark view="budgets" />
+        <StaleMark numbers={EVERY_BUDGET} />
       </div>
       {budgets.isPending ? <Loading what="budgets" retrying={budgets.failureReason} /> : null}
       {budgets.isError ? <ErrorNotice error={budgets.error} what="the budgets" /> : null}

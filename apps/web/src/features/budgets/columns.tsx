@@ -9,6 +9,8 @@ import { AllowedCell } from './AllowedCell.js';
 import { BlockingSinceCell } from './BlockingSinceCell.js';
 import { FlagBadges } from './FlagBadges.js';
 import { SelectorCell } from './SelectorCell.js';
+import { RowMarks } from '../connection/StaleMark.js';
+import type { SourceMarks } from '../connection/staleness.js';
 import {
   budgetNumbers,
   healthOf,
@@ -17,8 +19,17 @@ import {
   shortKind,
 } from './budget-numbers.js';
 
-/** PRODUCT.md's overview columns, in its order. */
-export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
+/**
+ * PRODUCT.md's overview columns, in its order; `rowMarks` says which rows' numbers are stale or
+ * partly not visible (marked beside their namespace).
+ */
+export function budgetColumns({
+  now,
+  rowMarks,
+}: {
+  now: number;
+  rowMarks: (row: BudgetRow) => SourceMarks;
+}): GridColumn<BudgetRow>[] {
   return [
     {
       id: 'kind',
@@ -32,7 +43,12 @@ export function budgetColumns(now: number): GridColumn<BudgetRow>[] {
       header: 'Namespace',
       width: 'minmax(110px, 1fr)',
       sortable: true,
-      render: (row) => <span title={row.namespace}>{row.namespace}</span>,
+      render: (row) => (
+        <>
+          <span title={row.namespace}>{row.namespace}</span>
+          <RowMarks marks={rowMarks(row)} />
+        </>
+      ),
     },
     {
       id: 'name',

@@ -8,7 +8,7 @@ import { ago, useNow } from '../../components/time.js';
 import { SignOutButton } from '../auth/SignOutButton.js';
 import { ContextPicker } from './ContextPicker.js';
 import { SourceDetails } from './SourceDetails.js';
-import { chipParts, sourceTone, sourcesLabel } from './source-summary.js';
+import { chipParts, sourceTone, sourcesLabel, stateText } from './source-summary.js';
 
 const IDENTITY_CAUSE: Record<ClusterIdentityChange['cause'], string> = {
   'resource-version-rewound': 'resourceVersion went back',
@@ -69,7 +69,7 @@ function Sources({
             <li
               key={source.id}
               className={`chip ${sourceTone(source)}`}
-              title={`${source.state}: ${source.reason ?? source.resource}`}
+              title={`${stateText(source)}: ${source.reason ?? source.resource}`}
             >
               <span aria-hidden="true">{chip.symbol} </span>
               {chip.id}

@@ -1,5 +1,6 @@
 import type { ClusterResponse, SourceState } from '@pdbscope/shared/api';
 import { ago } from '../../components/time.js';
+import { stateText } from './source-summary.js';
 
 function Unreadable({ source }: { source: SourceState }) {
   const unreadable = source.unreadable ?? [];
@@ -41,8 +42,8 @@ export function SourceDetails({
         {cluster.sources.map((source) => (
           <li key={source.id}>
             <strong>{source.id}</strong> <span className="muted">{source.resource}</span>:{' '}
-            {source.state} since {sinceText(source.since, now)}, {source.objects.toLocaleString()}{' '}
-            objects
+            {stateText(source)} since {sinceText(source.since, now)},{' '}
+            {source.objects.toLocaleString()} objects
             {source.reason === undefined ? '' : <span className="reason"> — {source.reason}</span>}
             {source.forbiddenNamespaces.length === 0
               ? ''

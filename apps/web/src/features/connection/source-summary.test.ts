@@ -22,6 +22,18 @@ describe('sourcesLabel', () => {
     expect(sourcesLabel([source('snapshot', 'degraded')], false)).toBe('1 of 1 source degraded');
   });
 
+  it('counts refused sources (403) apart, as not visible rather than degraded', () => {
+    const refused = [
+      source('pods@payments', 'refused'),
+      source('poddisruptionbudgets.policy@payments', 'refused'),
+      source('pods@shop', 'live'),
+    ];
+    expect(sourcesLabel(refused, true)).toBe('2 of 3 sources not visible (no permission)');
+    expect(sourcesLabel([...refused, source('nodes', 'degraded')], true)).toBe(
+      '1 of 4 sources degraded, 2 not visible (no permission)',
+    );
+  });
+
   it('says how far a sync has got, and that every source is synced once it has', () => {
     const syncing = [source('pods', 'syncing'), source('nodes', 'live'), source('pubs', 'absent')];
     expect(sourcesLabel(syncing, false)).toBe('Syncing: 2 of 3 sources synced');
@@ -53,7 +65,14 @@ describe('a source chip', () => {
         source('c', 'syncing'),
         source('d', 'degraded'),
         source('e', 'absent'),
+        source('f@shop', 'refused'),
       ].map(sourceTone),
-    ).toStrictEqual(['good', 'warn', 'warn', 'bad', 'quiet']);
+    ).toStrictEqual(['good', 'warn', 'warn', 'bad', 'quiet', 'warn']);
+    expect(chipParts(source('pods@payments', 'refused'))).toStrictEqual({
+      symbol: '⊘',
+      id: 'pods@payments',
+      state: 'not visible: no permission to list pods in payments',
+      note: '',
+    });
   });
 });

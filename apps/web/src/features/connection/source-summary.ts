@@ -1,10 +1,16 @@
-import type { SourceState } from '@pdbscope/shared/api';
+import { notVisibleText, type SourceState } from '@pdbscope/shared/api';
 
 /** How the sources stand together, in the words the connection bar uses. */
 export function sourcesLabel(sources: readonly SourceState[], ready: boolean): string {
   const total = sources.length;
+  const ofTotal = `of ${total} ${total === 1 ? 'source' : 'sources'}`;
   const degraded = sources.filter((s) => s.state === 'degraded').length;
-  if (degraded > 0) return `${degraded} of ${total} ${total === 1 ? 'source' : 'sources'} degraded`;
+  const refused = sources.filter((s) => s.state === 'refused').length;
+  // A refusal (403) is missing data, not a broken watch: counted apart.
+  const notVisible = `not visible (no permission)`;
+  if (degraded > 0)
+    return `${degraded} ${ofTotal} degraded${refused > 0 ? `, ${refused} ${notVisible}` : ''}`;
+  if (refused > 0) return `${refused} ${ofTotal} ${notVisible}`;
   if (!ready) {
     const synced = sources.filter((s) => s.state === 'live' || s.state === 'absent').length;
     return `Syncing: ${synced} of ${total} sources synced`;
@@ -15,12 +21,24 @@ export function sourcesLabel(sources: readonly SourceState[], ready: boolean): s
 /** The chip's colour: the state, as the badges elsewhere draw it. */
 export function sourceTone(source: SourceState): 'good' | 'warn' | 'bad' | 'quiet' {
   if (source.state === 'degraded') return 'bad';
+  if (source.state === 'refused') return 'warn';
   if (source.state === 'live') return (source.unreadable?.length ?? 0) > 0 ? 'warn' : 'good';
   if (source.state === 'syncing') return 'warn';
   return 'quiet';
 }
 
-const STATE_SYMBOL = { live: '✓', syncing: '…', degraded: '✕', absent: '–' } as const;
+const STATE_SYMBOL = {
+  live: '✓',
+  syncing: '…',
+  degraded: '✕',
+  refused: '⊘',
+  absent: '–',
+} as const;
+
+/** A source's state in words: its state's name, or for a refused one what is not visible. */
+export function stateText(source: SourceState): string {
+  return notVisibleText(source) ?? source.state;
+}
 
 /**
  * The chip's words: a symbol for the state (so it is not told by colour alone), the source, the
@@ -37,7 +55,7 @@ export function chipParts(source: SourceState): {
   return {
     symbol: STATE_SYMBOL[source.state],
     id: source.id,
-    state: source.state,
+    state: stateText(source),
     note: unreadable > 0 ? ` · ${unreadable} unreadable` : '',
   };
 }

@@ -1,65 +1,189 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SourceState } from '@pdbscope/shared/api';
+import {
+  notVisibleText,
+  readsWorkloadScale,
+  sourceScope,
+  type BudgetRow,
+  type SourceState,
+} from '@pdbscope/shared/api';
 import { clusterQuery } from '../../api/queries.js';
 import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
+
+/** What a source's objects feed into the numbers. */
+type Feed = 'pods' | 'nodes' | BudgetRow['kind'] | 'workloads';
+
+/**
+ * What a view's numbers are computed from: the resources they read, in one namespace (a budget's)
+ * or in every namespace.
+ */
+export interface NumbersOf {
+  reads: readonly Feed[];
+  /** The namespace the numbers are about; undefined: every namespace (the overview, nodes). */
+  namespace?: string;
+}
+
+/** The overview's rows and summary: every budget with its pods and its workloads' scale. */
+export const EVERY_BUDGET: NumbersOf = {
+  reads: ['pods', 'PodDisruptionBudget', 'PodUnavailableBudget', 'workloads'],
+};
+
+/**
+ * The nodes and a node's page: its pods (of any namespace) and whether they may be drained now,
+ * which reads their budgets and those budgets' workloads.
+ */
+export const NODES: NumbersOf = {
+  reads: ['nodes', 'pods', 'PodDisruptionBudget', 'PodUnavailableBudget', 'workloads'],
+};
+
+/** One budget's numbers: its namespace's pods, its kind, and the workloads when it counts their scale. */
+export function budgetNumbersOf(
+  row: Pick<BudgetRow, 'kind' | 'namespace' | 'minAvailable' | 'maxUnavailable'>,
+): NumbersOf {
+  return {
+    namespace: row.namespace,
+    reads: ['pods', row.kind, ...(readsWorkloadScale(row) ? (['workloads'] as const) : [])],
+  };
+}
+
+/** What a source feeds, from its resource; `all` for one that holds everything (a snapshot file). */
+function feedOf(source: SourceState): Feed | 'all' | 'none' {
+  switch (sourceScope(source).plural) {
+    case 'pods':
+      return 'pods';
+    case 'nodes':
+      return 'nodes';
+    case 'poddisruptionbudgets':
+      return 'PodDisruptionBudget';
+    case 'podunavailablebudgets':
+      return 'PodUnavailableBudget';
+    // Kubernetes events are only listed; the namespaces watch only says what to watch.
+    case 'events':
+    case 'namespaces':
+      return 'none';
+    case 'deployments':
+    case 'replicasets':
+    case 'statefulsets':
+    case 'replicationcontrollers':
+    case 'before-first-build': // the BFF's step that reads owners' scales before the first build
+      return 'workloads';
+    default:
+      return 'all';
+  }
+}
+
+/** The source holds objects the numbers read: the right resource, in their namespace or cluster-wide. */
+function covers(source: SourceState, numbers: NumbersOf): boolean {
+  const feed = feedOf(source);
+  if (feed === 'none' || (feed !== 'all' && !numbers.reads.includes(feed))) return false;
+  const { namespace } = sourceScope(source);
+  return (
+    namespace === undefined || numbers.namespace === undefined || namespace === numbers.namespace
+  );
+}
+
+/** One reason the numbers may no longer be the cluster's. */
+export interface StaleCause {
+  /** e.g. `live updates lost`, `pods@shop degraded`. */
+  what: string;
+  /** Since when (ms since epoch). */
+  since: number;
+  /** The namespace it concerns; undefined when it concerns every namespace. */
+  namespace?: string;
+}
 
 /** Why a view's numbers may no longer be the cluster's, and since when they are not known good. */
 export interface Staleness {
   /** When the numbers were last known good (ms since epoch): the earliest cause's start. */
   since: number;
-  /** Each cause, e.g. `live updates lost`, `pods degraded`. */
-  causes: string[];
+  causes: StaleCause[];
+}
+
+/** What the numbers would read but the API server refuses to show (403). */
+export interface NotVisible {
+  /** e.g. `not visible: no permission to list pods in payments`. */
+  texts: string[];
+  /** The namespaces concerned; undefined when a cluster-wide source is refused. */
+  namespaces?: string[];
+}
+
+/** The marks a view's numbers carry: stale, not visible, both or neither. */
+export interface SourceMarks {
+  stale?: Staleness;
+  notVisible?: NotVisible;
 }
 
 /**
- * The resources a view's numbers are computed from, by source id without its `@namespace`:
- * budgets never read nodes; no number reads Kubernetes events (they are only listed).
+ * The numbers are stale while the page hears no events (they stop following the cluster) or
+ * while a source they read is degraded; they are partly not visible while such a source is
+ * refused (403: missing rather than stale data).
  */
-export type NumbersOf = 'budgets' | 'nodes';
-
-function resourceOf(source: SourceState): string {
-  const at = source.id.indexOf('@');
-  return at === -1 ? source.id : source.id.slice(0, at);
-}
-
-function feeds(view: NumbersOf, source: SourceState): boolean {
-  const resource = resourceOf(source);
-  if (resource === 'events') return false;
-  return view === 'nodes' || resource !== 'nodes';
-}
-
-/**
- * The numbers of `view` are stale while the page hears no events (they stop following the
- * cluster) or while a source they are computed from is degraded; undefined while they are good.
- */
-export function staleness(input: {
-  view: NumbersOf;
+export function sourceMarks(input: {
+  numbers: NumbersOf;
   stream: StreamStatus;
   sources: readonly SourceState[];
-}): Staleness | undefined {
-  const causes: { since: number; what: string }[] = [];
+}): SourceMarks {
+  const causes: StaleCause[] = [];
   if (input.stream.state === 'away')
     causes.push({ since: input.stream.since, what: 'live updates lost' });
+  const refused: SourceState[] = [];
   for (const source of input.sources) {
-    if (source.state !== 'degraded' || !feeds(input.view, source)) continue;
+    if (
+      (source.state !== 'degraded' && source.state !== 'refused') ||
+      !covers(source, input.numbers)
+    )
+      continue;
+    if (source.state === 'refused') {
+      refused.push(source);
+      continue;
+    }
     const since = Date.parse(source.since);
+    const { namespace } = sourceScope(source);
     causes.push({
       since: Number.isNaN(since) ? input.stream.since : since,
       what: `${source.id} degraded`,
+      ...(namespace === undefined ? {} : { namespace }),
     });
   }
-  if (causes.length === 0) return undefined;
-  return {
-    since: Math.min(...causes.map((c) => c.since)),
-    causes: causes.map((c) => c.what),
-  };
+  const marks: SourceMarks = {};
+  if (causes.length > 0) marks.stale = { since: Math.min(...causes.map((c) => c.since)), causes };
+  if (refused.length > 0) {
+    const namespaces = refused.map((s) => sourceScope(s).namespace);
+    marks.notVisible = {
+      texts: refused.map((s) => notVisibleText(s) ?? s.id),
+      ...(namespaces.every((n) => n !== undefined)
+        ? { namespaces: [...new Set(namespaces)].sort() }
+        : {}),
+    };
+  }
+  return marks;
 }
 
-/** The staleness of a view's numbers, from the event stream's state and the cluster's sources. */
-export function useStaleness(view: NumbersOf): Staleness | undefined {
+/**
+ * The namespaces the stale causes concern, or undefined when one concerns every namespace (a
+ * lost stream, a cluster-wide source).
+ */
+export function staleNamespaces(stale: Staleness): string[] | undefined {
+  const namespaces = stale.causes.map((c) => c.namespace);
+  return namespaces.every((n) => n !== undefined) ? [...new Set(namespaces)].sort() : undefined;
+}
+
+/** The marks of a view's numbers, from the event stream's state and the cluster's sources. */
+export function useSourceMarks(numbers: NumbersOf): SourceMarks {
   const stream = useStreamStatus();
   const cluster = useQuery(clusterQuery());
-  return staleness({ view, stream, sources: cluster.data?.sources ?? [] });
+  return sourceMarks({ numbers, stream, sources: cluster.data?.sources ?? [] });
+}
+
+/** Each budget row's marks, worked out only for the rows drawn. */
+export function useRowMarks(): (row: BudgetRow) => SourceMarks {
+  const stream = useStreamStatus();
+  const sources = useQuery(clusterQuery()).data?.sources;
+  return useMemo(
+    () => (row: BudgetRow) =>
+      sourceMarks({ numbers: budgetNumbersOf(row), stream, sources: sources ?? [] }),
+    [stream, sources],
+  );
 }
 
 /** "<1 min", "2 min", "3 h", "2 d": coarse, so the mark changes at most once a minute. */

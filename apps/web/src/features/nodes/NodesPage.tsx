@@ -10,6 +10,7 @@ import { useNow } from '../../components/time.js';
 import { toggleSort } from '../budgets/overview-query.js';
 import { nodeColumns } from './node-columns.js';
 import { StaleMark } from '../connection/StaleMark.js';
+import { NODES } from '../connection/staleness.js';
 import {
   filterNodes,
   nodeStates,
@@ -82,7 +83,7 @@ export function NodesPage() {
     <>
       <div className="page-head">
         <h1>Nodes</h1>
-        <StaleMark view="nodes" />
+        <StaleMark numbers={NODES} />
       </div>
       {nodes.isPending ? <Loading what="nodes" retrying={nodes.failureReason} /> : null}
       {nodes.isError ? <ErrorNotice error={nodes.error} what="the nodes" /> : null}
