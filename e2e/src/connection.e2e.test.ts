@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ClusterResponse } from '@pdbscope/shared/api';
+import type { BudgetListResponse, BudgetRow, ClusterResponse } from '@pdbscope/shared/api';
 import { launchChromium, type Browser } from './chromium.js';
 import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
 
@@ -81,7 +81,9 @@ describe('the connection bar and stale marks', () => {
     const restarted = stack.restartBff();
     await expect
       .poll(() => mark.textContent(), { timeout: 15_000 })
-      .toMatch(/^stale · <1 min: these numbers were last known good at .+ \(live updates lost\)$/);
+      .toMatch(
+        /^stale · <1 min: these numbers were last known good at .+ \(live updates lost since .+\)$/,
+      );
     // The figures themselves are greyed while the mark shows.
     expect(
       await page
@@ -97,27 +99,107 @@ describe('the connection bar and stale marks', () => {
     await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);
   });
 
-  it('keeps 20 degraded sources on screen in wrapping chips, says so, and marks the numbers stale', async () => {
-    const watched = await cluster();
-    expect(watched.ready).toBe(true);
-    for (const namespace of NAMESPACES) stack.sim.faults.forbid(namespace);
-    stack.sim.faults.dropWatches({ abrupt: true });
+  it('marks only the budgets of a namespace whose source is degraded, and the nodes, until it recovers', async () => {
+    const { items } = (await (
+      await fetch(`${stack.url}/api/budgets`)
+    ).json()) as BudgetListResponse;
+    const inShop = items.find((b) => b.namespace === 'shop');
+    const inPayments = items.find((b) => b.namespace === 'payments');
+    if (inShop === undefined || inPayments === undefined)
+      throw new Error('no budget in shop or payments');
+    const href = (b: BudgetRow) => `${stack.url}/budgets/${b.kind}/${b.namespace}/${b.name}`;
+    const mark = page.locator('main .stale-mark');
+    const bar = page.getByRole('region', { name: 'Connection' });
+
+    stack.sim.faults.breakNamespace('shop');
     await expect
-      .poll(async () => (await cluster()).sources.filter((s) => s.state === 'degraded').length, {
+      .poll(async () => (await cluster()).sources.find((s) => s.id === 'pods@shop')?.state, {
         timeout: 30_000,
       })
-      .toBeGreaterThanOrEqual(20);
-    const degraded = (await cluster()).sources.filter((s) => s.state === 'degraded');
-    const total = (await cluster()).sources.length;
+      .toBe('degraded');
+
+    // A budget of another namespace: not marked, although the bar says a source is degraded.
+    await page.goto(href(inPayments));
+    await expect.poll(() => bar.textContent(), { timeout: 15_000 }).toMatch(/sources degraded/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await mark.count()).toBe(0);
+
+    // A budget of shop: marked, with the source and since when.
+    await page.goto(href(inShop));
+    await expect
+      .poll(() => mark.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /^stale · <1 min: these numbers were last known good at .+ \(.*pods@shop degraded since .+\)$/,
+      );
+
+    // The nodes read every namespace's pods: marked, saying which namespace.
+    await page.goto(`${stack.url}/nodes`);
+    await expect
+      .poll(() => mark.textContent(), { timeout: 15_000 })
+      .toMatch(/^stale in shop · <1 min: .*pods@shop degraded since .+/);
+
+    // The overview marks shop's rows only.
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('table', { name: 'Budgets' }).waitFor();
+    await expect.poll(() => mark.textContent(), { timeout: 15_000 }).toMatch(/^stale in shop · /);
+    const marked = await page
+      .locator(
+        '.vgrid [role="row"]:has(.row-mark.stale) [role="cell"]:nth-child(2) > span:first-child',
+      )
+      .allTextContents();
+    expect([marked.length > 0, [...new Set(marked)]]).toStrictEqual([true, ['shop']]);
+
+    // Recovered by itself once the namespace answers again: the marks go.
+    stack.sim.faults.mendNamespace('shop');
+    await page.goto(`${stack.url}/nodes`);
+    await expect.poll(() => mark.count(), { timeout: 60_000 }).toBe(0);
+    await page.goto(href(inShop));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);
+  });
+
+  it('keeps 20 refused and degraded sources on screen in wrapping chips, tells them apart, and marks the numbers', async () => {
+    const watched = await cluster();
+    expect(watched.ready).toBe(true);
+    for (const namespace of ['payments', LONG_NAMESPACE]) stack.sim.faults.forbid(namespace);
+    stack.sim.faults.breakNamespace('shop');
+    stack.sim.faults.dropWatches({ abrupt: true });
+    // Each namespace's sources: refused in payments and the long one, degraded in shop.
+    const stateIn = (sources: ClusterResponse['sources'], namespace: string) => [
+      ...new Set(sources.filter((s) => s.id.endsWith(`@${namespace}`)).map((s) => s.state)),
+    ];
+    await expect
+      .poll(
+        async () => {
+          const { sources } = await cluster();
+          return NAMESPACES.map((namespace) => stateIn(sources, namespace));
+        },
+        { timeout: 30_000 },
+      )
+      .toStrictEqual([['refused'], ['degraded'], ['refused']]);
+    const { sources } = await cluster();
+    const refused = sources.filter((s) => s.state === 'refused').length;
+    const degraded = sources.filter((s) => s.state === 'degraded').length;
+    // Kubernetes events feed no number: their refusals are in the bar, not in the marks.
+    const refusedInNumbers = sources.filter(
+      (s) => s.state === 'refused' && !s.id.startsWith('events'),
+    ).length;
     await page.goto(`${stack.url}/`);
     const bar = page.getByRole('region', { name: 'Connection' });
     await expect
       .poll(() => bar.textContent(), { timeout: 15_000 })
-      .toContain(`${degraded.length} of ${total} sources degraded`);
+      .toContain(
+        `${degraded} of ${sources.length} sources degraded, ${refused} not visible (no permission)`,
+      );
     expect(await bar.textContent()).not.toContain('All');
     await expect
       .poll(() => page.locator('main .stale-mark').textContent(), { timeout: 15_000 })
-      .toMatch(/^stale · .*degraded\)$/);
+      .toMatch(/^stale in shop · .*degraded since .+\)$/);
+    expect(await page.locator('main .notvisible-mark').textContent()).toMatch(
+      new RegExp(
+        `^not visible: no permission to list \\S+ in (payments|${LONG_NAMESPACE}) and ${refusedInNumbers - 1} more: `,
+      ),
+    );
 
     for (const width of [1280, 800]) {
       await page.setViewportSize({ width, height: 800 });
@@ -134,6 +216,9 @@ describe('the connection bar and stale marks', () => {
       await expect
         .poll(() => details.textContent())
         .toContain(`forbidden: Forbidden (watch /api/v1/namespaces/${LONG_NAMESPACE}/pods)`);
+      expect(await details.textContent()).toContain(
+        'not visible: no permission to list pods in payments since',
+      );
       const open = await layout(page);
       expect(open.scrollWidth).toBe(width);
       expect(open.toggle!.right).toBeLessThanOrEqual(width);
@@ -141,11 +226,15 @@ describe('the connection bar and stale marks', () => {
       await bar.getByRole('button', { name: 'Hide details' }).click();
     }
     stack.sim.faults.unforbid();
+    stack.sim.faults.mendNamespace();
     await expect
-      .poll(async () => (await cluster()).sources.every((s) => s.state !== 'degraded'), {
-        timeout: 60_000,
-      })
+      .poll(
+        async () =>
+          (await cluster()).sources.every((s) => s.state !== 'degraded' && s.state !== 'refused'),
+        { timeout: 60_000 },
+      )
       .toBe(true);
     await expect.poll(() => page.locator('main .stale-mark').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.locator('main .notvisible-mark').count()).toBe(0);
   });
 });

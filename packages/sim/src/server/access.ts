@@ -1,5 +1,5 @@
 import type { ResourceType, StoreError } from '../store/index.js';
-import { forbidden, unauthorized } from '../store/index.js';
+import { forbidden, internalError, unauthorized } from '../store/index.js';
 import type { ServerContext } from './context.js';
 
 /**
@@ -47,4 +47,16 @@ export function checkAuthentication(
   const expiry = bearer === null ? undefined : accepted.get(bearer[1] ?? '');
   if (expiry !== undefined && expiry > ctx.clock.now().getTime()) return undefined;
   return unauthorized();
+}
+
+/** The break fault: a request in a broken namespace answers 500, as when etcd times out. */
+export function checkAvailable(
+  ctx: ServerContext,
+  namespace: string | undefined,
+): StoreError | undefined {
+  if (namespace === undefined || !ctx.faults.current.brokenNamespaces.has(namespace))
+    return undefined;
+  return internalError(
+    `etcdserver: request timed out (namespace "${namespace}" broken by /_sim/faults/break)`,
+  );
 }

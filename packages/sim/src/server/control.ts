@@ -71,6 +71,14 @@ export async function handleControl(
       if (typeof body.resource === 'string') f.unforbidResource(body.resource);
       else f.unforbid(typeof body.namespace === 'string' ? body.namespace : undefined);
       return sendJson(res, 200, f.state().faults);
+    case '/_sim/faults/break':
+      if (typeof body.namespace !== 'string' || body.namespace === '')
+        return sendError(res, badRequest('"namespace" is required'));
+      f.breakNamespace(body.namespace);
+      return sendJson(res, 200, f.state().faults);
+    case '/_sim/faults/mend':
+      f.mendNamespace(typeof body.namespace === 'string' ? body.namespace : undefined);
+      return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/tokens':
       if (body.clear === true) {
         f.clearTokens();

@@ -6,7 +6,7 @@ import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { ObjectStore } from '../store/index.js';
 import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
-import { checkAccess, checkAuthentication } from './access.js';
+import { checkAccess, checkAuthentication, checkAvailable } from './access.js';
 import {
   AGGREGATED_DISCOVERY_TYPE,
   aggregatedDiscovery,
@@ -110,7 +110,9 @@ async function handleResource(
   const method = req.method ?? 'GET';
   const query = parseListQuery(r.type, params);
   if (!query.ok) return sendError(res, query.error);
-  const denied = checkAccess(ctx, r.type, r.namespace, verbOf(method, r, query.value.watch));
+  const denied =
+    checkAccess(ctx, r.type, r.namespace, verbOf(method, r, query.value.watch)) ??
+    checkAvailable(ctx, r.namespace);
   if (denied !== undefined) {
     req.resume();
     return sendError(res, denied);

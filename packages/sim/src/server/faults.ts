@@ -8,6 +8,8 @@ export interface FaultState {
   forbiddenNamespaces: ReadonlySet<string>;
   /** Resources (plural names, e.g. `namespaces`) refused in every namespace and cluster-wide. */
   forbiddenResources: ReadonlySet<string>;
+  /** Namespaces whose requests answer 500, as when etcd times out (cluster-wide requests work). */
+  brokenNamespaces: ReadonlySet<string>;
   latencyMs: number;
   /**
    * Bearer tokens accepted, each until its expiry (ms since the epoch on the simulator's clock);
@@ -26,6 +28,7 @@ export interface SimState {
     failListsRemaining: number;
     forbiddenNamespaces: string[];
     forbiddenResources: string[];
+    brokenNamespaces: string[];
     latencyMs: number;
     /** How many tokens are accepted (and still unexpired); 0: no authentication. */
     tokens: number;
@@ -48,6 +51,13 @@ export interface FaultControl {
   unforbid(namespace?: string): void;
   /** Lifts one resource's 403. */
   unforbidResource(resource: string): void;
+  /**
+   * Every request in this namespace answers 500 (etcd timing out) and its open watches are reset,
+   * so a client's namespace-scoped sources fail while the rest of the cluster works.
+   */
+  breakNamespace(namespace: string): void;
+  /** Lifts one namespace's 500s, or every namespace's when none is given. */
+  mendNamespace(namespace?: string): void;
   /**
    * From now on Kubernetes requests need a bearer token: `token` is accepted for `ttlMs` (for good
    * when not given), then answered 401 as an expired token is. Returns when it expires.
@@ -80,6 +90,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
   let failListsRemaining = 0;
   const forbidden = new Set<string>();
   const forbiddenResources = new Set<string>();
+  const broken = new Set<string>();
   let latencyMs = 0;
   const tokens = new Map<string, number>();
   const revokedClientCerts = new Set<string>();
@@ -90,6 +101,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
         failListsRemaining,
         forbiddenNamespaces: forbidden,
         forbiddenResources,
+        brokenNamespaces: broken,
         latencyMs,
         acceptedTokens: tokens,
         revokedClientCerts,
@@ -139,6 +151,14 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
     unforbidResource(resource) {
       forbiddenResources.delete(resource);
     },
+    breakNamespace(namespace) {
+      broken.add(namespace);
+      for (const w of hub.all()) if (w.spec.namespace === namespace) w.destroy();
+    },
+    mendNamespace(namespace) {
+      if (namespace === undefined) broken.clear();
+      else broken.delete(namespace);
+    },
     setLatency(ms) {
       latencyMs = Math.max(0, ms);
     },
@@ -164,6 +184,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
           failListsRemaining,
           forbiddenNamespaces: [...forbidden].sort(),
           forbiddenResources: [...forbiddenResources].sort(),
+          brokenNamespaces: [...broken].sort(),
           latencyMs,
           tokens: [...tokens.values()].filter((expiry) => expiry > now()).length,
         },

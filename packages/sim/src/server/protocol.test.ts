@@ -548,6 +548,7 @@ describe('/_sim fault and control endpoints', () => {
         failListsRemaining: 0,
         forbiddenNamespaces: [],
         forbiddenResources: ['namespaces'],
+        brokenNamespaces: [],
         latencyMs: 0,
         tokens: 0,
       },
@@ -557,10 +558,38 @@ describe('/_sim fault and control endpoints', () => {
         failListsRemaining: 0,
         forbiddenNamespaces: [],
         forbiddenResources: [],
+        brokenNamespaces: [],
         latencyMs: 0,
         tokens: 0,
       },
       200,
+    ]);
+  });
+
+  it('break answers 500 in the namespace (cluster-wide reads work), until mend', async () => {
+    const broken = await call('POST', '/_sim/faults/break', { namespace: 'shop' });
+    const inShop = await call('GET', '/api/v1/namespaces/shop/pods');
+    const statuses = [
+      (await call('GET', '/api/v1/pods')).status,
+      (await call('GET', '/api/v1/namespaces/default/pods')).status,
+    ];
+    const mended = await call('POST', '/_sim/faults/mend', {});
+    expect([
+      (broken.body as { brokenNamespaces: string[] }).brokenNamespaces,
+      inShop.status,
+      (inShop.body as { message: string }).message,
+      statuses,
+      (mended.body as { brokenNamespaces: string[] }).brokenNamespaces,
+      (await call('GET', '/api/v1/namespaces/shop/pods')).status,
+      (await call('POST', '/_sim/faults/break', {})).status,
+    ]).toStrictEqual([
+      ['shop'],
+      500,
+      'Internal error occurred: etcdserver: request timed out (namespace "shop" broken by /_sim/faults/break)',
+      [200, 200],
+      [],
+      200,
+      400,
     ]);
   });
 
