@@ -140,8 +140,11 @@ export class PlanState {
   private bound(pod: PodView): void {
     if (pod.nodeName === undefined) return;
     const list = this.placed.get(pod.nodeName);
-    if (!list) this.placed.set(pod.nodeName, [pod]);
-    else if (!list.includes(pod)) list.push(pod);
+    if (!list) return void this.placed.set(pod.nodeName, [pod]);
+    // A newer version takes its older one's place: a long forecast would hold every version.
+    const i = list.findIndex((p) => p.name === pod.name && p.namespace === pod.namespace);
+    if (i < 0) list.push(pod);
+    else list[i] = pod;
   }
 
   /** The pods bound to a node in the plan's state (replacements included), by namespace/name. */

@@ -107,6 +107,13 @@ class UpgradeWorld {
     else this.added.set(node, [pod]);
   }
 
+  /** A pod's newer version takes its place on its node, so the older one can be collected. */
+  private replaceAdded(before: PodView, after: PodView): void {
+    const list = before.nodeName === undefined ? undefined : this.added.get(before.nodeName);
+    const i = list ? list.indexOf(before) : -1;
+    if (list && i >= 0) list[i] = after;
+  }
+
   podsOn(node: string): PodView[] {
     const base = this.input.index.podsOnNode(node).filter((p) => !this.gone.has(podKey(p)));
     const added = (this.added.get(node) ?? []).filter((p) => !this.gone.has(podKey(p)));
@@ -185,7 +192,9 @@ class UpgradeWorld {
     for (let i = this.awaiting.length - 1; i >= 0; i--) {
       const w = this.awaiting[i];
       if (w === undefined || w.readyAt === undefined || w.readyAt > at) continue;
-      this.state.updatePod({ ...w.pod, phase: 'Running', ready: true }, w.budgets);
+      const ready: PodView = { ...w.pod, phase: 'Running', ready: true };
+      this.state.updatePod(ready, w.budgets);
+      this.replaceAdded(w.pod, ready);
       for (const b of w.budgets) touched.set(refKey(b), b);
       this.awaiting.splice(i, 1);
     }
