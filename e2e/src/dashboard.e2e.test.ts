@@ -135,7 +135,8 @@ describe('the dashboard on the demo cluster', () => {
     if (subject === undefined) throw new Error('the demo has no ledger-pdb');
     const [pod] = Object.values((await api.detail(refOf(subject))).lanes).flat();
     if (pod === undefined) throw new Error(`${subject.name} has no pod`);
-    const covering = (await api.pod(pod.namespace, pod.name)).budgets.map((row) => row.name);
+    const coveringRows = (await api.pod(pod.namespace, pod.name)).budgets;
+    const covering = coveringRows.map((row) => row.name);
     // Only the BFF can find these: the pod's name is in no budget's name or selector.
     expect(covering.filter((name) => `${pod.namespace}/${name}`.includes(pod.name))).toStrictEqual(
       [],
@@ -154,6 +155,17 @@ describe('the dashboard on the demo cluster', () => {
       )
       .toStrictEqual([...covering].sort());
     expect(covering.length).toBeGreaterThan(1);
+
+    // The namespace filter still offers every namespace, each with what the search found there.
+    const found = (namespace: string) =>
+      coveringRows.filter((row) => row.namespace === namespace).length;
+    expect(
+      await page.getByRole('listbox', { name: 'Namespace' }).locator('option').allTextContents(),
+    ).toStrictEqual(
+      [...new Set(items.map((row) => row.namespace))]
+        .sort()
+        .map((namespace) => `${namespace} (${found(namespace)})`),
+    );
 
     // A selector cut at its cell opens whole beside it, every expression on its own line.
     const [budget] = items
