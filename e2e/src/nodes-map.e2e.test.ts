@@ -177,6 +177,8 @@ describe('the nodes tile map at 5,000 nodes', () => {
   beforeAll(async () => {
     stack = await startStack({
       sim: { generate: { seed: 5, nodes: 5_000, pods: 10_000, budgets: 600 } },
+      // The demo's stack, started first in this file, built it.
+      buildBff: false,
     });
   });
   afterAll(async () => {

@@ -115,6 +115,8 @@ export interface StackOptions {
   otherContext?: { name: string; sim: StartSimOptions };
   /** More command-line flags for the BFF, e.g. `['--namespace', 'a,b']`. */
   args?: readonly string[];
+  /** False when this run built the BFF's bundle already (another stack started before). */
+  buildBff?: boolean;
 }
 
 interface Bff {
@@ -185,7 +187,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
-  await buildBff();
+  if (options.buildBff !== false) await buildBff();
   const spawnOptions = { port, kubeconfig, home, token: options.token, args: options.args ?? [] };
   let bff = spawnBff(spawnOptions);
   const stop = async () => {
