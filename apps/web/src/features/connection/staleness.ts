@@ -47,7 +47,10 @@ export function budgetNumbersOf(
 }
 
 /** What a source feeds, from its resource; `all` for one that holds everything (a snapshot file). */
-function feedOf(source: SourceState): Feed | 'all' | 'none' {
+/** What the marks read of a source. */
+type MarkedSource = Pick<SourceState, 'id' | 'state' | 'since'>;
+
+function feedOf(source: MarkedSource): Feed | 'all' | 'none' {
   switch (sourceScope(source).plural) {
     case 'pods':
       return 'pods';
@@ -73,7 +76,7 @@ function feedOf(source: SourceState): Feed | 'all' | 'none' {
 }
 
 /** The source holds objects the numbers read: the right resource, in their namespace or cluster-wide. */
-function covers(source: SourceState, numbers: NumbersOf): boolean {
+function covers(source: MarkedSource, numbers: NumbersOf): boolean {
   const feed = feedOf(source);
   if (feed === 'none' || (feed !== 'all' && !numbers.reads.includes(feed))) return false;
   const { namespace } = sourceScope(source);
@@ -121,12 +124,12 @@ export interface SourceMarks {
 export function sourceMarks(input: {
   numbers: NumbersOf;
   stream: StreamStatus;
-  sources: readonly SourceState[];
+  sources: readonly MarkedSource[];
 }): SourceMarks {
   const causes: StaleCause[] = [];
   if (input.stream.state === 'away')
     causes.push({ since: input.stream.since, what: 'live updates lost' });
-  const refused: SourceState[] = [];
+  const refused: MarkedSource[] = [];
   for (const source of input.sources) {
     if (
       (source.state !== 'degraded' && source.state !== 'refused') ||
@@ -175,15 +178,24 @@ export function useSourceMarks(numbers: NumbersOf): SourceMarks {
   return sourceMarks({ numbers, stream, sources: cluster.data?.sources ?? [] });
 }
 
-/** Each budget row's marks, worked out only for the rows drawn. */
+/**
+ * Each budget row's marks, worked out only for the rows drawn. The function changes only when a
+ * mark may (the stream, or a source entering or leaving degraded or refused), not at each
+ * source's event, so the overview's rows are not drawn again for nothing.
+ */
 export function useRowMarks(): (row: BudgetRow) => SourceMarks {
   const stream = useStreamStatus();
-  const sources = useQuery(clusterQuery()).data?.sources;
-  return useMemo(
-    () => (row: BudgetRow) =>
-      sourceMarks({ numbers: budgetNumbersOf(row), stream, sources: sources ?? [] }),
-    [stream, sources],
+  const sources = useQuery(clusterQuery()).data?.sources ?? [];
+  const troubled = JSON.stringify(
+    sources
+      .filter((s) => s.state === 'degraded' || s.state === 'refused')
+      .map(({ id, state, since }) => ({ id, state, since })),
   );
+  return useMemo(() => {
+    const marked = JSON.parse(troubled) as MarkedSource[];
+    return (row: BudgetRow) =>
+      sourceMarks({ numbers: budgetNumbersOf(row), stream, sources: marked });
+  }, [stream, troubled]);
 }
 
 /** "<1 min", "2 min", "3 h", "2 d": coarse, so the mark changes at most once a minute. */
