@@ -7,13 +7,17 @@
 //   4. the fixes for the pool's stall (each single change, then the bounded search for a
 //      combination: at most COMBINATION_LIMITS.maxForecasts more forecasts); reference: one
 //      forecast of the pool as is;
+//   5. a cluster whose budgets are OpenKruise PUBs (a fifth of the pods and nodes, each PDB turned
+//      into a PUB: bench/pub-pool.ts), a full forecast of its nodes; reference: the same cluster
+//      with its PDBs. Each forecast prints a digest of its result (the same bytes across commits);
 //   0. first, drainable now for every node (the nodes list's column), cold, then after one pod's
 //      change (the NodeCache works out again only the nodes it reaches); reference: building the
 //      index, and listing+parsing (the objects converted to views).
 // The forecast stops at the first stall, so a stalled forecast is also rerun with every blocking
 // budget removed (a what-if change), to measure a full run over the whole pool.
 // Figures only; this never fails a build.
-import { generateCluster } from '../packages/shared/src/synthetic/index.js';
+import { clusterViews, generateCluster } from '../packages/shared/src/synthetic/index.js';
+import { digest, pubCluster } from './pub-pool.js';
 import {
   nodeFromObject,
   pdbFromObject,
@@ -178,7 +182,7 @@ function forecastRow(what: string, i: ForecastUpgradeInput, reference: string, t
     `${what}, as is`,
     perStep(asIs.ms, f.steps.length),
     reference,
-    `${target} (${f.verdict}${f.stall ? ` at step ${f.stall.step}` : ''}, ${f.steps.length} steps)`,
+    `${target} (${f.verdict}${f.stall ? ` at step ${f.stall.step}` : ''}, ${f.steps.length} steps, #${digest(f)})`,
   );
   const full = time(() => forecastUpgrade(whole(i)));
   const g = full.value;
@@ -186,7 +190,7 @@ function forecastRow(what: string, i: ForecastUpgradeInput, reference: string, t
     `${what}, blocking budgets removed`,
     perStep(full.ms, g.steps.length),
     reference,
-    `${target} (${g.verdict}${g.stall ? ` at step ${g.stall.step}` : ''}, ${g.steps.length} steps, ${g.steps.reduce((n, s) => n + s.evicted.length, 0)} evictions)`,
+    `${target} (${g.verdict}${g.stall ? ` at step ${g.stall.step}` : ''}, ${g.steps.length} steps, ${g.steps.reduce((n, s) => n + s.evicted.length, 0)} evictions, #${digest(g)})`,
   );
 }
 
@@ -217,3 +221,49 @@ if (stalled.value.stall) {
     `${fixes.value.length} fixes, ${combined ? `a combination of ${combined.parts?.length ?? 0}` : 'no combination'} (search ≤ ${COMBINATION_LIMITS.maxForecasts} more forecasts)`,
   );
 }
+
+/**
+ * A forecast of every node of the index one at a time, with whatever its trial forecasts stall on
+ * removed first (at most 40 trials), so the timed run goes over the whole cluster.
+ */
+function fullRun(of: ClusterIndex, nodes: string[]) {
+  const gone = new Set<string>();
+  const run: ForecastUpgradeInput = {
+    index: of,
+    nodes,
+    strategy: { maxUnavailable: 1, maxSurge: 0 },
+    drain,
+    timings,
+    now: NOW,
+    overrides: { removedBudgets: gone },
+  };
+  for (let t = 0; t < 40; t++) {
+    const f = forecastUpgrade(run);
+    const before = gone.size;
+    for (const b of f.stall?.budgets ?? []) gone.add(refKey(b));
+    if (gone.size === before) break;
+  }
+  return { removed: gone.size, ...time(() => forecastUpgrade(run)) };
+}
+
+const small = clusterViews(
+  generateCluster({
+    seed: 42,
+    nodes: Math.round(NODES / 5),
+    pods: Math.round(PODS / 5),
+    budgets: Math.round(BUDGETS * 0.03),
+  }),
+);
+const byPdbs = new ClusterIndex({ now: NOW }, small);
+const byPubs = new ClusterIndex({ now: NOW }, pubCluster(small, NOW));
+const pdbRun = fullRun(byPdbs, byPdbs.nodeNames());
+const pubRun = fullRun(byPubs, byPubs.nodeNames());
+const largest = Math.max(...[...byPubs.budgets()].map((b) => b.pods.length));
+const outcome = (r: typeof pubRun): string =>
+  `${r.value.verdict}, ${r.value.steps.length} steps, ${r.value.steps.reduce((n, s) => n + s.evicted.length, 0)} evictions, ${r.removed} removed, #${digest(r.value)}`;
+row(
+  `${byPubs.nodeNames().length} nodes under ${byPubs.counts().pubs} PUBs, 1 at a time`,
+  perStep(pubRun.ms, pubRun.value.steps.length),
+  `${perStep(pdbRun.ms, pdbRun.value.steps.length)} (as PDBs: ${outcome(pdbRun)})`,
+  `(${outcome(pubRun)}; largest PUB ${largest} pods)`,
+);

@@ -10,6 +10,7 @@ import { refKey, type ResourceRef } from '../model/refs.js';
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPub } from '../pub/sync.js';
 import { PdbTally } from './pdb-tally.js';
+import { PubTally } from './pub-tally.js';
 import type { PlannedBudgetState, PlanStatusSource } from './plan-types.js';
 
 interface PlannedBudget {
@@ -20,8 +21,8 @@ interface PlannedBudget {
   basePods: readonly PodView[];
   counts: LaneCounts;
   syncFailed: boolean;
-  /** A PDB's pods with the controller's counts kept up to date as the plan changes them. */
-  tally?: PdbTally;
+  /** The budget's pods with its controller's counts kept up to date as the plan changes them. */
+  tally?: PdbTally | PubTally;
 }
 
 const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
@@ -187,7 +188,7 @@ export class PlanState {
         ev.kind === 'PodDisruptionBudget' ? ev.sync.syncFailed : ev.sync.error !== undefined,
     };
     this.budgets.set(key, planned);
-    if (base.kind === 'PodDisruptionBudget') this.tallyOf(key, planned);
+    this.tallyOf(key, planned);
     // A changed spec (or scale) needs the controller's sync before anything reads the status.
     if (changed || this.overrides.workloads) this.resync(ev.ref);
     return planned;
@@ -201,7 +202,11 @@ export class PlanState {
       if (of === undefined) this.memberOf.set(podKey(p), [key]);
       else if (!of.includes(key)) of.push(key);
     }
-    planned.tally = new PdbTally(planned.ref.namespace, pods);
+    const { budget } = planned;
+    planned.tally =
+      budget.kind === 'PodDisruptionBudget'
+        ? new PdbTally(planned.ref.namespace, pods)
+        : PubTally.of({ pub: budget, pods, workloads: this.workloads });
   }
 
   budget(ref: ResourceRef): PdbView | PubView {
@@ -273,12 +278,20 @@ export class PlanState {
   resync(ref: ResourceRef): void {
     const e = this.entry(ref);
     if (!e) return;
-    if (e.budget.kind === 'PodDisruptionBudget') {
-      const tallied = e.tally?.sync({ pdb: e.budget, workloads: this.workloads, now: this.now });
+    if (e.budget.kind === 'PodDisruptionBudget' && e.tally instanceof PdbTally) {
+      const tallied = e.tally.sync({ pdb: e.budget, workloads: this.workloads, now: this.now });
       if (tallied) {
         e.budget = { ...e.budget, status: tallied.status };
         e.counts = tallied.counts;
         e.syncFailed = tallied.syncFailed;
+        return;
+      }
+    } else if (e.budget.kind === 'PodUnavailableBudget' && e.tally instanceof PubTally) {
+      const tallied = e.tally.sync({ pub: e.budget, workloads: this.workloads, now: this.now });
+      if (tallied) {
+        e.budget = { ...e.budget, status: tallied.status };
+        e.counts = tallied.counts;
+        e.syncFailed = false;
         return;
       }
     }

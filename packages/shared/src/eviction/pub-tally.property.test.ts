@@ -1,0 +1,221 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { laneCounts } from '../index/evaluate.js';
+import {
+  NOW,
+  deployment,
+  labelPub,
+  node,
+  pod,
+  pub,
+  statefulSet,
+} from '../index/__fixtures__/objects.js';
+import { ClusterIndex } from '../index/cluster-index.js';
+import type { PubView } from '../model/budget.js';
+import type { PodView } from '../model/pod.js';
+import type { ResourceRef } from '../model/refs.js';
+import { RELATED_PUB_ANNOTATION } from '../pub/admit.js';
+import { syncPub } from '../pub/sync.js';
+import { replacementPod } from './drain-replacement.js';
+import { budgetRefsForPod, evictInPlan } from './plan.js';
+import { PlanState } from './plan-state.js';
+
+const limitArb = fc.oneof(
+  fc.record({ minAvailable: fc.integer({ min: 0, max: 6 }) }),
+  fc.record({ minAvailable: fc.constantFrom('0%', '50%', '100%') }),
+  fc.record({ maxUnavailable: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ maxUnavailable: fc.constantFrom('25%', '50%', '100%', 'x%') }),
+  fc.constant({}),
+);
+
+/** How long ago an entry was written: 10 s and 20 s are the two maps' expiry boundaries. */
+const agoArb = fc.option(fc.constantFrom(0, 5, 10, 11, 19, 20, 21, 300), { nil: undefined });
+
+const clusterArb = fc.record({
+  web: fc.integer({ min: 1, max: 6 }),
+  webUnready: fc.integer({ min: 0, max: 2 }),
+  db: fc.integer({ min: 0, max: 3 }),
+  bare: fc.integer({ min: 0, max: 2 }),
+  /** Pods whose ReplicaSet no finder resolves: they count no scale. */
+  orphans: fc.integer({ min: 0, max: 1 }),
+  /** Pods of the web Deployment annotated with the web PUB (its webhook judges their evictions). */
+  annotated: fc.boolean(),
+  webLimit: limitArb,
+  allLimit: limitArb,
+  dbLimit: limitArb,
+  protectTotal: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
+  disrupted: fc.array(agoArb, { minLength: 4, maxLength: 4 }),
+  unavailable: fc.array(agoArb, { minLength: 4, maxLength: 4 }),
+  source: fc.constantFrom('recomputed' as const, 'stored' as const),
+});
+
+const opArb = fc.oneof(
+  fc.record({ op: fc.constant('evict' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('replace' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('ready' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('scale-up' as const) }),
+);
+
+type Cluster = typeof clusterArb extends fc.Arbitrary<infer T> ? T : never;
+
+const ago = (seconds: number): string =>
+  new Date(NOW.getTime() - seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+function build(c: Cluster) {
+  const tier = { tier: 'shop' };
+  const web = deployment({
+    name: 'web',
+    replicas: c.web,
+    unready: c.webUnready,
+    labels: { app: 'web', ...tier },
+    nodes: ['node-a', 'node-b'],
+  });
+  const db = statefulSet({
+    name: 'db',
+    replicas: c.db,
+    labels: { app: 'db', ...tier },
+    nodes: ['node-a'],
+  });
+  const loose = [
+    ...Array.from({ length: c.bare }, (_, i) =>
+      pod({ name: `bare-${i}`, labels: { app: 'web', ...tier }, node: 'node-b' }),
+    ),
+    ...Array.from({ length: c.orphans }, (_, i) =>
+      pod({
+        name: `orphan-${i}`,
+        labels: { app: 'web', ...tier },
+        owner: { kind: 'ReplicaSet', name: 'gone' },
+        node: 'node-a',
+      }),
+    ),
+  ];
+  const webPods = c.annotated
+    ? web.pods.map((p) => ({
+        ...p,
+        annotations: { ...p.annotations, [RELATED_PUB_ANNOTATION]: 'web' },
+      }))
+    : web.pods;
+  const pods = [...webPods, ...db.pods, ...loose];
+  const entries = (agos: readonly (number | undefined)[]): Record<string, string> => {
+    const out: Record<string, string> = {};
+    agos.forEach((seconds, i) => {
+      const p = pods[i];
+      if (seconds !== undefined && p) out[p.name] = ago(seconds);
+    });
+    return out;
+  };
+  const shop = pub({ name: 'shop', selector: { matchLabels: tier }, ...c.allLimit });
+  const budgets: PubView[] = [
+    labelPub({ name: 'web', ...c.webLimit }),
+    // The StatefulSet's own pods, by targetRef; its scale is the expected count.
+    pub({
+      name: 'db',
+      targetRef: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' },
+      ...c.dbLimit,
+    }),
+    {
+      ...shop,
+      spec: {
+        ...shop.spec,
+        ...(c.protectTotal !== undefined ? { protectTotalReplicas: c.protectTotal } : {}),
+      },
+      status: {
+        ...shop.status,
+        disruptedPods: entries(c.disrupted),
+        unavailablePods: entries(c.unavailable),
+      },
+    },
+  ];
+  const index = new ClusterIndex(
+    { now: NOW },
+    {
+      pods,
+      workloads: [...web.workloads, ...db.workloads],
+      budgets,
+      nodes: [node('node-a'), node('node-b')],
+    },
+  );
+  return { index, pods, budgets };
+}
+
+/**
+ * Every resync of the plan (inside evictInPlan too) is checked against a reconcile from scratch:
+ * syncPub over the plan's pod list, from the status before the resync.
+ */
+function checkedResyncs(state: PlanState): { checked: number } {
+  const seen = { checked: 0 };
+  const incremental = state.resync.bind(state);
+  state.resync = (ref: ResourceRef): void => {
+    const before = state.budget(ref);
+    const pods = state.podsOf(ref);
+    incremental(ref);
+    if (before.kind !== 'PodUnavailableBudget') return;
+    const sync = syncPub({ pub: before, pods, workloads: state.workloads, now: NOW });
+    expect(state.state(ref)).toStrictEqual({
+      kind: 'PodUnavailableBudget',
+      ref: expect.anything() as unknown,
+      status: sync.status,
+      counts: laneCounts(sync.classification),
+      syncFailed: sync.error !== undefined,
+    });
+    seen.checked++;
+  };
+  return seen;
+}
+
+describe('PUB tallies in a plan', () => {
+  it('give, after any sequence of evictions, replacements and readiness, what a full reconcile gives', () => {
+    fc.assert(
+      fc.property(clusterArb, fc.array(opArb, { maxLength: 25 }), (c, ops) => {
+        const { index, pods, budgets: all } = build(c);
+        const state = new PlanState(index, NOW, c.source);
+        const seen = checkedResyncs(state);
+        let live: PodView[] = [...pods];
+        const pending: { pod: PodView; budgets: ResourceRef[] }[] = [];
+        let serial = 0;
+        for (const step of ops) {
+          if (step.op === 'evict' && live.length > 0) {
+            const target = live[step.at % live.length] as PodView;
+            evictInPlan(state, target, { dryRun: false, now: NOW });
+          } else if (step.op === 'replace' && live.length > 0) {
+            // The forecast's step: the pod is gone, its controller's replacement joins its budgets.
+            const target = state.pod(live[step.at % live.length] as PodView) as PodView;
+            const budgets = budgetRefsForPod(state, target);
+            state.remove(target, undefined, budgets);
+            const next = replacementPod(target, { now: NOW, suffix: `r${++serial}` });
+            if (next) state.addPod(next, budgets, target);
+            if (next?.name !== target.name) state.forget(target, budgets);
+            for (const b of budgets) state.resync(b);
+            live = live.filter((p) => p.name !== target.name);
+            if (next) {
+              live.push(next);
+              pending.push({ pod: next, budgets });
+            }
+          } else if (step.op === 'ready' && pending.length > 0) {
+            const [w] = pending.splice(step.at % pending.length, 1);
+            if (!w || state.pod(w.pod)?.name === undefined) continue;
+            state.updatePod({ ...w.pod, phase: 'Running', ready: true }, w.budgets);
+            for (const b of w.budgets) state.resync(b);
+          } else if (step.op === 'scale-up') {
+            const extra = pod({
+              name: `web-scaled-${++serial}`,
+              labels: { app: 'web', tier: 'shop', 'pod-template-hash': '6d4f8c7b9' },
+              owner: { kind: 'ReplicaSet', name: 'web-6d4f8c7b9' },
+              node: 'node-b',
+            });
+            const budgets: ResourceRef[] = [
+              { kind: 'PodUnavailableBudget', namespace: 'default', name: 'web' },
+              { kind: 'PodUnavailableBudget', namespace: 'default', name: 'shop' },
+            ];
+            state.addPod(extra, budgets);
+            for (const b of budgets) state.resync(b);
+            live.push(extra);
+          }
+        }
+        for (const b of all) state.resync(b);
+        expect(seen.checked).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
