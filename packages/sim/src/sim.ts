@@ -68,7 +68,7 @@ async function seedScenario(
 ): Promise<SkippedObject[]> {
   const loaded = await loadScenario(path);
   if (!loaded.ok) throw new Error(loaded.error);
-  const seeded = seedStore(store, loaded.objects);
+  const seeded = seedStore(store, loaded.value.objects);
   manager.start({ seeding: true });
   manager.resyncAll();
   manager.finishSeeding();

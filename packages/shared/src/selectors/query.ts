@@ -2,9 +2,6 @@ import type { Result } from '../result/index.js';
 import { labelValueErrors, qualifiedNameErrors } from './names.js';
 import type { Requirement, Selector } from './selector.js';
 
-/** A parse either yields the value or says, as data, what is wrong with the text. */
-export type Parsed<T> = Result<T>;
-
 function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
@@ -75,7 +72,7 @@ function parseRequirement(text: string): Requirement | string {
 }
 
 /** Parses the `labelSelector` query parameter (`app=web,tier in (a,b),!canary`). */
-export function parseLabelSelectorQuery(text: string): Parsed<Selector> {
+export function parseLabelSelectorQuery(text: string): Result<Selector> {
   const parts = splitTopLevel(text);
   if (parts.length === 0) return { ok: true, value: { kind: 'everything' } };
   const requirements: Requirement[] = [];

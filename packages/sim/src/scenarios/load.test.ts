@@ -22,7 +22,7 @@ describe('loadScenario', () => {
   it('loads the demo set: nodes, namespaces, workloads, written-out pods and budgets', async () => {
     const result = await loadScenario(DEMO_SCENARIO_DIR);
     if (!result.ok) throw new Error(result.error);
-    expect(kinds(result.objects)).toStrictEqual({
+    expect(kinds(result.value.objects)).toStrictEqual({
       Node: 14,
       Namespace: 11,
       Deployment: 12,
@@ -45,7 +45,10 @@ describe('loadScenario', () => {
     );
     await writeFile(join(dir, 'notes.txt'), 'not a scenario');
     const result = await loadScenario(dir);
-    expect(result.ok && result.objects.map((o) => o.metadata.name)).toStrictEqual(['x', 'second']);
+    expect(result.ok && result.value.objects.map((o) => o.metadata.name)).toStrictEqual([
+      'x',
+      'second',
+    ]);
   });
 
   it('fails with the file named when one document is malformed', async () => {

@@ -1,11 +1,15 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Result } from '@pdbscope/shared';
 import type { KubeObject } from '../store/types.js';
 import { parseManifests } from './parse.js';
 
-export type LoadResult =
-  { ok: true; objects: KubeObject[]; files: string[] } | { ok: false; error: string };
+/** A scenario's objects, and the files they were read from. */
+export interface LoadedScenario {
+  objects: KubeObject[];
+  files: string[];
+}
 
 /** The demo set shipped with the simulator (packages/sim/scenarios/demo). */
 export const DEMO_SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/demo', import.meta.url));
@@ -32,7 +36,7 @@ async function scenarioFiles(path: string): Promise<string[]> {
  * order, subdirectories included). The first unreadable file or malformed document makes the
  * whole load fail with a message that names it.
  */
-export async function loadScenario(path: string): Promise<LoadResult> {
+export async function loadScenario(path: string): Promise<Result<LoadedScenario>> {
   let files: string[];
   try {
     files = await scenarioFiles(path);
@@ -51,7 +55,7 @@ export async function loadScenario(path: string): Promise<LoadResult> {
     }
     const parsed = parseManifests(text, file);
     if (!parsed.ok) return parsed;
-    objects.push(...parsed.objects);
+    objects.push(...parsed.value);
   }
-  return { ok: true, objects, files };
+  return { ok: true, value: { objects, files } };
 }

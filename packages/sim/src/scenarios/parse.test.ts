@@ -29,7 +29,7 @@ describe('parseManifests', () => {
     );
     expect(result).toStrictEqual({
       ok: true,
-      objects: [
+      value: [
         {
           apiVersion: 'v1',
           kind: 'Pod',
@@ -67,7 +67,7 @@ items:
 `;
     const result = parseManifests(list, 'snapshot.yaml');
     expect(
-      result.ok && result.objects.map((o) => `${o.kind}/${o.metadata.name ?? ''}`),
+      result.ok && result.value.map((o) => `${o.kind}/${o.metadata.name ?? ''}`),
     ).toStrictEqual(['Pod/web-0', 'PodDisruptionBudget/web']);
   });
 
@@ -80,7 +80,7 @@ items:
     });
     expect(parseManifests(json, 'pods.json')).toStrictEqual({
       ok: true,
-      objects: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x' } }],
+      value: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x' } }],
     });
   });
 

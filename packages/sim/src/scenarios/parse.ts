@@ -1,7 +1,6 @@
 import { parseAllDocuments } from 'yaml';
+import type { Result } from '@pdbscope/shared';
 import type { KubeObject } from '../store/types.js';
-
-export type ParseResult = { ok: true; objects: KubeObject[] } | { ok: false; error: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,10 +15,7 @@ function isList(value: Record<string, unknown>): boolean {
   );
 }
 
-function checkObject(
-  value: unknown,
-  where: string,
-): { ok: true; object: KubeObject } | { ok: false; error: string } {
+function checkObject(value: unknown, where: string): Result<KubeObject> {
   if (!isRecord(value))
     return { ok: false, error: `${where}: expected a Kubernetes object, found ${describe(value)}` };
   const { apiVersion, kind } = value;
@@ -31,7 +27,7 @@ function checkObject(
   if (!isRecord(metadata) || typeof metadata['name'] !== 'string' || metadata['name'] === '') {
     return { ok: false, error: `${where}: ${kind} has no metadata.name` };
   }
-  return { ok: true, object: value as KubeObject };
+  return { ok: true, value: value as KubeObject };
 }
 
 function describe(value: unknown): string {
@@ -46,7 +42,7 @@ function describe(value: unknown): string {
  * Lists are flattened; empty documents are skipped. `source` names the file in errors, which
  * carry the line and column of a YAML syntax error.
  */
-export function parseManifests(text: string, source: string): ParseResult {
+export function parseManifests(text: string, source: string): Result<KubeObject[]> {
   const objects: KubeObject[] = [];
   const documents = parseAllDocuments(text, { prettyErrors: true });
   for (const [index, document] of documents.entries()) {
@@ -69,8 +65,8 @@ export function parseManifests(text: string, source: string): ParseResult {
         items.length === 1 && item === value ? where : `${where}, item ${itemIndex + 1}`,
       );
       if (!checked.ok) return checked;
-      objects.push(checked.object);
+      objects.push(checked.value);
     }
   }
-  return { ok: true, objects };
+  return { ok: true, value: objects };
 }

@@ -1,4 +1,5 @@
-import type { KubeObject, ObjectStore, StoreResult } from '../store/index.js';
+import type { Result } from '@pdbscope/shared';
+import type { KubeObject, ObjectStore, StoreError } from '../store/index.js';
 import { expired, rfc3339 } from '../store/index.js';
 import type { WatchHub } from './watch-hub.js';
 
@@ -78,7 +79,7 @@ export interface FaultControl {
    */
   restart(options?: { rewind?: boolean; newUids?: boolean }): void;
   /** Flips the pod's Ready condition (and its containers' readiness), as a kubelet would. */
-  setPodReady(namespace: string, name: string, ready: boolean): StoreResult<KubeObject>;
+  setPodReady(namespace: string, name: string, ready: boolean): Result<KubeObject, StoreError>;
   state(): SimState;
   /** Read by the request handlers. */
   readonly current: FaultState;

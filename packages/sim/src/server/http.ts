@@ -56,7 +56,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
     const decoded = decodeKubernetesProtobuf(bytes.value);
     return decoded.ok
       ? decoded
-      : { ok: false, error: unsupportedMediaType(JSON_BODY_TYPES, decoded.message) };
+      : { ok: false, error: unsupportedMediaType(JSON_BODY_TYPES, decoded.error) };
   }
   const read = await readTextBody(req);
   if (!read.ok) return read;

@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 /**
  * Kubernetes' protobuf encoding (`application/vnd.kubernetes.protobuf`) decoded into the JSON form of
  * the object, for the kinds kubectl's typed clients create through it: `kubectl create namespace`,
@@ -116,12 +117,10 @@ const KINDS: Record<string, Schema> = {
 
 export const PROTOBUF_KINDS: readonly string[] = Object.keys(KINDS);
 
-export type DecodeResult = { ok: true; value: unknown } | { ok: false; message: string };
-
 /** Decodes a Kubernetes protobuf body (magic prefix + runtime.Unknown) into the object's JSON form. */
-export function decodeKubernetesProtobuf(body: Uint8Array): DecodeResult {
+export function decodeKubernetesProtobuf(body: Uint8Array): Result<unknown> {
   if (body.length < MAGIC.length || MAGIC.some((b, i) => body[i] !== b))
-    return { ok: false, message: 'provided object is not a Kubernetes protobuf message' };
+    return { ok: false, error: 'provided object is not a Kubernetes protobuf message' };
   try {
     const unknown = decodeMessage(new Reader(body.subarray(MAGIC.length)), {
       1: msg('typeMeta', TYPE_META),
@@ -134,12 +133,12 @@ export function decodeKubernetesProtobuf(body: Uint8Array): DecodeResult {
     if (schema === undefined)
       return {
         ok: false,
-        message: `protobuf bodies of ${apiVersion}/${kind} are not decoded by the simulator (send JSON)`,
+        error: `protobuf bodies of ${apiVersion}/${kind} are not decoded by the simulator (send JSON)`,
       };
     const raw = unknown.raw instanceof Uint8Array ? unknown.raw : new Uint8Array();
     return { ok: true, value: { apiVersion, kind, ...decodeMessage(new Reader(raw), schema) } };
   } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
 }
 

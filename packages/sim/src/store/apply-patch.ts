@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import { badRequest } from './errors.js';
 import {
   applyJsonPatch,
@@ -5,7 +6,8 @@ import {
   applyStrategicMergePatch,
   isObject,
 } from './patch/index.js';
-import type { KubeObject, StoreResult } from './types.js';
+import type { StoreError } from './errors.js';
+import type { KubeObject } from './types.js';
 
 export type PatchType = 'merge' | 'strategic' | 'json';
 
@@ -29,7 +31,12 @@ export interface PatchInput {
 }
 
 /** Applies a patch to a copy of `target`; a patch that does not apply is a 400/422-style error. */
-export function applyPatch({ resource, type, target, patch }: PatchInput): StoreResult<KubeObject> {
+export function applyPatch({
+  resource,
+  type,
+  target,
+  patch,
+}: PatchInput): Result<KubeObject, StoreError> {
   let out: unknown;
   if (type === 'json') {
     const r = applyJsonPatch(target, patch);

@@ -1,9 +1,10 @@
+import type { Result } from '@pdbscope/shared';
 import { decodeContinue, encodeContinue } from './continue-token.js';
 import type { StoreError } from './errors.js';
 import { badRequest, expired } from './errors.js';
 import { labelsMatch } from './query-selectors.js';
 import type { ListOptions, ListResult, StoredObject } from './store-options.js';
-import type { KubeObject, StoreResult } from './types.js';
+import type { KubeObject } from './types.js';
 
 export interface ListPageInput {
   /** Every key of the resource, sorted. */
@@ -52,7 +53,7 @@ export function listPage({
   options,
   currentRv,
   epochStart,
-}: ListPageInput): StoreResult<ListResult<StoredObject>> {
+}: ListPageInput): Result<ListResult<StoredObject>, StoreError> {
   let listRv = currentRv;
   let startAfter: string | undefined;
   if (options.continue !== undefined && options.continue !== '') {

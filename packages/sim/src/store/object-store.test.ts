@@ -1,11 +1,13 @@
+import type { Result } from '@pdbscope/shared';
 import { describe, expect, it } from 'vitest';
 import { pdb, pod } from '../server/__fixtures__/cluster.js';
 import { ManualClock } from './clock.js';
 import { ObjectStore } from './object-store.js';
 import { parseFieldSelectorQuery, parseLabelSelectorQuery } from './query-selectors.js';
-import type { KubeObject, StoreEvent, StoreResult } from './types.js';
+import type { StoreError } from './errors.js';
+import type { KubeObject, StoreEvent } from './types.js';
 
-function ok<T>(r: StoreResult<T>): T {
+function ok<T>(r: Result<T, StoreError>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }

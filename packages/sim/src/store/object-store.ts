@@ -1,3 +1,4 @@
+import type { Result } from '@pdbscope/shared';
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { rfc3339, systemClock } from './clock.js';
@@ -36,7 +37,7 @@ import {
   prepareUpdate,
 } from './write-rules.js';
 import { defaultValidators } from './validators.js';
-import type { KubeObject, StoreEvent, StoreResult, WatchEventType } from './types.js';
+import type { KubeObject, StoreEvent, WatchEventType } from './types.js';
 import { applyPatch } from './apply-patch.js';
 
 type Listener = (event: StoreEvent) => void;
@@ -108,14 +109,17 @@ export class ObjectStore {
     return out;
   }
 
-  list(resource: string, options: ListOptions = {}): StoreResult<ListResult<KubeObject>> {
+  list(resource: string, options: ListOptions = {}): Result<ListResult<KubeObject>, StoreError> {
     const r = this.listStored(resource, options);
     if (!r.ok) return r;
     return { ok: true, value: { ...r.value, items: r.value.items.map((s) => s.object) } };
   }
 
   /** A list (or one page of it) in key order (`namespace/name`), as etcd returns it. */
-  listStored(resource: string, options: ListOptions = {}): StoreResult<ListResult<StoredObject>> {
+  listStored(
+    resource: string,
+    options: ListOptions = {},
+  ): Result<ListResult<StoredObject>, StoreError> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const map = this.objects.get(resource) ?? new Map<string, StoredObject>();
@@ -133,7 +137,7 @@ export class ObjectStore {
     resource: string,
     input: KubeObject,
     options: CreateOptions = {},
-  ): StoreResult<KubeObject> {
+  ): Result<KubeObject, StoreError> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const t = type.value;
@@ -170,7 +174,7 @@ export class ObjectStore {
     resource: string,
     input: KubeObject,
     options: UpdateOptions = {},
-  ): StoreResult<KubeObject> {
+  ): Result<KubeObject, StoreError> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const t = type.value;
@@ -203,7 +207,7 @@ export class ObjectStore {
     namespace: string | undefined,
     name: string,
     options: PatchOptions,
-  ): StoreResult<KubeObject> {
+  ): Result<KubeObject, StoreError> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const old = this.get(resource, namespace, name);
@@ -222,7 +226,7 @@ export class ObjectStore {
     name: string,
     change: (copy: KubeObject) => void,
     options: UpdateOptions = {},
-  ): StoreResult<KubeObject> {
+  ): Result<KubeObject, StoreError> {
     const old = this.get(resource, namespace, name);
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
@@ -237,7 +241,7 @@ export class ObjectStore {
     namespace: string | undefined,
     name: string,
     options: DeleteOptions = {},
-  ): StoreResult<DeleteResult> {
+  ): Result<DeleteResult, StoreError> {
     const type = this.typeOrError(resource);
     if (!type.ok) return type;
     const t = type.value;
@@ -308,7 +312,7 @@ export class ObjectStore {
    * Events after `resourceVersion`, 410 Expired when that version was compacted away, 504 when it
    * is newer than the store's.
    */
-  eventsSince(resourceVersion: string): StoreResult<HistoryEntry[]> {
+  eventsSince(resourceVersion: string): Result<HistoryEntry[], StoreError> {
     const rv = Number(resourceVersion);
     if (!/^\d+$/.test(resourceVersion) || !Number.isSafeInteger(rv)) {
       return fail(badRequest(`invalid resource version: ${JSON.stringify(resourceVersion)}`));
@@ -494,7 +498,7 @@ export class ObjectStore {
     return keys;
   }
 
-  private typeOrError(resource: string): StoreResult<ResourceType> {
+  private typeOrError(resource: string): Result<ResourceType, StoreError> {
     const t = resourceType(resource);
     if (t === undefined)
       return fail({

@@ -1,8 +1,8 @@
-import type { Labels, Parsed, Selector } from '@pdbscope/shared';
+import type { Labels, Result, Selector } from '@pdbscope/shared';
 import { selectorMatches } from '@pdbscope/shared';
 import type { KubeObject } from './types.js';
 
-export { parseLabelSelectorQuery, type Parsed } from '@pdbscope/shared';
+export { parseLabelSelectorQuery } from '@pdbscope/shared';
 
 export function labelsMatch(selector: Selector, labels: Labels | undefined): boolean {
   return selectorMatches(selector, labels ?? {});
@@ -65,7 +65,7 @@ export interface FieldSelector {
 }
 
 /** Parses the `fieldSelector` query parameter against the fields `resource` supports. */
-export function parseFieldSelectorQuery(resource: string, text: string): Parsed<FieldSelector> {
+export function parseFieldSelectorQuery(resource: string, text: string): Result<FieldSelector> {
   const fields = { ...COMMON_FIELDS, ...(RESOURCE_FIELDS[resource] ?? {}) };
   const requirements: FieldRequirement[] = [];
   const readers: { read: FieldReader; req: FieldRequirement }[] = [];

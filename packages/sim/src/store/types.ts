@@ -1,6 +1,3 @@
-import type { Result } from '@pdbscope/shared';
-import type { StoreError } from './errors.js';
-
 /** The metadata fields the store reads and writes; everything else passes through untouched. */
 export interface ObjectMeta {
   name?: string;
@@ -39,6 +36,3 @@ export interface StoreEvent {
   oldObject?: KubeObject;
   resourceVersion: string;
 }
-
-/** A write's outcome: errors are data. */
-export type StoreResult<T> = Result<T, StoreError>;

@@ -72,7 +72,7 @@ function budgetsIn<T>(
   ctx: ServerContext,
   resource: string,
   namespace: string,
-  convert: (o: unknown) => { ok: true; value: T } | { ok: false },
+  convert: (o: unknown) => Result<T>,
 ): T[] {
   const listed = ctx.store.list(resource, { namespace });
   if (!listed.ok) return [];
