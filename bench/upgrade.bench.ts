@@ -10,9 +10,10 @@
 //   5. a cluster whose budgets are OpenKruise PUBs (a fifth of the pods and nodes, each PDB turned
 //      into a PUB: bench/pub-pool.ts), a full forecast of its nodes; reference: the same cluster
 //      with its PDBs. Each forecast prints a digest of its result (the same bytes across commits);
-//   0. first, drainable now for every node (the nodes list's column), cold, then after one pod's
-//      change (the NodeCache works out again only the nodes it reaches); reference: building the
-//      index, and listing+parsing (the objects converted to views).
+//   0. first, drainable now for every node (the nodes list's column), cold, then one node alone
+//      (its page works it out afresh), then after one pod's change (the NodeCache works out again
+//      only the nodes it reaches); reference: building the index, and listing+parsing (the objects
+//      converted to views).
 // The forecast stops at the first stall, so a stalled forecast is also rerun with every blocking
 // budget removed (a what-if change), to measure a full run over the whole pool.
 // Figures only; this never fails a build.
@@ -100,6 +101,21 @@ row(
     .map(([k, v]) => `${v} ${k}`)
     .join(', ')})`,
 );
+// A node's page works its drainable now out afresh (the list's cache keeps trimmed rows): each
+// node once more, timed alone, beside the cold figure per node.
+{
+  const each = names
+    .map((node) => time(() => drainableNow({ index, node, now: index.now })).ms)
+    .sort((a, b) => a - b);
+  const at = (q: number): number =>
+    each[Math.min(each.length - 1, Math.floor(q * each.length))] ?? 0;
+  row(
+    'drainable now, one node afresh (its page)',
+    `${ms(at(0.5))} median`,
+    `${ms(cold.ms / Math.max(1, names.length))} per node in the cold run`,
+    `(p99 ${ms(at(0.99))}, max ${ms(at(1))}, over ${each.length} nodes)`,
+  );
+}
 // One pod of a budget spread over several nodes stops being Ready: its budget's readers change.
 const spread = [...index.budgets()].find(
   (b) => b.kind === 'PodDisruptionBudget' && new Set(b.pods.map((p) => p.nodeName)).size > 3,

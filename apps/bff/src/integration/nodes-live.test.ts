@@ -1,5 +1,5 @@
 import { ClusterIndex } from '@pdbscope/shared/index';
-import type { NodesResponse } from '@pdbscope/shared/api';
+import { NODE_LIST_REFS, type NodeDetailResponse, type NodesResponse } from '@pdbscope/shared/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClusterObject } from '../kube/resources.js';
 import { nodeListRow } from '../views/nodes.js';
@@ -45,10 +45,37 @@ function engineStates(objects: Objects) {
 
 const served = async () => engineStates(await freshList(h.sim));
 
+/**
+ * Every node's page (GET /api/nodes/{name}, its drainable now worked out afresh) says what its row
+ * in the list (kept in the BFF's NodeCache) says, the list naming only the first stopping pods and
+ * budgets.
+ */
+async function expectPagesAgreeWithList(): Promise<void> {
+  const list = (await getJson<NodesResponse>(h.bff, '/api/nodes')).body.items;
+  const pages = await Promise.all(
+    list.map(
+      async (row) =>
+        (await getJson<NodeDetailResponse>(h.bff, `/api/nodes/${encodeURIComponent(row.name)}`))
+          .body.node,
+    ),
+  );
+  const trimmed = pages.map((page) => ({
+    ...page,
+    drainableNow: {
+      ...page.drainableNow,
+      pods: page.drainableNow.pods.slice(0, NODE_LIST_REFS),
+      budgets: page.drainableNow.budgets.slice(0, NODE_LIST_REFS),
+    },
+  }));
+  expect(trimmed).toStrictEqual(list);
+  expect(new Set(list.map((n) => n.drainableNow.state)).size).toBeGreaterThan(1);
+}
+
 describe('GET /api/nodes, live', () => {
   it('follows a budget that goes away: the nodes it held are drainable again, as the engine says', async () => {
     const before = await drainableStates();
     expect(before).toStrictEqual(await served());
+    await expectPagesAgreeWithList();
     const held = before.find((n) => n.state === 'stuck' && n.budgetCount === 1);
     const budget = held?.budgets[0];
     if (!held || !budget) throw new Error('the demo has a node one budget holds');
@@ -60,6 +87,7 @@ describe('GET /api/nodes, live', () => {
     });
     expect(after).not.toStrictEqual(before);
     expect(after).toStrictEqual(await served());
+    await expectPagesAgreeWithList();
   });
 
   it('follows a pod that stops being Ready on another node than those it changes', async () => {
@@ -82,5 +110,6 @@ describe('GET /api/nodes, live', () => {
     const expected = await served();
     expect(expected).not.toStrictEqual(before);
     await vi.waitFor(async () => expect(await drainableStates()).toStrictEqual(expected));
+    await expectPagesAgreeWithList();
   });
 });
