@@ -138,6 +138,15 @@ describe('the connection bar and stale marks', () => {
       .poll(() => mark.textContent(), { timeout: 15_000 })
       .toMatch(/^stale in shop · <1 min: .*pods@shop degraded since .+/);
 
+    // So does a node's page: a pod of any namespace may be on it.
+    const { items: nodes } = (await (await fetch(`${stack.url}/api/nodes`)).json()) as {
+      items: { name: string }[];
+    };
+    await page.goto(`${stack.url}/nodes/${nodes[0]?.name ?? ''}`);
+    await expect
+      .poll(() => mark.textContent(), { timeout: 15_000 })
+      .toMatch(/^stale in shop · <1 min: .*pods@shop degraded since .+/);
+
     // The overview marks shop's rows only.
     await page.goto(`${stack.url}/`);
     await page.getByRole('table', { name: 'Budgets' }).waitFor();

@@ -1,6 +1,7 @@
 import { useNow } from '../../components/time.js';
 import {
   staleFor,
+  spansNamespaces,
   staleNamespaces,
   useSourceMarks,
   type NotVisible,
@@ -69,7 +70,7 @@ export function StaleMark({ numbers }: { numbers: NumbersOf }) {
   return (
     <>
       {marks.stale ? (
-        <Stale stale={marks.stale} aboutEveryNamespace={numbers.namespace === undefined} />
+        <Stale stale={marks.stale} aboutEveryNamespace={spansNamespaces(numbers)} />
       ) : null}
       {marks.notVisible ? <Hidden notVisible={marks.notVisible} /> : null}
     </>

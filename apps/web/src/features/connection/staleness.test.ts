@@ -6,6 +6,7 @@ import {
   budgetNumbersOf,
   EVERY_BUDGET,
   NODES,
+  nodeNumbersOf,
   sourceMarks,
   staleFor,
   staleNamespaces,
@@ -115,6 +116,18 @@ describe('sourceMarks', () => {
       undefined,
       undefined,
     ]);
+  });
+
+  it("marks a node's page for any namespace's pods, but for budgets only of its pods' namespaces", () => {
+    const node = nodeNumbersOf([{ namespace: 'data' }, { namespace: 'data' }]);
+    const causes = (sources: SourceState[]) =>
+      sourceMarks({ numbers: node, stream: open, sources }).stale?.causes.map((c) => c.what);
+    expect([
+      causes([source('pods@shop', 'degraded', '2026-11-21T19:07:00Z')]),
+      causes([source('poddisruptionbudgets.policy@shop', 'degraded', '2026-11-21T19:07:00Z')]),
+      causes([source('deployments.apps@data', 'degraded', '2026-11-21T19:07:00Z')]),
+      nodeNumbersOf(undefined) === NODES,
+    ]).toStrictEqual([['pods@shop degraded'], undefined, ['deployments.apps@data degraded'], true]);
   });
 
   it('tells a refused source (403) apart: not visible, not stale', () => {

@@ -14,13 +14,15 @@ import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
 type Feed = 'pods' | 'nodes' | BudgetRow['kind'] | 'workloads';
 
 /**
- * What a view's numbers are computed from: the resources they read, in one namespace (a budget's)
- * or in every namespace.
+ * What a view's numbers are computed from: the resources they read, in some namespaces (a
+ * budget's, a node's pods') or in every namespace.
  */
 export interface NumbersOf {
   reads: readonly Feed[];
-  /** The namespace the numbers are about; undefined: every namespace (the overview, nodes). */
-  namespace?: string;
+  /** The namespaces the numbers are about; undefined: every namespace (the overview, nodes). */
+  namespaces?: readonly string[];
+  /** Resources read in every namespace whatever `namespaces` says (a node's pods: any namespace's may be there). */
+  everywhere?: readonly Feed[];
 }
 
 /** The overview's rows and summary: every budget with its pods and its workloads' scale. */
@@ -41,9 +43,27 @@ export function budgetNumbersOf(
   row: Pick<BudgetRow, 'kind' | 'namespace' | 'minAvailable' | 'maxUnavailable'>,
 ): NumbersOf {
   return {
-    namespace: row.namespace,
+    namespaces: [row.namespace],
     reads: ['pods', row.kind, ...(readsWorkloadScale(row) ? (['workloads'] as const) : [])],
   };
+}
+
+/**
+ * A node's page: nodes and pods of every namespace (a pod of any may be on it), the budgets and
+ * workloads of its pods' namespaces only. Before its pods are known, as the nodes list.
+ */
+export function nodeNumbersOf(pods: readonly { namespace: string }[] | undefined): NumbersOf {
+  if (pods === undefined) return NODES;
+  return {
+    reads: NODES.reads,
+    namespaces: [...new Set(pods.map((pod) => pod.namespace))].sort(),
+    everywhere: ['nodes', 'pods'],
+  };
+}
+
+/** Whether the numbers span several namespaces, so a mark says which ones its causes concern. */
+export function spansNamespaces(numbers: NumbersOf): boolean {
+  return numbers.namespaces?.length !== 1 || (numbers.everywhere?.length ?? 0) > 0;
 }
 
 /** What a source feeds, from its resource; `all` for one that holds everything (a snapshot file). */
@@ -81,7 +101,10 @@ function covers(source: MarkedSource, numbers: NumbersOf): boolean {
   if (feed === 'none' || (feed !== 'all' && !numbers.reads.includes(feed))) return false;
   const { namespace } = sourceScope(source);
   return (
-    namespace === undefined || numbers.namespace === undefined || namespace === numbers.namespace
+    namespace === undefined ||
+    numbers.namespaces === undefined ||
+    numbers.namespaces.includes(namespace) ||
+    (feed !== 'all' && (numbers.everywhere ?? []).includes(feed))
   );
 }
 

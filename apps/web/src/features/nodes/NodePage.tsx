@@ -9,7 +9,7 @@ import { DrainOptionsForm } from './DrainOptionsForm.js';
 import { DrainPlanView } from './DrainPlanView.js';
 import { NodeDetailView } from './NodeDetailView.js';
 import { StaleMark } from '../connection/StaleMark.js';
-import { NODES } from '../connection/staleness.js';
+import { nodeNumbersOf } from '../connection/staleness.js';
 
 /** A node and what runs on it; at /nodes/:name/drain also the plan of draining it. */
 export function NodePage({ drain }: { drain: boolean }) {
@@ -28,7 +28,7 @@ export function NodePage({ drain }: { drain: boolean }) {
       </nav>
       <div className="page-head">
         <h1>Node {name}</h1>
-        <StaleMark numbers={NODES} />
+        <StaleMark numbers={nodeNumbersOf(detail.data?.pods.map((row) => row.pod))} />
       </div>
       <div className="toolbar">
         <button
