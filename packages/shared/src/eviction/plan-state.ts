@@ -23,6 +23,11 @@ interface PlannedBudget {
   syncFailed: boolean;
   /** The budget's pods with its controller's counts kept up to date as the plan changes them. */
   tally?: PdbTally | PubTally;
+  /**
+   * A tallied PUB's base pods by name: the index relates a PUB to its candidate pods, of which
+   * `basePods` (those it protects) may be fewer.
+   */
+  baseNames?: ReadonlySet<string>;
 }
 
 const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
@@ -52,7 +57,10 @@ export class PlanState {
   private readonly originals = new Map<string, { namespace: string; name: string }>();
   /** Pods the plan bound to each node (replacements), by node name; see podsOnNode. */
   private readonly placed = new Map<string, PodView[]>();
-  /** Pod key → the tallied budgets (refKey) it is a pod of, so a change reaches their counts. */
+  /**
+   * The plan's own pods (replacements, scaled-up pods): pod key → the tallied budgets (refKey) it
+   * is a pod of, so a change reaches their counts. An index pod's budgets come from the index.
+   */
   private readonly memberOf = new Map<string, string[]>();
   readonly workloads: WorkloadLookup;
 
@@ -107,10 +115,16 @@ export class PlanState {
   /** The pod's new version (null: deleted), moved into the counts of the budgets it is a pod of. */
   private setPod(ref: { namespace: string; name: string }, next: PodView | null): void {
     const key = podKey(ref);
-    const budgets = this.memberOf.get(key);
-    const before = budgets && this.pod(ref);
+    // The plan's own pods are listed; a pod of the index is a base pod of the budgets it names.
+    const own = this.memberOf.get(key);
+    const budgets = own ?? this.index.budgetKeysForPod(ref);
+    const before = budgets.length > 0 ? this.pod(ref) : undefined;
     this.pods.set(key, next);
-    for (const b of budgets ?? []) this.budgets.get(b)?.tally?.replace(before, next ?? undefined);
+    for (const b of budgets) {
+      const planned = this.budgets.get(b);
+      if (own === undefined && planned?.baseNames?.has(ref.name) === false) continue;
+      planned?.tally?.replace(before, next ?? undefined);
+    }
   }
 
   /** A pod joins a tallied budget's pods (a replacement, a scaled-up workload's pod). */
@@ -197,12 +211,16 @@ export class PlanState {
   /** The budget's pods as the plan has them now, tallied; later changes arrive as deltas. */
   private tallyOf(key: string, planned: PlannedBudget): void {
     const pods = this.podsOf(planned.ref);
-    for (const p of [...planned.basePods, ...(this.extra.get(key) ?? [])]) {
+    // The index's pods are not listed in memberOf (setPod asks the index): a long forecast tallies
+    // the budgets of tens of thousands of pods.
+    for (const p of this.extra.get(key) ?? []) {
       const of = this.memberOf.get(podKey(p));
       if (of === undefined) this.memberOf.set(podKey(p), [key]);
       else if (!of.includes(key)) of.push(key);
     }
     const { budget } = planned;
+    if (budget.kind === 'PodUnavailableBudget')
+      planned.baseNames = new Set(planned.basePods.map((p) => p.name));
     planned.tally =
       budget.kind === 'PodDisruptionBudget'
         ? new PdbTally(planned.ref.namespace, pods)
