@@ -7,7 +7,7 @@
 //   3. regrouping the map (another label key) → the new groups' tiles in the page.
 // Figures only; this never fails a build.
 import { launchChromium } from '../e2e/src/chromium.js';
-import { buildWeb, startStack } from '../e2e/src/stack.js';
+import { startStack } from '../e2e/src/stack.js';
 import { apiClient } from '../e2e/src/api.js';
 import { median, ms, settle } from './web-helpers.js';
 
@@ -56,8 +56,8 @@ function markNodesPage(expected: number): void {
 }
 
 /** The Nodes page at 5,000 nodes: first rows and the whole tile map after navigation. */
-export async function benchNodesPage(options: { build: boolean }): Promise<void> {
-  if (options.build) await buildWeb();
+/** Runs on the built app (web.bench.ts builds it). */
+export async function benchNodesPage(): Promise<void> {
   console.log(`\nnodes page bench: ${NODES} nodes, ${PODS} pods, ${BUDGETS} budgets, ${RUNS} runs`);
   const started = Date.now();
   const stack = await startStack({

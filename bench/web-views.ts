@@ -10,44 +10,17 @@
 // Figures only; this never fails a build.
 import type { Browser } from '../e2e/src/chromium.js';
 import { median, ms } from './web-helpers.js';
+import { markView, type ViewMarks } from './web-marks.js';
 
 type Page = Awaited<ReturnType<Browser['context']['newPage']>>;
 
 const runsOf = (values: readonly number[]) => values.map(ms).join(', ');
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 
-interface ViewMarks {
-  content?: number;
-  longest: number;
-}
-
 interface Answer {
   path: string;
   encoded: number;
   decoded: number;
-}
-
-/**
- * Runs in the page before its scripts: when the element `window.contentSelector` names is first
- * in the document (performance.now(), from navigation start), and the longest task.
- */
-function markView(): void {
-  const marks: ViewMarks = { longest: 0 };
-  const record = window as unknown as { viewMarks: ViewMarks; contentSelector?: string };
-  record.viewMarks = marks;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) marks.longest = Math.max(marks.longest, entry.duration);
-  }).observe({ type: 'longtask', buffered: true });
-  const observer = new MutationObserver(() => {
-    const selector = sessionStorage.getItem('bench-content');
-    if (marks.content === undefined && selector !== null && document.querySelector(selector)) {
-      marks.content = performance.now();
-      observer.disconnect();
-    }
-  });
-  document.addEventListener('DOMContentLoaded', () =>
-    observer.observe(document.body, { childList: true, subtree: true }),
-  );
 }
 
 /** The page's API answers so far (this navigation), with their sizes on the wire and decoded. */

@@ -3,21 +3,20 @@
 //   1. navigation → the overview's rows shown (reference: the page fetching and parsing /api/budgets),
 //   2. a live update: a pod made unready in the simulator → its budget's row changing on screen,
 //      split into the part before the event reaches the browser and the browser's own part,
-//   3. the initial JavaScript (gzip) of the built app.
+//   3. the JavaScript (gzip) of the built app: the first load, each page's chunks, every chunk
+//      (bench/web-chunks.ts).
 // Targets: < 1.5 s, < 200 ms, < 350 kB. Then, on the same cluster, Overlaps, Findings and Nodes
 // (bench/web-views.ts); the Nodes page at 5,000 nodes (bench/web-nodes.ts), and a 1,000-pod
 // budget's first open (bench/web-detail.ts).
 // Figures only; this never fails a build.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../e2e/src/chromium.js';
-import { buildWeb, repoRoot, startStack } from '../e2e/src/stack.js';
+import { buildWeb, startStack } from '../e2e/src/stack.js';
 import { allowedOf, apiClient, refOf } from '../e2e/src/api.js';
 import { benchNodesPage } from './web-nodes.js';
 import { benchViews } from './web-views.js';
 import { median, ms, settle } from './web-helpers.js';
 import { benchBudgetDetail } from './web-detail.js';
+import { chunkSizes, printChunkSizes } from './web-chunks.js';
 
 const budgets = Number(process.env['BENCH_BUDGETS'] ?? 10_000);
 const pods = Number(process.env['BENCH_PODS'] ?? budgets * 3);
@@ -25,21 +24,8 @@ const runs = Number(process.env['BENCH_RUNS'] ?? 5);
 // Issue 11's cluster: 10,000 budgets, 30,000 pods, 1,000 nodes.
 const nodes = Number(process.env['BENCH_WEB_NODES'] ?? Math.max(20, Math.ceil(pods / 30)));
 
-async function initialJsGzip(): Promise<{ bytes: number; files: string[] }> {
-  const dist = path.join(repoRoot, 'apps/web/dist');
-  const html = await readFile(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-    (match) => match[1] ?? '',
-  );
-  let bytes = 0;
-  for (const file of files) bytes += gzipSync(await readFile(path.join(dist, file))).length;
-  return { bytes, files };
-}
-
 async function main(): Promise<void> {
   console.log(`web bench: ${budgets} budgets, ${pods} pods, ${nodes} nodes, ${runs} runs each`);
-  await buildWeb();
-  const js = await initialJsGzip();
   const started = Date.now();
   const stack = await startStack({
     sim: {
@@ -195,9 +181,6 @@ async function main(): Promise<void> {
     console.log(
       `  end to end: /_sim pod unready → row changed      median ${ms(median(endToEnd))}   (runs: ${endToEnd.map(ms).join(', ')}; includes the simulated controller, watch and BFF)`,
     );
-    console.log(
-      `initial JS (gzip)                     ${(js.bytes / 1024).toFixed(1)} kB   (${js.files.join(', ')})   target < 350 kB`,
-    );
 
     // 3. Overlaps, Findings and Nodes, and the largest answer of any view, in a fresh page.
     const biggest = [...list.items].sort((a, b) => b.matchedPods - a.matchedPods)[0];
@@ -228,7 +211,8 @@ async function main(): Promise<void> {
 
 // BENCH_WEB_PARTS=overview, =nodes or =detail runs one part; each starts its own cluster.
 const parts = (process.env['BENCH_WEB_PARTS'] ?? 'overview,nodes,detail').split(',');
+await buildWeb();
+printChunkSizes(await chunkSizes());
 if (parts.includes('overview')) await main();
-if (parts.includes('nodes')) await benchNodesPage({ build: !parts.includes('overview') });
-if (parts.includes('detail'))
-  await benchBudgetDetail({ build: !parts.includes('overview') && !parts.includes('nodes') });
+if (parts.includes('nodes')) await benchNodesPage();
+if (parts.includes('detail')) await benchBudgetDetail();

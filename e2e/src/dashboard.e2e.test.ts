@@ -386,6 +386,44 @@ describe('the dashboard on the demo cluster', () => {
     await shot('findings');
   });
 
+  it("opens a deep link with one request for its first answer and that page's scripts only", async () => {
+    const row = (await api.budgets()).items.find((candidate) => candidate.matchedPods > 0);
+    if (row === undefined) throw new Error('the demo has no budget with pods');
+    const detailPath = `/budgets/${row.kind}/${row.namespace}/${encodeURIComponent(row.name)}`;
+    const opened = await browser.context.newPage();
+    const requested: string[] = [];
+    opened.on('request', (request) => {
+      const url = new URL(request.url());
+      requested.push(url.pathname + url.search);
+    });
+    try {
+      await opened.goto(`${stack.url}${detailPath}`);
+      await opened.getByRole('region', { name: /^Available \(/ }).waitFor();
+      // The history chart and the rest come in their own chunk once the lanes are drawn.
+      await opened.getByRole('region', { name: 'Timeline' }).waitFor();
+      const scripts = requested.filter((path) => path.endsWith('.js'));
+      expect(requested.filter((path) => path === `/api${detailPath}`)).toHaveLength(1);
+      expect(scripts.filter((path) => /BudgetDetailPage|BelowTheLanes/.test(path))).toHaveLength(2);
+      expect(
+        scripts.filter((path) => /BudgetsPage|NodesPage|UpgradePage|virtual/.test(path)),
+      ).toStrictEqual([]);
+
+      requested.length = 0;
+      await opened.goto(`${stack.url}/?q=${encodeURIComponent(row.name)}`);
+      await opened
+        .getByRole('table', { name: 'Budgets' })
+        .getByRole('link', { name: row.name, exact: true })
+        .first()
+        .waitFor();
+      // The search asked for once: prefetch.js wrote its address as the app does.
+      expect(requested.filter((path) => path.startsWith('/api/budgets'))).toStrictEqual([
+        `/api/budgets?${new URLSearchParams({ text: row.name }).toString()}`,
+      ]);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('keeps every view at its own address, with working Back and Forward', async () => {
     await page.goto(`${stack.url}/?state=overlapping`);
     const table = page.getByRole('table', { name: 'Budgets' });

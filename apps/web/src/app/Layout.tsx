@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { ConnectionBar } from '../features/connection/ConnectionBar.js';
 import { ThemeToggle } from './ThemeToggle.js';
 import { useEventStream } from '../api/use-event-stream.js';
 import { useAuthStatus } from '../api/auth-status.js';
 import { TokenForm } from '../features/auth/TokenForm.js';
+import { Loading } from '../components/StateView.js';
 
 const links = [
   { to: '/', label: 'Budgets', end: true },
@@ -37,7 +39,14 @@ export function Layout() {
       </header>
       <ConnectionBar />
       <main id="main" tabIndex={-1}>
-        {auth.needsToken ? <TokenForm /> : <Outlet />}
+        {auth.needsToken ? (
+          <TokenForm />
+        ) : (
+          // Navigations are transitions: the page stays until the next one's chunk is here.
+          <Suspense fallback={<Loading what="the page" />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
     </div>
   );

@@ -1,34 +1,59 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Layout } from './Layout.js';
 import { NotFound } from './NotFound.js';
-import { BudgetsPage } from '../features/budgets/BudgetsPage.js';
-import { BudgetDetailPage } from '../features/budget-detail/BudgetDetailPage.js';
-import { NodesPage } from '../features/nodes/NodesPage.js';
-import { NodePage } from '../features/nodes/NodePage.js';
-import { OverlapsPage } from '../features/overlaps/OverlapsPage.js';
-import { FindingsPage } from '../features/findings/FindingsPage.js';
-import { SimulatePage } from '../features/simulate/SimulatePage.js';
-import { PodPage } from '../features/simulate/PodPage.js';
-import { UpgradePage } from '../features/upgrade/UpgradePage.js';
+import { PageError } from './PageError.js';
+import { pages } from './pages.js';
+import type { LazyComponent } from './lazy-component.js';
+
+/** What a route carries besides its element: the page to fetch before a first render. */
+interface PageHandle {
+  page: LazyComponent<never>;
+}
 
 /** Every view has its own address, so each can be linked, bookmarked and reached with Back. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, element: <BudgetsPage /> },
-      { path: 'budgets/:kind/:namespace/:name', element: <BudgetDetailPage /> },
-      { path: 'pods/:namespace/:name', element: <PodPage /> },
-      { path: 'nodes', element: <NodesPage /> },
-      { path: 'nodes/:name', element: <NodePage drain={false} /> },
-      { path: 'nodes/:name/drain', element: <NodePage drain /> },
-      { path: 'simulate', element: <SimulatePage /> },
-      { path: 'upgrade', element: <UpgradePage /> },
-      { path: 'overlaps', element: <OverlapsPage /> },
-      { path: 'findings', element: <FindingsPage /> },
-      { path: '*', element: <NotFound /> },
+      {
+        errorElement: <PageError />,
+        children: [
+          { index: true, element: <pages.budgets />, handle: { page: pages.budgets } },
+          {
+            path: 'budgets/:kind/:namespace/:name',
+            element: <pages.budgetDetail />,
+            handle: { page: pages.budgetDetail },
+          },
+          { path: 'pods/:namespace/:name', element: <pages.pod />, handle: { page: pages.pod } },
+          { path: 'nodes', element: <pages.nodes />, handle: { page: pages.nodes } },
+          {
+            path: 'nodes/:name',
+            element: <pages.node drain={false} />,
+            handle: { page: pages.node },
+          },
+          {
+            path: 'nodes/:name/drain',
+            element: <pages.node drain />,
+            handle: { page: pages.node },
+          },
+          { path: 'simulate', element: <pages.simulate />, handle: { page: pages.simulate } },
+          { path: 'upgrade', element: <pages.upgrade />, handle: { page: pages.upgrade } },
+          { path: 'overlaps', element: <pages.overlaps />, handle: { page: pages.overlaps } },
+          { path: 'findings', element: <pages.findings />, handle: { page: pages.findings } },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
     ],
   },
 ];
+
+/** The chunk of the page at `pathname` (nothing for an unknown address). */
+export function preloadPageAt(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as PageHandle | undefined;
+    return handle === undefined ? [] : [handle.page.preload()];
+  });
+  return Promise.all(loads);
+}
 
 export const router = createBrowserRouter(routes);

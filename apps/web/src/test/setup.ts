@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStatus } from '../api/auth-status.js';
+// The pages' lazy components, made when this module loads.
+import '../app/pages.js';
+import { preloadEveryLazyComponent } from '../app/lazy-component.js';
 
 // The layout opens /api/events; component tests drive the cache directly, so the stream stays silent.
 class SilentEventSource {
@@ -32,6 +35,10 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
     return this.classList.contains('vgrid-scroll') ? 1400 : 0;
   },
 });
+
+// The routes render each page (and parts of some) from its own chunk; loaded here, every one
+// draws at once, as the app does once a chunk is in.
+await preloadEveryLazyComponent();
 
 afterEach(() => {
   cleanup();

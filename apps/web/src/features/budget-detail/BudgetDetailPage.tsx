@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pdbscope/shared/api';
@@ -8,20 +8,20 @@ import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { AllowedCell } from '../budgets/AllowedCell.js';
 import { FlagBadges } from '../budgets/FlagBadges.js';
 import { budgetNumbers, budgetRule, evictionPolicy, healthOf } from '../budgets/budget-numbers.js';
-import { FindingList } from '../findings/FindingList.js';
-import { OverlapList } from '../overlaps/OverlapList.js';
 import { DecisionRegion } from '../simulate/DecisionRegion.js';
 import { VerifyPanel } from '../simulate/VerifyPanel.js';
 import { useSimulateEviction } from '../simulate/use-simulate-eviction.js';
-import { ConditionsView } from './ConditionsView.js';
-import { ExpectedSourceView } from './ExpectedSourceView.js';
 import { Lanes } from './Lanes.js';
-import { BudgetEvents } from './BudgetEvents.js';
-import { BudgetTimeline } from './BudgetTimeline.js';
-import { StatusComparison } from './StatusComparison.js';
 import { HealthBar } from '../../components/HealthBar.js';
 import { StaleMark } from '../connection/StaleMark.js';
 import { budgetNumbersOf } from '../connection/staleness.js';
+import { lazyComponent } from '../../app/lazy-component.js';
+
+// Its own chunk, fetched when the lanes are first drawn (above its fallback): a first open draws
+// the pods without waiting for, or spending time on, the history chart, events and the rest.
+const BelowTheLanes = lazyComponent(() =>
+  import('./BelowTheLanes.js').then((module) => module.BelowTheLanes),
+);
 
 function useBudgetRef(): BudgetRef | undefined {
   const params = useParams();
@@ -105,37 +105,9 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
         onSimulate={(pod) => simulate.mutate(pod)}
         busy={simulate.isPending}
       />
-      <h2>Timeline</h2>
-      <BudgetTimeline budget={detail.budget} />
-      <h2>Events</h2>
-      <BudgetEvents budget={detail.budget} />
-      <h2>Status: reported and recomputed</h2>
-      <StatusComparison
-        reported={detail.reported}
-        recomputed={detail.recomputed}
-        recomputeError={detail.recomputeError}
-        differences={detail.differences}
-      />
-      <h2>Where the expected count comes from</h2>
-      <ExpectedSourceView expected={detail.expected} />
-      <h2>Conditions</h2>
-      <ConditionsView conditions={detail.conditions} events={detail.controllerEvents} />
-      <h2>Findings</h2>
-      {detail.findings.length === 0 ? (
-        <p className="muted">No findings for this budget.</p>
-      ) : (
-        <FindingList findings={detail.findings} />
-      )}
-      <h2>Overlapping budgets</h2>
-      {detail.overlaps.length === 0 ? (
-        <p className="muted">No other budget selects, or could select, these pods.</p>
-      ) : (
-        <OverlapList overlaps={detail.overlaps} />
-      )}
-      <h2>YAML</h2>
-      <pre className="yaml" tabIndex={0} aria-label="Budget YAML">
-        {detail.yaml}
-      </pre>
+      <Suspense fallback={<Loading what="the budget's history, events and status" />}>
+        <BelowTheLanes detail={detail} />
+      </Suspense>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import type { BudgetDetailResponse, EvictableNow, Lane, LanePod } from '@pdbscope/shared/api';
 import { nodeHref, podHref } from '../../app/paths.js';
@@ -13,6 +14,8 @@ const laneTitles: Record<Lane, string> = {
 const laneOrder: readonly Lane[] = ['available', 'unavailable', 'disrupted'];
 /** Pods drawn per lane at first and per Show more: a 1,000-pod budget opens at once. */
 const LANE_PAGE = 100;
+/** Of those, the first frame draws a screenful; the rest follow without holding the page. */
+const FIRST_DRAW = 20;
 
 export interface LanesProps {
   lanes: BudgetDetailResponse['lanes'];
@@ -91,6 +94,8 @@ function LaneSection({
   busy,
 }: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
   const { limit, more } = useShowMore(LANE_PAGE);
+  // Drawn first with a screenful, then again with the whole page in the background (interruptible).
+  const drawn = useDeferredValue(limit, Math.min(limit, FIRST_DRAW));
   return (
     <section className={`lane lane-${lane}`} aria-labelledby={`lane-${lane}`}>
       <h3 id={`lane-${lane}`}>
@@ -101,7 +106,7 @@ function LaneSection({
         <p className="muted">No {laneTitles[lane].toLowerCase()} pods.</p>
       ) : (
         <ul>
-          {pods.slice(0, limit).map((pod) => (
+          {pods.slice(0, drawn).map((pod) => (
             <PodItem
               key={`${pod.namespace}/${pod.name}`}
               pod={pod}
@@ -114,7 +119,7 @@ function LaneSection({
         </ul>
       )}
       <ShowMore
-        shown={Math.min(limit, pods.length)}
+        shown={Math.min(drawn, pods.length)}
         total={pods.length}
         onMore={more}
         step={LANE_PAGE}
@@ -126,7 +131,7 @@ function LaneSection({
 /**
  * The budget's pods in three lanes (the health bar's colours), each pod with why it is there,
  * whether it is evictable now and by which rule, and a Simulate eviction button; a long lane
- * draws 200 pods at a time.
+ * draws 100 pods at a time.
  */
 export function Lanes({ lanes, ...rest }: LanesProps) {
   return (

@@ -1,0 +1,47 @@
+import type { BudgetDetailResponse } from '@pdbscope/shared/api';
+import { FindingList } from '../findings/FindingList.js';
+import { OverlapList } from '../overlaps/OverlapList.js';
+import { ConditionsView } from './ConditionsView.js';
+import { ExpectedSourceView } from './ExpectedSourceView.js';
+import { BudgetEvents } from './BudgetEvents.js';
+import { BudgetTimeline } from './BudgetTimeline.js';
+import { StatusComparison } from './StatusComparison.js';
+
+/** Everything under the lanes: history, events, status, the expected count, findings, YAML. */
+export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
+  return (
+    <>
+      <h2>Timeline</h2>
+      <BudgetTimeline budget={detail.budget} />
+      <h2>Events</h2>
+      <BudgetEvents budget={detail.budget} />
+      <h2>Status: reported and recomputed</h2>
+      <StatusComparison
+        reported={detail.reported}
+        recomputed={detail.recomputed}
+        recomputeError={detail.recomputeError}
+        differences={detail.differences}
+      />
+      <h2>Where the expected count comes from</h2>
+      <ExpectedSourceView expected={detail.expected} />
+      <h2>Conditions</h2>
+      <ConditionsView conditions={detail.conditions} events={detail.controllerEvents} />
+      <h2>Findings</h2>
+      {detail.findings.length === 0 ? (
+        <p className="muted">No findings for this budget.</p>
+      ) : (
+        <FindingList findings={detail.findings} />
+      )}
+      <h2>Overlapping budgets</h2>
+      {detail.overlaps.length === 0 ? (
+        <p className="muted">No other budget selects, or could select, these pods.</p>
+      ) : (
+        <OverlapList overlaps={detail.overlaps} />
+      )}
+      <h2>YAML</h2>
+      <pre className="yaml" tabIndex={0} aria-label="Budget YAML">
+        {detail.yaml}
+      </pre>
+    </>
+  );
+}
