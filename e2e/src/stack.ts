@@ -26,9 +26,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function run(command: string, args: readonly string[], cwd: string): Promise<void> {
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) =>
       code === 0
@@ -38,12 +43,17 @@ function run(command: string, args: readonly string[], cwd: string): Promise<voi
   });
 }
 
-/** `vite build` of the web app, as `pnpm start` does before starting the BFF. */
+/**
+ * `vite build` of the web app, as `pnpm start` does before starting the BFF. In production mode
+ * whatever NODE_ENV the caller has (vitest sets `test`, which would build React's development
+ * code: StrictMode running every effect twice, every request sent twice).
+ */
 export async function buildWeb(): Promise<void> {
   await run(
     process.execPath,
     [path.join(repoRoot, 'apps/web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     path.join(repoRoot, 'apps/web'),
+    { ...process.env, NODE_ENV: 'production' },
   );
 }
 
