@@ -75,4 +75,22 @@ describe('the Upgrade page on the demo cluster', () => {
     expect(page.url()).toContain('remove-budget');
     expect(page.url()).toContain('budget-spec');
   });
+
+  it('shows the general pool needing nine changes together, and that they let it complete', async () => {
+    await page.goto(`${demo.stack.url}/upgrade`);
+    await page.getByRole('button', { name: 'pdbscope.dev/pool=general (6)' }).click();
+    const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('Step 1 stalls on worker-1');
+    const combined = page.getByRole('list', { name: 'Fixes' }).getByRole('listitem').first();
+    // Nine, or ten when scaling orders-api up is the way past its budget (see the BFF's test).
+    expect(await combined.locator('strong').first().textContent()).toMatch(
+      /^These (9|10) changes together let it complete \(none of up to 4 changes does; fewer than (9|10) are not ruled out\)$/,
+    );
+    await combined.getByRole('button', { name: 'Forecast with this fix' }).click();
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('The upgrade completes: 6 steps');
+  });
 });

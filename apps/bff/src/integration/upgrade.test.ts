@@ -124,17 +124,25 @@ describe('POST /api/simulate/upgrade against the simulated demo cluster', () => 
     const [combined, ...singles] = fixes;
     expect({
       outcome: combined?.outcome,
+      search: combined?.search,
       parts: combined?.parts.map((p) => p.title),
       changes: combined?.changes.map((c) => c.kind),
-      singles: singles.map((f) => f.outcome),
+      singles: singles.map((f) => [f.outcome, f.search]),
     }).toStrictEqual({
       outcome: 'completes',
+      // Two changes at least: the 500's and the 403's pods have nothing to act on in common.
+      search: { fewestChanges: true, exhaustive: true, forecasts: 3, maxChanges: 4 },
       parts: [
         "Lower PodUnavailableBudget games/lobby's minAvailable to 0",
         'Delete PodDisruptionBudget shop/edge-proxy (overlaps another)',
       ],
       changes: ['budget-spec', 'remove-budget'],
-      singles: ['gets-further', 'gets-further', 'gets-further', 'does-not-help'],
+      singles: [
+        ['gets-further', null],
+        ['gets-further', null],
+        ['gets-further', null],
+        ['does-not-help', null],
+      ],
     });
     expect(combined?.patch).toContain('kubectl -n shop delete pdb edge-proxy');
     expect(combined?.patch).toContain('kind: PodUnavailableBudget');
@@ -145,6 +153,47 @@ describe('POST /api/simulate/upgrade against the simulated demo cluster', () => 
     });
     const again = fixed.body as SimulateUpgradeResponse;
     expect([again.forecast.verdict, again.fixes]).toStrictEqual(['completes', []]);
+  });
+
+  it('finds the changes that let the general pool complete: nine, one stall after another', async () => {
+    const answer = await post({ selector: 'pdbscope.dev/pool=general', ...options });
+    const { forecast, fixes } = answer.body as SimulateUpgradeResponse;
+    expect(forecast.stall?.summary).toBe(
+      'Step 1 stalls on worker-1: 1 pod (databases/postgres-0) cannot leave, because of a budget that allows no disruption.',
+    );
+    const [combined] = fixes;
+    // Postgres' budget at maxUnavailable 0; on worker-2 a pod under three PDBs (500), one under two
+    // and a crash-looping budget; bare pods (kubectl refuses, then a percentage budget that counts
+    // none); orders-api crash-looping; a PodUnavailableBudget. No four changes do it (the search
+    // for the smallest is exhaustive); growing the furthest a stall at a time finds nine. (The
+    // readiness times measured from the simulator's pods may differ by a second from run to run,
+    // which can make scaling orders-api up the way past its budget instead: so no forecast count.)
+    expect({
+      outcome: combined?.outcome,
+      search: { ...combined?.search, forecasts: 0 },
+    }).toStrictEqual({
+      outcome: 'completes',
+      search: { fewestChanges: false, exhaustive: true, forecasts: 0, maxChanges: 4 },
+    });
+    const parts = combined?.parts.map((p) => p.title) ?? [];
+    expect(parts.filter((t) => !t.includes('shop/orders-api'))).toStrictEqual([
+      "Raise PodDisruptionBudget databases/postgres's maxUnavailable to 1",
+      "Lower PodDisruptionBudget legacy/legacy-worker's minAvailable to 0",
+      "Lower PodDisruptionBudget shop/checkout-api's minAvailable to 0",
+      "Raise PodUnavailableBudget games/matchmaker's maxUnavailable to 2",
+      'Drain with --force',
+      'Delete PodDisruptionBudget hdfs/hdfs-datanode (overlaps another)',
+      'Delete PodDisruptionBudget payments/ledger (overlaps another)',
+      'Delete PodDisruptionBudget payments/ledger-by-name (overlaps another)',
+    ]);
+    expect(parts.filter((t) => t.includes('shop/orders-api')).length).toBeGreaterThan(0);
+    const fixed = await post({
+      selector: 'pdbscope.dev/pool=general',
+      ...options,
+      changes: combined?.changes,
+    });
+    const again = fixed.body as SimulateUpgradeResponse;
+    expect([again.forecast.verdict, again.forecast.steps.length]).toStrictEqual(['completes', 6]);
   });
 
   it('answers 400 saying what is wrong: unknown nodes, a selector matching nothing, negative counts', async () => {

@@ -88,6 +88,7 @@ export function simulateUpgrade(
       forecast: { ...f.forecast, stall: f.forecast.stall ?? null },
       patch: f.patch,
       parts: f.parts ?? [],
+      search: f.search ?? null,
     })),
   };
 }

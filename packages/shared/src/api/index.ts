@@ -19,3 +19,4 @@ export * from './session.js';
 export * from './routes.js';
 export * from './paths.js';
 export * from './upgrade.js';
+export * from './upgrade-text.js';

@@ -147,6 +147,22 @@ export const UpgradeFixSchema = z
      * `changes` holds them all. Empty for a single change.
      */
     parts: z.array(z.object({ title: z.string(), cost: z.string() })),
+    /**
+     * For a combination, how the search found it: `fewestChanges`, no combination with fewer
+     * changes completes (among the changes tried); `exhaustive`, the search for the smallest (of at
+     * most `maxChanges` changes) ran to its end, so it is also the cheapest of its size, or none
+     * that small completes; `forecasts` it ran beyond the single fixes'. Null for a single change.
+     * A combination whose outcome is `gets-further` is the one that got furthest: none found
+     * completes.
+     */
+    search: z
+      .object({
+        fewestChanges: z.boolean(),
+        exhaustive: z.boolean(),
+        forecasts: z.number().int(),
+        maxChanges: z.number().int(),
+      })
+      .nullable(),
   })
   .meta({ id: 'UpgradeFix' });
 export type UpgradeFix = z.infer<typeof UpgradeFixSchema>;
@@ -157,7 +173,8 @@ export const SimulateUpgradeResponseSchema = z
     forecast: UpgradeForecastSchema,
     /**
      * For a stall: changes that would let it go on, ranked, each checked by a new forecast; when no
-     * single change lets it complete, the smallest combination found that does comes first.
+     * single change lets it complete, the combination with the fewest changes that does comes
+     * first, or else the one that gets furthest.
      */
     fixes: z.array(UpgradeFixSchema),
   })

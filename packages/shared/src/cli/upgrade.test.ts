@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '../snapshot/__fixtures__/cluster.yaml?raw';
+import { readSnapshot } from '../snapshot/read.js';
+import type { CombinationLimits } from '../upgrade/combination.js';
+import { planUpgrade } from '../upgrade/plan.js';
+import { loadCluster } from './cluster.js';
 import { runCli, type CliEnvironment } from './run.js';
+import { formatUpgrade } from './upgrade.js';
 
 const NOW = new Date('2024-04-28T10:00:00Z');
 const readFile: CliEnvironment['readFile'] = (path) =>
@@ -27,11 +32,29 @@ describe('pdbscope upgrade', () => {
     expect(text.stdout).toContain('Fixes, best first');
     // No single change completes it: a 500 (two budgets) and a budget at 0 on the same node.
     expect(text.stdout).toContain(
-      '  1. These 2 changes together (no single one is enough) — completes in 3 step(s):\n' +
+      '  1. These 2 changes together, the fewest that let it complete (no single one is enough) — completes in 3 step(s):\n' +
         "       - Raise PodDisruptionBudget db/postgres's maxUnavailable to 1; costs: 1 of its 1 pods may be unavailable at once during the upgrade\n" +
         '       - Delete PodDisruptionBudget shop/api (overlaps another); costs: its pods stay protected only by the other budget\n',
     );
     expect(fixes[0]).toMatchObject({ outcome: 'completes', parts: [{}, {}] });
+  });
+
+  it('says when a combination may not be the smallest, or only gets furthest', () => {
+    const { index } = loadCluster(readSnapshot(fixture), NOW);
+    const plan = (combination: CombinationLimits) => {
+      const p = planUpgrade(index, { nodes: pool[1]?.split(',') ?? [], combination }, NOW);
+      if (!p.ok) throw new Error(p.error);
+      return formatUpgrade(p.value.forecast, p.value.fixes).split('\n');
+    };
+    // At most 1 change searched for the smallest: the two that complete are found a stall at a
+    // time, and two are as few as the first stall needs.
+    const one = { maxChanges: 1, maxForecasts: 8, maxFurthestChanges: 4, maxFurthestForecasts: 8 };
+    expect(plan(one)).toContain(
+      '  1. These 2 changes together, the fewest that let it complete (no single one is enough) — completes in 3 step(s):',
+    );
+    // No forecast beyond the single fixes': nothing combined.
+    const none = { ...one, maxForecasts: 0, maxFurthestForecasts: 0 };
+    expect(plan(none).filter((l) => l.includes('changes together'))).toStrictEqual([]);
   });
 
   it('exits 0 when the forecast completes', () => {

@@ -1,3 +1,4 @@
+import { combinationHeading } from '../api/upgrade-text.js';
 import type { UpgradeFix } from '../upgrade/fixes.js';
 import type { UpgradeForecast } from '../upgrade/types.js';
 
@@ -50,9 +51,7 @@ export function formatUpgrade(forecast: UpgradeForecast, fixes: readonly Upgrade
           : 'does not help';
     if (f.parts === undefined) lines.push(`  ${i + 1}. ${f.title} — ${result}; costs: ${f.cost}`);
     else {
-      lines.push(
-        `  ${i + 1}. These ${f.parts.length} changes together (no single one is enough) — ${result}:`,
-      );
+      lines.push(`  ${i + 1}. ${combinationHeading({ ...f, parts: f.parts })} — ${result}:`);
       for (const p of f.parts) lines.push(`       - ${p.title}; costs: ${p.cost}`);
     }
     lines.push(indent(f.patch, '       '));

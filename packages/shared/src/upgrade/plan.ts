@@ -1,6 +1,7 @@
 import type { ClusterIndex } from '../index/cluster-index.js';
 import type { Result } from '../result/index.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
+import type { CombinationLimits } from './combination.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import { proposeFixes, type UpgradeFix } from './fixes.js';
 import { resolveNodes } from './nodes.js';
@@ -29,6 +30,8 @@ export interface UpgradeRequest {
   changes?: readonly UpgradeChange[];
   /** Propose fixes for a stall (default true). */
   fixes?: boolean;
+  /** Bounds on the search for a combination of changes (default `COMBINATION_LIMITS`). */
+  combination?: CombinationLimits;
 }
 
 /** The forecast, and the fixes proposed when it stalls. */
@@ -85,6 +88,13 @@ export function planUpgrade(
   };
   const input = applyChanges(base, request.changes ?? []);
   const forecast = forecastUpgrade(input);
-  const fixes = request.fixes === false ? [] : proposeFixes(input, forecast);
+  const fixes =
+    request.fixes === false
+      ? []
+      : proposeFixes(
+          input,
+          forecast,
+          request.combination ? { combination: request.combination } : {},
+        );
   return { ok: true, value: { forecast, fixes } };
 }

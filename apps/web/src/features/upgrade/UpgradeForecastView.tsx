@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
-import type { SimulateUpgradeResponse, UpgradeFix } from '@pdbscope/shared/api';
+import {
+  combinationHeading,
+  type SimulateUpgradeResponse,
+  type UpgradeFix,
+} from '@pdbscope/shared/api';
 import { budgetHref, podHref } from '../../app/paths.js';
 
 const time = (s: number): string => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`);
@@ -76,8 +80,7 @@ function FixItem({ fix, onApply }: { fix: UpgradeFix; onApply: (fix: UpgradeFix)
         </>
       ) : (
         <>
-          <strong>These {fix.parts.length} changes together</strong> (no single one is enough) —
-          with them, {outcome}
+          <strong>{combinationHeading(fix)}</strong> — with them, {outcome}
           <ul aria-label="Combined changes">
             {fix.parts.map((p) => (
               <li key={p.title}>
