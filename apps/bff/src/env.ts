@@ -16,6 +16,11 @@ export const EnvSchema = z.object({
   PDBSCOPE_STALE_AFTER: z.string().min(1).optional(),
   /** How long the event loop may stall before /livez says wedged (e.g. 30s); --wedged-after wins. */
   PDBSCOPE_WEDGED_AFTER: z.string().min(1).optional(),
+  /**
+   * How far the heap may grow past what is live between collections once ready, in percent
+   * (heap-settle.ts); 0 leaves V8's own heuristics.
+   */
+  PDBSCOPE_HEAP_GROWTH: z.coerce.number().int().min(0).max(1000).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set by the kubelet in a pod: the in-cluster config is available. */
   KUBERNETES_SERVICE_HOST: z.string().optional(),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { parseCli, parseDuration, USAGE } from './cli.js';
 import { readEnv } from './env.js';
+import { settleHeap } from './heap-settle.js';
 import { kubeConfigFromString, logWithoutUserinfo, resolveKubeConfig } from './kube/kubeconfig.js';
 import { startBff, type BffSource } from './server.js';
 
@@ -81,7 +82,11 @@ async function main(): Promise<void> {
     webDist: WEB_DIST,
   });
   process.stdout.write(`pdbscope is running at ${bff.url}\n`);
-  void bff.ready().then(() => logger.info('synced with the cluster'));
+  // A microtask after the first sync: it runs before /readyz or any request is answered ready.
+  void bff.ready().then(() => {
+    const settled = settleHeap({ growthPercent: env.PDBSCOPE_HEAP_GROWTH });
+    logger.info({ ...settled }, 'synced with the cluster');
+  });
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
