@@ -125,6 +125,8 @@ describe('the dashboard on the demo cluster', () => {
         ).toBe(1);
       }
     }
+    // The sections under the lanes come in their own chunk: shown whole, not their fallback.
+    await page.getByRole('region', { name: 'Timeline' }).waitFor();
     await shot('budget-detail');
   });
 
@@ -231,6 +233,7 @@ describe('the dashboard on the demo cluster', () => {
     expect(
       ['budget-decremented', 'multiple-pdbs'].filter((rule) => !rulesSeen.has(rule)),
     ).toStrictEqual([]);
+    await page.getByRole('region', { name: 'Timeline' }).waitFor();
     await shot('budget-detail-evictable');
   });
 
