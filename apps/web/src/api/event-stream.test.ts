@@ -5,6 +5,7 @@ import { budgetList } from '../test/fixtures.js';
 import { connectEventStream, type EventSourceLike } from './event-stream.js';
 import { budgetsQuery, queryKeys } from './queries.js';
 import { StreamStatusStore } from './stream-status.js';
+import { ManualClock } from '@pdbscope/sim/clock';
 
 class FakeSource implements EventSourceLike {
   readyState = 0;
@@ -29,35 +30,12 @@ class FakeSource implements EventSourceLike {
   }
 }
 
-/** A clock and timer queue the test advances by hand. */
-function manualTime() {
-  let now = 1000;
-  const timers: { at: number; callback: () => void; cancelled: boolean }[] = [];
-  return {
-    now: () => now,
-    schedule: (callback: () => void, ms: number) => {
-      const timer = { at: now + ms, callback, cancelled: false };
-      timers.push(timer);
-      return () => {
-        timer.cancelled = true;
-      };
-    },
-    advance(ms: number) {
-      now += ms;
-      for (const timer of timers.filter((t) => !t.cancelled && t.at <= now)) {
-        timer.cancelled = true;
-        timer.callback();
-      }
-    },
-  };
-}
-
 function setup() {
   const client = new QueryClient();
   client.setQueryData(queryKeys.budgets, budgetList());
   const status = new StreamStatusStore(0);
   const sources: FakeSource[] = [];
-  const time = manualTime();
+  const time = new ManualClock(new Date(1000));
   const stop = connectEventStream({
     client,
     status,
@@ -66,8 +44,7 @@ function setup() {
       sources.push(source);
       return source;
     },
-    now: time.now,
-    schedule: time.schedule,
+    clock: time,
     batchMs: 16,
   });
   return { client, status, sources, time, stop };

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRoutes, type ServerEvent } from '@pdbscope/shared/api';
+import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { parseServerEvent } from '@pdbscope/shared/events';
+import { browserClock } from './browser-clock.js';
 import { applyEvents } from './apply-events.js';
 import { CatchUp } from './catch-up.js';
 import type { StreamStatusStore } from './stream-status.js';
@@ -18,20 +20,14 @@ export interface EventStreamOptions {
   client: QueryClient;
   status: StreamStatusStore;
   createSource?: (url: string) => EventSourceLike;
-  now?: () => number;
-  /** Injected so tests control time: runs `callback` after `ms`, returns a cancel function. */
-  schedule?: (callback: () => void, ms: number) => () => void;
+  /** When events and losses happen, and the batch and retry timers (tests move a manual one). */
+  clock?: Clock;
   /** Events arriving within this window are applied together, so a burst re-renders once. */
   batchMs?: number;
 }
 
 const CLOSED = 2;
 const maxBackoffMs = 30_000;
-
-function defaultSchedule(callback: () => void, ms: number): () => void {
-  const timer = setTimeout(callback, ms);
-  return () => clearTimeout(timer);
-}
 
 /**
  * Keeps the cache current from /api/events. The browser's EventSource reconnects by itself
@@ -43,21 +39,21 @@ function defaultSchedule(callback: () => void, ms: number): () => void {
 export function connectEventStream(options: EventStreamOptions): () => void {
   const createSource =
     options.createSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
-  const now = options.now ?? Date.now;
-  const schedule = options.schedule ?? defaultSchedule;
+  const clock = options.clock ?? browserClock;
+  const now = () => clock.now().getTime();
   const batchMs = options.batchMs ?? 16;
   let source: EventSourceLike | undefined;
   let stopped = false;
   let failures = 0;
   let pending: ServerEvent[] = [];
-  let cancelFlush: (() => void) | undefined;
-  let cancelRetry: (() => void) | undefined;
+  let flushTimer: TimerHandle | undefined;
+  let retryTimer: TimerHandle | undefined;
   let lastEventId: string | undefined;
   const catchUp = new CatchUp(options.client);
   const stopCatchUp = catchUp.watch();
 
   const flush = () => {
-    cancelFlush = undefined;
+    flushTimer = undefined;
     const events = pending;
     pending = [];
     catchUp.record(events);
@@ -81,7 +77,7 @@ export function connectEventStream(options: EventStreamOptions): () => void {
       if (event === undefined) return;
       lastEventId = event.id;
       pending.push(event);
-      cancelFlush ??= schedule(flush, batchMs);
+      flushTimer ??= clock.setTimeout(flush, batchMs);
     };
     current.onerror = () => {
       options.status.lost(now());
@@ -89,7 +85,7 @@ export function connectEventStream(options: EventStreamOptions): () => void {
       current.close();
       failures += 1;
       const delay = Math.min(maxBackoffMs, 1000 * 2 ** Math.min(failures - 1, 5));
-      cancelRetry = schedule(open, delay);
+      retryTimer = clock.setTimeout(open, delay);
     };
   };
 
@@ -97,8 +93,8 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   return () => {
     stopped = true;
     stopCatchUp();
-    cancelFlush?.();
-    cancelRetry?.();
+    flushTimer?.cancel();
+    retryTimer?.cancel();
     source?.close();
   };
 }

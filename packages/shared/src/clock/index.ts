@@ -1,8 +1,9 @@
 /**
- * The one clock interface of the edges (the BFF, the simulated API server) and their tests:
- * what time it is and delayed work, injected so that tests move time instead of sleeping.
- * Types only: packages/shared never reads the clock, the engine takes `now` as a value. The
- * implementations are `systemClock` and `ManualClock` in `@pdbscope/sim/clock`.
+ * The one clock interface of the edges (the BFF, the simulated API server, the web app's event
+ * stream) and their tests: what time it is and delayed work, injected so that tests move time
+ * instead of sleeping. Types only: packages/shared never reads the clock, the engine takes `now`
+ * as a value. The implementations are `systemClock` and `ManualClock` in `@pdbscope/sim/clock`,
+ * and the browser's `browserClock` in apps/web.
  */
 export interface Clock {
   now(): Date;
