@@ -9,4 +9,5 @@ export {
 export { formatOverlaps } from './overlaps.js';
 export { formatEvictionPlan, formatStep } from './evict.js';
 export { formatDrainPlan } from './drain.js';
+export { formatUpgrade } from './upgrade.js';
 export { loadCluster, type LoadedCluster } from './cluster.js';

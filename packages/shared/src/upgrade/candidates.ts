@@ -58,13 +58,15 @@ function specCandidate(input: ForecastUpgradeInput, ev: BudgetEvaluation): Candi
     cost: `${value} of its ${expected} pods may be unavailable at once during the upgrade`,
     changes: [{ kind: 'budget-spec', budget: ref, field: 'maxUnavailable', value }],
   });
+  const live = ev.pods.filter((p) => p.deletionTimestamp === undefined);
   // Already changed (a combination, or a fix being forecast): one step further the same way.
   const changed = input.overrides?.budgets?.get(refKey(ref))?.spec;
-  if (typeof changed?.minAvailable === 'number')
-    return changed.minAvailable > 0 ? lower(changed.minAvailable - 1, `${expected}`) : undefined;
+  if (typeof changed?.minAvailable === 'number') {
+    const of = `${Math.max(expected, live.length)}`;
+    return changed.minAvailable > 0 ? lower(changed.minAvailable - 1, of) : undefined;
+  }
   if (typeof changed?.maxUnavailable === 'number')
     return changed.maxUnavailable < expected ? raise(changed.maxUnavailable + 1) : undefined;
-  const live = ev.pods.filter((p) => p.deletionTimestamp === undefined);
   if (
     ev.kind === 'PodDisruptionBudget' &&
     expected <= 0 &&

@@ -166,31 +166,29 @@ function smallest(
 }
 
 /**
- * Beyond the smallest search's bounds: from the set that got furthest, add the change that gets
- * furthest for each stall in turn, while one gets further, until it completes.
+ * Beyond the smallest search's bounds: from the set that got furthest, for each stall in turn add
+ * the cheapest change that gets further, while one does, until it completes.
  */
 function furthest(forecasts: Forecasts, from: ChangeSet, maxChanges: number): ChangeSet {
   let current = from;
-  while (current.forecast?.stall && current.parts.length < maxChanges && !forecasts.spent) {
-    const next = forecasts.grow(current, maxChanges);
-    for (const n of next) if (!forecasts.run(n)) break;
-    const [best] = next.filter((n) => n.forecast).sort(byProgress);
-    if (
-      !best?.forecast ||
-      !current.forecast ||
-      compareProgress(best.forecast, current.forecast) <= 0
-    )
-      break;
-    current = best;
+  for (;;) {
+    const before = current.forecast;
+    if (!before?.stall || current.parts.length >= maxChanges) return current;
+    const better = forecasts
+      .grow(current, maxChanges)
+      .sort(byCost)
+      .find((n) => forecasts.run(n) && n.forecast && compareProgress(n.forecast, before) > 0);
+    if (!better) return current;
+    current = better;
   }
-  return current;
 }
 
 /**
  * When no single change lets the upgrade complete: the combination with the fewest changes that
  * does (then the cheapest by COST_ORDER), found by `smallest` among combinations of at most
  * `limits.maxChanges` changes. When there is none that small (or the forecasts run out), the set
- * that got furthest grows one change per stall (`furthest`) up to `limits.maxFurthestChanges`: it
+ * that got furthest grows one change per stall (`furthest`) up to `limits.maxFurthestChanges`
+ * (none when the first stall alone needs more, as in a pool that needs hundreds): it
  * is offered whether it completes (not proven smallest) or only gets further than every single fix
  * (labelled so by its outcome). At most `maxForecasts + maxFurthestForecasts` forecasts beyond the
  * single fixes'.
@@ -221,6 +219,8 @@ export function searchCombination(
     };
   };
   if (search.best) return { found: checked(search.best), proof: proof(true) };
+  // The first stall alone needs more changes than any combination offered may have.
+  if (root.bound > limits.maxFurthestChanges) return { proof: proof(false) };
   forecasts.max += limits.maxFurthestForecasts;
   const [far] = [...forecasts.seen.values()].filter((s) => s.forecast).sort(byProgress);
   const end = far ? furthest(forecasts, far, limits.maxFurthestChanges) : undefined;

@@ -183,8 +183,9 @@ describe('proposeFixes with no single change that completes', () => {
     expect(combinationOf(two)).toStrictEqual({
       outcome: 'completes',
       parts: 3,
-      // Each stall's 4 then 2 changes, each forecast.
-      search: { fewestChanges: true, exhaustive: true, forecasts: 6, maxChanges: 2 },
+      // Each stall's changes, cheapest first, until one gets further: scaling api and db (no
+      // help under maxUnavailable 0) and raising api's; then scaling db and raising db's.
+      search: { fewestChanges: true, exhaustive: true, forecasts: 5, maxChanges: 2 },
     });
     // With 4 forecasts, two changes that free two of the three pods: the furthest it gets.
     const partial = proposeFixes(
