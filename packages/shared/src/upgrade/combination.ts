@@ -24,7 +24,7 @@ export interface CombinationLimits {
   maxForecasts: number;
   /** Beyond those, one change per stall is added while it gets further, up to this many changes… */
   maxFurthestChanges: number;
-  /** …with at most this many more forecasts (and what the smallest search left). */
+  /** …with at most this many more forecasts. */
   maxFurthestForecasts: number;
 }
 
@@ -32,7 +32,7 @@ export const COMBINATION_LIMITS: CombinationLimits = {
   maxChanges: 4,
   maxForecasts: 32,
   maxFurthestChanges: 12,
-  maxFurthestForecasts: 32,
+  maxFurthestForecasts: 16,
 };
 
 /** How a combination was found. */
@@ -167,13 +167,15 @@ function smallest(
 
 /**
  * Beyond the smallest search's bounds: from the set that got furthest, for each stall in turn add
- * the cheapest change that gets further, while one does, until it completes.
+ * the cheapest change that gets further, while one does, until it completes, or its stall needs
+ * more changes than `maxChanges` allows (a pool needing hundreds is not worth the forecasts).
  */
 function furthest(forecasts: Forecasts, from: ChangeSet, maxChanges: number): ChangeSet {
   let current = from;
   for (;;) {
     const before = current.forecast;
-    if (!before?.stall || current.parts.length >= maxChanges) return current;
+    // Done, or its stall already needs more changes than it may still add.
+    if (!before?.stall || current.bound > maxChanges) return current;
     const better = forecasts
       .grow(current, maxChanges)
       .sort(byCost)
@@ -221,7 +223,7 @@ export function searchCombination(
   if (search.best) return { found: checked(search.best), proof: proof(true) };
   // The first stall alone needs more changes than any combination offered may have.
   if (root.bound > limits.maxFurthestChanges) return { proof: proof(false) };
-  forecasts.max += limits.maxFurthestForecasts;
+  forecasts.max = forecasts.count + limits.maxFurthestForecasts;
   const [far] = [...forecasts.seen.values()].filter((s) => s.forecast).sort(byProgress);
   const end = far ? furthest(forecasts, far, limits.maxFurthestChanges) : undefined;
   const beatsSingles = (f: UpgradeForecast): boolean =>

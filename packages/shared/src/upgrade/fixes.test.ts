@@ -191,7 +191,7 @@ describe('proposeFixes with no single change that completes', () => {
     const partial = proposeFixes(
       i,
       stalled,
-      limits({ maxChanges: 2, maxForecasts: 4, maxFurthestForecasts: 0 }),
+      limits({ maxChanges: 2, maxForecasts: 0, maxFurthestForecasts: 4 }),
     );
     expect(combinationOf(partial)).toStrictEqual({
       outcome: 'gets-further',
