@@ -38,6 +38,12 @@ export class NodeCache<T> {
    */
   private readonly readers = new Map<string, string[]>();
   private readonly dirty = new Set<string>();
+  /**
+   * Nodes computed whose reads are not recorded yet: recorded at the next change (`settle`), so a
+   * cold `all()` returns as soon as the values are there. Which budgets a node reads depends only
+   * on its pods and their memberships, which no change alters before `before` is called.
+   */
+  private readonly unread = new Set<string>();
   private names: string[] | undefined;
   /** The node names were read again since the last `all`: values of nodes gone are dropped. */
   private renamed = true;
@@ -53,6 +59,7 @@ export class NodeCache<T> {
 
   /** Before the index applies `change`: the nodes its old state touches. */
   before(change: ObjectChange): void {
+    this.settle();
     const { index } = this.options;
     if (change.type === 'replaceAll') {
       this.everything = true;
@@ -78,6 +85,8 @@ export class NodeCache<T> {
    * now), the nodes of its members.
    */
   after(change: ObjectChange | undefined, deltas: readonly BudgetDelta[]): void {
+    // Without a change (the clock moved) memberships are as they were when the nodes were computed.
+    if (change === undefined) this.settle();
     if (change?.type === 'replaceAll') {
       this.everything = true;
       return;
@@ -127,7 +136,7 @@ export class NodeCache<T> {
     const fresh = this.options.compute(node);
     this.computed++;
     this.values.set(node, fresh);
-    this.remember(node, this.budgetsRead(node));
+    this.unread.add(node);
     return fresh;
   }
 
@@ -169,7 +178,15 @@ export class NodeCache<T> {
     this.reads.delete(node);
   }
 
+  /** Records the reads of the nodes computed since the last change. */
+  private settle(): void {
+    for (const node of this.unread)
+      if (this.values.has(node)) this.remember(node, this.budgetsRead(node));
+    this.unread.clear();
+  }
+
   private forget(node: string): void {
+    this.unread.delete(node);
     this.values.delete(node);
     this.unremember(node);
   }
