@@ -154,7 +154,7 @@ if (changed) {
     'drainable now, after one pod turns unready',
     ms(update.ms),
     buildRef,
-    `(${drainable.computations - before} nodes worked out again, budget of ${spread?.pods.length} pods)`,
+    `(${drainable.computations - before} nodes worked out again, budget of ${spread?.pods.length} pods; the first change after the cold run also records which budgets every node read)`,
   );
   // Back as it was, for the forecasts below.
   const back = { type: 'upsert' as const, object: changed };
