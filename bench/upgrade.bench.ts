@@ -5,8 +5,8 @@
 //   2. a forecast of all 5,000 nodes, one at a time; reference: building the index from the views;
 //   3. the same 1,000-node pool with maxUnavailable 10 and maxSurge 10;
 //   4. the fixes for the pool's stall (each single change, then the bounded search for a
-//      combination: at most COMBINATION_LIMITS.maxForecasts more forecasts); reference: one
-//      forecast of the pool as is;
+//      combination: at most COMBINATION_LIMITS.maxForecasts + maxFurthestForecasts more
+//      forecasts), with the forecasts run; reference: one forecast of the pool as is;
 //   5. a cluster whose budgets are OpenKruise PUBs (a fifth of the pods and nodes, each PDB turned
 //      into a PUB: bench/pub-pool.ts), a full forecast of its nodes; reference: the same cluster
 //      with its PDBs. Each forecast prints a digest of its result (the same bytes across commits);
@@ -40,7 +40,7 @@ import {
   DEFAULT_READY_SECONDS,
   COMBINATION_LIMITS,
   forecastUpgrade,
-  proposeFixes,
+  planFixes,
   readinessFromPods,
   type ForecastUpgradeInput,
 } from '../packages/shared/src/upgrade/index.js';
@@ -249,13 +249,18 @@ forecastRow(`${POOL}-node pool, 10 at a time, surge 10`, base(pool, 10, 10), dra
 
 const stalled = time(() => forecastUpgrade(base(pool)));
 if (stalled.value.stall) {
-  const fixes = time(() => proposeFixes(base(pool), stalled.value));
-  const combined = fixes.value.find((f) => f.parts !== undefined);
+  const planned = time(() => planFixes(base(pool), stalled.value));
+  const { fixes, forecasts } = planned.value;
+  const combined = fixes.find((f) => f.parts !== undefined);
+  const found = combined
+    ? `a combination of ${combined.parts?.length ?? 0} that ${combined.outcome === 'completes' ? 'completes' : 'gets furthest'}${combined.search?.fewestChanges ? ' (fewest)' : ''}`
+    : 'no combination';
+  const { maxForecasts, maxFurthestForecasts } = COMBINATION_LIMITS;
   row(
     `${POOL}-node pool, fixes for its stall`,
-    ms(fixes.ms),
+    `${ms(planned.ms)}, ${forecasts} forecasts`,
     `${ms(stalled.ms)} (one forecast, stall at step ${stalled.value.stall.step})`,
-    `${fixes.value.length} fixes, ${combined ? `a combination of ${combined.parts?.length ?? 0}` : 'no combination'} (search ≤ ${COMBINATION_LIMITS.maxForecasts} more forecasts)`,
+    `${fixes.length} fixes, ${found}; search ≤ ${maxForecasts} + ${maxFurthestForecasts} forecasts beyond the ${fixes.length - (combined ? 1 : 0)} single fixes'`,
   );
 }
 
