@@ -46,9 +46,9 @@ describe('pdbscope upgrade', () => {
       if (!p.ok) throw new Error(p.error);
       return formatUpgrade(p.value.forecast, p.value.fixes).split('\n');
     };
-    // At most 1 change searched for the smallest: the two that complete are found a stall at a
-    // time, and two are as few as the first stall needs.
-    const one = { maxChanges: 1, maxForecasts: 8, maxFurthestChanges: 4, maxFurthestForecasts: 8 };
+    // The smallest search limited to its forecasts: one forecast does not finish it, growing the
+    // furthest fix a stall at a time does, and two changes are as few as the stall needs.
+    const one = { maxChanges: 4, maxForecasts: 1, maxFurthestChanges: 4, maxFurthestForecasts: 8 };
     expect(plan(one)).toContain(
       '  1. These 2 changes together, the fewest that let it complete (no single one is enough) — completes in 3 step(s):',
     );

@@ -190,7 +190,7 @@ function furthest(forecasts: Forecasts, from: ChangeSet, maxChanges: number): Ch
  * does (then the cheapest by COST_ORDER), found by `smallest` among combinations of at most
  * `limits.maxChanges` changes. When there is none that small (or the forecasts run out), the set
  * that got furthest grows one change per stall (`furthest`) up to `limits.maxFurthestChanges`
- * (none when the first stall alone needs more, as in a pool that needs hundreds): it
+ * (not when the first stall alone needs more than `maxChanges`, as in a pool that needs hundreds): it
  * is offered whether it completes (not proven smallest) or only gets further than every single fix
  * (labelled so by its outcome). At most `maxForecasts + maxFurthestForecasts` forecasts beyond the
  * single fixes'.
@@ -221,8 +221,9 @@ export function searchCombination(
     };
   };
   if (search.best) return { found: checked(search.best), proof: proof(true) };
-  // The first stall alone needs more changes than any combination offered may have.
-  if (root.bound > limits.maxFurthestChanges) return { proof: proof(false) };
+  // The first stall alone needs more changes than the smallest search allows: a pool that needs
+  // its budgets reviewed, not one combination (and not worth the forecasts on a large one).
+  if (root.bound > limits.maxChanges) return { proof: proof(false) };
   forecasts.max = forecasts.count + limits.maxFurthestForecasts;
   const [far] = [...forecasts.seen.values()].filter((s) => s.forecast).sort(byProgress);
   const end = far ? furthest(forecasts, far, limits.maxFurthestChanges) : undefined;
