@@ -12,13 +12,11 @@ import {
 } from '../index/__fixtures__/objects.js';
 import { ClusterIndex } from '../index/cluster-index.js';
 import type { PubView } from '../model/budget.js';
-import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import { RELATED_PUB_ANNOTATION } from '../pub/admit.js';
 import { syncPub } from '../pub/sync.js';
-import { replacementPod } from './drain-replacement.js';
-import { budgetRefsForPod, evictInPlan } from './plan.js';
 import { PlanState } from './plan-state.js';
+import { applyPlanOps, planOpArb } from './__fixtures__/plan-ops.js';
 
 const limitArb = fc.oneof(
   fc.record({ minAvailable: fc.integer({ min: 0, max: 6 }) }),
@@ -48,13 +46,6 @@ const clusterArb = fc.record({
   unavailable: fc.array(agoArb, { minLength: 4, maxLength: 4 }),
   source: fc.constantFrom('recomputed' as const, 'stored' as const),
 });
-
-const opArb = fc.oneof(
-  fc.record({ op: fc.constant('evict' as const), at: fc.nat() }),
-  fc.record({ op: fc.constant('replace' as const), at: fc.nat() }),
-  fc.record({ op: fc.constant('ready' as const), at: fc.nat() }),
-  fc.record({ op: fc.constant('scale-up' as const) }),
-);
 
 type Cluster = typeof clusterArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -166,53 +157,11 @@ function checkedResyncs(state: PlanState): { checked: number } {
 describe('PUB tallies in a plan', () => {
   it('give, after any sequence of evictions, replacements and readiness, what a full reconcile gives', () => {
     fc.assert(
-      fc.property(clusterArb, fc.array(opArb, { maxLength: 25 }), (c, ops) => {
+      fc.property(clusterArb, fc.array(planOpArb, { maxLength: 25 }), (c, ops) => {
         const { index, pods, budgets: all } = build(c);
         const state = new PlanState(index, NOW, c.source);
         const seen = checkedResyncs(state);
-        let live: PodView[] = [...pods];
-        const pending: { pod: PodView; budgets: ResourceRef[] }[] = [];
-        let serial = 0;
-        for (const step of ops) {
-          if (step.op === 'evict' && live.length > 0) {
-            const target = live[step.at % live.length] as PodView;
-            evictInPlan(state, target, { dryRun: false, now: NOW });
-          } else if (step.op === 'replace' && live.length > 0) {
-            // The forecast's step: the pod is gone, its controller's replacement joins its budgets.
-            const target = state.pod(live[step.at % live.length] as PodView) as PodView;
-            const budgets = budgetRefsForPod(state, target);
-            state.remove(target, undefined, budgets);
-            const next = replacementPod(target, { now: NOW, suffix: `r${++serial}` });
-            if (next) state.addPod(next, budgets, target);
-            if (next?.name !== target.name) state.forget(target, budgets);
-            for (const b of budgets) state.resync(b);
-            live = live.filter((p) => p.name !== target.name);
-            if (next) {
-              live.push(next);
-              pending.push({ pod: next, budgets });
-            }
-          } else if (step.op === 'ready' && pending.length > 0) {
-            const [w] = pending.splice(step.at % pending.length, 1);
-            if (!w || state.pod(w.pod)?.name === undefined) continue;
-            state.updatePod({ ...w.pod, phase: 'Running', ready: true }, w.budgets);
-            for (const b of w.budgets) state.resync(b);
-          } else if (step.op === 'scale-up') {
-            const extra = pod({
-              name: `web-scaled-${++serial}`,
-              labels: { app: 'web', tier: 'shop', 'pod-template-hash': '6d4f8c7b9' },
-              owner: { kind: 'ReplicaSet', name: 'web-6d4f8c7b9' },
-              node: 'node-b',
-            });
-            const budgets: ResourceRef[] = [
-              { kind: 'PodUnavailableBudget', namespace: 'default', name: 'web' },
-              { kind: 'PodUnavailableBudget', namespace: 'default', name: 'shop' },
-            ];
-            state.addPod(extra, budgets);
-            for (const b of budgets) state.resync(b);
-            live.push(extra);
-          }
-        }
-        for (const b of all) state.resync(b);
+        applyPlanOps({ state, pods, ops, budgetKind: 'PodUnavailableBudget', all });
         expect(seen.checked).toBeGreaterThan(0);
       }),
       { numRuns: 300 },
