@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPdb } from '../budgets/sync.js';
 import { laneCounts } from '../index/evaluate.js';
-import {
-  NOW,
-  deployment,
-  labelPdb,
-  node,
-  pdb,
-  pod,
-  statefulSet,
-} from '../index/__fixtures__/objects.js';
+import { NOW, labelPdb, node, pdb } from '../index/__fixtures__/objects.js';
 import { ClusterIndex } from '../index/cluster-index.js';
 import type { PdbView } from '../model/budget.js';
 import type { ResourceRef } from '../model/refs.js';
 import { PlanState } from './plan-state.js';
-import { applyPlanOps, planOpArb } from './__fixtures__/plan-ops.js';
+import { applyPlanOps, planOpArb, shopPods } from './__fixtures__/plan-ops.js';
 
 const limitArb = fc.oneof(
   fc.record({ minAvailable: fc.integer({ min: 0, max: 6 }) }),
@@ -49,32 +41,7 @@ type Cluster = typeof clusterArb extends fc.Arbitrary<infer T> ? T : never;
 
 function build(c: Cluster) {
   const tier = { tier: 'shop' };
-  const web = deployment({
-    name: 'web',
-    replicas: c.web,
-    unready: c.webUnready,
-    labels: { app: 'web', ...tier },
-    nodes: ['node-a', 'node-b'],
-  });
-  const db = statefulSet({
-    name: 'db',
-    replicas: c.db,
-    labels: { app: 'db', ...tier },
-    nodes: ['node-a'],
-  });
-  const loose = [
-    ...Array.from({ length: c.bare }, (_, i) =>
-      pod({ name: `bare-${i}`, labels: { app: 'web', ...tier }, node: 'node-b' }),
-    ),
-    ...Array.from({ length: c.orphans }, (_, i) =>
-      pod({
-        name: `orphan-${i}`,
-        labels: { app: 'web', ...tier },
-        owner: { kind: 'ReplicaSet', name: 'gone' },
-        node: 'node-a',
-      }),
-    ),
-  ];
+  const { web, db, loose } = shopPods(c);
   const pods = [...web.pods, ...db.pods, ...loose];
   const disruptedPods: Record<string, string> = {};
   c.disrupted.forEach((ago, i) => {

@@ -1,22 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { laneCounts } from '../index/evaluate.js';
-import {
-  NOW,
-  deployment,
-  labelPub,
-  node,
-  pod,
-  pub,
-  statefulSet,
-} from '../index/__fixtures__/objects.js';
+import { NOW, labelPub, node, pub } from '../index/__fixtures__/objects.js';
 import { ClusterIndex } from '../index/cluster-index.js';
 import type { PubView } from '../model/budget.js';
 import type { ResourceRef } from '../model/refs.js';
 import { RELATED_PUB_ANNOTATION } from '../pub/admit.js';
 import { syncPub } from '../pub/sync.js';
 import { PlanState } from './plan-state.js';
-import { applyPlanOps, planOpArb } from './__fixtures__/plan-ops.js';
+import { applyPlanOps, planOpArb, shopPods } from './__fixtures__/plan-ops.js';
 
 const limitArb = fc.oneof(
   fc.record({ minAvailable: fc.integer({ min: 0, max: 6 }) }),
@@ -54,32 +46,7 @@ const ago = (seconds: number): string =>
 
 function build(c: Cluster) {
   const tier = { tier: 'shop' };
-  const web = deployment({
-    name: 'web',
-    replicas: c.web,
-    unready: c.webUnready,
-    labels: { app: 'web', ...tier },
-    nodes: ['node-a', 'node-b'],
-  });
-  const db = statefulSet({
-    name: 'db',
-    replicas: c.db,
-    labels: { app: 'db', ...tier },
-    nodes: ['node-a'],
-  });
-  const loose = [
-    ...Array.from({ length: c.bare }, (_, i) =>
-      pod({ name: `bare-${i}`, labels: { app: 'web', ...tier }, node: 'node-b' }),
-    ),
-    ...Array.from({ length: c.orphans }, (_, i) =>
-      pod({
-        name: `orphan-${i}`,
-        labels: { app: 'web', ...tier },
-        owner: { kind: 'ReplicaSet', name: 'gone' },
-        node: 'node-a',
-      }),
-    ),
-  ];
+  const { web, db, loose } = shopPods(c);
   const webPods = c.annotated
     ? web.pods.map((p) => ({
         ...p,

@@ -2,13 +2,58 @@
 // evictions, replacements joining their budgets, replacements turning Ready, and a scale-up.
 // Shared by the PDB and PUB tally tests, which differ only in the budgets they build.
 import fc from 'fast-check';
-import { NOW, pod } from '../../index/__fixtures__/objects.js';
+import { NOW, deployment, pod, statefulSet } from '../../index/__fixtures__/objects.js';
 import type { BudgetKind } from '../../model/budget.js';
 import type { PodView } from '../../model/pod.js';
 import type { ResourceRef } from '../../model/refs.js';
 import { replacementPod } from '../drain-replacement.js';
 import { budgetRefsForPod, evictInPlan } from '../plan.js';
 import type { PlanState } from '../plan-state.js';
+
+/** How many of each kind of pod the tally tests' cluster has. */
+export interface ShopPodCounts {
+  web: number;
+  webUnready: number;
+  db: number;
+  bare: number;
+  /** Pods whose ReplicaSet no finder resolves: they count no scale. */
+  orphans: number;
+}
+
+/**
+ * The tally tests' pods, all labelled `tier: shop`: a web Deployment on node-a and node-b, a db
+ * StatefulSet on node-a, bare web pods on node-b and web pods of a ReplicaSet that is gone.
+ */
+export function shopPods(c: ShopPodCounts) {
+  const tier = { tier: 'shop' };
+  const web = deployment({
+    name: 'web',
+    replicas: c.web,
+    unready: c.webUnready,
+    labels: { app: 'web', ...tier },
+    nodes: ['node-a', 'node-b'],
+  });
+  const db = statefulSet({
+    name: 'db',
+    replicas: c.db,
+    labels: { app: 'db', ...tier },
+    nodes: ['node-a'],
+  });
+  const loose = [
+    ...Array.from({ length: c.bare }, (_, i) =>
+      pod({ name: `bare-${i}`, labels: { app: 'web', ...tier }, node: 'node-b' }),
+    ),
+    ...Array.from({ length: c.orphans }, (_, i) =>
+      pod({
+        name: `orphan-${i}`,
+        labels: { app: 'web', ...tier },
+        owner: { kind: 'ReplicaSet', name: 'gone' },
+        node: 'node-a',
+      }),
+    ),
+  ];
+  return { web, db, loose };
+}
 
 export const planOpArb = fc.oneof(
   fc.record({ op: fc.constant('evict' as const), at: fc.nat() }),
