@@ -40,8 +40,16 @@ function isUnschedulable(pod: KubeObject): boolean {
   );
 }
 
-/** Writes the status the kubelet reports for `state`, if the pod (same UID) still exists. */
-export function setPodState(ctx: ControllerContext, pod: KubeObject, state: SimPodState): boolean {
+/**
+ * Writes the status the kubelet reports for `state`, if the pod (same UID) still exists; its
+ * conditions change `at` (default now).
+ */
+export function setPodState(
+  ctx: ControllerContext,
+  pod: KubeObject,
+  state: SimPodState,
+  at: Date = ctx.clock.now(),
+): boolean {
   const { namespace, name, uid } = pod.metadata;
   const current = ctx.store.get('pods', namespace, name ?? '');
   if (
@@ -56,12 +64,23 @@ export function setPodState(ctx: ControllerContext, pod: KubeObject, state: SimP
     namespace,
     name ?? '',
     (copy) => {
-      copy['status'] = podStatus({ pod: copy, state, now: ctx.clock.now(), restarts });
+      copy['status'] = podStatus({ pod: copy, state, now: at, restarts });
     },
     { subresource: 'status' },
   );
   if (!result.ok) ctx.onError(`pod ${nsKey(pod)} status: ${result.error.message}`);
   return result.ok;
+}
+
+/**
+ * When a pod that started `delayMs` ago became Ready: its startTime plus the delay's whole seconds.
+ * Both are whole-second timestamps, so the wall clock's time (where its second falls, a timer
+ * running late) would otherwise add a second to the startup the forecast measures, now and then.
+ */
+function readyAt(pod: KubeObject, delayMs: number, now: Date): Date {
+  const started = Date.parse(statusOf<{ startTime?: string }>(pod).startTime ?? '');
+  if (!Number.isFinite(started)) return now;
+  return new Date(Math.min(now.getTime(), started + Math.floor(delayMs / 1000) * 1000));
 }
 
 /**
@@ -106,9 +125,10 @@ export class Kubelet {
     }
     if (isUnschedulable(pod)) this.pending.add(nsKey(pod));
     else if (isCreating(pod) && !this.starting.has(uid)) {
+      const delayMs = this.readyDelayFor(pod);
       this.starting.set(
         uid,
-        this.ctx.clock.setTimeout(() => this.start(pod), this.readyDelayFor(pod)),
+        this.ctx.clock.setTimeout(() => this.start(pod, delayMs), delayMs),
       );
     }
   }
@@ -126,9 +146,9 @@ export class Kubelet {
     this.stopping.delete(uid);
   }
 
-  private start(pod: KubeObject): void {
+  private start(pod: KubeObject, delayMs: number): void {
     this.starting.delete(pod.metadata.uid ?? '');
-    setPodState(this.ctx, pod, 'ready');
+    setPodState(this.ctx, pod, 'ready', readyAt(pod, delayMs, this.ctx.clock.now()));
   }
 
   private remove(pod: KubeObject): void {
