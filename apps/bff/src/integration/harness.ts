@@ -31,8 +31,8 @@ export interface Harness {
 export async function startHarness(
   options: Partial<Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger'>> & {
     beforeBff?: (sim: SimHandle) => void;
-    /** The simulator's options beyond the demo's (e.g. `tls`). */
-    sim?: Pick<StartSimOptions, 'tls'>;
+    /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
+    sim?: Pick<StartSimOptions, 'tls' | 'clock'>;
     /** The BFF's kubeconfig (default: the simulator's own, with its token accepted for good). */
     kubeconfig?: (sim: SimHandle) => string;
     /** Sources' tuning beyond the short backoff every harness has. */
