@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { StartSimOptions } from '@pdbscope/sim';
 import type { Page } from 'playwright-core';
 import { launchChromium, type Browser } from './chromium.js';
 import { buildWeb, repoRoot, startStack, type Stack } from './stack.js';
@@ -22,11 +23,14 @@ export interface DemoSession {
   close(): Promise<void>;
 }
 
-/** The built app on the demo cluster (seed 1, no activity) and a Chromium page to drive it. */
-export async function openDemo(): Promise<DemoSession> {
+/**
+ * The built app on the demo cluster (seed 1, no activity) and a Chromium page to drive it; with a
+ * `clock` (a ManualClock), the simulator's time moves only when told to.
+ */
+export async function openDemo(options: Pick<StartSimOptions, 'clock'> = {}): Promise<DemoSession> {
   await mkdir(screenshotsDir, { recursive: true });
   if (process.env['PDBSCOPE_E2E_SKIP_BUILD'] !== '1') await buildWeb();
-  const stack = await startStack({ sim: { demo: true, activity: false, seed: 1 } });
+  const stack = await startStack({ sim: { demo: true, activity: false, seed: 1, ...options } });
   const browser = await launchChromium().catch(async (error: unknown) => {
     await stack.stop();
     throw error;
