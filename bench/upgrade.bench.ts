@@ -10,6 +10,9 @@
 //   5. a cluster whose budgets are OpenKruise PUBs (a fifth of the pods and nodes, each PDB turned
 //      into a PUB: bench/pub-pool.ts), a full forecast of its nodes; reference: the same cluster
 //      with its PDBs. Each forecast prints a digest of its result (the same bytes across commits);
+//   6. what the pool's full run allocates that outlives the young generation (bench/promoted.ts:
+//      what it adds to a process's resident memory), with its largest sites; reference: the
+//      index's own live heap;
 //   0. first, drainable now for every node (the nodes list's column), cold (the first run, then a
 //      fresh cache three times more, the code compiled by then), then one node alone
 //      (its page works it out afresh), then after one pod's change (the NodeCache works out again
@@ -20,6 +23,7 @@
 // Figures only; this never fails a build.
 import { clusterViews, generateCluster } from '../packages/shared/src/synthetic/index.js';
 import { digest, pubCluster } from './pub-pool.js';
+import { liveHeap, promotedBy } from './promoted.js';
 import {
   nodeFromObject,
   pdbFromObject,
@@ -84,8 +88,10 @@ const input = {
   nodes: views(c.nodes, nodeFromObject),
 };
 const parsed = performance.now() - parse;
+const heapBeforeIndex = liveHeap();
 const built = time(() => new ClusterIndex({ now: NOW }, input));
 const index = built.value;
+const indexHeap = liveHeap() - heapBeforeIndex;
 const names = index.nodeNames();
 
 const buildRef = `${ms(built.ms)} (index build), ${ms(parsed)} (listing+parsing)`;
@@ -246,6 +252,17 @@ forecastRow(
   '≤ 15 s',
 );
 forecastRow(`${POOL}-node pool, 10 at a time, surge 10`, base(pool, 10, 10), drainRef, '');
+{
+  // What the full run of the pool adds to a process's old generation (bench/promoted.ts).
+  const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+  const promoted = await promotedBy(() => forecastUpgrade(whole(base(pool))));
+  row(
+    `${POOL}-node pool, full run: outlives young gen`,
+    mb(promoted.bytes),
+    `${mb(indexHeap)} (the index's live heap)`,
+    `(sampled; most at ${promoted.sites.map((s) => `${s.site} ${mb(s.bytes)}`).join(', ')})`,
+  );
+}
 
 const stalled = time(() => forecastUpgrade(base(pool)));
 if (stalled.value.stall) {
