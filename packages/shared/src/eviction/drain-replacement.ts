@@ -20,17 +20,20 @@ export interface NewPodFields {
 
 /**
  * A new pod made from the same template as `template`: what belonged to the old pod (its node,
- * deletion, waiting reason, disruption condition, version, restarts) is dropped.
+ * deletion, waiting reason, disruption condition, version, restarts) is dropped, left undefined.
+ *
+ * Undefined rather than left out: an object made by leaving keys out (rest destructuring) gets a
+ * shape of its own, which every later copy of it inherits, so that each copy of a replacement
+ * (scheduled, then Ready) took 650 bytes instead of 185, and a forecast makes three per evicted pod
+ * (bench:upgrade's "outlives young gen" figure). JSON and every reader see the same pod.
  */
 export function newPodLike(template: PodView, fields: NewPodFields): PodView {
-  const {
-    nodeName: _n,
-    deletionTimestamp: _d,
-    waitingReason: _w,
-    disruptionTarget: _t,
-    ...rest
-  } = template;
-  return { ...rest, ...fields, resourceVersion: '', restartCount: 0 };
+  const pod: PodView = { ...template, ...fields, resourceVersion: '', restartCount: 0 };
+  if (pod.nodeName !== undefined) pod.nodeName = undefined;
+  if (pod.deletionTimestamp !== undefined) pod.deletionTimestamp = undefined;
+  if (pod.waitingReason !== undefined) pod.waitingReason = undefined;
+  if (pod.disruptionTarget !== undefined) pod.disruptionTarget = undefined;
+  return pod;
 }
 
 /**
