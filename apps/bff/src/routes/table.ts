@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AnyApiRoute, ApiRoute } from '@pdbscope/shared/api';
 import { z, type ZodType } from 'zod';
+import { sendJson } from '../http/json-body.js';
 import { HttpProblem } from '../http/problem.js';
 import { parseOr400 } from '../http/validate.js';
 
@@ -56,9 +57,7 @@ export function serve<Params, Query, Body, Response_>(
         },
         query: () => parseOr400(query ?? z.object({}), { ...req.query }, 'query') as Query,
         body: () => parseOr400(route.body ?? z.unknown(), req.body, 'body') as Body,
-        send: (answer) => {
-          res.json(answer);
-        },
+        send: (answer) => void sendJson(res, answer),
       }),
   };
 }
