@@ -73,7 +73,7 @@ export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
     if (!entry) continue;
     if (entryMatches(entry, pod)) {
       putMember(state, entry, pod, before.includes(bkey));
-      addMembership(record, bkey);
+      addMembership(record, entry);
     } else if (dropMember(state, entry, pod.name)) {
       removeMembership(record, bkey);
     }

@@ -15,6 +15,7 @@ export function newEntry(
 ): BudgetEntry {
   const entry: BudgetEntry = {
     key,
+    alone: Object.freeze([key]),
     budget,
     anchor: { kind: 'none' },
     members: [],
@@ -156,7 +157,7 @@ export function selectMembers(state: IndexState, entry: BudgetEntry): void {
   forEachCandidate(state, entry, (record) => {
     if (!entryMatches(entry, record.pod)) return;
     members.push(record.pod);
-    addMembership(record, entry.key);
+    addMembership(record, entry);
   });
   entry.members = sortMembers(members);
 }
@@ -173,9 +174,10 @@ export function clearMembers(state: IndexState, entry: BudgetEntry): void {
 
 // A pod's budget list is replaced, never grown in place, and always allocated at its exact length:
 // an array grown by push (or made by spread or filter) keeps room for 17 entries, and 150,000 of
-// them (most holding one key) cost more than 20 MB.
-export function addMembership(record: PodRecord, budget: string): void {
-  if (!record.budgets.includes(budget)) record.budgets = record.budgets.concat(budget);
+// them (most holding one key) cost more than 20 MB. A pod in one budget shares the budget's own.
+export function addMembership(record: PodRecord, entry: BudgetEntry): void {
+  if (record.budgets.includes(entry.key)) return;
+  record.budgets = record.budgets.length === 0 ? entry.alone : record.budgets.concat(entry.key);
 }
 
 export function removeMembership(record: PodRecord, budget: string): void {
