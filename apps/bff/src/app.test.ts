@@ -104,6 +104,23 @@ describe('createApp', () => {
     });
   });
 
+  it('answers the budget list once the first analysis is in, so its overlap counts are there', async () => {
+    const { port, store } = await serve();
+    const order: string[] = [];
+    let finish = () => {};
+    store.analysed = () => new Promise<void>((resolve) => (finish = resolve));
+    const list = store.budgets.bind(store);
+    store.budgets = (query) => {
+      order.push('list read');
+      return list(query);
+    };
+    const answer = request(port, '/api/budgets');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    order.push('analysed');
+    finish();
+    expect([(await answer).status, order]).toStrictEqual([200, ['analysed', 'list read']]);
+  });
+
   it('answers 503 before sync, with what it waits for', async () => {
     const { port, store } = await serve();
     store.isReady = false;

@@ -5,7 +5,13 @@ import { serve, type ServedRoute } from './table.js';
 
 export function budgetRoutes(store: ClusterReader): ServedRoute[] {
   return [
-    serve(apiRoutes.budgets, (call) => call.send(store.budgets(call.query()))),
+    // Its summary counts overlaps: the first answer after ready waits for the first analysis, as
+    // a budget's detail and the overlap and findings routes do, rather than saying 0.
+    serve(apiRoutes.budgets, async (call) => {
+      const query = call.query();
+      await store.analysed();
+      call.send(store.budgets(query));
+    }),
     serve(apiRoutes.budget, async (call) => {
       const ref = call.params(unknownBudgetKind);
       await store.analysed();
