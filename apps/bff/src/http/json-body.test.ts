@@ -57,7 +57,13 @@ async function serve(answer: unknown): Promise<{ port: number; sent: Promise<voi
   const sent: Promise<void>[] = [];
   const app = express();
   app.use(compression({ threshold: 1024 }));
-  app.get('/answer', (_req, res) => void sent.push(sendJson(res, answer)));
+  app.get('/answer', (_req, res) => {
+    sent.push(sendJson(res, answer));
+  });
+  // As the BFF's error handler: a route that throws is a 500.
+  app.use((_error: unknown, _req: express.Request, res: express.Response, _next: unknown) => {
+    res.status(500).type('text/plain').send('internal error');
+  });
   const server = http.createServer(app);
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -123,5 +129,21 @@ describe('sendJson over HTTP', () => {
       setTimeout(() => reject(new Error('no data within 10 s')), 10_000).unref();
     });
     await expect(Promise.all(sent)).resolves.toStrictEqual([undefined]);
+  });
+
+  it('throws to the route when the start cannot be written, so Express answers 500', async () => {
+    const { port, sent } = await serve({ items: [{ size: 1n }] });
+    const { body } = await get(port, { 'accept-encoding': 'identity' });
+    expect([body.toString('utf8'), sent]).toStrictEqual(['internal error', []]);
+  });
+
+  it('cuts the answer short when a later piece cannot be written, and resolves', async () => {
+    const { port, sent } = await serve({ items: [...rows(20_000), { size: 1n }] });
+    const outcome = await get(port, { 'accept-encoding': 'identity' }).then(
+      () => 'complete',
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    await expect(Promise.all(sent)).resolves.toStrictEqual([undefined]);
+    expect(outcome).toBe('ECONNRESET');
   });
 });

@@ -54,19 +54,30 @@ export function* jsonChunks(value: unknown, chunkChars = JSON_CHUNK_CHARS): Gene
  * connection (and the compressor in front of it) takes them, instead of as one string and one
  * buffer of its whole size at once, which the BFF's resident memory had to make room for.
  */
-export async function sendJson(
+export function sendJson(
   res: Response,
   value: unknown,
   chunkChars = JSON_CHUNK_CHARS,
 ): Promise<void> {
+  // The first two pieces synchronously: an answer that cannot be written (a BigInt, a cycle) throws
+  // to the route before any header is sent, and Express answers 500 as it did with res.json.
   const chunks = jsonChunks(value, chunkChars);
   const first = chunks.next();
   const second = first.done ? first : chunks.next();
   res.type('application/json');
   if (second.done) {
     res.send(first.done ? '' : first.value);
-    return;
+    return Promise.resolve();
   }
+  return stream(res, [first.value, second.value], chunks);
+}
+
+/** Writes the pieces as the response takes them; never rejects (a failure cuts the answer). */
+async function stream(
+  res: Response,
+  head: readonly string[],
+  rest: Generator<string>,
+): Promise<void> {
   // One listener of each for the whole answer: compression moves `drain` listeners onto its
   // compressor, where `once`'s own removal (from the response) cannot reach them.
   let wake: (() => void) | undefined;
@@ -78,10 +89,14 @@ export async function sendJson(
   res.on('drain', resume);
   res.on('close', resume);
   try {
-    for (let next = first; !next.done; next = next === first ? second : chunks.next()) {
+    const pieces = (function* () {
+      yield* head;
+      yield* rest;
+    })();
+    for (const piece of pieces) {
       if (res.destroyed) return;
       // A client gone never drains: `close` wakes the wait too.
-      if (!res.write(next.value) && !res.destroyed)
+      if (!res.write(piece) && !res.destroyed)
         await new Promise<void>((resolve) => (wake = resolve));
     }
     res.end();
