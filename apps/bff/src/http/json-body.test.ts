@@ -37,11 +37,13 @@ describe('jsonChunks', () => {
     );
   });
 
-  it('walks into objects and arrays but not into an object with toJSON', () => {
+  it('walks into objects and arrays but not into an object with toJSON, and leaves out what JSON.stringify does', () => {
     const value = {
       at: new Date('2026-11-26T20:00:00Z'),
       list: [[1, 2], { a: [3] }],
       skip: () => 1,
+      gone: { toJSON: () => undefined },
+      nested: { deeper: [{ toJSON: () => undefined }], symbol: Symbol('s') },
     };
     expect([...jsonChunks(value, 1)].join('')).toBe(JSON.stringify(value));
   });

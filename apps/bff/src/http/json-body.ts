@@ -16,6 +16,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => {
  */
 export function* jsonChunks(value: unknown, chunkChars = JSON_CHUNK_CHARS): Generator<string> {
   let buffer = '';
+  const walked = (v: unknown): boolean =>
+    Array.isArray(v) || (isPlainObject(v) && typeof v['toJSON'] !== 'function');
   function* walk(v: unknown): Generator<string> {
     if (Array.isArray(v)) {
       buffer += '[';
@@ -30,16 +32,20 @@ export function* jsonChunks(value: unknown, chunkChars = JSON_CHUNK_CHARS): Gene
         }
       }
       buffer += ']';
-    } else if (isPlainObject(v) && typeof v['toJSON'] !== 'function') {
+    } else if (walked(v)) {
+      const fields = v as Record<string, unknown>;
       buffer += '{';
       let first = true;
-      for (const key of Object.keys(v)) {
-        const field = v[key];
-        if (field === undefined || typeof field === 'function' || typeof field === 'symbol')
-          continue;
+      for (const key of Object.keys(fields)) {
+        const field = fields[key];
+        // What JSON.stringify leaves out of an object (undefined, a function, a toJSON giving
+        // undefined) says nothing, not even its key.
+        const text = walked(field) ? undefined : (JSON.stringify(field) as string | undefined);
+        if (text === undefined && !walked(field)) continue;
         buffer += `${first ? '' : ','}${JSON.stringify(key)}:`;
         first = false;
-        yield* walk(field);
+        if (text === undefined) yield* walk(field);
+        else buffer += text;
       }
       buffer += '}';
     } else buffer += JSON.stringify(v) ?? '';
