@@ -38,14 +38,18 @@ export function* jsonChunks(value: unknown, chunkChars = JSON_CHUNK_CHARS): Gene
       let first = true;
       for (const key of Object.keys(fields)) {
         const field = fields[key];
-        // What JSON.stringify leaves out of an object (undefined, a function, a toJSON giving
-        // undefined) says nothing, not even its key.
-        const text = walked(field) ? undefined : (JSON.stringify(field) as string | undefined);
-        if (text === undefined && !walked(field)) continue;
-        buffer += `${first ? '' : ','}${JSON.stringify(key)}:`;
+        const name = `${first ? '' : ','}${JSON.stringify(key)}:`;
+        if (walked(field)) {
+          buffer += name;
+          yield* walk(field);
+        } else {
+          // What JSON.stringify leaves out of an object (undefined, a function, a toJSON giving
+          // undefined) says nothing, not even its key.
+          const text = JSON.stringify(field) as string | undefined;
+          if (text === undefined) continue;
+          buffer += name + text;
+        }
         first = false;
-        if (text === undefined) yield* walk(field);
-        else buffer += text;
       }
       buffer += '}';
     } else buffer += JSON.stringify(v) ?? '';
