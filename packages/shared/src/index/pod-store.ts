@@ -6,8 +6,6 @@ import type { PodView } from '../model/pod.js';
  */
 export interface PodRecord {
   pod: PodView;
-  /** `namespace/name`, the order podsOnNode sorts by (built once: every drain reads it). */
-  readonly key: string;
   /** Keys of the budgets it is a member of (usually one); replaced on change, never mutated. */
   budgets: readonly string[];
 }
@@ -60,13 +58,35 @@ function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/**
+ * Whether `a`'s `namespace/name` sorts before `b`'s, as the joined strings would (the API server
+ * lists pods in that order, and kubectl drains them in it), without joining them: a key string per
+ * pod costs 9 MB at 150,000 pods. A namespace that is a prefix of the other compares its `/`
+ * with the other's next character, so `a-b/x` sorts before `a/x`.
+ */
+export function keyBefore(
+  a: { namespace: string; name: string },
+  b: { namespace: string; name: string },
+): boolean {
+  if (a.namespace === b.namespace) return a.name < b.name;
+  const n = Math.min(a.namespace.length, b.namespace.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.namespace.charCodeAt(i);
+    const y = b.namespace.charCodeAt(i);
+    if (x !== y) return x < y;
+  }
+  const after = (ns: string) => (ns.length > n ? ns.charCodeAt(n) : SLASH);
+  return after(a.namespace) < after(b.namespace);
+}
+const SLASH = '/'.charCodeAt(0);
+
 /** Where a record goes in a node's list, kept sorted by key (kubectl's namespace/name order). */
-function sortedPosition(list: readonly PodRecord[], key: string): number {
+function sortedPosition(list: readonly PodRecord[], pod: PodView): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((list[mid] as PodRecord).key < key) lo = mid + 1;
+    if (keyBefore((list[mid] as PodRecord).pod, pod)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -77,7 +97,7 @@ function sortedPosition(list: readonly PodRecord[], key: string): number {
 function addToNode(store: PodStore, node: string, record: PodRecord): void {
   const list = store.byNode.get(node);
   if (!list) store.byNode.set(node, [record]);
-  else list.splice(sortedPosition(list, record.key), 0, record);
+  else list.splice(sortedPosition(list, record.pod), 0, record);
 }
 
 function deleteFromNode(store: PodStore, node: string, record: PodRecord): void {
@@ -130,8 +150,7 @@ export function putPod(store: PodStore, pod: PodView): PodRecord | undefined {
   const record = ns.pods.get(pod.name);
   if (record?.pod === pod) return undefined;
   if (!record) {
-    // Joined, not a template: a flat string, not a chain of pieces kept per pod.
-    const fresh: PodRecord = { pod, key: [pod.namespace, pod.name].join('/'), budgets: NO_BUDGETS };
+    const fresh: PodRecord = { pod, budgets: NO_BUDGETS };
     ns.pods.set(pod.name, fresh);
     indexLabels(ns, fresh, pod.labels);
     if (pod.nodeName !== undefined) addToNode(store, pod.nodeName, fresh);
