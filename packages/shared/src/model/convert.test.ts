@@ -7,6 +7,7 @@ import {
   workloadFromObject,
   nodeFromObject,
 } from './convert.js';
+import { asCommonText } from './convert-helpers.js';
 import { hasReadyCondition } from './ready.js';
 import { V1BETA1_EMPTY_SELECTOR_KEY } from './v1beta1.js';
 
@@ -360,5 +361,13 @@ describe('workloadFromObject and nodeFromObject', () => {
         allocatable: { cpu: '7910m', memory: '31Gi', pods: '110' },
       },
     });
+  });
+});
+
+describe('asCommonText', () => {
+  it('reads a common apiVersion or kind, any other text as it is, and a non-string as absent', () => {
+    expect(
+      ['apps/v1', 'ReplicaSet', 'example.com/v2', 'Widget', 7, null].map(asCommonText),
+    ).toStrictEqual(['apps/v1', 'ReplicaSet', 'example.com/v2', 'Widget', undefined, undefined]);
   });
 });

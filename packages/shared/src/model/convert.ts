@@ -8,6 +8,7 @@ import type { OwnerRef } from './refs.js';
 import type { WorkloadView } from './workload.js';
 import {
   asArray,
+  asCommonText,
   asIntOrString,
   asNumber,
   asObject,
@@ -29,8 +30,8 @@ function controllerOf(ownerReferences: readonly unknown[]): OwnerRef | undefined
     const o = asObject(raw);
     if (o?.['controller'] === true) {
       return {
-        apiVersion: asString(o['apiVersion']) ?? '',
-        kind: asString(o['kind']) ?? '',
+        apiVersion: asCommonText(o['apiVersion']) ?? '',
+        kind: asCommonText(o['kind']) ?? '',
         name: asString(o['name']) ?? '',
         uid: asString(o['uid']) ?? '',
       };
@@ -290,7 +291,7 @@ const WORKLOAD_REPLICAS_DEFAULT: Readonly<Record<string, number>> = {
 export function workloadFromObject(raw: unknown): Result<WorkloadView> {
   const obj = asObject(raw);
   const meta = obj && readMeta(obj);
-  const kind = obj && asString(obj['kind']);
+  const kind = obj && asCommonText(obj['kind']);
   if (!obj || !meta || !kind) return fail('workload without kind or metadata.name');
   const spec = asObject(obj['spec']) ?? {};
   const status = asObject(obj['status']) ?? {};
@@ -301,7 +302,7 @@ export function workloadFromObject(raw: unknown): Result<WorkloadView> {
     ok: true,
     value: {
       kind,
-      apiVersion: asString(obj['apiVersion']) ?? '',
+      apiVersion: asCommonText(obj['apiVersion']) ?? '',
       namespace: meta.namespace,
       name: meta.name,
       uid: meta.uid,
