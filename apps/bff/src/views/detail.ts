@@ -4,7 +4,7 @@ import {
   type PodClassification,
   type PodView,
 } from '@pdbscope/shared';
-import type { BudgetEvaluation, ClusterIndex } from '@pdbscope/shared/index';
+import { classificationOf, type BudgetEvaluation, type ClusterIndex } from '@pdbscope/shared/index';
 import type {
   BudgetDetailResponse,
   EvictableNow,
@@ -186,7 +186,7 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
   const disruptedPods = evaluation.synced.status.disruptedPods;
   // Each pod alone, against the stored statuses of the budgets covering it: a handful of
   // budgets per pod, nothing recomputed, so a 1,000-pod budget costs 1,000 cheap decisions.
-  for (const c of evaluation.classification)
+  for (const c of classificationOf(evaluation))
     lanes[c.lane].push(lanePod(c, disruptedPods, evictableNow(c.pod, input.index, input.now)));
   const reported = statusNumbers(evaluation.budget);
   const failed =

@@ -35,7 +35,6 @@ export function evaluatePdb(input: {
   const { pdb, pods, workloads, now } = input;
   const sync = syncPdb({ pdb, pods, workloads, now });
   const synced: PdbView = { ...pdb, status: sync.status };
-  const classification = classifyPdbPods({ pdb: synced, pods, now });
   return {
     kind: 'PodDisruptionBudget',
     ref: refOf(pdb),
@@ -43,8 +42,7 @@ export function evaluatePdb(input: {
     synced,
     pods,
     sync,
-    classification,
-    counts: laneCounts(classification),
+    counts: laneCounts(classifyPdbPods({ pdb: synced, pods, now })),
     evaluatedAtMs: now.getTime(),
     ...(sync.recheckAfterSeconds !== undefined
       ? { recheckAtMs: now.getTime() + sync.recheckAfterSeconds * 1000 }
@@ -68,13 +66,26 @@ export function evaluatePub(input: {
     synced: { ...pub, status: sync.status },
     pods: sync.pods,
     sync,
-    classification: sync.classification,
     counts: laneCounts(sync.classification),
     evaluatedAtMs: now.getTime(),
     ...(sync.recheckAfterSeconds !== undefined
       ? { recheckAtMs: now.getTime() + sync.recheckAfterSeconds * 1000 }
       : {}),
   };
+}
+
+/**
+ * Every pod's lane, code and reason in an evaluation, as its sync left them: a PDB's pods are
+ * classified again at the evaluation's time (the same answer, as `counts` was made from it); a PUB's
+ * sync keeps its own.
+ */
+export function classificationOf(evaluation: BudgetEvaluation): readonly PodClassification[] {
+  if (evaluation.kind === 'PodUnavailableBudget') return evaluation.sync.classification;
+  return classifyPdbPods({
+    pdb: evaluation.synced,
+    pods: evaluation.pods,
+    now: new Date(evaluation.evaluatedAtMs),
+  });
 }
 
 /** Evaluates an index entry from its current members. */

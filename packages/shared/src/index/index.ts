@@ -3,5 +3,5 @@
 // through ClusterIndex's methods.
 export * from './types.js';
 export { ClusterIndex, type IndexCounts, type PodOnNode } from './cluster-index.js';
-export { evaluatePdb, evaluatePub, laneCounts } from './evaluate.js';
+export { classificationOf, evaluatePdb, evaluatePub, laneCounts } from './evaluate.js';
 export { NodeCache, type NodeCacheOptions } from './node-cache.js';
