@@ -85,6 +85,67 @@ describe('podFromObject', () => {
     });
   });
 
+  it('reads a running pod of a controller with every field, in the order of any other pod', () => {
+    const running = {
+      metadata: {
+        name: 'web-7c9d-abcde',
+        namespace: 'shop',
+        uid: 'uid-web-abcde',
+        resourceVersion: '7001',
+        creationTimestamp: '2024-05-01T10:00:00Z',
+        labels: { app: 'web' },
+        ownerReferences: [
+          {
+            apiVersion: 'apps/v1',
+            kind: 'ReplicaSet',
+            name: 'web-7c9d',
+            uid: 'uid-rs',
+            controller: true,
+          },
+        ],
+      },
+      spec: {
+        nodeName: 'node-a',
+        containers: [{ name: 'web', resources: { requests: { cpu: '250m' } } }],
+      },
+      status: {
+        phase: 'Running',
+        startTime: '2024-05-01T10:00:05Z',
+        conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2024-05-01T10:00:17Z' }],
+      },
+    };
+    const view = podFromObject(running);
+    // The same pod with an emptyDir is made field by field: only emptyDir differs.
+    const withEmptyDir = podFromObject({
+      ...running,
+      spec: { ...running.spec, volumes: [{ name: 'tmp', emptyDir: {} }] },
+    });
+    expect(view).toStrictEqual({
+      ok: true,
+      value: {
+        kind: 'Pod',
+        namespace: 'shop',
+        name: 'web-7c9d-abcde',
+        uid: 'uid-web-abcde',
+        resourceVersion: '7001',
+        labels: { app: 'web' },
+        annotations: {},
+        phase: 'Running',
+        ready: true,
+        restartCount: 0,
+        consistent: true,
+        creationTimestamp: '2024-05-01T10:00:00Z',
+        nodeName: 'node-a',
+        controller: { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-7c9d', uid: 'uid-rs' },
+        startupSeconds: 12,
+        scheduling: { requests: { cpuMilli: 250, memoryBytes: 0 } },
+      },
+    });
+    expect(withEmptyDir.ok && JSON.stringify({ ...withEmptyDir.value, emptyDir: undefined })).toBe(
+      view.ok && JSON.stringify(view.value),
+    );
+  });
+
   it('keeps what kubectl drain and the scheduler read: mirror annotation, emptyDir, requests, tolerations, node selection', () => {
     const converted = podFromObject({
       metadata: {

@@ -118,6 +118,44 @@ export function podFromObject(raw: unknown): Result<PodView> {
   }
   const controller = controllerOf(meta.ownerReferences);
   const nodeName = asString(spec['nodeName']);
+  const startupSeconds = secondsBetween(asString(status['startTime']), readySince);
+  const emptyDir = hasEmptyDir(spec);
+  const scheduling = readPodScheduling(spec);
+  const creationTimestamp = meta.creationTimestamp;
+  if (
+    creationTimestamp &&
+    nodeName &&
+    controller &&
+    startupSeconds !== undefined &&
+    scheduling &&
+    !meta.deletionTimestamp &&
+    !waitingReason &&
+    !emptyDir &&
+    !dt
+  ) {
+    // A running pod of a controller (96% of them), made as one literal so that every field is in
+    // the object itself: added one by one, the last five went to a property array of their own
+    // (61 bytes a pod, 9 MB at 150,000 pods). Same fields, in the same order, as below.
+    const running: PodView = {
+      kind: 'Pod',
+      namespace: meta.namespace,
+      name: meta.name,
+      uid: meta.uid,
+      resourceVersion: meta.resourceVersion,
+      labels: meta.labels,
+      annotations: meta.annotations,
+      phase,
+      ready: ready ?? false,
+      restartCount,
+      consistent: true,
+      creationTimestamp,
+      nodeName,
+      controller,
+      startupSeconds,
+      scheduling,
+    };
+    return { ok: true, value: running };
+  }
   const pod: PodView = {
     kind: 'Pod',
     namespace: meta.namespace,
@@ -133,14 +171,12 @@ export function podFromObject(raw: unknown): Result<PodView> {
   };
   // Assigned, not spread: a spread makes and copies a throwaway object per field, per pod.
   if (meta.deletionTimestamp) pod.deletionTimestamp = meta.deletionTimestamp;
-  if (meta.creationTimestamp) pod.creationTimestamp = meta.creationTimestamp;
+  if (creationTimestamp) pod.creationTimestamp = creationTimestamp;
   if (nodeName) pod.nodeName = nodeName;
   if (controller) pod.controller = controller;
   if (waitingReason) pod.waitingReason = waitingReason;
-  const startupSeconds = secondsBetween(asString(status['startTime']), readySince);
   if (startupSeconds !== undefined) pod.startupSeconds = startupSeconds;
-  if (hasEmptyDir(spec)) pod.emptyDir = true;
-  const scheduling = readPodScheduling(spec);
+  if (emptyDir) pod.emptyDir = true;
   if (scheduling) pod.scheduling = scheduling;
   if (dt) {
     const reason = asString(dt['reason']);
