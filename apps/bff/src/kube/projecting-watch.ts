@@ -1,8 +1,9 @@
 import type { Watch } from '@kubernetes/client-node';
 
 /**
- * What ListWatch keeps per object: our slim view, which also serves as the `metadata` ListWatch
- * reads (name, namespace, resourceVersion), so no second copy is made.
+ * An object as the list-watch loop sees it: our slim view, and its `metadata` (name, namespace,
+ * resourceVersion). A cluster object's view serves as its own metadata, so no second copy is made
+ * (and the loop keeps the view alone).
  */
 export interface Held<T> {
   metadata: { name: string; namespace?: string; resourceVersion: string };
@@ -34,7 +35,7 @@ export interface ProjectingWatchOptions<T> {
   heldFor?: (raw: unknown) => Held<T> | undefined;
 }
 
-/** What makes client-node's ListWatch relist (it does so on 410 only). */
+/** What makes the list-watch loop relist (it does so on 410 only). */
 export function relistError(message: string): Error & { statusCode: number } {
   return Object.assign(new Error(message), { statusCode: 410 });
 }
@@ -63,9 +64,9 @@ function namedWatchError(err: unknown, path: string): unknown {
 }
 
 /**
- * Stands between client-node's ListWatch and its Watch. It adds what ListWatch 1.4 does not
+ * Stands between the list-watch loop and client-node's Watch. It adds what the loop does not
  * send (`timeoutSeconds`, `allowWatchBookmarks`), projects every watched object to the slim
- * view before ListWatch stores it (so no full object is ever kept), and fences off
+ * view before the loop holds it (so no full object is ever kept), and fences off
  * connections that were abandoned: after {@link invalidate}, a stale connection's events and
  * its done callback are ignored, so an old stream can never rewind the cache.
  */

@@ -1,14 +1,10 @@
-import {
-  ListWatch,
-  Watch,
-  type KubeConfig,
-  type KubernetesListObject,
-} from '@kubernetes/client-node';
+import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import type { ClusterIdentityCause, SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import { errorReason, errorStatus, type KubeHttp } from './http.js';
 import { listAllPages } from './paged-list.js';
 import { ResourceVersionTracker, uidChanged } from './cluster-identity.js';
+import { ListWatchLoop } from './list-watch.js';
 import { ProjectingWatch, type Held } from './projecting-watch.js';
 import { enterState, initialState, touchState } from './source-state.js';
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
@@ -64,13 +60,13 @@ export interface SourceOptions<T> {
 }
 
 /**
- * One watched resource: client-node's ListWatch with a paging list, restarted with backoff
- * after any error (ListWatch 1.4 stops on anything but a 410), a watchdog for silent
+ * One watched resource: a list-then-watch loop with a paging list, restarted with backoff
+ * after any error (the loop stops on anything but a 410), a watchdog for silent
  * connections, and a visible state.
  */
 export class Source<T> {
   private state: SourceState;
-  private readonly informer: ListWatch<Held<T> & { metadata: Held<T>['metadata'] }>;
+  private readonly listWatch: ListWatchLoop<T>;
   private readonly watch: ProjectingWatch<T>;
   private attempts = 0;
   private restartTimer: TimerHandle | undefined;
@@ -81,7 +77,7 @@ export class Source<T> {
   private forbidden = false;
   private count = 0;
   /**
-   * The last list's items, handed to the sink page by page as they arrived; ListWatch then adds
+   * The last list's items, handed to the sink page by page as they arrived; the loop then adds
    * them in the same order, and those adds only count (the sink has them already).
    */
   private listed: readonly Held<T>[] | undefined;
@@ -117,16 +113,17 @@ export class Source<T> {
           }
         : {}),
     });
-    this.informer = new ListWatch(
-      options.path,
-      this.watch as unknown as Watch,
-      () => this.list(),
-      false,
-    );
-    this.informer.on('add', (held) => this.upsert(held, true));
-    this.informer.on('update', (held) => this.upsert(held, false));
-    this.informer.on('delete', (held) => this.remove(held));
-    this.informer.on('error', (err: unknown) => this.failed(err));
+    this.listWatch = new ListWatchLoop<T>({
+      path: options.path,
+      watch: this.watch,
+      list: () => this.list(),
+      on: {
+        add: (held) => this.upsert(held, true),
+        update: (held) => this.upsert(held, false),
+        delete: (held) => this.remove(held),
+        error: (err) => this.failed(err),
+      },
+    });
   }
 
   get current(): SourceState {
@@ -150,7 +147,7 @@ export class Source<T> {
     if (!this.stopped) return;
     this.stopped = false;
     this.armWatchdog();
-    void this.informer.start();
+    void this.listWatch.start();
   }
 
   async stop(): Promise<void> {
@@ -158,10 +155,10 @@ export class Source<T> {
     this.restartTimer?.cancel();
     this.watchdogTimer?.cancel();
     this.watch.invalidate();
-    await this.informer.stop();
+    this.listWatch.stop();
   }
 
-  private async list(): Promise<KubernetesListObject<Held<T> & { metadata: Held<T>['metadata'] }>> {
+  private async list(): Promise<{ items: readonly Held<T>[]; resourceVersion: string }> {
     this.listing = true;
     const unreadable = this.options.unreadable;
     unreadable?.listStarted();
@@ -170,7 +167,7 @@ export class Source<T> {
       path: this.options.path,
       project: this.options.project,
       // Each page goes to the store as it arrives (the index loads it while the next page is in
-      // flight); ListWatch's own adds of the same objects at the end are only counted.
+      // flight); the loop's own adds of the same objects at the end are only counted.
       onPage: (page) => {
         for (const held of page) this.options.sink.upsert(held.view);
       },
@@ -192,12 +189,7 @@ export class Source<T> {
     if (this.otherCluster !== undefined) this.replaceAll(page);
     this.listed = page.items;
     this.listedAt = 0;
-    return {
-      apiVersion: 'v1',
-      kind: 'List',
-      metadata: { resourceVersion: page.resourceVersion },
-      items: page.items,
-    };
+    return { items: page.items, resourceVersion: page.resourceVersion };
   }
 
   /**
@@ -215,7 +207,7 @@ export class Source<T> {
     }
     if (phase !== 'MODIFIED') return undefined;
     const { name, namespace } = (obj as Held<T>).metadata;
-    const held = this.informer.get(name, namespace) as { metadata: { uid?: unknown } } | undefined;
+    const held = this.listWatch.get(name, namespace) as { metadata: { uid?: unknown } } | undefined;
     const replaced = uidChanged({
       key: namespace === undefined ? name : `${namespace}/${name}`,
       held: typeof held?.metadata.uid === 'string' ? held.metadata.uid : undefined,
@@ -235,7 +227,7 @@ export class Source<T> {
     const namespace = metadata?.['namespace'];
     const version = metadata?.['resourceVersion'];
     if (typeof name !== 'string' || typeof version !== 'string') return undefined;
-    const held = this.informer.get(name, typeof namespace === 'string' ? namespace : undefined);
+    const held = this.listWatch.get(name, typeof namespace === 'string' ? namespace : undefined);
     return held ? { ...held, metadata: { ...held.metadata, resourceVersion: version } } : undefined;
   }
 
@@ -266,14 +258,14 @@ export class Source<T> {
   relist(reason: string): void {
     if (this.stopped || this.otherCluster !== undefined) return;
     this.relisting(reason);
-    (this.informer as unknown as { resourceVersion: string }).resourceVersion = '';
+    this.listWatch.resourceVersion = '';
     if (this.listing || this.restartPending) return;
     this.restartTimer?.cancel();
     this.restart();
   }
 
   /**
-   * The list comes from a restored or replaced cluster: what ListWatch holds cannot be compared
+   * The list comes from a restored or replaced cluster: what the loop holds cannot be compared
    * with it by resourceVersion (the same version may name another state now), so it forgets
    * everything, hands over the whole list as new, and the objects the list no longer has are
    * removed here.
@@ -283,9 +275,9 @@ export class Source<T> {
     this.versions.restart(page.resourceVersion);
     const keyOf = (h: Held<T>) => `${h.metadata.namespace ?? ''}/${h.metadata.name}`;
     const kept = new Set(page.items.map(keyOf));
-    const previous = this.informer.list();
-    // ListWatch 1.4 has no way to drop its cache; a relist otherwise skips same-version objects.
-    (this.informer as unknown as { objects: Map<string, unknown> }).objects = new Map();
+    const previous = this.listWatch.list();
+    // Forgotten unannounced: a relist would otherwise skip same-version objects.
+    this.listWatch.forget();
     this.count = 0;
     for (const held of previous) if (!kept.has(keyOf(held))) this.options.sink.remove(held.view);
   }
@@ -360,14 +352,14 @@ export class Source<T> {
     this.restartTimer = this.options.clock.setTimeout(() => this.restart(), delay);
   }
 
-  /** Resume from the last resourceVersion (a 410 then makes ListWatch relist). */
+  /** Resume from the last resourceVersion (a 410 then makes the loop relist). */
   private restart(): void {
     this.restartPending = false;
     if (this.stopped) return;
     this.options.onRestart?.();
     this.watch.invalidate();
     this.activity();
-    void this.informer.start();
+    void this.listWatch.start();
   }
 
   private armWatchdog(): void {
@@ -416,7 +408,7 @@ export class Source<T> {
   /** Stops, and tells the sink every object it held is gone (a replacement source brings them back). */
   async retire(): Promise<void> {
     await this.stop();
-    for (const held of this.informer.list()) this.options.sink.remove(held.view);
+    for (const held of this.listWatch.list()) this.options.sink.remove(held.view);
   }
 
   /** Refresh `objects` and `lastEventAt` for display (not an event of its own). */
