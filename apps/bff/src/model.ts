@@ -38,7 +38,8 @@ export interface ClusterReader {
   sources(): SourceState[];
   cluster(): ClusterResponse;
   budgets(query: BudgetListQuery): BudgetListResponse;
-  budget(ref: BudgetRef): BudgetDetailResponse | undefined;
+  /** Async: the page's YAML is read from the API server when asked. */
+  budget(ref: BudgetRef): Promise<BudgetDetailResponse | undefined>;
   pod(ref: { namespace: string; name: string }): PodResponse | undefined;
   nodes(): NodesResponse;
   node(name: string): NodeDetailResponse | undefined;

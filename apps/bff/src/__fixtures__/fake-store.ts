@@ -51,11 +51,11 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
       namespaces: budgetsPerNamespace([zkRow]),
       eventId: 'x-0',
     }),
-    budget: (ref: {
+    budget: async (ref: {
       kind: string;
       namespace: string;
       name: string;
-    }): BudgetDetailResponse | undefined =>
+    }): Promise<BudgetDetailResponse | undefined> =>
       ref.namespace === 'data' && ref.name === 'zookeeper' && ref.kind === 'PodDisruptionBudget'
         ? {
             budget: zkRow,

@@ -14,6 +14,7 @@ import type {
   VerifyEvictionResponse,
 } from '@pdbscope/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { ClusterObject } from '../kube/resources.js';
 import { freshList, getJson, startHarness, type Harness } from './harness.js';
 
@@ -52,6 +53,33 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 
 describe('the evaluation API against the simulated cluster', () => {
+  it('shows a budget’s YAML as the API server stores it when the page asks, changes included', async () => {
+    const path = '/apis/policy/v1/namespaces/payments/poddisruptionbudgets/ledger';
+    const stored = async () => (await fetch(`${h.sim.url}${path}`)).json() as Promise<unknown>;
+    const shown = async () =>
+      parse(
+        (
+          await getJson<BudgetDetailResponse>(
+            h.bff,
+            '/api/budgets/PodDisruptionBudget/payments/ledger',
+          )
+        ).body.yaml,
+      ) as unknown;
+    const before = await shown();
+    expect(before).toStrictEqual(await stored());
+    const patched = await fetch(`${h.sim.url}${path}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ metadata: { labels: { team: 'ledger-oncall' } } }),
+    });
+    expect(patched.status).toBe(200);
+    const after = (await shown()) as { metadata: { labels?: Record<string, string> } };
+    expect({ after, team: after.metadata.labels?.['team'] }).toStrictEqual({
+      after: await stored(),
+      team: 'ledger-oncall',
+    });
+  });
+
   it('answers simulated evictions as the engine does, cumulatively', async () => {
     const ledger = (
       await getJson<BudgetDetailResponse>(h.bff, '/api/budgets/PodDisruptionBudget/payments/ledger')

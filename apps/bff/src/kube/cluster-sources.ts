@@ -41,6 +41,9 @@ export type SourceTuning = Pick<
   identityCheckMs?: number;
 };
 
+/** A budget's page waits at most this long for its stored object (else it shows the watched one). */
+const RAW_READ_TIMEOUT_MS = 3000;
+
 /**
  * Discovers what the cluster serves, then starts one source per resource (per namespace when
  * limited), all feeding the store. A resource that is not served is shown as `absent`. While the
@@ -230,7 +233,13 @@ function startDiscovered({
       return held;
     };
     const telemetry = options.telemetry ?? NO_TELEMETRY;
-    const keepsRaw = spec.kind === 'PodDisruptionBudget' || spec.kind === 'PodUnavailableBudget';
+    if (spec.kind === 'PodDisruptionBudget' || spec.kind === 'PodUnavailableBudget')
+      store.setRawReader(spec.kind, (ref) =>
+        options.http.getOk(
+          `${collectionPath(spec, ref.namespace)}/${encodeURIComponent(ref.name)}`,
+          { timeoutMs: RAW_READ_TIMEOUT_MS },
+        ),
+      );
     const source = new Source<ClusterObject>({
       id,
       resource: `${spec.group === '' ? spec.version : `${spec.group}/${spec.version}`} ${spec.plural}${namespace === undefined ? '' : ` in ${namespace}`}`,
@@ -238,13 +247,7 @@ function startDiscovered({
       kc: options.kc,
       http: options.http,
       path: collectionPath(spec, namespace),
-      project: keepsRaw
-        ? (raw) => {
-            const held = project(raw);
-            if (held) store.rememberRaw(held.view, raw);
-            return held;
-          }
-        : project,
+      project,
       sink: {
         upsert: (o) => {
           telemetry.handled(id, 'upsert');

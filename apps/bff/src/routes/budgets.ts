@@ -15,7 +15,7 @@ export function budgetRoutes(store: ClusterReader): ServedRoute[] {
     serve(apiRoutes.budget, async (call) => {
       const ref = call.params(unknownBudgetKind);
       await store.analysed();
-      const detail = store.budget(ref);
+      const detail = await store.budget(ref);
       if (!detail) throw budgetNotFound(ref);
       call.send(detail);
     }),

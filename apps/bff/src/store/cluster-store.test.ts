@@ -205,4 +205,27 @@ describe('ClusterStore', () => {
     expect(store.analysis()).toBe(after);
     store.stop();
   });
+
+  it('reads a budget’s stored object with the reader for its kind; a failed read is no object', async () => {
+    const store = simStore(new EventHub({ clock, epoch: 's1' }));
+    const ref = { kind: 'PodDisruptionBudget', namespace: 'data', name: 'zookeeper' } as const;
+    const pub = { kind: 'PodUnavailableBudget', namespace: 'data', name: 'zookeeper' } as const;
+    const before = await store.rawBudget(ref);
+    store.setRawReader('PodDisruptionBudget', (r) =>
+      r.name === 'zookeeper'
+        ? Promise.resolve({ kind: 'PodDisruptionBudget', metadata: { name: r.name } })
+        : Promise.reject(new Error('GET refused (403)')),
+    );
+    expect({
+      before,
+      read: await store.rawBudget(ref),
+      refused: await store.rawBudget({ ...ref, name: 'kafka' }),
+      otherKind: await store.rawBudget(pub),
+    }).toStrictEqual({
+      before: undefined,
+      read: { kind: 'PodDisruptionBudget', metadata: { name: 'zookeeper' } },
+      refused: undefined,
+      otherKind: undefined,
+    });
+  });
 });

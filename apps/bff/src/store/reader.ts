@@ -91,7 +91,10 @@ export function storeReader(store: ClusterStore, clock: Clock): ClusterReader {
       namespaces: budgetsPerNamespace(store.published.values()),
       eventId: eventId(),
     }),
-    budget: (ref: BudgetRef) => {
+    budget: async (ref: BudgetRef) => {
+      if (!index().budget(ref)) return undefined;
+      const raw = await store.rawBudget(ref);
+      // Read after the wait: the budget may have changed, or gone, meanwhile.
       const evaluation = index().budget(ref);
       if (!evaluation) return undefined;
       const { overlaps, findings } = analysed();
@@ -107,7 +110,7 @@ export function storeReader(store: ClusterStore, clock: Clock): ClusterReader {
       return budgetDetail({
         evaluation,
         index: index(),
-        raw: store.rawBudget(ref),
+        raw,
         marks: store.marks(),
         findings: findings.byBudget.get(refKey(ref)) ?? [],
         overlaps: pairs,
