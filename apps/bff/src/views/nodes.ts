@@ -11,6 +11,8 @@ import {
 import { podSummary } from './pods.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
 
+const NO_LABELS: NodeRow['labels'] = Object.freeze({});
+
 interface NodeRowInput {
   name: string;
   node: NodeView | undefined;
@@ -27,7 +29,9 @@ function nodeRow({ name, node, pods, budgeted, drainable, refs }: NodeRowInput):
     known: node !== undefined,
     ready: node?.ready ?? false,
     unschedulable: node?.unschedulable ?? false,
-    labels: { ...node?.labels },
+    // The node's own (views are never written to): a copy per row, kept for 5,000 rows by the
+    // list's cache, cost 2 MB.
+    labels: node?.labels ?? NO_LABELS,
     taints: (node?.taints ?? []).map((t) => ({ ...t })),
     pods: pods.length,
     budgetedPods: budgeted,
