@@ -10,6 +10,7 @@ import { refKey, type ResourceRef } from '../model/refs.js';
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPub } from '../pub/sync.js';
 import { PdbTally } from './pdb-tally.js';
+import { PodMap, samePod } from './pod-map.js';
 import { PubTally } from './pub-tally.js';
 import type { PlannedBudgetState, PlanStatusSource } from './plan-types.js';
 
@@ -50,18 +51,18 @@ const byName = (a: PodView, b: PodView): number => (a.name < b.name ? -1 : a.nam
 export class PlanState {
   private readonly budgets = new Map<string, PlannedBudget>();
   /** Pods the plan changed; null = deleted. */
-  private readonly pods = new Map<string, PodView | null>();
+  private readonly pods = new PodMap<PodView | null>();
   /** Replacement pods per budget key. */
   private readonly extra = new Map<string, PodView[]>();
   /** A replacement with a new name → the pod it replaced (whose budgets it joins). */
-  private readonly originals = new Map<string, { namespace: string; name: string }>();
+  private readonly originals = new PodMap<{ namespace: string; name: string }>();
   /** Pods the plan bound to each node (replacements), by node name; see podsOnNode. */
   private readonly placed = new Map<string, PodView[]>();
   /**
    * The plan's own pods (replacements, scaled-up pods): pod key → the tallied budgets (refKey) it
    * is a pod of, so a change reaches their counts. An index pod's budgets come from the index.
    */
-  private readonly memberOf = new Map<string, string[]>();
+  private readonly memberOf = new PodMap<string[]>();
   readonly workloads: WorkloadLookup;
 
   constructor(
@@ -74,14 +75,14 @@ export class PlanState {
   }
 
   pod(ref: { namespace: string; name: string }): PodView | undefined {
-    const own = this.pods.get(podKey(ref));
+    const own = this.pods.get(ref);
     if (own !== undefined) return own ?? undefined;
     return this.index.pod(ref);
   }
 
   /** The covering budgets of a pod as the index knows them (a replacement has its original's). */
   covering(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] } {
-    const { pdbs, pubs } = this.index.budgetsForPod(this.originals.get(podKey(ref)) ?? ref);
+    const { pdbs, pubs } = this.index.budgetsForPod(this.originals.get(ref) ?? ref);
     const removed = this.overrides.removedBudgets;
     const kept = <T extends PdbView | PubView>(b: T): boolean =>
       removed === undefined || !removed.has(refKey(b));
@@ -96,30 +97,27 @@ export class PlanState {
    * covering budgets of `original`) or, with no original, a scaled-up workload's new pod.
    */
   addPod(pod: PodView, budgets: readonly ResourceRef[], original?: PodView): void {
-    const key = podKey(pod);
     this.setPod(pod, pod);
     this.bound(pod);
     // A StatefulSet's replacement takes its original's name, hence its place in the budgets.
-    if (original !== undefined && podKey(original) === key) return;
-    if (original !== undefined)
-      this.originals.set(key, this.originals.get(podKey(original)) ?? original);
+    if (original !== undefined && samePod(original, pod)) return;
+    if (original !== undefined) this.originals.set(pod, this.originals.get(original) ?? original);
     for (const ref of budgets) {
       const k = refKey(ref);
       const list = this.extra.get(k);
       if (list) list.push(pod);
       else this.extra.set(k, [pod]);
-      this.join(k, key, pod);
+      this.join(k, pod);
     }
   }
 
   /** The pod's new version (null: deleted), moved into the counts of the budgets it is a pod of. */
   private setPod(ref: { namespace: string; name: string }, next: PodView | null): void {
-    const key = podKey(ref);
     // The plan's own pods are listed; a pod of the index is a base pod of the budgets it names.
-    const own = this.memberOf.get(key);
+    const own = this.memberOf.get(ref);
     const budgets = own ?? this.index.budgetKeysForPod(ref);
     const before = budgets.length > 0 ? this.pod(ref) : undefined;
-    this.pods.set(key, next);
+    this.pods.set(ref, next);
     for (const b of budgets) {
       const planned = this.budgets.get(b);
       if (own === undefined && planned?.baseNames?.has(ref.name) === false) continue;
@@ -128,25 +126,24 @@ export class PlanState {
   }
 
   /** A pod joins a tallied budget's pods (a replacement, a scaled-up workload's pod). */
-  private join(budget: string, key: string, pod: PodView): void {
+  private join(budget: string, pod: PodView): void {
     const tally = this.budgets.get(budget)?.tally;
     if (!tally) return;
-    const of = this.memberOf.get(key) ?? [];
+    const of = this.memberOf.get(pod) ?? [];
     // Listed twice by podsOf: a sync from scratch counts it twice, as the plan lists it.
     if (of.includes(budget)) return tally.markIrregular();
     of.push(budget);
-    this.memberOf.set(key, of);
+    this.memberOf.set(pod, of);
     tally.replace(undefined, pod);
   }
 
   /** A pod the plan holds changes (e.g. a replacement becomes Ready); `budgets` are its budgets. */
   updatePod(pod: PodView, budgets: readonly ResourceRef[]): void {
-    const key = podKey(pod);
     this.setPod(pod, pod);
     this.bound(pod);
     for (const ref of budgets) {
       const list = this.extra.get(refKey(ref));
-      const i = list ? list.findIndex((p) => podKey(p) === key) : -1;
+      const i = list ? list.findIndex((p) => samePod(p, pod)) : -1;
       if (list && i >= 0) list[i] = pod;
     }
   }
@@ -166,12 +163,12 @@ export class PlanState {
   podsOnNode(node: string): PodView[] {
     const out = new Map<string, PodView>();
     for (const p of this.index.podsOnNode(node)) {
-      const own = this.pods.get(podKey(p));
+      const own = this.pods.get(p);
       if (own === undefined) out.set(podKey(p), p);
       else if (own !== null && own.nodeName === node) out.set(podKey(p), own);
     }
     for (const p of this.placed.get(node) ?? []) {
-      const current = this.pods.get(podKey(p));
+      const current = this.pods.get(p);
       if (current && current.nodeName === node) out.set(podKey(p), current);
     }
     return [...out.keys()].sort().map((k) => out.get(k) as PodView);
@@ -214,8 +211,8 @@ export class PlanState {
     // The index's pods are not listed in memberOf (setPod asks the index): a long forecast tallies
     // the budgets of tens of thousands of pods.
     for (const p of this.extra.get(key) ?? []) {
-      const of = this.memberOf.get(podKey(p));
-      if (of === undefined) this.memberOf.set(podKey(p), [key]);
+      const of = this.memberOf.get(p);
+      if (of === undefined) this.memberOf.set(p, [key]);
       else if (!of.includes(key)) of.push(key);
     }
     const { budget } = planned;
@@ -239,7 +236,7 @@ export class PlanState {
     if (!e) return [];
     const out: PodView[] = [];
     for (const p of e.basePods) {
-      const own = this.pods.get(podKey(p));
+      const own = this.pods.get(p);
       if (own === undefined) out.push(p);
       else if (own !== null) out.push(own);
     }
@@ -248,7 +245,7 @@ export class PlanState {
     if (!extra) return out;
     // A replacement's current version: terminating once evicted itself, gone once deleted.
     for (const p of extra) {
-      const current = this.pods.get(podKey(p));
+      const current = this.pods.get(p);
       if (current) out.push(current);
     }
     return out.sort(byName);
@@ -279,16 +276,15 @@ export class PlanState {
    * forecast evicts replacements again and again, and every sync would walk the dead ones.
    */
   forget(pod: { namespace: string; name: string }, budgets: readonly ResourceRef[]): void {
-    const key = podKey(pod);
-    if (this.pods.get(key) !== null) return;
+    if (this.pods.get(pod) !== null) return;
     for (const ref of budgets) {
       const list = this.extra.get(refKey(ref));
-      const i = list ? list.findIndex((p) => podKey(p) === key) : -1;
+      const i = list ? list.findIndex((p) => samePod(p, pod)) : -1;
       if (!list || i < 0) continue;
       list.splice(i, 1);
-      const of = this.memberOf.get(key)?.filter((b) => b !== refKey(ref));
-      if (of === undefined || of.length === 0) this.memberOf.delete(key);
-      else this.memberOf.set(key, of);
+      const of = this.memberOf.get(pod)?.filter((b) => b !== refKey(ref));
+      if (of === undefined || of.length === 0) this.memberOf.delete(pod);
+      else this.memberOf.set(pod, of);
     }
   }
 

@@ -4,6 +4,7 @@ import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { explainBlocked } from '../eviction/drain-blocked.js';
 import { budgetRefsForPod, evictInPlan } from '../eviction/plan.js';
+import { PodMap, samePod } from '../eviction/pod-map.js';
 import { PlanState, type PlanOverrides } from '../eviction/plan-state.js';
 import type { PlanStep } from '../eviction/plan-types.js';
 import { kubectlPodFilter, refusalText } from '../eviction/drain-filters.js';
@@ -39,7 +40,6 @@ const podRef = (p: { namespace: string; name: string }): ResourceRef => ({
   namespace: p.namespace,
   name: p.name,
 });
-const podKey = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`;
 
 /** Upgraded nodes take the pool's shape (labels, taints, capacity), schedulable and Ready. */
 function upgradedNode(template: NodeView | undefined, name: string): NodeView {
@@ -81,7 +81,7 @@ class UpgradeWorld {
   readonly ledger: CapacityLedger;
   /** Pods the forecast moved: node → pods added there / keys removed from there. */
   private readonly added = new Map<string, PodView[]>();
-  private readonly gone = new Set<string>();
+  private readonly gone = new PodMap<true>();
   readonly awaiting: Awaited[] = [];
   private serial = 0;
 
@@ -115,8 +115,8 @@ class UpgradeWorld {
   }
 
   podsOn(node: string): PodView[] {
-    const base = this.input.index.podsOnNode(node).filter((p) => !this.gone.has(podKey(p)));
-    const added = (this.added.get(node) ?? []).filter((p) => !this.gone.has(podKey(p)));
+    const base = this.input.index.podsOnNode(node).filter((p) => !this.gone.has(p));
+    const added = (this.added.get(node) ?? []).filter((p) => !this.gone.has(p));
     return [...base, ...added.map((p) => this.state.pod(p) ?? p)];
   }
 
@@ -134,16 +134,16 @@ class UpgradeWorld {
     at: number,
   ): { pod: ResourceRef; node?: string; readySeconds: number } | undefined {
     const budgets = budgetRefsForPod(this.state, pod);
-    this.gone.add(podKey(pod));
+    this.gone.set(pod, true);
     this.ledger.release(pod.scheduling, node);
     this.state.remove(pod, undefined, budgets);
     const replacement = newReplacement(pod, this.input.now, ++this.serial);
     if (replacement) {
       // A StatefulSet's pod of the same name is a new pod on a new node.
-      this.gone.delete(podKey(replacement));
+      this.gone.delete(replacement);
       this.state.addPod(replacement, budgets, pod);
     }
-    if (podKey(replacement ?? pod) !== podKey(pod)) this.state.forget(pod, budgets);
+    if (!samePod(replacement ?? pod, pod)) this.state.forget(pod, budgets);
     for (const b of budgets) this.state.resync(b);
     if (!replacement) return undefined;
     const waiting: Awaited = { pod: replacement, budgets };
@@ -265,13 +265,13 @@ function drainBatch(
   };
   if (stuck.length > 0) return { step: result, stuck };
   let t = start;
-  const last = new Map<string, PlanStep>();
+  const last = new PodMap<PlanStep>();
   for (;;) {
     const next: typeof remaining = [];
     for (const r of remaining) {
       const current = world.state.pod(r.pod) ?? r.pod;
       const attempt = evictInPlan(world.state, current, { dryRun: false, now: input.now });
-      last.set(podKey(r.pod), attempt);
+      last.set(r.pod, attempt);
       if (attempt.decision.allowed) {
         result.evicted.push(podRef(r.pod));
         const placed = world.evicted(current, r.node, t);
@@ -290,7 +290,7 @@ function drainBatch(
     world.becomeReady(t);
   }
   for (const r of remaining) {
-    const attempt = last.get(podKey(r.pod));
+    const attempt = last.get(r.pod);
     if (attempt) stuck.push(stuckFrom(world, attempt, r.node));
   }
   result.endSeconds = t;
