@@ -234,8 +234,10 @@ export class ClusterStore {
     this.rawReaders.set(kind, read);
   }
 
-  /** The budget as the API server stores it now; undefined when there is no server to ask or it
-   * cannot answer (the page then shows the YAML of what the watch saw). */
+  /**
+   * The budget as the API server stores it now; undefined when there is no server to ask or it
+   * cannot answer (the page then shows the YAML of what the watch saw).
+   */
   async rawBudget(ref: BudgetRef): Promise<unknown> {
     const read = this.rawReaders.get(ref.kind);
     if (!read) return undefined;

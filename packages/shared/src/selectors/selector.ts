@@ -51,8 +51,8 @@ function requirement(key: string, op: Operator, values: readonly string[]): Requ
 
 /**
  * A matchLabels entry: the `=` form of a one-value `In`. Made as one literal, not spread from an
- * `In`: the spread gave each of tens of thousands of budgets' requirements a hidden class of its
- * own (3 MB at 10,000 budgets).
+ * `In`: the spread gave each such requirement a hidden class of its own (17,650 of them, 3 MB, at
+ * 10,000 budgets).
  */
 function equalsRequirement(key: string, value: string): Requirement | string {
   const errs = requirementErrors(key, 'In', [value]);
