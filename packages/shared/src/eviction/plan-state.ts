@@ -154,7 +154,7 @@ export class PlanState {
     const list = this.placed.get(pod.nodeName);
     if (!list) return void this.placed.set(pod.nodeName, [pod]);
     // A newer version takes its older one's place: a long forecast would hold every version.
-    const i = list.findIndex((p) => p.name === pod.name && p.namespace === pod.namespace);
+    const i = list.findIndex((p) => samePod(p, pod));
     if (i < 0) list.push(pod);
     else list[i] = pod;
   }
