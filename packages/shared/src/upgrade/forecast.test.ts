@@ -8,6 +8,7 @@ import {
   pod,
   statefulSet,
 } from '../index/__fixtures__/objects.js';
+import { applyChanges } from './changes.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import type { UpgradeForecast } from './types.js';
 import { clusterOf, KUBECTL_DEFAULTS, TIMINGS, type Parts } from './__fixtures__/cluster.js';
@@ -231,6 +232,58 @@ describe('forecastUpgrade', () => {
       'gpu-1-surge-1',
       'gpu-1-surge-1',
     ]);
+  });
+
+  it('keeps a scaled-up pod no node has room for Pending, healthy for no budget, until a surge node takes it', () => {
+    const d = deployment({ name: 'web', replicas: 2, labels: web, nodes: ['node-a', 'node-b'] });
+    const full = { allocatable: { pods: '1' } };
+    const parts = {
+      ...d,
+      nodes: ['node-a', 'node-b'],
+      nodeViews: [node('node-a', true, full), node('node-b', true, full)],
+      budgets: [labelPdb({ name: 'web', matchLabels: web, minAvailable: 2 })],
+    };
+    const scaled = (maxSurge: number) =>
+      applyChanges(
+        {
+          index: clusterOf(parts),
+          nodes: ['node-a', 'node-b'],
+          strategy: { maxUnavailable: 1, maxSurge },
+          drain: KUBECTL_DEFAULTS,
+          timings: TIMINGS,
+          now: NOW,
+        },
+        [
+          {
+            kind: 'scale',
+            workload: { kind: 'Deployment', namespace: 'default', name: 'web' },
+            replicas: 3,
+            template: { kind: 'Pod', namespace: 'default', name: 'web-6d4f8c7b9-bnx2k' },
+          },
+        ],
+      );
+    // Counted Ready where it runs nowhere, it would let the budget allow an eviction at once.
+    const noRoom = forecastUpgrade(scaled(0));
+    expect({
+      stall: summary(noRoom).stall,
+      steps: summary(noRoom).steps,
+      pending: noRoom.stall?.pods[0]?.pendingReplacements,
+    }).toStrictEqual({
+      stall: {
+        step: 1,
+        node: 'node-a',
+        pods: ['web-6d4f8c7b9-bnx2k replacement-unschedulable 429'],
+        budgets: ['web'],
+      },
+      steps: [{ nodes: 'node-a', evicted: [], from: 0, to: 0 }],
+      pending: [{ kind: 'Pod', namespace: 'default', name: 'web-6d4f8c7b9-bnx2k-scaled-1' }],
+    });
+    // A surge node takes it at once; Ready 30 s later, it lets the first eviction through.
+    const surge = forecastUpgrade(scaled(1));
+    expect({ verdict: surge.verdict, first: summary(surge).steps[0] }).toStrictEqual({
+      verdict: 'completes',
+      first: { nodes: 'node-a', evicted: ['web-6d4f8c7b9-bnx2k'], from: 0, to: 30 + 90 },
+    });
   });
 
   it('refuses a node with a bare pod unless --force, as kubectl does', () => {

@@ -94,9 +94,17 @@ class UpgradeWorld {
     for (const node of nodes) if (node.unschedulable) this.ledger.close(node.name);
     for (const extra of input.extraPods ?? []) {
       const placed = this.place(extra.pod);
-      const pod = placed === undefined ? extra.pod : { ...extra.pod, nodeName: placed };
-      this.state.addPod(pod, extra.budgets, extra.original);
-      if (placed !== undefined) this.addTo(placed, pod);
+      if (placed === undefined) {
+        // No node has room for it: Pending, as the scheduler leaves it, and healthy for no budget
+        // until a node (a surge node, an upgraded one) takes it and it becomes Ready.
+        const pending: PodView = { ...extra.pod, phase: 'Pending', ready: false };
+        this.state.addPod(pending, extra.budgets, extra.original);
+        this.awaiting.push({ pod: pending, budgets: [...extra.budgets] });
+      } else {
+        const pod: PodView = { ...extra.pod, nodeName: placed };
+        this.state.addPod(pod, extra.budgets, extra.original);
+        this.addTo(placed, pod);
+      }
       for (const b of extra.budgets) this.state.resync(b);
     }
   }
