@@ -233,13 +233,6 @@ function startDiscovered({
       return held;
     };
     const telemetry = options.telemetry ?? NO_TELEMETRY;
-    if (spec.kind === 'PodDisruptionBudget' || spec.kind === 'PodUnavailableBudget')
-      store.setRawReader(spec.kind, (ref) =>
-        options.http.getOk(
-          `${collectionPath(spec, ref.namespace)}/${encodeURIComponent(ref.name)}`,
-          { timeoutMs: RAW_READ_TIMEOUT_MS },
-        ),
-      );
     const source = new Source<ClusterObject>({
       id,
       resource: `${spec.group === '' ? spec.version : `${spec.group}/${spec.version}`} ${spec.plural}${namespace === undefined ? '' : ` in ${namespace}`}`,
@@ -289,6 +282,14 @@ function startDiscovered({
   };
   const fellBack = new Set<string>();
   for (const spec of discovered.specs) {
+    // Once per resource, whatever sources (one, or one per namespace) watch it.
+    if (spec.kind === 'PodDisruptionBudget' || spec.kind === 'PodUnavailableBudget')
+      store.setRawReader(spec.kind, (ref) =>
+        options.http.getOk(
+          `${collectionPath(spec, ref.namespace)}/${encodeURIComponent(ref.name)}`,
+          { timeoutMs: RAW_READ_TIMEOUT_MS },
+        ),
+      );
     if (spec.namespaced && options.namespaces)
       for (const namespace of options.namespaces) make({ spec, namespace });
     else make({ spec });

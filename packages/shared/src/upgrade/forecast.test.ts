@@ -268,6 +268,7 @@ describe('forecastUpgrade', () => {
       stall: summary(noRoom).stall,
       steps: summary(noRoom).steps,
       pending: noRoom.stall?.pods[0]?.pendingReplacements,
+      explanation: noRoom.stall?.pods[0]?.explanation,
     }).toStrictEqual({
       stall: {
         step: 1,
@@ -277,6 +278,8 @@ describe('forecastUpgrade', () => {
       },
       steps: [{ nodes: 'node-a', evicted: [], from: 0, to: 0 }],
       pending: [{ kind: 'Pod', namespace: 'default', name: 'web-6d4f8c7b9-bnx2k-scaled-1' }],
+      explanation:
+        'No schedulable node can take web-6d4f8c7b9-bnx2k-scaled-1, so it never becomes Ready and web refuses this pod (429) for ever.',
     });
     // A surge node takes it at once; Ready 30 s later, it lets the first eviction through.
     const surge = forecastUpgrade(scaled(1));

@@ -322,7 +322,9 @@ function stuckFrom(world: UpgradeWorld, attempt: PlanStep, node: string): StuckP
       ...base,
       reason: 'replacement-unschedulable',
       pendingReplacements: pending,
-      explanation: `No schedulable node can take ${pending.map((p) => p.name).join(', ')}, so ${budgets.map((b) => b.name).join(', ')} never recovers the disruption it allowed and refuses this pod (429) for ever.`,
+      // A pending pod is a replacement (its budget never gets back the disruption it allowed) or a
+      // scaled-up pod (it never adds to the healthy): either way it never becomes Ready.
+      explanation: `No schedulable node can take ${pending.map((p) => p.name).join(', ')}, so ${pending.length === 1 ? 'it never becomes' : 'they never become'} Ready and ${budgets.map((b) => b.name).join(', ')} refuses this pod (429) for ever.`,
     };
   }
   return { ...base, reason: 'no-disruption-allowed', explanation: blocked.explanation };
