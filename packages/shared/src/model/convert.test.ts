@@ -72,10 +72,15 @@ describe('podFromObject', () => {
         ready: false,
         restartCount: 4,
         consistent: true,
+        // Every pod but a running one of a controller has every field: one shape for them all.
+        deletionTimestamp: undefined,
         creationTimestamp: '2024-05-01T10:00:00Z',
         nodeName: 'node-a',
         controller: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zk', uid: 'uid-sts-zk' },
         waitingReason: 'CrashLoopBackOff',
+        startupSeconds: undefined,
+        emptyDir: undefined,
+        scheduling: undefined,
         disruptionTarget: {
           status: 'True',
           reason: 'EvictionByEvictionAPI',

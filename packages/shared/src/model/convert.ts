@@ -156,6 +156,10 @@ export function podFromObject(raw: unknown): Result<PodView> {
     };
     return { ok: true, value: running };
   }
+  // Every other pod, with every field (absent ones undefined) in one literal: all of them share
+  // one shape, so code reading every pod of a node (drainable now, forecasts) sees two shapes, not
+  // one per combination of rare fields (more than four make its every read a slow lookup). Their
+  // order is the one JSON has always shown them in; undefined fields are not written.
   const pod: PodView = {
     kind: 'Pod',
     namespace: meta.namespace,
@@ -168,26 +172,31 @@ export function podFromObject(raw: unknown): Result<PodView> {
     ready: ready ?? false,
     restartCount,
     consistent: true,
+    deletionTimestamp: textOrUndefined(meta.deletionTimestamp),
+    creationTimestamp: textOrUndefined(creationTimestamp),
+    nodeName: textOrUndefined(nodeName),
+    controller,
+    waitingReason: textOrUndefined(waitingReason),
+    startupSeconds,
+    emptyDir: emptyDir ? true : undefined,
+    scheduling,
+    disruptionTarget: dt ? disruptionTargetOf(dt) : undefined,
   };
-  // Assigned, not spread: a spread makes and copies a throwaway object per field, per pod.
-  if (meta.deletionTimestamp) pod.deletionTimestamp = meta.deletionTimestamp;
-  if (creationTimestamp) pod.creationTimestamp = creationTimestamp;
-  if (nodeName) pod.nodeName = nodeName;
-  if (controller) pod.controller = controller;
-  if (waitingReason) pod.waitingReason = waitingReason;
-  if (startupSeconds !== undefined) pod.startupSeconds = startupSeconds;
-  if (emptyDir) pod.emptyDir = true;
-  if (scheduling) pod.scheduling = scheduling;
-  if (dt) {
-    const reason = asString(dt['reason']);
-    const ltt = asString(dt['lastTransitionTime']);
-    pod.disruptionTarget = {
-      status: asString(dt['status']) ?? 'Unknown',
-      ...(reason ? { reason } : {}),
-      ...(ltt ? { lastTransitionTime: ltt } : {}),
-    };
-  }
   return { ok: true, value: pod };
+}
+
+/** An empty text is as good as absent (as the truthiness checks above read it). */
+const textOrUndefined = (text: string | undefined): string | undefined =>
+  text === '' ? undefined : text;
+
+function disruptionTargetOf(dt: Record<string, unknown>): NonNullable<PodView['disruptionTarget']> {
+  const reason = asString(dt['reason']);
+  const ltt = asString(dt['lastTransitionTime']);
+  return {
+    status: asString(dt['status']) ?? 'Unknown',
+    ...(reason ? { reason } : {}),
+    ...(ltt ? { lastTransitionTime: ltt } : {}),
+  };
 }
 
 const keptPodAnnotation = (key: string): boolean => KEPT_POD_ANNOTATION.test(key);
