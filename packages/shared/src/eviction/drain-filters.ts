@@ -54,38 +54,54 @@ const finished = (pod: PodView): boolean => pod.phase === 'Succeeded' || pod.pha
 const daemonSetManaged = (pod: PodView): boolean =>
   pod.controller?.kind === 'DaemonSet' && pod.controller.apiVersion === 'apps/v1';
 
+// kubectlPodFilter runs for every pod of every node (drainable now, forecasts): one shared,
+// frozen answer per outcome rather than an object per pod.
+const DELETE: KubectlFilterStatus = Object.freeze({ action: 'delete' });
+const DELETE_UNMANAGED: KubectlFilterStatus = Object.freeze({
+  action: 'delete',
+  warning: UNMANAGED_WARNING,
+});
+const SKIP_DAEMONSET: KubectlFilterStatus = Object.freeze({
+  action: 'skip',
+  reason: 'daemonset',
+  warning: DAEMONSET_WARNING,
+});
+const SKIP_MIRROR: KubectlFilterStatus = Object.freeze({ action: 'skip', reason: 'mirror' });
+const DAEMONSET_ERROR: KubectlFilterStatus = Object.freeze({
+  action: 'error',
+  filter: 'daemonset',
+  message: DAEMONSET_FATAL,
+  flag: 'ignoreDaemonSets',
+});
+const LOCAL_STORAGE_ERROR: KubectlFilterStatus = Object.freeze({
+  action: 'error',
+  filter: 'local-storage',
+  message: LOCAL_STORAGE_FATAL,
+  flag: 'deleteEmptyDirData',
+});
+const UNMANAGED_ERROR: KubectlFilterStatus = Object.freeze({
+  action: 'error',
+  filter: 'unmanaged',
+  message: UNMANAGED_FATAL,
+  flag: 'force',
+});
+
 /**
  * kubectl's filters in its order (skip deleted, DaemonSet, mirror, local storage, unreplicated);
  * the first that does not say "delete" decides. The DaemonSet itself is assumed to exist (kubectl
- * GETs it; a missing one is an error unless --force).
+ * GETs it; a missing one is an error unless --force). The answer is shared: never change it.
  */
 export function kubectlPodFilter(
   pod: PodView,
   options: Pick<DrainOptions, 'force' | 'ignoreDaemonSets' | 'deleteEmptyDirData'>,
-): KubectlFilterStatus {
-  if (daemonSetManaged(pod) && !finished(pod)) {
-    if (!options.ignoreDaemonSets)
-      return {
-        action: 'error',
-        filter: 'daemonset',
-        message: DAEMONSET_FATAL,
-        flag: 'ignoreDaemonSets',
-      };
-    return { action: 'skip', reason: 'daemonset', warning: DAEMONSET_WARNING };
-  }
-  if (pod.annotations[MIRROR_POD_ANNOTATION] !== undefined)
-    return { action: 'skip', reason: 'mirror' };
+): Readonly<KubectlFilterStatus> {
+  if (daemonSetManaged(pod) && !finished(pod))
+    return options.ignoreDaemonSets ? SKIP_DAEMONSET : DAEMONSET_ERROR;
+  if (pod.annotations[MIRROR_POD_ANNOTATION] !== undefined) return SKIP_MIRROR;
   // kubectl's local-storage warning is overwritten by the next filter's status.
-  if (pod.emptyDir && !finished(pod) && !options.deleteEmptyDirData)
-    return {
-      action: 'error',
-      filter: 'local-storage',
-      message: LOCAL_STORAGE_FATAL,
-      flag: 'deleteEmptyDirData',
-    };
-  if (finished(pod) || pod.controller !== undefined) return { action: 'delete' };
-  if (options.force) return { action: 'delete', warning: UNMANAGED_WARNING };
-  return { action: 'error', filter: 'unmanaged', message: UNMANAGED_FATAL, flag: 'force' };
+  if (pod.emptyDir && !finished(pod) && !options.deleteEmptyDirData) return LOCAL_STORAGE_ERROR;
+  if (finished(pod) || pod.controller !== undefined) return DELETE;
+  return options.force ? DELETE_UNMANAGED : UNMANAGED_ERROR;
 }
 
 const podRef = (p: PodView): ResourceRef => ({
@@ -97,6 +113,7 @@ const podRef = (p: PodView): ResourceRef => ({
 function group<T extends { message: string }>(
   entries: readonly (T & { pod: PodView })[],
 ): (DrainMessage & Omit<T, 'pod'>)[] {
+  if (entries.length === 0) return [];
   const byMessage = new Map<string, DrainMessage & Omit<T, 'pod'>>();
   for (const { pod, ...rest } of entries) {
     const known = byMessage.get(rest.message);
@@ -108,6 +125,12 @@ function group<T extends { message: string }>(
   return [...byMessage.values()];
 }
 
+const EVERYTHING = Object.freeze({
+  ok: true as const,
+  value: Object.freeze({ kind: 'everything' as const }),
+});
+const FILTER_ORDER: readonly KubectlDrainFilter[] = ['daemonset', 'local-storage', 'unmanaged'];
+
 /**
  * `GetPodsForDeletion`: the node's pods matching the pod selector, each through kubectl's filters.
  * kubectl groups refusals by message in Go map order; here they come in filter order.
@@ -118,9 +141,7 @@ export function selectPodsForDrain(
 ): DrainSelection {
   // No pod selector (the usual drain) needs no parsing: every node of a cluster is asked.
   const parsed =
-    options.podSelector === ''
-      ? { ok: true as const, value: { kind: 'everything' as const } }
-      : parseLabelSelectorQuery(options.podSelector);
+    options.podSelector === '' ? EVERYTHING : parseLabelSelectorQuery(options.podSelector);
   if (!parsed.ok)
     return {
       toEvict: [],
@@ -144,9 +165,8 @@ export function selectPodsForDrain(
     if (status.action === 'skip') skipped.push({ pod, reason: status.reason });
     else toEvict.push(pod);
   }
-  const order: KubectlDrainFilter[] = ['daemonset', 'local-storage', 'unmanaged'];
   const refusals = group(errors)
-    .sort((a, b) => order.indexOf(a.filter) - order.indexOf(b.filter))
+    .sort((a, b) => FILTER_ORDER.indexOf(a.filter) - FILTER_ORDER.indexOf(b.filter))
     .map((r) => ({ ...r, message: `cannot delete ${r.message}` }));
   return { toEvict, skipped, refusals, warnings: group(warnings) };
 }

@@ -79,6 +79,29 @@ describe('drainableNowByNode', () => {
     });
   });
 
+  it('tracks every budget of a node with more budgets than it keeps in a list (20 here)', () => {
+    // Each app has two pods on node-a and a budget allowing one: the second of each is refused.
+    const apps = Array.from({ length: 20 }, (_, i) =>
+      deployment({ name: `app${i}`, replicas: 2, labels: { app: `app${i}` }, nodes: ['node-a'] }),
+    );
+    const idx = index({
+      pods: apps.flatMap((a) => a.pods),
+      workloads: apps.flatMap((a) => a.workloads),
+      budgets: apps.map((_, i) =>
+        labelPdb({ name: `app${i}`, matchLabels: { app: `app${i}` }, maxUnavailable: 1 }),
+      ),
+    });
+    const all = expectEqualsPlanDrain(idx);
+    const a = all.get('node-a');
+    expect({ state: a?.state, pods: a?.pods.length, budgets: a?.budgets }).toStrictEqual({
+      state: 'stuck',
+      pods: 20,
+      budgets: apps
+        .map((_, i) => ({ kind: 'PodDisruptionBudget', namespace: 'default', name: `app${i}` }))
+        .sort((x, y) => (x.name < y.name ? -1 : 1)),
+    });
+  });
+
   it("stops at a PodUnavailableBudget's webhook once the node's earlier eviction used it up", () => {
     const web = deployment({
       name: 'web',

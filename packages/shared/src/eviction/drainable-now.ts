@@ -2,7 +2,12 @@ import type { ClusterIndex, PodOnNode } from '../index/cluster-index.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
-import { refusalText, selectPodsForDrain } from './drain-filters.js';
+import {
+  kubectlPodFilter,
+  refusalText,
+  selectPodsForDrain,
+  type DrainRefusal,
+} from './drain-filters.js';
 import { quickRefusals, type RefusedNow } from './drainable-quick.js';
 import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
 import { budgetRefsForPod, evictInPlan, type BudgetReader } from './plan.js';
@@ -103,26 +108,23 @@ function drainableNode(
   node: string,
 ): DrainableNow {
   const { index, now, options } = input;
-  const onNode = index.podsOnNodeSorted(node);
-  const selection = selectPodsForDrain(
-    onNode.map((r) => r.pod),
-    options,
-  );
-  if (selection.refusals.length > 0)
+  const selected = selectedEntries(index.podsOnNodeWithBudgets(node), options);
+  if ('refusals' in selected)
     return {
       state: 'refused',
-      pods: selection.refusals.flatMap((r) => r.pods),
+      pods: selected.refusals.flatMap((r) => r.pods),
       budgets: [],
-      reason: selection.refusals.map(refusalText).join('; '),
+      reason: selected.refusals.map(refusalText).join('; '),
     };
   const quick =
     (input.statusSource ?? 'recomputed') === 'recomputed' && input.method !== 'copy'
-      ? quickRefusals({ index, now, toEvict: withBudgets(onNode, selection.toEvict) })
+      ? quickRefusals({ index, now, toEvict: selected })
       : undefined;
   if (quick !== undefined) return stuckOrDrainable(quick, [...quick.budgets.values()]);
-  const refused = selection.toEvict.every((p) => unbudgeted(index, p))
+  const toEvict = selected.map((entry) => entry.pod);
+  const refused = toEvict.every((p) => unbudgeted(index, p))
     ? { pods: [] }
-    : refusalsOnCopy(input, selection.toEvict);
+    : refusalsOnCopy(input, toEvict);
   const reader = indexReader(index);
   const budgets = new Map<string, ResourceRef>();
   for (const pod of refused.pods)
@@ -130,12 +132,35 @@ function drainableNode(
   return stuckOrDrainable(refused, [...budgets.values()]);
 }
 
-/** The entries of the pods kubectl evicts: `toEvict` is an ordered subset of `onNode`'s pods. */
-function withBudgets(onNode: readonly PodOnNode[], toEvict: readonly PodView[]): PodOnNode[] {
+/**
+ * The entries of the pods kubectl evicts from the node, in its order; or, when its filters refuse
+ * the node, their refusals. Every node is asked and nearly every one passes: a pod at a time, with
+ * no list built, and selectPodsForDrain (which groups kubectl's messages) only for a node refused
+ * or a pod selector.
+ */
+function selectedEntries(
+  onNode: readonly PodOnNode[],
+  options: DrainOptions,
+): PodOnNode[] | { refusals: DrainRefusal[] } {
+  if (options.podSelector === '') {
+    const out: PodOnNode[] = [];
+    let refused = false;
+    for (const entry of onNode) {
+      const status = kubectlPodFilter(entry.pod, options);
+      if (status.action === 'delete') out.push(entry);
+      else if (status.action === 'error') refused = true;
+    }
+    if (!refused) return out;
+  }
+  const selection = selectPodsForDrain(
+    onNode.map((r) => r.pod),
+    options,
+  );
+  if (selection.refusals.length > 0) return { refusals: selection.refusals };
   const out: PodOnNode[] = [];
   let next = 0;
   for (const entry of onNode)
-    if (entry.pod === toEvict[next]) {
+    if (entry.pod === selection.toEvict[next]) {
       out.push(entry);
       next++;
     }

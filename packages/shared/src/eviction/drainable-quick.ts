@@ -61,6 +61,33 @@ function afterEviction(tracked: TrackedPdb, pod: PodView, now: Date): void {
   tracked.view = undefined;
 }
 
+/**
+ * The PDBs a node's evictions have changed so far, found by the index's evaluation (within one
+ * call it is the same object for every pod). A node's pods have few PDBs: a list searched in
+ * order is cheaper than a Map (no hash per lookup), until a node has many.
+ */
+class TrackedPdbs {
+  private readonly list: TrackedPdb[] = [];
+  private map: Map<PdbEvaluation, TrackedPdb> | undefined;
+
+  find(evaluation: PdbEvaluation): TrackedPdb | undefined {
+    if (this.map) return this.map.get(evaluation);
+    for (const t of this.list) if (t.evaluation === evaluation) return t;
+    return undefined;
+  }
+
+  add(evaluation: PdbEvaluation): TrackedPdb {
+    const t: TrackedPdb = { evaluation, healthyGone: 0, view: undefined, inexact: false };
+    if (this.map) this.map.set(evaluation, t);
+    else if (this.list.push(t) > MAX_LISTED_PDBS)
+      this.map = new Map(this.list.map((l) => [l.evaluation, l]));
+    return t;
+  }
+}
+
+/** Beyond this many PDBs on one node, TrackedPdbs keeps them in a Map. */
+const MAX_LISTED_PDBS = 16;
+
 /** The PDB with the re-synced figures: each healthy pod gone is one less currentHealthy. */
 function currentView(tracked: TrackedPdb): PdbView {
   if (tracked.view !== undefined) return tracked.view;
@@ -144,8 +171,7 @@ export interface QuickRefusals extends RefusedNow {
  */
 export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undefined {
   const { index, now } = input;
-  // Keyed by the index's evaluation: within one call it is the same object for every pod.
-  const pdbs = new Map<PdbEvaluation, TrackedPdb>();
+  const pdbs = new TrackedPdbs();
   const changedPubs = new Set<PubEvaluation>();
   const refused: QuickRefusals = { pods: [], budgets: new Map() };
   // Emptied for each pod, not made anew: nothing keeps them (decideEviction copies what it keeps).
@@ -162,7 +188,7 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
       if (evaluation === undefined) return undefined;
       covering.push(evaluation);
       if (evaluation.kind !== 'PodDisruptionBudget') continue;
-      const t = pdbs.get(evaluation);
+      const t = pdbs.find(evaluation);
       if (t?.inexact) return undefined;
       views.push(t ? currentView(t) : evaluation.synced);
     }
@@ -203,12 +229,7 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
         changedPubs.add(evaluation);
         continue;
       }
-      let t = pdbs.get(evaluation);
-      if (!t) {
-        t = { evaluation, healthyGone: 0, view: undefined, inexact: false };
-        pdbs.set(evaluation, t);
-      }
-      afterEviction(t, pod, now);
+      afterEviction(pdbs.find(evaluation) ?? pdbs.add(evaluation), pod, now);
     }
     if (pub) changedPubs.add(pub);
   }
