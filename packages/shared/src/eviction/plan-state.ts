@@ -42,7 +42,8 @@ export interface PlanOverrides {
   /** Budgets that do not exist in the plan (refKey), e.g. one of two overlapping ones. */
   removedBudgets?: ReadonlySet<string>;
 }
-const byName = (a: PodView, b: PodView): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byName = (a: { name: string }, b: { name: string }): number =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
 /**
  * A copy-on-write view of the index for planning: budgets and pods the plan touched are held here,
@@ -80,16 +81,25 @@ export class PlanState {
     return this.index.pod(ref);
   }
 
-  /** The covering budgets of a pod as the index knows them (a replacement has its original's). */
+  /**
+   * The covering budgets of a pod as the index knows them (a replacement has its original's), each
+   * kind sorted by name, in the plan's state. Read by the index's keys: every eviction and re-sync
+   * of a forecast asks, and a key built afresh per lookup was a third of what a forecast allocated.
+   */
   covering(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] } {
-    const { pdbs, pubs } = this.index.budgetsForPod(this.originals.get(ref) ?? ref);
+    const pdbs: PdbView[] = [];
+    const pubs: PubView[] = [];
     const removed = this.overrides.removedBudgets;
-    const kept = <T extends PdbView | PubView>(b: T): boolean =>
-      removed === undefined || !removed.has(refKey(b));
-    return {
-      pdbs: pdbs.filter(kept).map((b) => this.budget(b) as PdbView),
-      pubs: pubs.filter(kept).map((b) => this.budget(b) as PubView),
-    };
+    for (const key of this.index.budgetKeysForPod(this.originals.get(ref) ?? ref)) {
+      if (removed?.has(key)) continue;
+      const e = this.entryByKey(key);
+      if (!e) throw new Error(`budget ${key} is not in the index`);
+      if (e.budget.kind === 'PodDisruptionBudget') pdbs.push(e.budget);
+      else pubs.push(e.budget);
+    }
+    if (pdbs.length > 1) pdbs.sort(byName);
+    if (pubs.length > 1) pubs.sort(byName);
+    return { pdbs, pubs };
   }
 
   /**
@@ -183,10 +193,13 @@ export class PlanState {
   }
 
   private entry(ref: ResourceRef): PlannedBudget | undefined {
-    const key = refKey(ref);
+    return this.entryByKey(refKey(ref));
+  }
+
+  private entryByKey(key: string): PlannedBudget | undefined {
     const own = this.budgets.get(key);
     if (own) return own;
-    const ev = this.index.budget(ref);
+    const ev = this.index.evaluationByKey(key);
     if (!ev) return undefined;
     const base = this.source === 'stored' ? ev.budget : ev.synced;
     const changed = this.overrides.budgets?.get(key);

@@ -39,8 +39,10 @@ export function tolerates(toleration: Toleration, taint: Taint): boolean {
   return false;
 }
 
-const tolerated = (pod: PodScheduling | undefined, taint: Taint): boolean =>
-  (pod?.tolerations ?? []).some((t) => tolerates(t, taint));
+function tolerated(pod: PodScheduling | undefined, taint: Taint): boolean {
+  for (const t of pod?.tolerations ?? []) if (tolerates(t, taint)) return true;
+  return false;
+}
 
 function requirementMet(r: NodeSelectorRequirement, value: string | undefined): boolean {
   const values = r.values ?? [];
@@ -84,10 +86,50 @@ function termMatches(term: NodeSelectorTerm, node: NodeView): boolean {
 
 /** nodeSelector and required node affinity (the NodeAffinity filter plugin). */
 export function matchesNodeAffinity(pod: PodScheduling | undefined, node: NodeView): boolean {
-  for (const [k, v] of Object.entries(pod?.nodeSelector ?? {}))
-    if (node.labels[k] !== v) return false;
+  const selector = pod?.nodeSelector;
+  for (const k in selector) if (node.labels[k] !== selector[k]) return false;
   const terms = pod?.requiredNodeAffinity;
   return terms === undefined || terms.some((t) => termMatches(t, node));
+}
+
+// A forecast asks every node it tries for each pod it places, and most say no: one shared, frozen
+// reason per fixed message rather than an object per node asked.
+const UNSCHEDULABLE: UnfitReason = Object.freeze({
+  kind: 'unschedulable',
+  message: 'node(s) were unschedulable',
+});
+const NOT_READY: UnfitReason = Object.freeze({
+  kind: 'not-ready',
+  message: 'node(s) were not ready',
+});
+const NODE_AFFINITY: UnfitReason = Object.freeze({
+  kind: 'node-affinity',
+  message: "node(s) didn't match Pod's node affinity/selector",
+});
+const TOO_MANY_PODS: UnfitReason = Object.freeze({ kind: 'resources', message: 'Too many pods' });
+const INSUFFICIENT_CPU: UnfitReason = Object.freeze({
+  kind: 'resources',
+  message: 'Insufficient cpu',
+});
+const INSUFFICIENT_MEMORY: UnfitReason = Object.freeze({
+  kind: 'resources',
+  message: 'Insufficient memory',
+});
+
+/** A taint's reason is the same each time it is asked: made once per taint. */
+const TAINT_REASONS = new WeakMap<Taint, UnfitReason>();
+
+function taintUnfit(taint: Taint): UnfitReason {
+  let reason = TAINT_REASONS.get(taint);
+  if (reason === undefined) {
+    reason = Object.freeze({
+      kind: 'taint' as const,
+      taint,
+      message: `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`,
+    });
+    TAINT_REASONS.set(taint, reason);
+  }
+  return reason;
 }
 
 /**
@@ -98,19 +140,12 @@ export function staticUnfit(
   pod: PodScheduling | undefined,
   node: NodeView,
 ): UnfitReason | undefined {
-  if (node.unschedulable && !tolerated(pod, UNSCHEDULABLE_TAINT))
-    return { kind: 'unschedulable', message: 'node(s) were unschedulable' };
-  if (!node.ready) return { kind: 'not-ready', message: 'node(s) were not ready' };
-  if (!matchesNodeAffinity(pod, node))
-    return { kind: 'node-affinity', message: "node(s) didn't match Pod's node affinity/selector" };
+  if (node.unschedulable && !tolerated(pod, UNSCHEDULABLE_TAINT)) return UNSCHEDULABLE;
+  if (!node.ready) return NOT_READY;
+  if (!matchesNodeAffinity(pod, node)) return NODE_AFFINITY;
   for (const taint of node.taints) {
     if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
-    if (!tolerated(pod, taint))
-      return {
-        kind: 'taint',
-        taint,
-        message: `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`,
-      };
+    if (!tolerated(pod, taint)) return taintUnfit(taint);
   }
   return undefined;
 }
@@ -135,14 +170,12 @@ export function resourcesUnfit(
   used: NodeUsage,
 ): UnfitReason | undefined {
   if (!alloc) return undefined;
-  if (alloc.pods !== undefined && used.pods + 1 > alloc.pods)
-    return { kind: 'resources', message: 'Too many pods' };
+  if (alloc.pods !== undefined && used.pods + 1 > alloc.pods) return TOO_MANY_PODS;
   const req = pod?.requests;
   if (!req) return undefined;
-  if (req.cpuMilli > 0 && used.cpuMilli + req.cpuMilli > alloc.cpuMilli)
-    return { kind: 'resources', message: 'Insufficient cpu' };
+  if (req.cpuMilli > 0 && used.cpuMilli + req.cpuMilli > alloc.cpuMilli) return INSUFFICIENT_CPU;
   if (req.memoryBytes > 0 && used.memoryBytes + req.memoryBytes > alloc.memoryBytes)
-    return { kind: 'resources', message: 'Insufficient memory' };
+    return INSUFFICIENT_MEMORY;
   return undefined;
 }
 
