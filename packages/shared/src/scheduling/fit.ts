@@ -94,27 +94,17 @@ export function matchesNodeAffinity(pod: PodScheduling | undefined, node: NodeVi
 
 // A forecast asks every node it tries for each pod it places, and most say no: one shared, frozen
 // reason per fixed message rather than an object per node asked.
-const UNSCHEDULABLE: UnfitReason = Object.freeze({
-  kind: 'unschedulable',
-  message: 'node(s) were unschedulable',
-});
-const NOT_READY: UnfitReason = Object.freeze({
-  kind: 'not-ready',
-  message: 'node(s) were not ready',
-});
-const NODE_AFFINITY: UnfitReason = Object.freeze({
+const fixed = (reason: Exclude<UnfitReason, { kind: 'taint' }>): UnfitReason =>
+  Object.freeze(reason);
+const UNSCHEDULABLE = fixed({ kind: 'unschedulable', message: 'node(s) were unschedulable' });
+const NOT_READY = fixed({ kind: 'not-ready', message: 'node(s) were not ready' });
+const NODE_AFFINITY = fixed({
   kind: 'node-affinity',
   message: "node(s) didn't match Pod's node affinity/selector",
 });
-const TOO_MANY_PODS: UnfitReason = Object.freeze({ kind: 'resources', message: 'Too many pods' });
-const INSUFFICIENT_CPU: UnfitReason = Object.freeze({
-  kind: 'resources',
-  message: 'Insufficient cpu',
-});
-const INSUFFICIENT_MEMORY: UnfitReason = Object.freeze({
-  kind: 'resources',
-  message: 'Insufficient memory',
-});
+const TOO_MANY_PODS = fixed({ kind: 'resources', message: 'Too many pods' });
+const INSUFFICIENT_CPU = fixed({ kind: 'resources', message: 'Insufficient cpu' });
+const INSUFFICIENT_MEMORY = fixed({ kind: 'resources', message: 'Insufficient memory' });
 
 /** A taint's reason is the same each time it is asked: made once per taint. */
 const TAINT_REASONS = new WeakMap<Taint, UnfitReason>();
