@@ -12,3 +12,4 @@ export * from './eviction/index.js';
 export * from './snapshot/index.js';
 export * from './index/index.js';
 export * from './upgrade/index.js';
+export * from './sorted/index.js';

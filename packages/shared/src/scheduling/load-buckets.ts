@@ -1,3 +1,5 @@
+import { lowerBound } from '../sorted/lower-bound.js';
+
 /**
  * The nodes that take pods, bucketed by how many pods are bound to each, so that "the node with the
  * fewest pods that the pod fits (ties by name)" looks at the emptiest nodes first instead of
@@ -71,7 +73,8 @@ export class LoadBuckets {
   private enter(name: string, pods: number): void {
     const bucket = this.buckets.get(pods);
     if (bucket) {
-      bucket.splice(sortedIndex(bucket, name), 0, name);
+      const i = lowerBound(bucket, name);
+      if (bucket[i] !== name) bucket.splice(i, 0, name);
       return;
     }
     this.buckets.set(pods, [name]);
@@ -83,23 +86,11 @@ export class LoadBuckets {
   private leave(name: string, pods: number): void {
     const bucket = this.buckets.get(pods);
     if (!bucket) return;
-    const i = sortedIndex(bucket, name);
+    const i = lowerBound(bucket, name);
     if (bucket[i] !== name) return;
     bucket.splice(i, 1);
     if (bucket.length > 0) return;
     this.buckets.delete(pods);
     this.keys.splice(this.keys.indexOf(pods), 1);
   }
-}
-
-/** Where `name` is or would go in the sorted `names`: the first index whose name is not less. */
-function sortedIndex(names: readonly string[], name: string): number {
-  let lo = 0;
-  let hi = names.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((names[mid] as string) < name) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

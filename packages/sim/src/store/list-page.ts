@@ -1,4 +1,4 @@
-import type { Result } from '@pdbscope/shared';
+import { lowerBound, type Result } from '@pdbscope/shared';
 import { decodeContinue, encodeContinue } from './continue-token.js';
 import type { StoreError } from './errors.js';
 import { badRequest, expired } from './errors.js';
@@ -28,18 +28,6 @@ function matches(obj: KubeObject, options: ListOptions): boolean {
   )
     return false;
   return options.fieldSelector === undefined || options.fieldSelector.matches(obj);
-}
-
-/** The first index whose key is not below `target`. */
-export function lowerBound(keys: readonly string[], target: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((keys[mid] as string) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Result } from '@pdbscope/shared';
+import { lowerBound, type Result } from '@pdbscope/shared';
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { rfc3339, systemClock } from './clock.js';
@@ -12,7 +12,7 @@ import {
   invalid,
   notFound,
 } from './errors.js';
-import { listPage, lowerBound } from './list-page.js';
+import { listPage } from './list-page.js';
 import type {
   CreateOptions,
   DeleteOptions,

@@ -1,0 +1,1 @@
+export { lowerBound } from './lower-bound.js';
