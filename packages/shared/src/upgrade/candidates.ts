@@ -90,12 +90,40 @@ function specCandidate(input: ForecastUpgradeInput, ev: BudgetEvaluation): Candi
   return raise(Math.max(0, expected - floor) + 1);
 }
 
+/**
+ * With pods not Ready, the change that lets only those go (no healthy one above what is healthy
+ * now, so the unhealthy-pod rule evicts them; the healthy ones then wait for replacements): less
+ * than specCandidate's, and sometimes the one that completes, since fewer pods leave at once.
+ */
+function unreadyOnlyCandidate(
+  input: ForecastUpgradeInput,
+  ev: BudgetEvaluation,
+): Candidate | undefined {
+  if (ev.kind !== 'PodDisruptionBudget' || input.overrides?.budgets?.has(refKey(ev.ref)))
+    return undefined;
+  const { desiredHealthy, expectedPods, currentHealthy } = ev.synced.status;
+  if (currentHealthy >= desiredHealthy || expectedPods <= 0) return undefined;
+  const ref = ev.ref;
+  if (ev.budget.spec.minAvailable !== undefined)
+    return {
+      title: `Lower PodDisruptionBudget ${qualified(ref)}'s minAvailable to ${currentHealthy}`,
+      cost: `its pods that are not Ready may be evicted (${currentHealthy} of ${expectedPods} must stay up)`,
+      changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value: currentHealthy }],
+    };
+  const value = expectedPods - currentHealthy;
+  return {
+    title: `Raise PodDisruptionBudget ${qualified(ref)}'s maxUnavailable to ${value}`,
+    cost: `its pods that are not Ready may be evicted (${value} of its ${expectedPods} pods may be unavailable at once)`,
+    changes: [{ kind: 'budget-spec', budget: ref, field: 'maxUnavailable', value }],
+  };
+}
+
 function budgetCandidates(input: ForecastUpgradeInput, ref: ResourceRef): Candidate[] {
   const index = input.index;
   const ev = index.budget(ref);
   if (!ev) return [];
-  const spec = specCandidate(input, ev);
-  const out: Candidate[] = spec ? [spec] : [];
+  const out: Candidate[] = [];
+  for (const c of [specCandidate(input, ev), unreadyOnlyCandidate(input, ev)]) if (c) out.push(c);
   const pod = ev.pods.find((p) => p.controller !== undefined && p.deletionTimestamp === undefined);
   const owner = pod?.controller;
   if (pod && owner) {

@@ -71,6 +71,40 @@ describe('the smallest combination', () => {
     });
   });
 
+  it('is found where letting only the not-Ready pods go completes and letting one more does not', () => {
+    // Two nodes at a time. app1's budget refuses its crash-looping pod (1 healthy of 2 desired).
+    // With app0's overlap removed, raising it to 2 (a healthy pod may go too) still stalls; to 1
+    // (only the crash-looping pod may go; the other waits for its replacement) it completes. Only
+    // 2 was proposed before, and the search answered with 3 changes (a surge node besides).
+    const i = {
+      ...cluster({
+        podsPerNode: 6,
+        apps: [
+          { name: 'app0', replicas: 4, unready: 0, nodes: NODES },
+          { name: 'app1', replicas: 2, unready: 1, nodes: NODES },
+          { name: 'app2', replicas: 2, unready: 0, nodes: NODES },
+        ],
+        budgets: [
+          labelPdb({ name: 'app0', matchLabels: { app: 'app0' }, maxUnavailable: 0 }),
+          labelPdb({ name: 'app0-copy', matchLabels: { app: 'app0' }, maxUnavailable: 1 }),
+          labelPdb({ name: 'app1', matchLabels: { app: 'app1' }, maxUnavailable: 0 }),
+        ],
+      }),
+      strategy: { maxUnavailable: 2, maxSurge: 0 },
+    };
+    expect(combinationOf(i)).toStrictEqual({
+      title:
+        "Combine 2 changes: Raise PodDisruptionBudget default/app1's maxUnavailable to 1; Delete PodDisruptionBudget default/app0 (overlaps another)",
+      outcome: 'completes',
+      search: {
+        fewestChanges: true,
+        exhaustive: true,
+        forecasts: 2,
+        maxChanges: COMBINATION_LIMITS.maxChanges,
+      },
+    });
+  });
+
   it('is found where no single change gets further (a 500 that becomes a 429)', () => {
     // app0's one Ready pod is under two budgets: deleting either leaves the other refusing (429),
     // which the greedy search counted as no help, and so found nothing.
