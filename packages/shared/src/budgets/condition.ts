@@ -18,10 +18,18 @@ export function setStatusCondition(
     observedGeneration: number;
   },
   now: Date,
-): Condition[] {
+): readonly Condition[] {
   const i = conditions.findIndex((c) => c.type === next.type);
   const existing = i === -1 ? undefined : conditions[i];
   if (!existing) return [...conditions, { ...next, lastTransitionTime: rfc3339(now) }];
+  // Nothing to write: the same list, not a copy (a forecast syncs ~100,000 times).
+  if (
+    existing.status === next.status &&
+    existing.reason === next.reason &&
+    existing.message === next.message &&
+    existing.observedGeneration === next.observedGeneration
+  )
+    return conditions;
   const updated: Condition = {
     ...existing,
     status: next.status,
@@ -35,21 +43,26 @@ export function setStatusCondition(
 
 /** `UpdateDisruptionAllowedCondition`: SufficientPods when disruptions are allowed, else InsufficientPods. */
 export function withDisruptionAllowedCondition(status: PdbStatus, now: Date): PdbStatus {
+  return { ...status, conditions: disruptionAllowedConditions(status, now) };
+}
+
+/** The conditions `withDisruptionAllowedCondition` leaves (the same list when nothing changes). */
+export function disruptionAllowedConditions(
+  status: Pick<PdbStatus, 'conditions' | 'disruptionsAllowed' | 'observedGeneration'>,
+  now: Date,
+): readonly Condition[] {
   const allowed = status.disruptionsAllowed > 0;
-  return {
-    ...status,
-    conditions: setStatusCondition(
-      status.conditions,
-      {
-        type: DISRUPTION_ALLOWED,
-        status: allowed ? 'True' : 'False',
-        reason: allowed ? 'SufficientPods' : 'InsufficientPods',
-        message: '',
-        observedGeneration: status.observedGeneration,
-      },
-      now,
-    ),
-  };
+  return setStatusCondition(
+    status.conditions,
+    {
+      type: DISRUPTION_ALLOWED,
+      status: allowed ? 'True' : 'False',
+      reason: allowed ? 'SufficientPods' : 'InsufficientPods',
+      message: '',
+      observedGeneration: status.observedGeneration,
+    },
+    now,
+  );
 }
 
 /** The failSafe status: everything kept but `disruptionsAllowed: 0` and False/SyncFailed with the error. */

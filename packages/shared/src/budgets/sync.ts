@@ -2,8 +2,8 @@ import type { PdbStatus, PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import {
   disruptionAllowedCondition,
+  disruptionAllowedConditions,
   failSafeStatus,
-  withDisruptionAllowedCondition,
 } from './condition.js';
 import { buildDisruptedPodMap, countHealthyPods } from './disrupted.js';
 import { getExpectedPodCount } from './expected.js';
@@ -64,7 +64,7 @@ export function pdbStatusFrom(input: {
   pdb: PdbView;
   expected: { expectedCount: number; desiredHealthy: number };
   /** The pruned map (`buildDisruptedPodMap`). */
-  disruptedPods: Record<string, string>;
+  disruptedPods: Readonly<Record<string, string>>;
   currentHealthy: number;
   now: Date;
 }): PdbStatus {
@@ -79,9 +79,15 @@ export function pdbStatusFrom(input: {
     desiredHealthy: expected.desiredHealthy,
     expectedPods: expected.expectedCount,
   };
-  return isUpToDate(pdb, computed)
-    ? pdb.status
-    : withDisruptionAllowedCondition({ ...computed, conditions: pdb.status.conditions }, now);
+  if (isUpToDate(pdb, computed)) return pdb.status;
+  // One object, not `computed` and then a copy of it with the condition.
+  return {
+    ...computed,
+    conditions: disruptionAllowedConditions(
+      { conditions: pdb.status.conditions, disruptionsAllowed, observedGeneration: pdb.generation },
+      now,
+    ),
+  };
 }
 
 /**

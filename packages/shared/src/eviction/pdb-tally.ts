@@ -135,20 +135,31 @@ export class PdbTally {
   }
 
   /** `buildDisruptedPodMap`'s pruned map: entries of present, not terminating, unexpired pods. */
-  private pruned(input: Readonly<Record<string, string>>, now: Date): Record<string, string> {
-    const out: Record<string, string> = {};
+  private pruned(
+    input: Readonly<Record<string, string>>,
+    now: Date,
+  ): Readonly<Record<string, string>> {
     const names = Object.keys(input);
-    if (names.length === 0) return out;
+    // The same map when nothing goes: most syncs have no entry at all.
+    if (names.length === 0) return input;
+    const out: Record<string, string> = {};
     const nowMs = now.getTime();
+    let same = true;
     // In the pods' order, as the controller builds it.
-    for (const name of names.sort(byName)) {
+    const sorted = [...names].sort(byName);
+    for (let i = 0; i < sorted.length; i++) {
+      const name = sorted[i] as string;
       const pod = this.members.get(name);
       const at = input[name];
-      if (pod === undefined || at === undefined || pod.deletionTimestamp !== undefined) continue;
-      if (timeMs(at) + PDB_DELETION_TIMEOUT_MS < nowMs) continue;
-      out[name] = at;
+      const kept =
+        pod !== undefined &&
+        at !== undefined &&
+        pod.deletionTimestamp === undefined &&
+        timeMs(at) + PDB_DELETION_TIMEOUT_MS >= nowMs;
+      if (kept) out[name] = at;
+      same &&= kept && names[i] === name;
     }
-    return out;
+    return same ? input : out;
   }
 
   /** Pods in an unexpired disruptedPods entry (not terminating), and how many of them are Ready. */
