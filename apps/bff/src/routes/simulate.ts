@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { apiRoutes } from '@pdbscope/shared/api';
+import { withBurstHeapGrowth } from '../heap-settle.js';
 import type { ClusterReader } from '../model.js';
 import { HttpProblem } from '../http/problem.js';
 import { serve, type ServedRoute } from './table.js';
@@ -29,7 +30,8 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
     serve(
       apiRoutes.simulateUpgrade,
       (call) => {
-        const answer = store.simulateUpgrade(call.body());
+        // A pool's forecast is a burst of objects that outlive the young generation.
+        const answer = withBurstHeapGrowth(() => store.simulateUpgrade(call.body()));
         if ('invalid' in answer) throw new HttpProblem(400, answer.invalid);
         call.send(answer);
       },
