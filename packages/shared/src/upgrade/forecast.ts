@@ -79,9 +79,8 @@ class UpgradeWorld {
   readonly state: PlanState;
   /** The scheduler: what each node has left to give (requests vs allocatable), and its load. */
   readonly ledger: CapacityLedger;
-  /** Pods the forecast moved: node → pods added there / keys removed from there. */
+  /** Pods the forecast bound to each node (replacements), by node name. */
   private readonly added = new Map<string, PodView[]>();
-  private readonly gone = new PodMap<true>();
   readonly awaiting: Awaited[] = [];
   private serial = 0;
 
@@ -123,9 +122,14 @@ class UpgradeWorld {
   }
 
   podsOn(node: string): PodView[] {
-    const base = this.input.index.podsOnNode(node).filter((p) => !this.gone.has(p));
-    const added = (this.added.get(node) ?? []).filter((p) => !this.gone.has(p));
-    return [...base, ...added.map((p) => this.state.pod(p) ?? p)];
+    // An evicted pod is deleted in the plan (a StatefulSet's is there again, as its replacement).
+    const base = this.input.index.podsOnNode(node).filter((p) => this.state.pod(p) !== undefined);
+    const added: PodView[] = [];
+    for (const p of this.added.get(node) ?? []) {
+      const current = this.state.pod(p);
+      if (current !== undefined) added.push(current);
+    }
+    return [...base, ...added];
   }
 
   readySeconds(pod: PodView): number {
@@ -142,15 +146,10 @@ class UpgradeWorld {
     at: number,
   ): { pod: ResourceRef; node?: string; readySeconds: number } | undefined {
     const budgets = budgetRefsForPod(this.state, pod);
-    this.gone.set(pod, true);
     this.ledger.release(pod.scheduling, node);
     this.state.remove(pod, undefined, budgets);
     const replacement = newReplacement(pod, this.input.now, ++this.serial);
-    if (replacement) {
-      // A StatefulSet's pod of the same name is a new pod on a new node.
-      this.gone.delete(replacement);
-      this.state.addPod(replacement, budgets, pod);
-    }
+    if (replacement) this.state.addPod(replacement, budgets, pod);
     if (!samePod(replacement ?? pod, pod)) this.state.forget(pod, budgets);
     for (const b of budgets) this.state.resync(b);
     if (!replacement) return undefined;
