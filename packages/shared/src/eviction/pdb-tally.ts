@@ -23,7 +23,8 @@ const countsPods = (pdb: PdbView): boolean =>
 interface CachedExpected {
   spec: PdbView['spec'];
   workloads: WorkloadLookup;
-  controllers: ReadonlySet<string>;
+  /** The tally's `controllersVersion` then. */
+  controllers: number;
   pods: number;
   result: Result<ExpectedPodCount>;
 }
@@ -48,6 +49,8 @@ export class PdbTally {
   private liveReady = 0;
   /** Pods per controller reference: the expected scale changes only when this key set does. */
   private readonly controllers = new Map<string, number>();
+  /** Moves each time a controller reference joins or leaves the set (not when its count changes). */
+  private controllersVersion = 0;
   private cached: CachedExpected | undefined;
   /**
    * A pod the plan lists twice, or from another namespace: the running totals no longer say what a
@@ -82,7 +85,9 @@ export class PdbTally {
     if (pod.deletionTimestamp === undefined && pod.ready) this.liveReady++;
     if (pod.controller) {
       const key = controllerKey(pod.controller);
-      this.controllers.set(key, (this.controllers.get(key) ?? 0) + 1);
+      const n = this.controllers.get(key) ?? 0;
+      if (n === 0) this.controllersVersion++;
+      this.controllers.set(key, n + 1);
     }
   }
 
@@ -98,7 +103,7 @@ export class PdbTally {
       const key = controllerKey(held.controller);
       const n = (this.controllers.get(key) ?? 0) - 1;
       if (n > 0) this.controllers.set(key, n);
-      else this.controllers.delete(key);
+      else if (this.controllers.delete(key)) this.controllersVersion++;
     }
   }
 
@@ -119,17 +124,21 @@ export class PdbTally {
       c.spec === pdb.spec &&
       c.workloads === workloads &&
       (!countsPods(pdb) || c.pods === this.members.size) &&
-      c.controllers.size === this.controllers.size &&
-      [...this.controllers.keys()].every((k) => c.controllers.has(k))
+      c.controllers === this.controllersVersion
     )
       return c.result;
     const result = getExpectedPodCount(pdb, this.sortedPods(), workloads);
-    const keys = new Set(this.controllers.keys());
     // Two references with one UID: which one counts depends on the pods' order.
-    const uids = new Set([...keys].map((k) => k.slice(0, k.indexOf('\u0000'))));
+    const uids = new Set([...this.controllers.keys()].map((k) => k.slice(0, k.indexOf('\u0000'))));
     this.cached =
-      result.ok && uids.size === keys.size
-        ? { spec: pdb.spec, workloads, controllers: keys, pods: this.members.size, result }
+      result.ok && uids.size === this.controllers.size
+        ? {
+            spec: pdb.spec,
+            workloads,
+            controllers: this.controllersVersion,
+            pods: this.members.size,
+            result,
+          }
         : undefined;
     return result;
   }
