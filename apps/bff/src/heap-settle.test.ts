@@ -61,7 +61,7 @@ describe('withBurstHeapGrowth', () => {
     expect(grewTight).toBeLessThan(grewSettled * 0.85);
   }, 60_000);
 
-  it('only runs the burst while the heap is not settled (V8 left to its own heuristics)', () => {
+  it('just runs the burst while the heap is not settled (V8 left to its own heuristics)', () => {
     expect(withBurstHeapGrowth(() => 'answered')).toBe('answered');
   });
 });

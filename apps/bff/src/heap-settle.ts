@@ -60,8 +60,8 @@ export const BURST_HEAP_GROWTH_PERCENT = 10;
  * live for hundreds of steps, so both reach the old generation. Each collection V8 makes during
  * the run finds the working state live, and at the settled 25% lets the heap grow a quarter past
  * it again before the next; the pages stay committed. In bench:bff that forecast peaked 59 MB
- * above the BFF's resident memory just before it at 25%, and 47 and 48 MB at 10%; its run time
- * did not change beyond the machine's noise. Nothing changes while the heap is not settled
+ * above the BFF's resident memory just before it at 25%, and 47 to 52 MB at 10% (three runs); its
+ * run time did not change beyond the machine's noise. Nothing changes while the heap is not settled
  * (growth 0: V8's own heuristics).
  */
 export function withBurstHeapGrowth<T>(

@@ -42,6 +42,7 @@ export interface PlanOverrides {
   /** Budgets that do not exist in the plan (refKey), e.g. one of two overlapping ones. */
   removedBudgets?: ReadonlySet<string>;
 }
+
 const sameCounts = (a: LaneCounts, b: LaneCounts): boolean =>
   a.selected === b.selected &&
   a.available === b.available &&
