@@ -126,6 +126,9 @@ function annotatedPub(index: ClusterIndex, pod: PodView, name: string): PubEvalu
   return evaluation?.kind === 'PodUnavailableBudget' ? evaluation : undefined;
 }
 
+/** budgetRefsForPod's order of kinds: PDBs, then PUBs. */
+const BUDGET_KINDS = ['PodDisruptionBudget', 'PodUnavailableBudget'] as const;
+
 const byName = (a: BudgetEvaluation | undefined, b: BudgetEvaluation | undefined): number => {
   const x = a?.ref.name ?? '';
   const y = b?.ref.name ?? '';
@@ -145,11 +148,22 @@ function addHolding(
 ): void {
   if (covering.length === 1) out.set(keys[0] as string, (covering[0] as BudgetEvaluation).ref);
   else if (covering.length > 1) {
-    const order = covering.map((_, i) => i).sort((a, b) => byName(covering[a], covering[b]));
-    for (const kind of ['PodDisruptionBudget', 'PodUnavailableBudget'])
-      for (const i of order)
-        if (covering[i]?.kind === kind)
-          out.set(keys[i] as string, (covering[i] as BudgetEvaluation).ref);
+    // A pod has a few budgets: each kind's in name order by repeated search. Every refused pod of
+    // every node comes here, and sort's work arrays were a tenth of what a run of all nodes made.
+    for (const kind of BUDGET_KINDS) {
+      let after: BudgetEvaluation | undefined;
+      for (;;) {
+        let next = -1;
+        for (let i = 0; i < covering.length; i++) {
+          const c = covering[i] as BudgetEvaluation;
+          if (c.kind !== kind || (after !== undefined && byName(c, after) <= 0)) continue;
+          if (next < 0 || byName(c, covering[next]) < 0) next = i;
+        }
+        if (next < 0) break;
+        after = covering[next] as BudgetEvaluation;
+        out.set(keys[next] as string, after.ref);
+      }
+    }
   }
   if (annotated && !covering.includes(annotated)) out.set(refKey(annotated.ref), annotated.ref);
 }
@@ -174,24 +188,27 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
   const pdbs = new TrackedPdbs();
   const changedPubs = new Set<PubEvaluation>();
   const refused: QuickRefusals = { pods: [], budgets: new Map() };
-  // Emptied for each pod, not made anew: nothing keeps them (decideEviction copies what it keeps).
+  // Refilled for each pod, not made anew: nothing keeps them (decideEviction copies what it keeps).
+  // Written in place and cut to length, never emptied: `length = 0` drops an array's storage, and
+  // growing it again for every pod made a seventh of what a run of all nodes allocated.
   const covering: BudgetEvaluation[] = [];
   const views: PdbView[] = [];
   for (const { pod, budgets: keys } of input.toEvict) {
     const annotated = relatedPubName(pod);
     if (keys.length === 0 && annotated === undefined) continue;
-    covering.length = 0;
-    views.length = 0;
-    for (const key of keys) {
-      const evaluation = index.evaluationByKey(key);
+    let pdbCount = 0;
+    for (let k = 0; k < keys.length; k++) {
+      const evaluation = index.evaluationByKey(keys[k] as string);
       // Not evaluated yet (loading).
       if (evaluation === undefined) return undefined;
-      covering.push(evaluation);
+      covering[k] = evaluation;
       if (evaluation.kind !== 'PodDisruptionBudget') continue;
       const t = pdbs.find(evaluation);
       if (t?.inexact) return undefined;
-      views.push(t ? currentView(t) : evaluation.synced);
+      views[pdbCount++] = t ? currentView(t) : evaluation.synced;
     }
+    covering.length = keys.length;
+    views.length = pdbCount;
     const pub = annotated === undefined ? undefined : annotatedPub(index, pod, annotated);
     if (pub && changedPubs.has(pub)) return undefined;
     // The index's PDBs of a pod are exactly those the handler finds matching it. A pod its PUB's
