@@ -189,8 +189,9 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
   const changedPubs = new Set<PubEvaluation>();
   const refused: QuickRefusals = { pods: [], budgets: new Map() };
   // Refilled for each pod, not made anew: nothing keeps them (decideEviction copies what it keeps).
-  // Written in place and cut to length, never emptied: `length = 0` drops an array's storage, and
-  // growing it again for every pod made a seventh of what a run of all nodes allocated.
+  // Written in place and cut to length, not emptied first: `length = 0` drops an array's storage
+  // (here only for a pod with no PDB), and growing it again for every pod made a seventh of what a
+  // run of all nodes allocated.
   const covering: BudgetEvaluation[] = [];
   const views: PdbView[] = [];
   for (const { pod, budgets: keys } of input.toEvict) {

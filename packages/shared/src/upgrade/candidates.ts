@@ -32,10 +32,29 @@ export interface Candidate {
 
 const qualified = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
 
+/** A budget's minAvailable lowered (or set) or its maxUnavailable raised to `value`, with its cost. */
+function specChange(input: {
+  ev: BudgetEvaluation;
+  field: 'minAvailable' | 'maxUnavailable';
+  value: number;
+  cost: string;
+  /** Default: Lower for minAvailable, Raise for maxUnavailable. */
+  verb?: string;
+  /** Said after the value, in the title. */
+  why?: string;
+}): Candidate {
+  const { ev, field, value } = input;
+  const verb = input.verb ?? (field === 'minAvailable' ? 'Lower' : 'Raise');
+  return {
+    title: `${verb} ${ev.kind} ${qualified(ev.ref)}'s ${field} to ${value}${input.why ?? ''}`,
+    cost: input.cost,
+    changes: [{ kind: 'budget-spec', budget: ev.ref, field, value }],
+  };
+}
+
 /** A spec change that lets the budget allow one disruption now (or one more than a change made). */
 function specCandidate(input: ForecastUpgradeInput, ev: BudgetEvaluation): Candidate | undefined {
   const ref = ev.ref;
-  const kind = ev.kind;
   const [desired, expected, healthy] =
     ev.kind === 'PodDisruptionBudget'
       ? [
@@ -48,16 +67,20 @@ function specCandidate(input: ForecastUpgradeInput, ev: BudgetEvaluation): Candi
           ev.synced.status.totalReplicas,
           ev.synced.status.currentAvailable,
         ];
-  const lower = (value: number, must: string): Candidate => ({
-    title: `Lower ${kind} ${qualified(ref)}'s minAvailable to ${value}`,
-    cost: `one more of its pods may be unavailable during the upgrade (${value} of ${must} must stay up)`,
-    changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value }],
-  });
-  const raise = (value: number): Candidate => ({
-    title: `Raise ${kind} ${qualified(ref)}'s maxUnavailable to ${value}`,
-    cost: `${value} of its ${expected} pods may be unavailable at once during the upgrade`,
-    changes: [{ kind: 'budget-spec', budget: ref, field: 'maxUnavailable', value }],
-  });
+  const lower = (value: number, must: string): Candidate =>
+    specChange({
+      ev,
+      field: 'minAvailable',
+      value,
+      cost: `one more of its pods may be unavailable during the upgrade (${value} of ${must} must stay up)`,
+    });
+  const raise = (value: number): Candidate =>
+    specChange({
+      ev,
+      field: 'maxUnavailable',
+      value,
+      cost: `${value} of its ${expected} pods may be unavailable at once during the upgrade`,
+    });
   const live = ev.pods.filter((p) => p.deletionTimestamp === undefined);
   // Already changed (a combination, or a fix being forecast): one step further the same way.
   const changed = input.overrides?.budgets?.get(refKey(ref))?.spec;
@@ -76,11 +99,14 @@ function specCandidate(input: ForecastUpgradeInput, ev: BudgetEvaluation): Candi
   ) {
     // Percentages and maxUnavailable count pods from their controllers: bare pods need a number.
     const value = Math.max(0, healthy - 1);
-    return {
-      title: `Set ${kind} ${qualified(ref)}'s minAvailable to ${value} (a number: its pods have no controller)`,
+    return specChange({
+      ev,
+      field: 'minAvailable',
+      value,
+      verb: 'Set',
+      why: ' (a number: its pods have no controller)',
       cost: `${value} of its ${live.length} pods must stay up during the upgrade`,
-      changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value }],
-    };
+    });
   }
   // One disruption allowed now: one fewer than the pods healthy now (fewer than desired when some
   // are not Ready, e.g. crash-looping).
@@ -103,19 +129,20 @@ function unreadyOnlyCandidate(
     return undefined;
   const { desiredHealthy, expectedPods, currentHealthy } = ev.synced.status;
   if (currentHealthy >= desiredHealthy || expectedPods <= 0) return undefined;
-  const ref = ev.ref;
   if (ev.budget.spec.minAvailable !== undefined)
-    return {
-      title: `Lower PodDisruptionBudget ${qualified(ref)}'s minAvailable to ${currentHealthy}`,
+    return specChange({
+      ev,
+      field: 'minAvailable',
+      value: currentHealthy,
       cost: `its pods that are not Ready may be evicted (${currentHealthy} of ${expectedPods} must stay up)`,
-      changes: [{ kind: 'budget-spec', budget: ref, field: 'minAvailable', value: currentHealthy }],
-    };
+    });
   const value = expectedPods - currentHealthy;
-  return {
-    title: `Raise PodDisruptionBudget ${qualified(ref)}'s maxUnavailable to ${value}`,
+  return specChange({
+    ev,
+    field: 'maxUnavailable',
+    value,
     cost: `its pods that are not Ready may be evicted (${value} of its ${expectedPods} pods may be unavailable at once)`,
-    changes: [{ kind: 'budget-spec', budget: ref, field: 'maxUnavailable', value }],
-  };
+  });
 }
 
 function budgetCandidates(input: ForecastUpgradeInput, ref: ResourceRef): Candidate[] {
