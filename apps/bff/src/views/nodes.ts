@@ -41,7 +41,7 @@ function nodeRow({ name, node, pods, budgeted, drainable, refs }: NodeRowInput):
 }
 
 const isCovered = (index: ClusterIndex, pod: PodView): boolean =>
-  index.budgetKeysForPod(pod).length > 0;
+  index.coveringBudgets(pod).length > 0;
 
 const drainableRow = (d: DrainableNow, refs?: number): NodeRow['drainableNow'] => ({
   state: d.state,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClusterIndex } from '../index/cluster-index.js';
+import type { CoveringBudget } from '../index/types.js';
 import type { Budget, PdbView, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { generateCluster } from '../synthetic/generate.js';
@@ -238,10 +239,8 @@ describe('drainable now on the index figures', () => {
           if (quickRefusals({ index, now, toEvict })) used.figures++;
           else {
             used.copy++;
-            const failed = (key: string): boolean => {
-              const e = index.evaluationByKey(key);
-              return e?.kind === 'PodDisruptionBudget' && e.sync.syncFailed;
-            };
+            const failed = ({ evaluation: e }: CoveringBudget): boolean =>
+              e?.kind === 'PodDisruptionBudget' && e.sync.syncFailed;
             if (toEvict.some((e) => e.budgets.some(failed))) used.syncFailed++;
           }
           if (fast.get(node)?.state === 'stuck') used.stuck++;

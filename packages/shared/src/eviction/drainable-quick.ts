@@ -1,6 +1,11 @@
 import { isPdbHealthy } from '../budgets/disrupted.js';
 import type { ClusterIndex } from '../index/cluster-index.js';
-import type { BudgetEvaluation, PdbEvaluation, PubEvaluation } from '../index/types.js';
+import type {
+  BudgetEvaluation,
+  CoveringBudget,
+  PdbEvaluation,
+  PubEvaluation,
+} from '../index/types.js';
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
@@ -100,10 +105,10 @@ function currentView(tracked: TrackedPdb): PdbView {
   return tracked.view;
 }
 
-/** A pod kubectl would evict, with the keys of the budgets covering it (the index's entry). */
+/** A pod kubectl would evict, with the budgets covering it (the index's entry). */
 export interface PodToEvict {
   readonly pod: PodView;
-  readonly budgets: readonly string[];
+  readonly budgets: readonly CoveringBudget[];
 }
 
 export interface QuickDrainableInput {
@@ -135,18 +140,21 @@ const byName = (a: BudgetEvaluation | undefined, b: BudgetEvaluation | undefined
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
+/** A covering budget's evaluation; quickRefusals has checked that each one has one. */
+const evaluated = (c: CoveringBudget | undefined): BudgetEvaluation =>
+  c?.evaluation as BudgetEvaluation;
+
 /**
  * The budgets an eviction of the pod reads or writes, as budgetRefsForPod lists them (its PDBs by
- * name, its PUBs by name, then the PUB its annotation names), into `out`. `keys[i]` is the key of
- * `covering[i]`.
+ * name, its PUBs by name, then the PUB its annotation names), into `out`.
  */
 function addHolding(
   out: HoldingBudgets,
-  keys: readonly string[],
-  covering: readonly BudgetEvaluation[],
+  covering: readonly CoveringBudget[],
   annotated: PubEvaluation | undefined,
 ): void {
-  if (covering.length === 1) out.set(keys[0] as string, (covering[0] as BudgetEvaluation).ref);
+  if (covering.length === 1)
+    out.set((covering[0] as CoveringBudget).key, evaluated(covering[0]).ref);
   else if (covering.length > 1) {
     // A pod has a few budgets: each kind's in name order by repeated search. Every refused pod of
     // every node comes here, and sort's work arrays were a tenth of what a run of all nodes made.
@@ -155,17 +163,18 @@ function addHolding(
       for (;;) {
         let next = -1;
         for (let i = 0; i < covering.length; i++) {
-          const c = covering[i] as BudgetEvaluation;
+          const c = evaluated(covering[i]);
           if (c.kind !== kind || (after !== undefined && byName(c, after) <= 0)) continue;
-          if (next < 0 || byName(c, covering[next]) < 0) next = i;
+          if (next < 0 || byName(c, evaluated(covering[next])) < 0) next = i;
         }
         if (next < 0) break;
-        after = covering[next] as BudgetEvaluation;
-        out.set(keys[next] as string, after.ref);
+        after = evaluated(covering[next]);
+        out.set((covering[next] as CoveringBudget).key, after.ref);
       }
     }
   }
-  if (annotated && !covering.includes(annotated)) out.set(refKey(annotated.ref), annotated.ref);
+  if (annotated && !covering.some((c) => c.evaluation === annotated))
+    out.set(refKey(annotated.ref), annotated.ref);
 }
 
 /** What quickRefusals found: the refused pods and the budgets holding them. */
@@ -188,27 +197,24 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
   const pdbs = new TrackedPdbs();
   const changedPubs = new Set<PubEvaluation>();
   const refused: QuickRefusals = { pods: [], budgets: new Map() };
-  // Refilled for each pod, not made anew: nothing keeps them (decideEviction copies what it keeps).
+  // Refilled for each pod, not made anew: nothing keeps it (decideEviction copies what it keeps).
   // Written in place and cut to length, not emptied first: `length = 0` drops an array's storage
   // (here only for a pod with no PDB), and growing it again for every pod made a seventh of what a
   // run of all nodes allocated.
-  const covering: BudgetEvaluation[] = [];
   const views: PdbView[] = [];
-  for (const { pod, budgets: keys } of input.toEvict) {
+  for (const { pod, budgets: covering } of input.toEvict) {
     const annotated = relatedPubName(pod);
-    if (keys.length === 0 && annotated === undefined) continue;
+    if (covering.length === 0 && annotated === undefined) continue;
     let pdbCount = 0;
-    for (let k = 0; k < keys.length; k++) {
-      const evaluation = index.evaluationByKey(keys[k] as string);
+    for (let k = 0; k < covering.length; k++) {
+      const evaluation = (covering[k] as CoveringBudget).evaluation;
       // Not evaluated yet (loading).
       if (evaluation === undefined) return undefined;
-      covering[k] = evaluation;
       if (evaluation.kind !== 'PodDisruptionBudget') continue;
       const t = pdbs.find(evaluation);
       if (t?.inexact) return undefined;
       views[pdbCount++] = t ? currentView(t) : evaluation.synced;
     }
-    covering.length = keys.length;
     views.length = pdbCount;
     const pub = annotated === undefined ? undefined : annotatedPub(index, pod, annotated);
     if (pub && changedPubs.has(pub)) return undefined;
@@ -234,15 +240,16 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
         const ref = podRef(pod);
         refused.pods.push(ref);
         refused.first ??= { pod: ref, decision };
-        addHolding(refused.budgets, keys, covering, pub);
+        addHolding(refused.budgets, covering, pub);
         continue;
       }
     } else if (!goes) {
       refused.pods.push(podRef(pod));
-      addHolding(refused.budgets, keys, covering, pub);
+      addHolding(refused.budgets, covering, pub);
       continue;
     }
-    for (const evaluation of covering) {
+    for (let k = 0; k < covering.length; k++) {
+      const evaluation = evaluated(covering[k]);
       if (evaluation.kind === 'PodUnavailableBudget') {
         changedPubs.add(evaluation);
         continue;

@@ -117,7 +117,7 @@ export class PlanState {
     const pdbs: PdbView[] = [];
     const pubs: PubView[] = [];
     const removed = this.overrides.removedBudgets;
-    for (const key of this.index.budgetKeysForPod(this.originals.get(ref) ?? ref)) {
+    for (const { key } of this.index.coveringBudgets(this.originals.get(ref) ?? ref)) {
       if (removed?.has(key)) continue;
       const e = this.entryByKey(key);
       if (!e) throw new Error(`budget ${key} is not in the index`);
@@ -152,13 +152,15 @@ export class PlanState {
   private setPod(ref: { namespace: string; name: string }, next: PodView | null): void {
     // The plan's own pods are listed; a pod of the index is a base pod of the budgets it names.
     const own = this.memberOf.get(ref);
-    const budgets = own ?? this.index.budgetKeysForPod(ref);
-    const before = budgets.length > 0 ? this.pod(ref) : undefined;
+    const covering = own === undefined ? this.index.coveringBudgets(ref) : [];
+    const before = (own?.length ?? covering.length) > 0 ? this.pod(ref) : undefined;
     this.pods.set(ref, next);
-    for (const b of budgets) {
-      const planned = this.budgets.get(b);
-      if (own === undefined && planned?.baseNames?.has(ref.name) === false) continue;
-      planned?.tally?.replace(before, next ?? undefined);
+    const after = next ?? undefined;
+    for (const key of own ?? []) this.budgets.get(key)?.tally?.replace(before, after);
+    for (const { key } of covering) {
+      const planned = this.budgets.get(key);
+      if (planned?.baseNames?.has(ref.name) === false) continue;
+      planned?.tally?.replace(before, after);
     }
   }
 

@@ -66,22 +66,24 @@ export function upsertPod(state: IndexState, pod: PodView): BudgetDelta[] {
   const record = putPod(state.pods, pod);
   if (!record) return [];
   const before = record.budgets;
-  const candidates = new Set<string>(before);
+  const candidates = new Set<string>();
+  for (const entry of before) candidates.add(entry.key);
   candidateBudgets(state, pod, candidates);
   for (const bkey of candidates) {
     const entry = state.budgets.get(bkey);
     if (!entry) continue;
     if (entryMatches(entry, pod)) {
-      putMember(state, entry, pod, before.includes(bkey));
+      putMember(state, entry, pod, before.includes(entry));
       addMembership(record, entry);
     } else if (dropMember(state, entry, pod.name)) {
-      removeMembership(record, bkey);
+      removeMembership(record, entry);
     }
   }
   if (state.loading) return [];
   // The budgets it was in and the ones it is in now.
-  const affected = new Set<string>(before);
-  for (const bkey of record.budgets) affected.add(bkey);
+  const affected = new Set<string>();
+  for (const entry of before) affected.add(entry.key);
+  for (const entry of record.budgets) affected.add(entry.key);
   return evaluateKeys(state, affected);
 }
 
@@ -93,11 +95,11 @@ export function deletePod(
   if (!record) return [];
   const affected = record.budgets;
   record.budgets = [];
-  for (const bkey of affected) {
-    const entry = state.budgets.get(bkey);
-    if (entry) dropMember(state, entry, record.pod.name);
-  }
-  return evaluateKeys(state, affected);
+  for (const entry of affected) dropMember(state, entry, record.pod.name);
+  return evaluateKeys(
+    state,
+    affected.map((entry) => entry.key),
+  );
 }
 
 function forget(state: IndexState, entry: BudgetEntry): void {

@@ -7,14 +7,20 @@ import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import { advanceTime, applyChange, buildState, finishLoading, replaceAll } from './apply.js';
 import type { ApiResourceInfo } from '../model/workload.js';
 import { budgetKey, type IndexState } from './state.js';
-import type { BudgetDelta, BudgetEvaluation, ClusterIndexOptions, ObjectChange } from './types.js';
+import type {
+  BudgetDelta,
+  BudgetEvaluation,
+  ClusterIndexOptions,
+  CoveringBudget,
+  ObjectChange,
+} from './types.js';
 import { storeLookup, workloadDependency } from './workload-store.js';
 import { podNamespaces, podRecord } from './pod-store.js';
 
-/** A pod the index holds, with the keys (`refKey`) of the budgets covering it. */
+/** A pod the index holds, with the budgets covering it. */
 export interface PodOnNode {
   readonly pod: PodView;
-  readonly budgets: readonly string[];
+  readonly budgets: readonly CoveringBudget[];
 }
 
 /** Counts of what the index holds. */
@@ -103,17 +109,16 @@ export class ClusterIndex {
   budgetsForPod(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] } {
     const pdbs: PdbView[] = [];
     const pubs: PubView[] = [];
-    for (const key of podRecord(this.state.pods, ref)?.budgets ?? []) {
-      const budget = this.state.budgets.get(key)?.budget;
-      if (budget?.kind === 'PodDisruptionBudget') pdbs.push(budget);
-      else if (budget) pubs.push(budget);
+    for (const { budget } of podRecord(this.state.pods, ref)?.budgets ?? []) {
+      if (budget.kind === 'PodDisruptionBudget') pdbs.push(budget);
+      else pubs.push(budget);
     }
     const byName = (a: Budget, b: Budget) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     return { pdbs: pdbs.sort(byName), pubs: pubs.sort(byName) };
   }
 
-  /** The keys (`refKey`) of the budgets that cover a pod, as the index holds them (not copied). */
-  budgetKeysForPod(ref: { namespace: string; name: string }): readonly string[] {
+  /** The budgets that cover a pod, as the index holds them (not copied), in no particular order. */
+  coveringBudgets(ref: { namespace: string; name: string }): readonly CoveringBudget[] {
     return podRecord(this.state.pods, ref)?.budgets ?? [];
   }
 
@@ -124,15 +129,14 @@ export class ClusterIndex {
    */
   coveringEvaluations(ref: { namespace: string; name: string }): BudgetEvaluation[] | undefined {
     const out: BudgetEvaluation[] = [];
-    for (const key of podRecord(this.state.pods, ref)?.budgets ?? []) {
-      const evaluation = this.state.budgets.get(key)?.evaluation;
+    for (const { evaluation } of podRecord(this.state.pods, ref)?.budgets ?? []) {
       if (!evaluation) return undefined;
       out.push(evaluation);
     }
     return out;
   }
 
-  /** A budget's evaluation by its key (as budgetKeysForPod names it); undefined while loading. */
+  /** A budget's evaluation by its key (`refKey`); undefined while loading. */
   evaluationByKey(key: string): BudgetEvaluation | undefined {
     return this.state.budgets.get(key)?.evaluation;
   }
@@ -158,8 +162,8 @@ export class ClusterIndex {
   }
 
   /**
-   * The pods bound to a node, each with the keys of the budgets that cover it, sorted by
-   * namespace/name (kubectl's order): podsOnNode and budgetKeysForPod in one read, for loops over
+   * The pods bound to a node, each with the budgets that cover it, sorted by
+   * namespace/name (kubectl's order): podsOnNode and coveringBudgets in one read, for loops over
    * every node (drainable now) that would otherwise look each pod up again. Read it at once: the
    * index updates a pod's entry in place.
    */
@@ -169,7 +173,7 @@ export class ClusterIndex {
   }
 
   /**
-   * The pods bound to a node, each with the keys of the budgets that cover it, sorted by
+   * The pods bound to a node, each with the budgets that cover it, sorted by
    * namespace/name: the index's own list (not copied), for reads of every node that keep nothing.
    */
   podsOnNodeWithBudgets(nodeName: string): readonly PodOnNode[] {

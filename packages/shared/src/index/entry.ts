@@ -9,10 +9,10 @@ import type { BudgetEvaluation } from './types.js';
 export interface BudgetEntry {
   key: string;
   /**
-   * `[key]`, frozen: the budget list of every pod in this budget alone (most pods), shared by them
+   * `[this]`, frozen: the budget list of every pod in this budget alone (most pods), shared by them
    * instead of one array each (56 bytes a pod, 8 MB at 150,000 pods).
    */
-  readonly alone: readonly string[];
+  readonly alone: readonly BudgetEntry[];
   budget: Budget;
   /** PDBs: the parsed selector; undefined when it did not parse (the budget selects nothing). */
   selector?: Selector;

@@ -148,7 +148,7 @@ export class NodeCache<T> {
     const { index } = this.options;
     const keys: string[] = [];
     for (const { pod, budgets } of index.podsOnNodeWithBudgets(node)) {
-      for (const key of budgets) keys.push(key);
+      for (const { key } of budgets) keys.push(key);
       const pub = relatedPubName(pod);
       if (pub !== undefined)
         keys.push(refKey({ kind: 'PodUnavailableBudget', namespace: pod.namespace, name: pub }));

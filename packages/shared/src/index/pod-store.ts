@@ -1,4 +1,5 @@
 import type { PodView } from '../model/pod.js';
+import type { BudgetEntry } from './entry.js';
 
 /**
  * One pod's slot in the store, stable while the pod exists: the label and node indexes hold slots,
@@ -6,8 +7,8 @@ import type { PodView } from '../model/pod.js';
  */
 export interface PodRecord {
   pod: PodView;
-  /** Keys of the budgets it is a member of (usually one); replaced on change, never mutated. */
-  budgets: readonly string[];
+  /** The budgets it is a member of (usually one); replaced on change, never mutated. */
+  budgets: readonly BudgetEntry[];
 }
 
 /**
@@ -139,7 +140,7 @@ function sameIndexedLabels(ns: NamespacePods, a: PodView, b: PodView): boolean {
   return true;
 }
 
-const NO_BUDGETS: readonly string[] = Object.freeze([]);
+const NO_BUDGETS: readonly BudgetEntry[] = Object.freeze([]);
 
 /**
  * Adds or replaces a pod; returns its record (the same one as before for an update), or undefined

@@ -13,9 +13,10 @@ export function newEntry(
   key: string,
   budget: BudgetEntry['budget'],
 ): BudgetEntry {
+  const alone: BudgetEntry[] = [];
   const entry: BudgetEntry = {
     key,
-    alone: Object.freeze([key]),
+    alone,
     budget,
     anchor: { kind: 'none' },
     members: [],
@@ -28,6 +29,8 @@ export function newEntry(
   } else {
     refreshCoverage(state, entry);
   }
+  alone.push(entry);
+  Object.freeze(alone);
   return entry;
 }
 
@@ -167,7 +170,7 @@ export function clearMembers(state: IndexState, entry: BudgetEntry): void {
   const ns = state.pods.namespaces.get(entry.budget.namespace);
   for (const pod of entry.members) {
     const record = ns?.pods.get(pod.name);
-    if (record) removeMembership(record, entry.key);
+    if (record) removeMembership(record, entry);
   }
   entry.members = [];
 }
@@ -176,11 +179,11 @@ export function clearMembers(state: IndexState, entry: BudgetEntry): void {
 // an array grown by push (or made by spread or filter) keeps room for 17 entries, and 150,000 of
 // them (most holding one key) cost more than 20 MB. A pod in one budget shares the budget's own.
 export function addMembership(record: PodRecord, entry: BudgetEntry): void {
-  if (record.budgets.includes(entry.key)) return;
-  record.budgets = record.budgets.length === 0 ? entry.alone : record.budgets.concat(entry.key);
+  if (record.budgets.includes(entry)) return;
+  record.budgets = record.budgets.length === 0 ? entry.alone : record.budgets.concat(entry);
 }
 
-export function removeMembership(record: PodRecord, budget: string): void {
-  const at = record.budgets.indexOf(budget);
+export function removeMembership(record: PodRecord, entry: BudgetEntry): void {
+  const at = record.budgets.indexOf(entry);
   if (at !== -1) record.budgets = record.budgets.slice(0, at).concat(record.budgets.slice(at + 1));
 }

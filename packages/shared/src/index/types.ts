@@ -82,3 +82,13 @@ export interface ClusterIndexOptions {
    */
   loading?: boolean;
 }
+
+/**
+ * A budget covering a pod, as the index holds it: its key (`refKey`) and its current evaluation
+ * (undefined while loading). The index's own slot, read live: loops over every pod of a node read
+ * the figures through it instead of looking each key up.
+ */
+export interface CoveringBudget {
+  readonly key: string;
+  readonly evaluation: BudgetEvaluation | undefined;
+}
