@@ -1,8 +1,36 @@
 import type { PdbStatus } from '../model/budget.js';
 import type { Condition } from '../model/condition.js';
 import { rfc3339 } from './time.js';
+import { pdbStatusWith } from '../model/pdb-status.js';
 
 export const DISRUPTION_ALLOWED = 'DisruptionAllowed';
+
+/**
+ * A condition as one object literal, its fields always in this order: conditions made by spreading
+ * (`{ ...next, lastTransitionTime }`) each had a hidden class of their own, one per PDB, and every
+ * re-sync reads them (see pdbStatusWith).
+ */
+function conditionOf(
+  c: Required<Omit<Condition, 'lastTransitionTime'>>,
+  lastTransitionTime: string | undefined,
+): Condition {
+  if (lastTransitionTime === undefined)
+    return {
+      type: c.type,
+      status: c.status,
+      reason: c.reason,
+      message: c.message,
+      observedGeneration: c.observedGeneration,
+    };
+  return {
+    type: c.type,
+    status: c.status,
+    reason: c.reason,
+    message: c.message,
+    observedGeneration: c.observedGeneration,
+    lastTransitionTime,
+  };
+}
 
 /**
  * `apimeta.SetStatusCondition`: adds or updates the condition of that type, keeping the others;
@@ -21,7 +49,7 @@ export function setStatusCondition(
 ): readonly Condition[] {
   const i = conditions.findIndex((c) => c.type === next.type);
   const existing = i === -1 ? undefined : conditions[i];
-  if (!existing) return [...conditions, { ...next, lastTransitionTime: rfc3339(now) }];
+  if (!existing) return [...conditions, conditionOf(next, rfc3339(now))];
   // Nothing to write: the same list, not a copy (a forecast syncs ~100,000 times).
   if (
     existing.status === next.status &&
@@ -30,20 +58,16 @@ export function setStatusCondition(
     existing.observedGeneration === next.observedGeneration
   )
     return conditions;
-  const updated: Condition = {
-    ...existing,
-    status: next.status,
-    reason: next.reason,
-    message: next.message,
-    observedGeneration: next.observedGeneration,
-    ...(existing.status !== next.status ? { lastTransitionTime: rfc3339(now) } : {}),
-  };
+  const updated = conditionOf(
+    next,
+    existing.status !== next.status ? rfc3339(now) : existing.lastTransitionTime,
+  );
   return conditions.map((c, j) => (j === i ? updated : c));
 }
 
 /** `UpdateDisruptionAllowedCondition`: SufficientPods when disruptions are allowed, else InsufficientPods. */
 export function withDisruptionAllowedCondition(status: PdbStatus, now: Date): PdbStatus {
-  return { ...status, conditions: disruptionAllowedConditions(status, now) };
+  return pdbStatusWith(status, { conditions: disruptionAllowedConditions(status, now) });
 }
 
 /** The conditions `withDisruptionAllowedCondition` leaves (the same list when nothing changes). */
@@ -67,8 +91,7 @@ export function disruptionAllowedConditions(
 
 /** The failSafe status: everything kept but `disruptionsAllowed: 0` and False/SyncFailed with the error. */
 export function failSafeStatus(status: PdbStatus, error: string, now: Date): PdbStatus {
-  return {
-    ...status,
+  return pdbStatusWith(status, {
     disruptionsAllowed: 0,
     conditions: setStatusCondition(
       status.conditions,
@@ -81,7 +104,7 @@ export function failSafeStatus(status: PdbStatus, error: string, now: Date): Pdb
       },
       now,
     ),
-  };
+  });
 }
 
 /** The DisruptionAllowed condition of a status, if any. */

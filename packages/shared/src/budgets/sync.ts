@@ -12,6 +12,7 @@ import { timeMs } from './time.js';
 import { labelSelectorGoString } from './selector-go-string.js';
 import type { BudgetEvent, PdbSync } from './types.js';
 import type { WorkloadLookup } from './workload-lookup.js';
+import { pdbStatusWith } from '../model/pdb-status.js';
 
 export interface SyncPdbInput {
   pdb: PdbView;
@@ -80,14 +81,13 @@ export function pdbStatusFrom(input: {
     expectedPods: expected.expectedCount,
   };
   if (isUpToDate(pdb, computed)) return pdb.status;
-  // One object, not `computed` and then a copy of it with the condition.
-  return {
+  return pdbStatusWith(pdb.status, {
     ...computed,
     conditions: disruptionAllowedConditions(
       { conditions: pdb.status.conditions, disruptionsAllowed, observedGeneration: pdb.generation },
       now,
     ),
-  };
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Result } from '../result/index.js';
 import type { EvictionRule } from './decide-rule.js';
 import type { StatusBody } from './decide-types.js';
 import { pdbForbiddenStatus, tooManyRequestsStatus } from './decide-status.js';
+import { pdbStatusWith } from '../model/pdb-status.js';
 
 /** `MaxDisruptedPodSize`: more unconfirmed evictions than this and the handler refuses. */
 export const MAX_DISRUPTED_POD_SIZE = 2000;
@@ -70,9 +71,11 @@ export function checkAndDecrement(
   const refusal = checkRefusal(pdb);
   if (refusal !== undefined)
     return { ok: false, error: { rule: refusal, status: refusalStatus(pdb, refusal) } };
-  let status = { ...s, disruptionsAllowed: s.disruptionsAllowed - 1 };
+  let status = pdbStatusWith(s, { disruptionsAllowed: s.disruptionsAllowed - 1 });
   if (status.disruptionsAllowed === 0) status = withDisruptionAllowedCondition(status, now);
   if (!dryRun)
-    status = { ...status, disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) } };
+    status = pdbStatusWith(status, {
+      disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) },
+    });
   return { ok: true, value: { ...pdb, status } };
 }

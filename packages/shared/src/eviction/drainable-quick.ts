@@ -13,6 +13,7 @@ import { relatedPubName } from '../pub/admit.js';
 import { budgetedEvictionRule, canIgnorePdb, decideEviction } from './decide.js';
 import { POD_DELETING_RULES } from './decide-rule.js';
 import type { EvictionDecision } from './decide-types.js';
+import { pdbStatusWith } from '../model/pdb-status.js';
 
 /** The evictions the API server would refuse now, in drain order, and the first one's answer. */
 export interface RefusedNow {
@@ -101,7 +102,7 @@ function currentView(tracked: TrackedPdb): PdbView {
   const currentHealthy = s.currentHealthy - tracked.healthyGone;
   const spare = currentHealthy - s.desiredHealthy;
   const disruptionsAllowed = s.expectedPods <= 0 || spare <= 0 ? 0 : spare;
-  tracked.view = { ...synced, status: { ...s, currentHealthy, disruptionsAllowed } };
+  tracked.view = { ...synced, status: pdbStatusWith(s, { currentHealthy, disruptionsAllowed }) };
   return tracked.view;
 }
 
