@@ -13,6 +13,7 @@ import { PdbTally } from './pdb-tally.js';
 import { PodMap, samePod } from './pod-map.js';
 import { PubTally } from './pub-tally.js';
 import type { PlannedBudgetState, PlanStatusSource } from './plan-types.js';
+import { podWith } from '../model/pod-with.js';
 
 interface PlannedBudget {
   ref: ResourceRef;
@@ -301,7 +302,7 @@ export class PlanState {
 
   /** The pod got its deletionTimestamp. */
   markTerminating(pod: PodView): void {
-    this.setPod(pod, { ...pod, deletionTimestamp: rfc3339(this.now) });
+    this.setPod(pod, podWith(pod, { deletionTimestamp: rfc3339(this.now) }));
   }
 
   /**

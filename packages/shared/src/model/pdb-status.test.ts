@@ -1,25 +1,14 @@
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { failSafeStatus, withDisruptionAllowedCondition } from '../budgets/condition.js';
 import { checkAndDecrement } from '../eviction/decide-check.js';
 import { ClusterIndex } from '../index/cluster-index.js';
 import { generateCluster } from '../synthetic/generate.js';
+import { otherHiddenClasses } from '../testing/hidden-class.js';
 import { clusterViews } from '../synthetic/views.js';
 import type { PdbStatus, PdbView } from './budget.js';
 import { pdbStatusWith } from './pdb-status.js';
 
-// V8's own answer to "do these objects share a hidden class": the only way to see a shape.
-setFlagsFromString('--allow-natives-syntax');
-const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
-
 const NOW = new Date('2024-05-01T12:00:00Z');
-
-/** How many objects do not share the first one's hidden class. */
-const otherShapes = (objects: readonly object[]): number =>
-  objects.filter((o) => !haveSameMap(o, objects[0] as object)).length;
 
 describe('pdbStatusWith', () => {
   it('applies the change to the base, every field in the converter’s order', () => {
@@ -55,10 +44,10 @@ describe('pdbStatusWith', () => {
       const decremented = checkAndDecrement(pdb, 'a-pod', false, NOW);
       if (decremented.ok) made.push(decremented.value.status);
     }
-    expect(otherShapes([(parsed[0] as PdbView).status, ...made])).toBe(0);
+    expect(otherHiddenClasses([(parsed[0] as PdbView).status, ...made])).toBe(0);
     // Their conditions too (the generated PDBs have none: every one was written by a sync).
     const conditions = made.flatMap((s) => s.conditions);
     expect(conditions.length).toBeGreaterThan(made.length - 1);
-    expect(otherShapes(conditions)).toBe(0);
+    expect(otherHiddenClasses(conditions)).toBe(0);
   });
 });
