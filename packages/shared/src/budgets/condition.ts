@@ -14,14 +14,7 @@ function conditionOf(
   c: Required<Omit<Condition, 'lastTransitionTime'>>,
   lastTransitionTime: string | undefined,
 ): Condition {
-  if (lastTransitionTime === undefined)
-    return {
-      type: c.type,
-      status: c.status,
-      reason: c.reason,
-      message: c.message,
-      observedGeneration: c.observedGeneration,
-    };
+  // An absent time stays absent to JSON (undefined is not written), as the spread left it.
   return {
     type: c.type,
     status: c.status,
