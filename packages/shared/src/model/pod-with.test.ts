@@ -23,7 +23,11 @@ const podObject = (name: string, deletionTimestamp?: string) => ({
       },
     ],
   },
-  spec: { nodeName: 'node-a', containers: [{ name: 'web' }] },
+  // Requests: the converter reads such a running pod of a controller in its plain running shape.
+  spec: {
+    nodeName: 'node-a',
+    containers: [{ name: 'web', resources: { requests: { cpu: '250m' } } }],
+  },
   status: {
     phase: 'Running',
     startTime: '2024-05-01T10:00:05Z',
@@ -38,22 +42,35 @@ const read = (o: unknown): PodView => {
 };
 
 describe('podWith', () => {
-  it('applies the change and keeps every other field', () => {
+  it('applies the change, undefined clearing a field, and keeps every other field', () => {
     const running = read(podObject('web-7c9d-aaaaa'));
     const terminating = podWith(running, { deletionTimestamp: '2024-05-01T12:00:00Z' });
-    expect(JSON.parse(JSON.stringify(terminating))).toStrictEqual({
-      ...JSON.parse(JSON.stringify(running)),
+    const json = (pod: PodView): unknown => JSON.parse(JSON.stringify(pod));
+    expect(json(terminating)).toStrictEqual({
+      ...(json(running) as object),
       deletionTimestamp: '2024-05-01T12:00:00Z',
     });
+    const { nodeName: _, ...unbound } = json(running) as Record<string, unknown>;
+    expect(
+      json(podWith(terminating, { deletionTimestamp: undefined, nodeName: undefined })),
+    ).toStrictEqual(unbound);
   });
 
-  it('gives every pod it makes the hidden class of a pod read terminating', () => {
-    const parsed = read(podObject('web-7c9d-zzzzz', '2024-05-01T11:00:00Z'));
-    const made = ['a', 'b', 'c', 'd', 'e'].map((n) =>
-      podWith(read(podObject(`web-7c9d-${n.repeat(5)}`)), {
-        deletionTimestamp: '2024-05-01T12:00:00Z',
-      }),
+  it('gives every pod it makes one of the converter’s two hidden classes', () => {
+    const names = ['a', 'b', 'c', 'd', 'e'].map((n) => `web-7c9d-${n.repeat(5)}`);
+    const terminating = names.map((n) =>
+      podWith(read(podObject(n)), { deletionTimestamp: '2024-05-01T12:00:00Z' }),
     );
-    expect(otherHiddenClasses([parsed, ...made])).toBe(0);
+    expect(
+      otherHiddenClasses([
+        read(podObject('web-7c9d-zzzzz', '2024-05-01T11:00:00Z')),
+        ...terminating,
+      ]),
+    ).toBe(0);
+    // Running again (a replacement made like a terminating pod): a plain running pod's class.
+    const running = terminating.map((p) =>
+      podWith(p, { deletionTimestamp: undefined, name: `${p.name}-new`, ready: false }),
+    );
+    expect(otherHiddenClasses([read(podObject('web-7c9d-yyyyy')), ...running])).toBe(0);
   });
 });

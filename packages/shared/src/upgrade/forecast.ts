@@ -20,6 +20,7 @@ import {
   type UpgradeStrategy,
   type UpgradeTimings,
 } from './types.js';
+import { podWith } from '../model/pod-with.js';
 
 export interface ForecastUpgradeInput {
   index: ClusterIndex;
@@ -96,11 +97,11 @@ class UpgradeWorld {
       if (placed === undefined) {
         // No node has room for it: Pending, as the scheduler leaves it, and healthy for no budget
         // until a node (a surge node, an upgraded one) takes it and it becomes Ready.
-        const pending: PodView = { ...extra.pod, phase: 'Pending', ready: false };
+        const pending = podWith(extra.pod, { phase: 'Pending', ready: false });
         this.state.addPod(pending, extra.budgets, extra.original);
         this.awaiting.push({ pod: pending, budgets: [...extra.budgets] });
       } else {
-        const pod: PodView = { ...extra.pod, nodeName: placed };
+        const pod = podWith(extra.pod, { nodeName: placed });
         this.state.addPod(pod, extra.budgets, extra.original);
         this.addTo(placed, pod);
       }
@@ -173,7 +174,7 @@ class UpgradeWorld {
     if (node === undefined) return { pod: podRef(w.pod), readySeconds: 0 };
     const ready = this.readySeconds(w.pod);
     w.readyAt = at + ready;
-    w.pod = { ...w.pod, nodeName: node };
+    w.pod = podWith(w.pod, { nodeName: node });
     this.state.updatePod(w.pod, w.budgets);
     this.addTo(node, w.pod);
     return { pod: podRef(w.pod), node, readySeconds: ready };
@@ -199,7 +200,7 @@ class UpgradeWorld {
     for (let i = this.awaiting.length - 1; i >= 0; i--) {
       const w = this.awaiting[i];
       if (w === undefined || w.readyAt === undefined || w.readyAt > at) continue;
-      const ready: PodView = { ...w.pod, phase: 'Running', ready: true };
+      const ready = podWith(w.pod, { phase: 'Running', ready: true });
       this.state.updatePod(ready, w.budgets);
       this.replaceAdded(w.pod, ready);
       for (const b of w.budgets) touched.set(refKey(b), b);
