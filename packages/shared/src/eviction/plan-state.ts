@@ -169,11 +169,12 @@ export class PlanState {
   private join(budget: string, pod: PodView): void {
     const tally = this.budgets.get(budget)?.tally;
     if (!tally) return;
-    const of = this.memberOf.get(pod) ?? [];
+    const of = this.memberOf.get(pod);
     // Listed twice by podsOf: a sync from scratch counts it twice, as the plan lists it.
-    if (of.includes(budget)) return tally.markIrregular();
-    of.push(budget);
-    this.memberOf.set(pod, of);
+    if (of?.includes(budget)) return tally.markIrregular();
+    // At its exact length, as the index's memberships: nearly every pod joins one budget, and an
+    // array grown by push keeps room for 17 (2 MB over a pool's 29,000 replacements).
+    this.memberOf.set(pod, of === undefined ? [budget] : of.concat(budget));
     tally.replace(undefined, pod);
   }
 
@@ -256,7 +257,7 @@ export class PlanState {
     for (const p of this.extra.get(key) ?? []) {
       const of = this.memberOf.get(p);
       if (of === undefined) this.memberOf.set(p, [key]);
-      else if (!of.includes(key)) of.push(key);
+      else if (!of.includes(key)) this.memberOf.set(p, of.concat(key));
     }
     const { budget } = planned;
     if (budget.kind === 'PodUnavailableBudget')
