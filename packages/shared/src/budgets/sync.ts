@@ -81,8 +81,14 @@ export function pdbStatusFrom(input: {
     expectedPods: expected.expectedCount,
   };
   if (isUpToDate(pdb, computed)) return pdb.status;
+  // Every field named: a spread adding `conditions` would make a hidden class per status.
   return pdbStatusWith(pdb.status, {
-    ...computed,
+    observedGeneration: computed.observedGeneration,
+    disruptedPods: computed.disruptedPods,
+    disruptionsAllowed,
+    currentHealthy,
+    desiredHealthy: computed.desiredHealthy,
+    expectedPods: computed.expectedPods,
     conditions: disruptionAllowedConditions(
       { conditions: pdb.status.conditions, disruptionsAllowed, observedGeneration: pdb.generation },
       now,

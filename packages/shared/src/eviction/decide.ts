@@ -35,6 +35,26 @@ interface Outcome {
   deleteAttempts?: number;
 }
 
+/**
+ * `base` with `change` (a field left undefined keeps the base's), as one literal with every field:
+ * a spread that adds a field (`{ ...base, podDeleted: true }`) made a hidden class per eviction,
+ * and a forecast decides tens of thousands of them (see pdbStatusWith).
+ */
+function outcomeWith(base: Outcome, change: Partial<Outcome>): Outcome {
+  return {
+    rule: change.rule ?? base.rule,
+    status: change.status ?? base.status,
+    figures: change.figures ?? base.figures,
+    pdbChanged: change.pdbChanged ?? base.pdbChanged,
+    podDeleted: change.podDeleted ?? base.podDeleted,
+    budget: change.budget ?? base.budget,
+    pdbAfter: change.pdbAfter ?? base.pdbAfter,
+    deletePreconditionResourceVersion:
+      change.deletePreconditionResourceVersion ?? base.deletePreconditionResourceVersion,
+    deleteAttempts: change.deleteAttempts ?? base.deleteAttempts,
+  };
+}
+
 function decision(
   o: Outcome,
   pubAfter: EvictionDecision['pubAfter'],
@@ -136,33 +156,29 @@ interface DeleteInput {
 function deletePod({ pod, input, rule, serverRv }: DeleteInput): Outcome {
   const { options = {} } = input;
   // addConditionAndDeletePod checks the caller's preconditions against the stored pod: one attempt.
-  const base: Outcome = {
-    rule,
-    status: successStatus(),
-    deleteAttempts: 1,
-    ...(serverRv !== undefined ? { deletePreconditionResourceVersion: serverRv } : {}),
-  };
+  const base = outcomeWith(
+    { rule, status: successStatus() },
+    { deleteAttempts: 1, deletePreconditionResourceVersion: serverRv },
+  );
   const given = options.preconditions ?? {};
   const effective: Preconditions = {
-    ...given,
-    ...(serverRv !== undefined ? { resourceVersion: serverRv } : {}),
+    uid: given.uid,
+    resourceVersion: serverRv ?? given.resourceVersion,
   };
   const mismatch = preconditionMismatch(pod, effective, options.dryRun ?? false);
   if (mismatch !== undefined)
-    return {
-      ...base,
+    return outcomeWith(base, {
       rule: 'delete-conflict',
       status: conflictStatus(mismatch.resource, pod.name, mismatch.why),
-    };
+    });
   const faults = options.faults ?? {};
   if (faults.podDeleteAlwaysConflict || faults.podDeleteConflict) {
-    return {
-      ...base,
+    return outcomeWith(base, {
       rule: 'delete-conflict',
       status: conflictStatus('pods', pod.name, OBJECT_MODIFIED),
-    };
+    });
   }
-  return { ...base, podDeleted: true };
+  return outcomeWith(base, { podDeleted: true });
 }
 
 /** Step A: a bypassing pod is deleted at once; Pending pods under a server RV precondition, retried on 409. */
@@ -182,14 +198,14 @@ function evictBypassing(pod: PodView, input: DecideEvictionInput): Outcome {
   const once =
     input.options?.faults?.podDeleteConflict === true &&
     input.options.faults.podDeleteAlwaysConflict !== true;
-  if (!once) return { ...first, deleteAttempts: EVICTION_DELETE_ATTEMPTS };
+  if (!once) return outcomeWith(first, { deleteAttempts: EVICTION_DELETE_ATTEMPTS });
   const retried = deletePod({
     pod,
     input: { ...input, options: { ...input.options, faults: {} } },
     rule,
     serverRv,
   });
-  return { ...retried, deleteAttempts: 2 };
+  return outcomeWith(retried, { deleteAttempts: 2 });
 }
 
 /**
@@ -224,9 +240,10 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: 
   const rule = budgetedEvictionRule(pod, matching, admittedByPub);
   if (rule === 'multiple-pdbs') return { rule, status: multiplePdbsStatus(), figures: counted };
   const pdb = matching[0];
-  if (!pdb) return { ...deletePod({ pod, input, rule }), figures: counted };
+  if (!pdb) return outcomeWith(deletePod({ pod, input, rule }), { figures: counted });
   const figures: EvictionFigures = {
-    ...counted,
+    selectingPdbs: counted.selectingPdbs,
+    podReady: counted.podReady,
     disruptionsAllowed: pdb.status.disruptionsAllowed,
     currentHealthy: pdb.status.currentHealthy,
     desiredHealthy: pdb.status.desiredHealthy,
@@ -236,8 +253,7 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: 
     // The pod must not have become Ready since the decision: the delete is guarded by its RV.
     const out = deletePod({ pod, input, rule, serverRv: pod.resourceVersion });
     if (out.status.code === 409 && userRv === undefined) {
-      return {
-        ...out,
+      return outcomeWith(out, {
         rule: 'unhealthy-pod-changed',
         figures,
         budget: pdb,
@@ -245,24 +261,27 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: 
           `The disruption budget ${pdb.name} is still being processed by the server.`,
           10,
         ),
-      };
+      });
     }
-    return { ...out, figures, budget: pdb };
+    return outcomeWith(out, { figures, budget: pdb });
   }
   const checked = checkAndDecrement(pdb, pod.name, dryRun, input.now);
   if (!checked.ok) return { rule, status: checked.error.status, figures, budget: pdb };
   // The decremented status is what would be written; a dry run stops before writing it.
   const out = deletePod({ pod, input, rule: 'budget-decremented' });
-  return {
-    ...out,
+  return outcomeWith(out, {
     figures: {
-      ...figures,
+      selectingPdbs: figures.selectingPdbs,
+      podReady: figures.podReady,
+      disruptionsAllowed: figures.disruptionsAllowed,
+      currentHealthy: figures.currentHealthy,
+      desiredHealthy: figures.desiredHealthy,
       disruptionsAllowedAfter: checked.value.status.disruptionsAllowed,
     },
     budget: pdb,
     pdbChanged: !dryRun,
     pdbAfter: checked.value,
-  };
+  });
 }
 
 /**
@@ -324,6 +343,6 @@ export function decideEviction(input: DecideEvictionInput): EvictionDecision {
     ? evictBypassing(pod, input)
     : evictBudgeted(pod, input, admittedByPub);
   // A dry run deletes nothing (and writes nothing).
-  const final = dryRun ? { ...outcome, podDeleted: false, pdbChanged: false } : outcome;
+  const final = dryRun ? outcomeWith(outcome, { podDeleted: false, pdbChanged: false }) : outcome;
   return decision(final, dryRun ? undefined : pubAfter, dryRun);
 }

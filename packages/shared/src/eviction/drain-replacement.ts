@@ -25,8 +25,13 @@ export interface NewPodFields {
  * (podWith: one shape for every pod a plan makes, its fields in the object).
  */
 export function newPodLike(template: PodView, fields: NewPodFields): PodView {
+  // The change as one literal: a spread adding fields would make a hidden class per pod.
   return podWith(template, {
-    ...fields,
+    name: fields.name,
+    uid: fields.uid,
+    phase: fields.phase,
+    ready: fields.ready,
+    creationTimestamp: fields.creationTimestamp ?? template.creationTimestamp,
     resourceVersion: '',
     restartCount: 0,
     nodeName: undefined,
