@@ -1,7 +1,7 @@
 import type { PdbStatus } from '../model/budget.js';
 import type { Condition } from '../model/condition.js';
-import { rfc3339 } from './time.js';
 import { pdbStatusWith } from '../model/pdb-status.js';
+import { rfc3339 } from './time.js';
 
 export const DISRUPTION_ALLOWED = 'DisruptionAllowed';
 

@@ -1,4 +1,5 @@
 import type { PdbStatus, PdbView } from '../model/budget.js';
+import { pdbStatusWith } from '../model/pdb-status.js';
 import type { PodView } from '../model/pod.js';
 import {
   disruptionAllowedCondition,
@@ -12,7 +13,6 @@ import { timeMs } from './time.js';
 import { labelSelectorGoString } from './selector-go-string.js';
 import type { BudgetEvent, PdbSync } from './types.js';
 import type { WorkloadLookup } from './workload-lookup.js';
-import { pdbStatusWith } from '../model/pdb-status.js';
 
 export interface SyncPdbInput {
   pdb: PdbView;

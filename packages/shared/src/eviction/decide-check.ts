@@ -1,12 +1,12 @@
 import { withDisruptionAllowedCondition } from '../budgets/condition.js';
 import { rfc3339 } from '../budgets/time.js';
 import type { PdbView } from '../model/budget.js';
+import { pdbStatusWith } from '../model/pdb-status.js';
 import { statusIsStale } from '../model/stale.js';
 import type { Result } from '../result/index.js';
 import type { EvictionRule } from './decide-rule.js';
 import type { StatusBody } from './decide-types.js';
 import { pdbForbiddenStatus, tooManyRequestsStatus } from './decide-status.js';
-import { pdbStatusWith } from '../model/pdb-status.js';
 
 /** `MaxDisruptedPodSize`: more unconfirmed evictions than this and the handler refuses. */
 export const MAX_DISRUPTED_POD_SIZE = 2000;

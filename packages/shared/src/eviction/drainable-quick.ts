@@ -7,13 +7,13 @@ import type {
   PubEvaluation,
 } from '../index/types.js';
 import type { PdbView } from '../model/budget.js';
+import { pdbStatusWith } from '../model/pdb-status.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
 import { budgetedEvictionRule, canIgnorePdb, decideEviction } from './decide.js';
 import { POD_DELETING_RULES } from './decide-rule.js';
 import type { EvictionDecision } from './decide-types.js';
-import { pdbStatusWith } from '../model/pdb-status.js';
 
 /** The evictions the API server would refuse now, in drain order, and the first one's answer. */
 export interface RefusedNow {

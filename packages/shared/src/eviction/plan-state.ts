@@ -6,6 +6,7 @@ import { laneCounts } from '../index/evaluate.js';
 import type { LaneCounts } from '../index/types.js';
 import type { PdbView, PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
+import { podWith } from '../model/pod-with.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPub } from '../pub/sync.js';
@@ -13,7 +14,6 @@ import { PdbTally } from './pdb-tally.js';
 import { PodMap, samePod } from './pod-map.js';
 import { PubTally } from './pub-tally.js';
 import type { PlannedBudgetState, PlanStatusSource } from './plan-types.js';
-import { podWith } from '../model/pod-with.js';
 
 interface PlannedBudget {
   ref: ResourceRef;

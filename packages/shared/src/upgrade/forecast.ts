@@ -1,6 +1,7 @@
 import type { ClusterIndex } from '../index/cluster-index.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
+import { podWith } from '../model/pod-with.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { explainBlocked } from '../eviction/drain-blocked.js';
 import { budgetRefsForPod, evictInPlan } from '../eviction/plan.js';
@@ -20,7 +21,6 @@ import {
   type UpgradeStrategy,
   type UpgradeTimings,
 } from './types.js';
-import { podWith } from '../model/pod-with.js';
 
 export interface ForecastUpgradeInput {
   index: ClusterIndex;
