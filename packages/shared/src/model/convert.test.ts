@@ -8,6 +8,7 @@ import {
   nodeFromObject,
 } from './convert.js';
 import { asCommonText } from './convert-helpers.js';
+import { runningPodObject } from './__fixtures__/running-pod.js';
 import { hasReadyCondition } from './ready.js';
 import { V1BETA1_EMPTY_SELECTOR_KEY } from './v1beta1.js';
 
@@ -91,34 +92,7 @@ describe('podFromObject', () => {
   });
 
   it('reads a running pod of a controller with every field, in the order of any other pod', () => {
-    const running = {
-      metadata: {
-        name: 'web-7c9d-abcde',
-        namespace: 'shop',
-        uid: 'uid-web-abcde',
-        resourceVersion: '7001',
-        creationTimestamp: '2024-05-01T10:00:00Z',
-        labels: { app: 'web' },
-        ownerReferences: [
-          {
-            apiVersion: 'apps/v1',
-            kind: 'ReplicaSet',
-            name: 'web-7c9d',
-            uid: 'uid-rs',
-            controller: true,
-          },
-        ],
-      },
-      spec: {
-        nodeName: 'node-a',
-        containers: [{ name: 'web', resources: { requests: { cpu: '250m' } } }],
-      },
-      status: {
-        phase: 'Running',
-        startTime: '2024-05-01T10:00:05Z',
-        conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2024-05-01T10:00:17Z' }],
-      },
-    };
+    const running = runningPodObject();
     const view = podFromObject(running);
     // The same pod with an emptyDir is made field by field: only emptyDir differs.
     const withEmptyDir = podFromObject({

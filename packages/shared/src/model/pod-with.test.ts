@@ -1,39 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { otherHiddenClasses } from '../testing/hidden-class.js';
+import { runningPodObject } from './__fixtures__/running-pod.js';
 import { podFromObject } from './convert.js';
 import type { PodView } from './pod.js';
 import { podWith } from './pod-with.js';
 
-const podObject = (name: string, deletionTimestamp?: string) => ({
-  metadata: {
-    name,
-    namespace: 'shop',
-    uid: `uid-${name}`,
-    resourceVersion: '7001',
-    creationTimestamp: '2024-05-01T10:00:00Z',
-    ...(deletionTimestamp === undefined ? {} : { deletionTimestamp }),
-    labels: { app: 'web' },
-    ownerReferences: [
-      {
-        apiVersion: 'apps/v1',
-        kind: 'ReplicaSet',
-        name: 'web-7c9d',
-        uid: 'uid-rs',
-        controller: true,
-      },
-    ],
-  },
-  // Requests: the converter reads such a running pod of a controller in its plain running shape.
-  spec: {
-    nodeName: 'node-a',
-    containers: [{ name: 'web', resources: { requests: { cpu: '250m' } } }],
-  },
-  status: {
-    phase: 'Running',
-    startTime: '2024-05-01T10:00:05Z',
-    conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2024-05-01T10:00:17Z' }],
-  },
-});
+const podObject = (name: string, deletionTimestamp?: string) =>
+  runningPodObject({ name, uid: `uid-${name}`, deletionTimestamp });
 
 const read = (o: unknown): PodView => {
   const r = podFromObject(o);
