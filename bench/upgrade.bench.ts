@@ -17,7 +17,7 @@
 //      fresh cache three times more, the code compiled by then), then one node alone
 //      (its page works it out afresh), then after one pod's change (the NodeCache works out again
 //      only the nodes it reaches); reference: building the index, and listing+parsing (the objects
-//      converted to views).
+//      converted to views, the pods interned).
 // The views are made as the BFF makes them: each object converted, each pod interned by the BFF's
 // own Interner (owners, label sets and strings shared), which is what its drainable now and its
 // forecasts read.
