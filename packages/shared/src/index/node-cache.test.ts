@@ -14,20 +14,33 @@ const fresh = (index: ClusterIndex): Map<string, DrainableNow> =>
   new Map(index.nodeNames().map((node) => [node, drainable(index)(node)]));
 
 describe('NodeCache of drainable now', () => {
-  it('equals every node worked out from scratch after any sequence of changes and clock moves', () => {
-    // A fourth op value moves the clock by `b` seconds (disruptedPods entries expire).
-    const steps = fc.array(fc.tuple(fc.nat(9), fc.nat(1000), fc.nat(1000)), {
+  it('equals every node worked out from scratch after any sequence of changes, clock moves and fills', () => {
+    // Op 9 moves the clock by `b` seconds (disruptedPods entries expire); op 10 fills up to `a % 4`
+    // nodes (the BFF's slices after ready).
+    const steps = fc.array(fc.tuple(fc.nat(10), fc.nat(1000), fc.nat(1000)), {
       minLength: 1,
       maxLength: 40,
     });
     fc.assert(
-      fc.property(steps, fc.boolean(), (sequence, readEachTime) => {
+      fc.property(steps, fc.boolean(), fc.boolean(), (sequence, readEachTime, readFirst) => {
         const model = new Model();
         const index = model.fresh();
         const cache = new NodeCache({ index, compute: drainable(index) });
-        expect(cache.all()).toStrictEqual(fresh(index));
+        if (readFirst) expect(cache.all()).toStrictEqual(fresh(index));
         let now = NOW.getTime();
         for (const [kind, a, b] of sequence) {
+          if (kind === 10) {
+            const before = cache.computations;
+            const full = cache.fill(a % 4);
+            expect(cache.computations - before).toBeLessThanOrEqual(a % 4);
+            if (full) {
+              // Every node current: reading them all works nothing out again.
+              const filled = cache.computations;
+              expect(cache.all()).toStrictEqual(fresh(index));
+              expect(cache.computations).toBe(filled);
+            }
+            continue;
+          }
           if (kind === 9) {
             now += b * 1000;
             cache.after(undefined, index.evaluate(new Date(now)));
@@ -43,6 +56,26 @@ describe('NodeCache of drainable now', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('fills in slices of at most the given count, then has every node and works none out again', () => {
+    const model = new Model();
+    const index = model.fresh();
+    const cache = new NodeCache({ index, compute: drainable(index) });
+    const nodes = index.nodeNames().length;
+    const slices: number[] = [];
+    for (let full = false; !full;) {
+      const before = cache.computations;
+      full = cache.fill(3);
+      slices.push(cache.computations - before);
+    }
+    expect(slices).toStrictEqual([
+      ...Array.from({ length: Math.floor(nodes / 3) }, () => 3),
+      ...(nodes % 3 === 0 ? [] : [nodes % 3]),
+    ]);
+    expect(cache.fill(3)).toBe(true);
+    expect(cache.all()).toStrictEqual(fresh(index));
+    expect(cache.computations).toBe(nodes);
   });
 
   it('works out again only the nodes a change can reach', () => {

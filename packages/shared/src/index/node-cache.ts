@@ -114,6 +114,29 @@ export class NodeCache<T> {
     return out;
   }
 
+  /**
+   * Works out at most `max` of the nodes whose value is missing or invalidated, in name order, so
+   * that a caller can fill the cache in slices (between which changes may come, as usual) before
+   * anyone asks for `all`. True once every node has a current value.
+   */
+  fill(max: number): boolean {
+    const names = this.nodeNames();
+    if (this.everything) {
+      // Per node from here on: the values kept are all invalid, those not kept are missing.
+      for (const name of this.values.keys()) this.dirty.add(name);
+      this.everything = false;
+    }
+    let computed = 0;
+    for (const name of names) {
+      if (this.values.has(name) && !this.dirty.has(name)) continue;
+      if (computed === max) return false;
+      this.value(name);
+      this.dirty.delete(name);
+      computed++;
+    }
+    return true;
+  }
+
   /** One node's value (computed when invalidated); nodes the index does not name have none. */
   get(node: string): T | undefined {
     if (!this.nodeNames().includes(node)) return undefined;
