@@ -1,7 +1,7 @@
 import { podFromObject, type PodView } from '@pdbscope/shared';
 import type { ServerEvent, SourceState } from '@pdbscope/shared/api';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventHub } from '../events/hub.js';
 import { ManualClock } from '@pdbscope/sim/clock';
 import { zookeeper } from '../views/__fixtures__/zookeeper.js';
@@ -49,7 +49,7 @@ function unready(pod: PodView): PodView {
 }
 
 /** A store for the simulated cluster, on a clock whose timers never fire. */
-function simStore(hub: EventHub): ClusterStore {
+function simStore(hub: EventHub, logger = pino({ level: 'silent' })): ClusterStore {
   return new ClusterStore({
     meta: {
       source: 'sim',
@@ -60,7 +60,7 @@ function simStore(hub: EventHub): ClusterStore {
     },
     hub,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger,
   });
 }
 
@@ -203,6 +203,26 @@ describe('ClusterStore', () => {
     // Once there is one, it is answered at once.
     await store.analysisReady();
     expect(store.analysis()).toBe(after);
+    store.stop();
+  });
+
+  it('works out every node’s row in slices right after ready, before any request asks', async () => {
+    const logs: { msg: string; slices?: number }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => logs.push(JSON.parse(line)) },
+    );
+    const store = simStore(new EventHub({ clock, epoch: 's4' }), logger);
+    const { sts, pods: zkPods, pdb } = zookeeper();
+    for (const o of [sts, pdb, ...zkPods]) store.sink.upsert(o);
+    store.sourceChanged(source('pods', { value: true }).state);
+    const filled = () => logs.find((l) => l.msg === 'every node’s row worked out');
+    expect(filled()).toBeUndefined();
+    await vi.waitFor(() => expect(filled()).toBeDefined());
+    expect(filled()?.slices).toBe(1);
+    expect([...(store.nodeRows()?.keys() ?? [])]).toStrictEqual(
+      [...new Set(zkPods.map((p) => p.nodeName))].sort(),
+    );
     store.stop();
   });
 

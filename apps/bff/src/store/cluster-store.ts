@@ -33,6 +33,7 @@ import type { BudgetMarks } from '../views/rows.js';
 import { summarize, type Analysis } from './analysis.js';
 import { AnalysisScheduler } from './analysis-scheduler.js';
 import { ClockTick } from './clock-tick.js';
+import { fillInSlices } from './fill-in-slices.js';
 import { RowPublisher } from './row-publisher.js';
 import { SourceReadiness, type BeforeBuild, type SourceHandle } from './source-readiness.js';
 
@@ -340,8 +341,35 @@ export class ClusterStore {
     // Right after ready (not before: it would delay readiness): until it has run, every row says
     // "no overlap, no findings", which is worse than the first answers waiting for it.
     this.analyses.runSoon();
+    this.fillNodeRows();
     this.options.hub.publish({ type: 'ready', counts: this.counts() });
     this.resolveReady();
+  }
+
+  /**
+   * Every node's row (its drainable now) worked out in slices right after ready, so that no
+   * request waits for the first run over every node (0.4–0.8 s at 5,000 nodes, most of it V8
+   * compiling the code) and it never holds up the event stream for long.
+   */
+  private fillNodeRows(): void {
+    const cache = this.nodeCache;
+    if (!cache) return;
+    void fillInSlices({
+      fill: (max) => cache.fill(max),
+      wanted: () => !this.stopped && this.nodeCache === cache,
+    }).then(
+      (filled) =>
+        filled.complete &&
+        this.options.logger.info(
+          {
+            ms: Math.round(filled.tookMs),
+            longestSliceMs: Math.round(filled.longestSliceMs),
+            slices: filled.slices,
+          },
+          'every node’s row worked out',
+        ),
+      (err: unknown) => this.options.logger.error({ err }, 'working out the node rows failed'),
+    );
   }
 
   private queue(deltas: readonly BudgetDelta[]): void {
