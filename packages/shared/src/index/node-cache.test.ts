@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { drainableNow, type DrainableNow } from '../eviction/drainable-now.js';
 import { Model } from './__fixtures__/changes.js';
 import { NOW } from './__fixtures__/objects.js';
@@ -76,6 +76,27 @@ describe('NodeCache of drainable now', () => {
     expect(cache.fill(3)).toBe(true);
     expect(cache.all()).toStrictEqual(fresh(index));
     expect(cache.computations).toBe(nodes);
+  });
+
+  it('records which budgets each node read as it fills, so the next change reads no node', () => {
+    const model = new Model();
+    const index = model.fresh();
+    const cache = new NodeCache({ index, compute: (node) => index.podsOnNode(node).length });
+    while (!cache.fill(2));
+    const reads = vi.spyOn(index, 'podsOnNodeWithBudgets');
+    const change = model.change([1, 0, 0]);
+    if (!change) throw new Error('the shop world has pods');
+    cache.before(change);
+    cache.after(change, index.apply(change));
+    expect(reads).not.toHaveBeenCalled();
+    // After `all` instead, the same change records every node's reads.
+    const other = new NodeCache({ index, compute: (node) => index.podsOnNode(node).length });
+    other.all();
+    const next = model.change([1, 1, 0]);
+    if (!next) throw new Error('the shop world has pods');
+    other.before(next);
+    other.after(next, index.apply(next));
+    expect(reads).toHaveBeenCalledTimes(index.nodeNames().length);
   });
 
   it('works out again only the nodes a change can reach', () => {

@@ -117,7 +117,9 @@ export class NodeCache<T> {
   /**
    * Works out at most `max` of the nodes whose value is missing or invalidated, in name order, so
    * that a caller can fill the cache in slices (between which changes may come, as usual) before
-   * anyone asks for `all`. True once every node has a current value.
+   * anyone asks for `all`. True once every node has a current value. Unlike `all`, it records which
+   * budgets each node read at once: the slices are no one's wait, and the first change after a
+   * cold fill of 5,000 nodes would otherwise record them all (about 0.2 s).
    */
   fill(max: number): boolean {
     const names = this.nodeNames();
@@ -132,6 +134,8 @@ export class NodeCache<T> {
       if (computed === max) return false;
       this.value(name);
       this.dirty.delete(name);
+      this.unread.delete(name);
+      this.remember(name, this.budgetsRead(name));
       computed++;
     }
     return true;
