@@ -358,16 +358,14 @@ export class ClusterStore {
       fill: (max) => cache.fill(max),
       wanted: () => !this.stopped && this.nodeCache === cache,
     }).then(
-      (filled) =>
-        filled.complete &&
+      (filled) => {
+        if (!filled.complete) return;
+        const { tookMs, longestSliceMs, slices } = filled;
         this.options.logger.info(
-          {
-            ms: Math.round(filled.tookMs),
-            longestSliceMs: Math.round(filled.longestSliceMs),
-            slices: filled.slices,
-          },
+          { ms: Math.round(tookMs), longestSliceMs: Math.round(longestSliceMs), slices },
           'every node’s row worked out',
-        ),
+        );
+      },
       (err: unknown) => this.options.logger.error({ err }, 'working out the node rows failed'),
     );
   }
