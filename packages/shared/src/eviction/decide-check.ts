@@ -2,6 +2,7 @@ import { withDisruptionAllowedCondition } from '../budgets/condition.js';
 import { rfc3339 } from '../budgets/time.js';
 import type { PdbView } from '../model/budget.js';
 import { pdbStatusWith } from '../model/pdb-status.js';
+import { pdbView } from '../model/pdb-view.js';
 import { statusIsStale } from '../model/stale.js';
 import type { Result } from '../result/index.js';
 import type { EvictionRule } from './decide-rule.js';
@@ -77,5 +78,5 @@ export function checkAndDecrement(
     status = pdbStatusWith(status, {
       disruptedPods: { ...s.disruptedPods, [podName]: rfc3339(now) },
     });
-  return { ok: true, value: { ...pdb, status } };
+  return { ok: true, value: pdbView(pdb, status) };
 }

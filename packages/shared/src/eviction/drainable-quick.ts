@@ -8,6 +8,7 @@ import type {
 } from '../index/types.js';
 import type { PdbView } from '../model/budget.js';
 import { pdbStatusWith } from '../model/pdb-status.js';
+import { pdbView } from '../model/pdb-view.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
@@ -102,7 +103,7 @@ function currentView(tracked: TrackedPdb): PdbView {
   const currentHealthy = s.currentHealthy - tracked.healthyGone;
   const spare = currentHealthy - s.desiredHealthy;
   const disruptionsAllowed = s.expectedPods <= 0 || spare <= 0 ? 0 : spare;
-  tracked.view = { ...synced, status: pdbStatusWith(s, { currentHealthy, disruptionsAllowed }) };
+  tracked.view = pdbView(synced, pdbStatusWith(s, { currentHealthy, disruptionsAllowed }));
   return tracked.view;
 }
 

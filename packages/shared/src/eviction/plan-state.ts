@@ -5,6 +5,7 @@ import type { ClusterIndex } from '../index/cluster-index.js';
 import { laneCounts } from '../index/evaluate.js';
 import type { LaneCounts } from '../index/types.js';
 import type { PdbView, PubView } from '../model/budget.js';
+import { pdbView } from '../model/pdb-view.js';
 import type { PodView } from '../model/pod.js';
 import { podWith } from '../model/pod-with.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
@@ -50,6 +51,15 @@ const sameCounts = (a: LaneCounts, b: LaneCounts): boolean =>
   a.disrupted === b.disrupted &&
   a.unavailable === b.unavailable;
 
+/** The budget with another status of its own kind: a PDB built as pdbView builds every PDB. */
+const withStatus = (
+  budget: PdbView | PubView,
+  status: PdbView['status'] | PubView['status'],
+): PdbView | PubView =>
+  budget.kind === 'PodDisruptionBudget'
+    ? pdbView(budget, status as PdbView['status'])
+    : ({ ...budget, status } as PubView);
+
 /**
  * A tallied sync's result into the planned budget, keeping the objects it already holds when they
  * are unchanged: a pool's forecast syncs ~100,000 times, and a copy each time is garbage.
@@ -63,8 +73,7 @@ function settle(
   },
 ): void {
   // The tally is of the budget's own kind: a PdbTally's status for a PDB, a PubTally's for a PUB.
-  if (tallied.status !== e.budget.status)
-    e.budget = { ...e.budget, status: tallied.status } as PdbView | PubView;
+  if (tallied.status !== e.budget.status) e.budget = withStatus(e.budget, tallied.status);
   if (!sameCounts(e.counts, tallied.counts)) e.counts = tallied.counts;
   e.syncFailed = tallied.syncFailed;
 }
@@ -236,7 +245,7 @@ export class PlanState {
     const changed = this.overrides.budgets?.get(key);
     const planned: PlannedBudget = {
       ref: ev.ref,
-      budget: changed ? ({ ...changed, status: base.status } as PdbView | PubView) : base,
+      budget: changed ? withStatus(changed, base.status) : base,
       basePods: ev.pods,
       counts: ev.counts,
       syncFailed:
@@ -346,7 +355,7 @@ export class PlanState {
     const pods = this.podsOf(ref);
     if (e.budget.kind === 'PodDisruptionBudget') {
       const sync = syncPdb({ pdb: e.budget, pods, workloads: this.workloads, now: this.now });
-      e.budget = { ...e.budget, status: sync.status };
+      e.budget = pdbView(e.budget, sync.status);
       e.counts = laneCounts(classifyPdbPods({ pdb: e.budget, pods, now: this.now }));
       e.syncFailed = sync.syncFailed;
     } else {

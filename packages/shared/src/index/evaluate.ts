@@ -3,6 +3,7 @@ import { syncPdb } from '../budgets/sync.js';
 import type { PodClassification } from '../budgets/types.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import type { PdbView, PubView } from '../model/budget.js';
+import { pdbView } from '../model/pdb-view.js';
 import type { PodView } from '../model/pod.js';
 import { syncPub } from '../pub/sync.js';
 import type { BudgetEntry } from './entry.js';
@@ -34,7 +35,7 @@ export function evaluatePdb(input: {
 }): PdbEvaluation {
   const { pdb, pods, workloads, now } = input;
   const sync = syncPdb({ pdb, pods, workloads, now });
-  const synced: PdbView = { ...pdb, status: sync.status };
+  const synced = pdbView(pdb, sync.status);
   return {
     kind: 'PodDisruptionBudget',
     ref: refOf(pdb),

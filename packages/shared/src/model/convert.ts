@@ -5,6 +5,7 @@ import type { LabelSelector, LabelSelectorRequirement } from './labels.js';
 import type { NodeCondition, NodeTaint, NodeView } from './node.js';
 import type { PodPhase, PodView } from './pod.js';
 import type { OwnerRef } from './refs.js';
+import { pdbView } from './pdb-view.js';
 import type { WorkloadView } from './workload.js';
 import {
   asArray,
@@ -245,8 +246,7 @@ export function pdbFromObject(raw: unknown): Result<PdbView> {
   const policy = asString(spec['unhealthyPodEvictionPolicy']);
   return {
     ok: true,
-    value: {
-      kind: 'PodDisruptionBudget',
+    value: pdbView({
       apiVersion,
       ...budgetIdentity(meta),
       spec: {
@@ -264,7 +264,7 @@ export function pdbFromObject(raw: unknown): Result<PdbView> {
         expectedPods: asNumber(status['expectedPods']) ?? 0,
         conditions: readConditions(status['conditions']),
       },
-    },
+    }),
   };
 }
 
