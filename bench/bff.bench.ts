@@ -48,6 +48,7 @@ import {
 } from './bff-memory.js';
 import { viewsMemory } from './bff-views.js';
 import { podWatch } from './pod-watch.js';
+import { streamBlocks } from './stream-blocks.js';
 import type { BudgetEdit } from './pool-edits.js';
 import type { BudgetRow } from '../packages/shared/src/api/index.js';
 
@@ -160,19 +161,13 @@ function events(url: string): {
     data: { type: string; budget?: { namespace: string; name: string } },
     at: number,
   ) => void)[] = [];
-  const req = http.get(url, (res) => {
-    let buffer = '';
-    res.on('data', (chunk: Buffer) => {
-      const at = performance.now();
-      buffer += chunk.toString();
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const line = block.split('\n').find((l) => l.startsWith('data: '));
-        if (line) for (const l of listeners) l(JSON.parse(line.slice(6)) as never, at);
-      }
-    });
+  const req = streamBlocks({
+    url,
+    separator: '\n\n',
+    onBlock: (block, at) => {
+      const line = block.split('\n').find((l) => l.startsWith('data: '));
+      if (line) for (const l of listeners) l(JSON.parse(line.slice(6)) as never, at);
+    },
   });
   req.on('error', () => {});
   return { on: (fn) => listeners.push(fn), close: () => req.destroy() };
