@@ -49,7 +49,8 @@ export function buildDisruptedPodMap(
   return result;
 }
 
-function hasEntries(map: Readonly<Record<string, string>>): boolean {
+/** Whether the map has any entry, without listing its keys. */
+export function hasEntries(map: Readonly<Record<string, string>>): boolean {
   for (const _ in map) return true;
   return false;
 }

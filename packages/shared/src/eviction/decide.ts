@@ -2,9 +2,10 @@ import { pdbsForPod } from '../budgets/select.js';
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { admitPubPodOperation, relatedPubName } from '../pub/admit.js';
-import { checkAndDecrement, checkRefusal } from './decide-check.js';
-import type { EvictionFigures, EvictionRule } from './decide-rule.js';
-import type { DecideEvictionInput, EvictionDecision, StatusBody } from './decide-types.js';
+import { checkAndDecrement, checkRefusal, refusalStatus } from './decide-check.js';
+import { POD_DELETING_RULES, type EvictionFigures, type EvictionRule } from './decide-rule.js';
+import type { DecideEvictionInput, EvictionDecision } from './decide-types.js';
+import { decision, outcomeWith, type Outcome } from './decide-outcome.js';
 import {
   badRequestStatus,
   conflictStatus,
@@ -22,80 +23,6 @@ export const KRUISE_EVICTION_WEBHOOK = 'vpodeviction.kb.io';
 
 const OBJECT_MODIFIED =
   'the object has been modified; please apply your changes to the latest version and try again';
-
-interface Outcome {
-  rule: EvictionRule;
-  status: StatusBody;
-  figures?: EvictionFigures;
-  pdbChanged?: boolean;
-  podDeleted?: boolean;
-  budget?: PdbView;
-  pdbAfter?: PdbView;
-  deletePreconditionResourceVersion?: string;
-  deleteAttempts?: number;
-}
-
-/**
- * `base` with `change` (a field left undefined keeps the base's), as one literal with every field:
- * a spread that adds a field (`{ ...base, podDeleted: true }`) made a hidden class per eviction,
- * and a forecast decides tens of thousands of them (see pdbStatusWith).
- */
-function outcomeWith(base: Outcome, change: Partial<Outcome>): Outcome {
-  return {
-    rule: change.rule ?? base.rule,
-    status: change.status ?? base.status,
-    figures: change.figures ?? base.figures,
-    pdbChanged: change.pdbChanged ?? base.pdbChanged,
-    podDeleted: change.podDeleted ?? base.podDeleted,
-    budget: change.budget ?? base.budget,
-    pdbAfter: change.pdbAfter ?? base.pdbAfter,
-    deletePreconditionResourceVersion:
-      change.deletePreconditionResourceVersion ?? base.deletePreconditionResourceVersion,
-    deleteAttempts: change.deleteAttempts ?? base.deleteAttempts,
-  };
-}
-
-function decision(
-  o: Outcome,
-  pubAfter: EvictionDecision['pubAfter'],
-  dryRun: boolean,
-): EvictionDecision {
-  const s = o.status;
-  const allowed = s.status === 'Success';
-  return {
-    allowed,
-    rule: o.rule,
-    dryRun,
-    figures: o.figures ?? {},
-    code: s.code,
-    reason: s.reason ?? '',
-    message: s.message ?? '',
-    causes: s.details?.causes ?? [],
-    ...(s.details?.retryAfterSeconds !== undefined || s.code === 429
-      ? { retryAfterSeconds: s.details?.retryAfterSeconds ?? 0 }
-      : {}),
-    pdbChanged: o.pdbChanged ?? false,
-    podDeleted: o.podDeleted ?? false,
-    ...(o.budget
-      ? {
-          budget: {
-            kind: 'PodDisruptionBudget',
-            namespace: o.budget.namespace,
-            name: o.budget.name,
-          },
-        }
-      : {}),
-    ...(o.pdbAfter ? { pdbAfter: o.pdbAfter } : {}),
-    ...(pubAfter ? { pubAfter } : {}),
-    ...(o.deletePreconditionResourceVersion !== undefined
-      ? { deletePreconditionResourceVersion: o.deletePreconditionResourceVersion }
-      : {}),
-    deleteAttempts: o.deleteAttempts ?? 0,
-    // Every non-Success Status becomes an error in the request finisher: the line is its code.
-    httpStatus: s.code,
-    status: s,
-  };
-}
 
 /** `canIgnorePDB`: terminal, Pending or terminating pods are deleted without looking at budgets. */
 export function canIgnorePdb(pod: PodView): boolean {
@@ -214,14 +141,14 @@ function evictBypassing(pod: PodView, input: DecideEvictionInput): Outcome {
  * pod go into `delete-conflict` or `unhealthy-pod-changed`). Cheap: no answer is built.
  */
 export function budgetedEvictionRule(
-  pod: PodView,
+  podReady: boolean,
   matching: readonly PdbView[],
   admittedByPub: boolean,
 ): EvictionRule {
   if (matching.length > 1) return 'multiple-pdbs';
   const pdb = matching[0];
   if (!pdb) return admittedByPub ? 'kruise-admitted' : 'no-budget';
-  if (!pod.ready) {
+  if (!podReady) {
     if (pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow') return 'unhealthy-always-allow';
     const s = pdb.status;
     if (s.currentHealthy >= s.desiredHealthy && s.desiredHealthy > 0)
@@ -229,25 +156,55 @@ export function budgetedEvictionRule(
   }
   const refusal = checkRefusal(pdb);
   if (refusal === undefined) return 'budget-decremented';
-  return refusal === 'budget-exhausted' && !pod.ready ? 'unhealthy-refused' : refusal;
+  return refusal === 'budget-exhausted' && !podReady ? 'unhealthy-refused' : refusal;
+}
+
+/** The figures a budgeted eviction is decided on: its one PDB's too, when exactly one matches. */
+function budgetedFigures(pod: PodView, matching: readonly PdbView[]): EvictionFigures {
+  const pdb = matching.length === 1 ? matching[0] : undefined;
+  if (!pdb) return { selectingPdbs: matching.length, podReady: pod.ready };
+  return {
+    selectingPdbs: 1,
+    podReady: pod.ready,
+    disruptionsAllowed: pdb.status.disruptionsAllowed,
+    currentHealthy: pdb.status.currentHealthy,
+    desiredHealthy: pdb.status.desiredHealthy,
+  };
+}
+
+/** The answer under a rule of budgetedEvictionRule's that refuses the eviction (not pod-deleting). */
+function budgetedRefusal(
+  rule: EvictionRule,
+  matching: readonly PdbView[],
+  figures: EvictionFigures,
+): Outcome {
+  const pdb = matching[0];
+  if (rule === 'multiple-pdbs' || !pdb) return { rule, status: multiplePdbsStatus(), figures };
+  return { rule, status: refusalStatus(pdb, rule), figures, budget: pdb };
+}
+
+/**
+ * What decideEviction answers, as a dry run, for a pod no PUB webhook judges whose eviction
+ * budgetedEvictionRule refused under `rule`, given the PDBs matching it: the answer built from the
+ * rule, without deciding again.
+ */
+export function refusedEvictionDecision(
+  pod: PodView,
+  matching: readonly PdbView[],
+  rule: EvictionRule,
+): EvictionDecision {
+  return decision(budgetedRefusal(rule, matching, budgetedFigures(pod, matching)), undefined, true);
 }
 
 /** Steps B–D for a pod that does not bypass budgets. */
 function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: boolean): Outcome {
   const dryRun = input.options?.dryRun ?? false;
   const matching = pdbsForPod(pod, input.pdbs);
-  const counted: EvictionFigures = { selectingPdbs: matching.length, podReady: pod.ready };
-  const rule = budgetedEvictionRule(pod, matching, admittedByPub);
-  if (rule === 'multiple-pdbs') return { rule, status: multiplePdbsStatus(), figures: counted };
+  const rule = budgetedEvictionRule(pod.ready, matching, admittedByPub);
+  const figures = budgetedFigures(pod, matching);
+  if (!POD_DELETING_RULES.has(rule)) return budgetedRefusal(rule, matching, figures);
   const pdb = matching[0];
-  if (!pdb) return outcomeWith(deletePod({ pod, input, rule }), { figures: counted });
-  const figures: EvictionFigures = {
-    selectingPdbs: counted.selectingPdbs,
-    podReady: counted.podReady,
-    disruptionsAllowed: pdb.status.disruptionsAllowed,
-    currentHealthy: pdb.status.currentHealthy,
-    desiredHealthy: pdb.status.desiredHealthy,
-  };
+  if (!pdb) return outcomeWith(deletePod({ pod, input, rule }), { figures });
   const userRv = input.options?.preconditions?.resourceVersion;
   if (rule === 'unhealthy-always-allow' || rule === 'unhealthy-healthy-budget') {
     // The pod must not have become Ready since the decision: the delete is guarded by its RV.
@@ -265,8 +222,9 @@ function evictBudgeted(pod: PodView, input: DecideEvictionInput, admittedByPub: 
     }
     return outcomeWith(out, { figures, budget: pdb });
   }
+  // budgetedEvictionRule let it through: checkAndDecrement does not refuse.
   const checked = checkAndDecrement(pdb, pod.name, dryRun, input.now);
-  if (!checked.ok) return { rule, status: checked.error.status, figures, budget: pdb };
+  if (!checked.ok) return budgetedRefusal(checked.error.rule, matching, figures);
   // The decremented status is what would be written; a dry run stops before writing it.
   const out = deletePod({ pod, input, rule: 'budget-decremented' });
   return outcomeWith(out, {

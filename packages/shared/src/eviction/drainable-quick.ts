@@ -12,7 +12,12 @@ import { pdbView } from '../model/pdb-view.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
-import { budgetedEvictionRule, canIgnorePdb, decideEviction } from './decide.js';
+import {
+  budgetedEvictionRule,
+  canIgnorePdb,
+  decideEviction,
+  refusedEvictionDecision,
+} from './decide.js';
 import { POD_DELETING_RULES } from './decide-rule.js';
 import type { EvictionDecision } from './decide-types.js';
 
@@ -47,22 +52,21 @@ const podRef = (pod: PodView): ResourceRef => ({
   name: pod.name,
 });
 
-function hasEntries(map: Readonly<Record<string, string>>): boolean {
-  for (const _ in map) return true;
-  return false;
-}
+/** disruptedPods when it has no entry (FirstEviction's `always`), without reading the status. */
+const NO_DISRUPTED: Readonly<Record<string, string>> = Object.freeze({});
 
 /** The PDB's figures once the controller re-synced it after the pod's accepted eviction. */
 function afterEviction(tracked: TrackedPdb, pod: PodView, now: Date): void {
   const { evaluation } = tracked;
-  const disrupted = evaluation.synced.status.disruptedPods;
+  const { resync } = evaluation.firstEviction;
   if (
-    evaluation.sync.syncFailed ||
-    (hasEntries(disrupted) && evaluation.evaluatedAtMs !== now.getTime())
+    resync === 'never' ||
+    (resync === 'at-evaluation' && evaluation.evaluatedAtMs !== now.getTime())
   ) {
     tracked.inexact = true;
     return;
   }
+  const disrupted = resync === 'always' ? NO_DISRUPTED : evaluation.synced.status.disruptedPods;
   if (!isPdbHealthy(pod, disrupted, now)) return;
   tracked.healthyGone++;
   tracked.view = undefined;
@@ -189,8 +193,9 @@ export interface QuickRefusals extends RefusedNow {
  * budget for the next) without copying the cluster. Each budgeted pod is judged against its PDBs'
  * figures as the node's earlier evictions left them (see TrackedPdb) and its PodUnavailableBudget
  * as the index has it: by the handler's own rule (`budgetedEvictionRule`; no answer is built for a
- * pod that goes), or by `decideEviction` for a pod its PUB's webhook judges first and for every
- * refused pod (its answer is shown). Undefined when that cannot be known exactly: a PUB read after
+ * pod that goes, and the first refused pod's, whose answer is shown, is built from that rule by
+ * `refusedEvictionDecision`), or by `decideEviction` for a pod its PUB's webhook judges first.
+ * Undefined when that cannot be known exactly: a PUB read after
  * an eviction changed it (its controller's reconcile recounts its workloads' pods), or a PDB whose
  * re-sync is not known (see afterEviction). The caller then runs the evictions on a copy.
  */
@@ -208,6 +213,8 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
     const annotated = relatedPubName(pod);
     if (covering.length === 0 && annotated === undefined) continue;
     let pdbCount = 0;
+    // The pod's PDB when no earlier eviction of the node changed it: its FirstEviction holds the rule.
+    let unchanged: PdbEvaluation | undefined;
     for (let k = 0; k < covering.length; k++) {
       const evaluation = (covering[k] as CoveringBudget).evaluation;
       // Not evaluated yet (loading).
@@ -216,39 +223,45 @@ export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undef
       const t = pdbs.find(evaluation);
       if (t?.inexact) return undefined;
       views[pdbCount++] = t ? currentView(t) : evaluation.synced;
+      unchanged = t ? undefined : evaluation;
     }
     views.length = pdbCount;
     const pub = annotated === undefined ? undefined : annotatedPub(index, pod, annotated);
     if (pub && changedPubs.has(pub)) return undefined;
     // The index's PDBs of a pod are exactly those the handler finds matching it. A pod its PUB's
-    // webhook judges first, and the first refused pod (its answer is shown), are fully decided.
+    // webhook judges first is fully decided.
     const rule =
       annotated !== undefined || canIgnorePdb(pod)
         ? undefined
-        : budgetedEvictionRule(pod, views, false);
+        : pdbCount === 1 && unchanged !== undefined
+          ? pod.ready
+            ? unchanged.firstEviction.ready
+            : unchanged.firstEviction.notReady
+          : budgetedEvictionRule(pod.ready, views, false);
     const goes = canIgnorePdb(pod) || (rule !== undefined && POD_DELETING_RULES.has(rule));
-    if (!goes && (rule === undefined || refused.first === undefined)) {
-      const decision = decideEviction({
-        namespace: pod.namespace,
-        podName: pod.name,
-        pod,
-        pdbs: views,
-        pubs: pub ? [pub.synced] : [],
-        // The same rules as the real eviction, without building the status it would write.
-        options: { dryRun: true },
-        now,
-      });
-      if (!decision.allowed) {
+    if (!goes) {
+      const decision =
+        rule === undefined
+          ? decideEviction({
+              namespace: pod.namespace,
+              podName: pod.name,
+              pod,
+              pdbs: views,
+              pubs: pub ? [pub.synced] : [],
+              // The same rules as the real eviction, without building the status it would write.
+              options: { dryRun: true },
+              now,
+            })
+          : refused.first === undefined
+            ? refusedEvictionDecision(pod, views, rule)
+            : undefined;
+      if (decision === undefined || !decision.allowed) {
         const ref = podRef(pod);
         refused.pods.push(ref);
-        refused.first ??= { pod: ref, decision };
+        if (decision !== undefined) refused.first ??= { pod: ref, decision };
         addHolding(refused.budgets, covering, pub);
         continue;
       }
-    } else if (!goes) {
-      refused.pods.push(podRef(pod));
-      addHolding(refused.budgets, covering, pub);
-      continue;
     }
     for (let k = 0; k < covering.length; k++) {
       const evaluation = evaluated(covering[k]);

@@ -1,5 +1,6 @@
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPdb } from '../budgets/sync.js';
+import { firstEvictionOf } from '../eviction/first-eviction.js';
 import type { PodClassification } from '../budgets/types.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import type { PdbView, PubView } from '../model/budget.js';
@@ -44,6 +45,7 @@ export function evaluatePdb(input: {
     pods,
     sync,
     counts: laneCounts(classifyPdbPods({ pdb: synced, pods, now })),
+    firstEviction: firstEvictionOf(synced, sync.syncFailed),
     evaluatedAtMs: now.getTime(),
     ...(sync.recheckAfterSeconds !== undefined
       ? { recheckAtMs: now.getTime() + sync.recheckAfterSeconds * 1000 }

@@ -1,4 +1,5 @@
 import type { PdbSync } from '../budgets/types.js';
+import type { FirstEviction } from '../eviction/first-eviction.js';
 import type { Budget, PdbView, PubView } from '../model/budget.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
@@ -52,6 +53,8 @@ export interface PdbEvaluation extends EvaluationBase {
   synced: PdbView;
   pods: readonly PodView[];
   sync: PdbSync;
+  /** What the first eviction under `synced` meets (read by every drain's first round). */
+  firstEviction: FirstEviction;
 }
 
 /** A PUB as the OpenKruise controller would leave it. */
