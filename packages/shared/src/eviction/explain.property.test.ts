@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NOW, pdb, pod, pub } from '../budgets/__fixtures__/objects.js';
+import { NOW, pod, pub } from '../budgets/__fixtures__/objects.js';
+import { storedPdb, storedPdbArb } from './__fixtures__/stored-pdb.js';
 import { labelSelectorMatches } from '../selectors/selector.js';
 import { decideEviction } from './decide.js';
 import type { EvictionDecision } from './decide-types.js';
@@ -10,14 +11,7 @@ import { explainEviction } from './explain.js';
 // budget, each with a random stored status: whatever the engine decides, the rule and its words
 // must agree with the figures shown beside them and with the input itself.
 
-const budgetArb = fc.record({
-  selects: fc.boolean(),
-  allowed: fc.integer({ min: -1, max: 4 }),
-  currentHealthy: fc.integer({ min: 0, max: 5 }),
-  desiredHealthy: fc.integer({ min: 0, max: 5 }),
-  alwaysAllow: fc.boolean(),
-  stale: fc.boolean(),
-});
+const budgetArb = fc.record({ selects: fc.boolean(), figures: storedPdbArb });
 
 const caseArb = fc.record({
   ready: fc.boolean(),
@@ -38,20 +32,7 @@ function decide(c: Case): { d: EvictionDecision; selecting: number } {
       ? { annotations: { 'pub.kruise.io/related-pub': 'web-pub' } }
       : {}),
   });
-  const pdbs = c.budgets.map((b, i) =>
-    pdb(`b${i}`, {
-      selector: { matchLabels: { app: b.selects ? 'web' : 'other' } },
-      ...(b.alwaysAllow ? { unhealthyPodEvictionPolicy: 'AlwaysAllow' } : {}),
-      generation: b.stale ? 2 : 1,
-      status: {
-        observedGeneration: 1,
-        disruptionsAllowed: b.allowed,
-        currentHealthy: b.currentHealthy,
-        desiredHealthy: b.desiredHealthy,
-        expectedPods: 5,
-      },
-    }),
-  );
+  const pdbs = c.budgets.map((b, i) => storedPdb(`b${i}`, b.figures, { selects: b.selects }));
   const pubs =
     c.pubAllowed === undefined
       ? []

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NOW, pdb, pod } from '../budgets/__fixtures__/objects.js';
+import { NOW, pod } from '../budgets/__fixtures__/objects.js';
+import { storedPdb, storedPdbArb } from './__fixtures__/stored-pdb.js';
 import type { PdbView } from '../model/budget.js';
 import { budgetedEvictionRule, decideEviction, refusedEvictionDecision } from './decide.js';
 import { POD_DELETING_RULES } from './decide-rule.js';
@@ -11,11 +12,7 @@ import { firstEvictionOf } from './first-eviction.js';
 // both must be what the eviction handler (decideEviction) answers.
 
 const budgetArb = fc.record({
-  allowed: fc.integer({ min: -1, max: 3 }),
-  currentHealthy: fc.integer({ min: 0, max: 4 }),
-  desiredHealthy: fc.integer({ min: 0, max: 4 }),
-  alwaysAllow: fc.boolean(),
-  stale: fc.boolean(),
+  figures: storedPdbArb,
   // Past MAX_DISRUPTED_POD_SIZE (2000) the handler refuses with 403.
   disrupted: fc.constantFrom(0, 1, 2001),
 });
@@ -25,18 +22,7 @@ const disruptedPods = (n: number): Record<string, string> =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`gone-${i}`, '2024-05-01T11:59:50Z']));
 
 const budget = (b: BudgetCase, i: number): PdbView =>
-  pdb(`b${i}`, {
-    ...(b.alwaysAllow ? { unhealthyPodEvictionPolicy: 'AlwaysAllow' } : {}),
-    generation: b.stale ? 2 : 1,
-    status: {
-      observedGeneration: 1,
-      disruptionsAllowed: b.allowed,
-      currentHealthy: b.currentHealthy,
-      desiredHealthy: b.desiredHealthy,
-      expectedPods: 4,
-      disruptedPods: disruptedPods(b.disrupted),
-    },
-  });
+  storedPdb(`b${i}`, b.figures, { disruptedPods: disruptedPods(b.disrupted) });
 
 const dryRun = (ready: boolean, pdbs: readonly PdbView[]) =>
   decideEviction({
