@@ -38,9 +38,8 @@ export function checkRefusal(pdb: PdbView): EvictionRule | undefined {
   return undefined;
 }
 
-/** The API server's answer when checkAndDecrement refuses under `rule` (budget-exhausted by default). */
-export /** What the API server answers when checkAndDecrement refuses under `rule` (by default: exhausted). */
-function refusalStatus(pdb: PdbView, rule: EvictionRule): StatusBody {
+/** What the API server answers when checkAndDecrement refuses under `rule` (by default: exhausted). */
+export function refusalStatus(pdb: PdbView, rule: EvictionRule): StatusBody {
   const s = pdb.status;
   switch (rule) {
     case 'stale-generation':

@@ -221,9 +221,9 @@ export interface QuickRefusals extends RefusedNow {
  * as the index has it: by the handler's own rule (`budgetedEvictionRule`; no answer is built for a
  * pod that goes, and the first refused pod's, whose answer is shown, is built from that rule by
  * `refusedEvictionDecision`), or by `decideEviction` for a pod its PUB's webhook judges first.
- * Undefined when that cannot be known exactly: a PUB read after
- * an eviction changed it (its controller's reconcile recounts its workloads' pods), or a PDB whose
- * re-sync is not known (see afterEviction). The caller then runs the evictions on a copy.
+ * Undefined when that cannot be known exactly: a PUB read after an eviction changed it (its
+ * controller's reconcile recounts its workloads' pods), or a PDB whose re-sync is not known (see
+ * afterEviction). The caller then runs the evictions on a copy.
  */
 export function quickRefusals(input: QuickDrainableInput): QuickRefusals | undefined {
   const { index, now } = input;

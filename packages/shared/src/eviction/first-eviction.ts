@@ -21,6 +21,7 @@ export interface FirstEviction {
   resync: 'always' | 'at-evaluation' | 'never';
 }
 
+/** The FirstEviction of a PDB as synced (`syncFailed`: the sync failed). */
 export function firstEvictionOf(synced: PdbView, syncFailed: boolean): FirstEviction {
   return {
     ready: budgetedEvictionRule(true, [synced], false),

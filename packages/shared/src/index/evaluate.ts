@@ -1,8 +1,8 @@
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPdb } from '../budgets/sync.js';
-import { firstEvictionOf } from '../eviction/first-eviction.js';
 import type { PodClassification } from '../budgets/types.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
+import { firstEvictionOf } from '../eviction/first-eviction.js';
 import type { PdbView, PubView } from '../model/budget.js';
 import { pdbView } from '../model/pdb-view.js';
 import type { PodView } from '../model/pod.js';
