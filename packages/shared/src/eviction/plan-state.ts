@@ -8,6 +8,7 @@ import type { PdbView, PubView } from '../model/budget.js';
 import { pdbView } from '../model/pdb-view.js';
 import type { PodView } from '../model/pod.js';
 import { podWith } from '../model/pod-with.js';
+import { pubView } from '../model/pub-view.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { classifyPdbPods } from '../budgets/classify.js';
 import { syncPub } from '../pub/sync.js';
@@ -51,14 +52,14 @@ const sameCounts = (a: LaneCounts, b: LaneCounts): boolean =>
   a.disrupted === b.disrupted &&
   a.unavailable === b.unavailable;
 
-/** The budget with another status of its own kind: a PDB built as pdbView builds every PDB. */
+/** The budget with another status of its own kind, built as the converter builds it. */
 const withStatus = (
   budget: PdbView | PubView,
   status: PdbView['status'] | PubView['status'],
 ): PdbView | PubView =>
   budget.kind === 'PodDisruptionBudget'
     ? pdbView(budget, status as PdbView['status'])
-    : ({ ...budget, status } as PubView);
+    : pubView(budget, status as PubView['status']);
 
 /**
  * A tallied sync's result into the planned budget, keeping the objects it already holds when they

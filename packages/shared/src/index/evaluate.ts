@@ -5,6 +5,7 @@ import type { WorkloadLookup } from '../budgets/workload-lookup.js';
 import { firstEvictionOf } from '../eviction/first-eviction.js';
 import type { PdbView, PubView } from '../model/budget.js';
 import { pdbView } from '../model/pdb-view.js';
+import { pubView } from '../model/pub-view.js';
 import type { PodView } from '../model/pod.js';
 import { syncPub } from '../pub/sync.js';
 import type { BudgetEntry } from './entry.js';
@@ -66,7 +67,7 @@ export function evaluatePub(input: {
     kind: 'PodUnavailableBudget',
     ref: refOf(pub),
     budget: pub,
-    synced: { ...pub, status: sync.status },
+    synced: pubView(pub, sync.status),
     pods: sync.pods,
     sync,
     counts: laneCounts(sync.classification),

@@ -6,6 +6,7 @@ import type { NodeCondition, NodeTaint, NodeView } from './node.js';
 import type { PodPhase, PodView } from './pod.js';
 import type { OwnerRef } from './refs.js';
 import { pdbView } from './pdb-view.js';
+import { pubView } from './pub-view.js';
 import type { WorkloadView } from './workload.js';
 import {
   asArray,
@@ -285,8 +286,7 @@ export function pubFromObject(raw: unknown): Result<PubView> {
   const minAvailable = asIntOrString(spec['minAvailable']);
   const maxUnavailable = asIntOrString(spec['maxUnavailable']);
   const ignored = asObject(spec['ignoredPodSelector']);
-  const view: PubView = {
-    kind: 'PodUnavailableBudget',
+  const view: PubView = pubView({
     apiVersion,
     ...budgetIdentity(meta),
     annotations: meta.annotations,
@@ -314,7 +314,7 @@ export function pubFromObject(raw: unknown): Result<PubView> {
       desiredAvailable: asNumber(status['desiredAvailable']) ?? 0,
       totalReplicas: asNumber(status['totalReplicas']) ?? 0,
     },
-  };
+  });
   // v1alpha1 carries these as annotations; v1beta1 as spec fields. Both land in the spec here.
   const ops = Array.isArray(spec['protectOperations'])
     ? spec['protectOperations'].map(String)

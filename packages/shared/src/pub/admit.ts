@@ -1,6 +1,7 @@
 import { rfc3339 } from '../budgets/time.js';
 import type { PubView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
+import { pubView } from '../model/pub-view.js';
 import { labelSelectorMatches } from '../selectors/selector.js';
 import { isPubPodAvailable } from './available.js';
 import type { PubAdmission, PubOperation } from './types.js';
@@ -98,5 +99,5 @@ export function admitPubPodOperation({
   if (operation === 'UPDATE')
     status.unavailablePods = { ...pub.status.unavailablePods, [pod.name]: at };
   else status.disruptedPods = { ...pub.status.disruptedPods, [pod.name]: at };
-  return { ...allow(), pubAfter: { ...pub, status } };
+  return { ...allow(), pubAfter: pubView(pub, status) };
 }
