@@ -1,5 +1,12 @@
 import { cpuMilli, wholeUnits } from '../scheduling/quantity.js';
-import { asArray, asObject, asString, asStringMap, type Json } from './convert-helpers.js';
+import {
+  asArray,
+  asNumber,
+  asObject,
+  asString,
+  asStringMap,
+  type Json,
+} from './convert-helpers.js';
 import type {
   NodeSelectorRequirement,
   NodeSelectorTerm,
@@ -90,7 +97,30 @@ export function readPodScheduling(spec: Json): PodScheduling | undefined {
   if (tolerations.length > 0) out.tolerations = tolerations;
   const terms = requiredTerms(spec);
   if (terms) out.requiredNodeAffinity = terms;
+  const priority = asNumber(spec['priority']);
+  if (priority !== undefined) out.priority = priority;
+  const priorityClassName = asString(spec['priorityClassName']);
+  if (priorityClassName) out.priorityClassName = priorityClassName;
+  if (spec['preemptionPolicy'] === 'Never') out.preemptionPolicy = 'Never';
   return Object.keys(out).length === 0 ? undefined : out;
+}
+
+/**
+ * The volumes the Cluster Autoscaler calls local storage: hostPath, or an emptyDir whose medium is
+ * not `Memory`; undefined when there are none.
+ */
+export function localStorageVolumes(spec: Json): readonly string[] | undefined {
+  const names: string[] = [];
+  for (const raw of asArray(spec['volumes'])) {
+    const v = asObject(raw);
+    if (!v) continue;
+    const emptyDir = v['emptyDir'];
+    const onDisk =
+      v['hostPath'] !== undefined ||
+      (emptyDir !== undefined && asObject(emptyDir)?.['medium'] !== 'Memory');
+    if (onDisk) names.push(asString(v['name']) ?? '');
+  }
+  return names.length === 0 ? undefined : names;
 }
 
 /** `spec.volumes[]` holds an emptyDir (kubectl drain calls it local storage). */

@@ -87,6 +87,11 @@ describe('podFromObject', () => {
           reason: 'EvictionByEvictionAPI',
           lastTransitionTime: '2024-05-01T11:59:00Z',
         },
+        startTime: undefined,
+        nominatedNodeName: undefined,
+        restartPolicy: undefined,
+        terminationGracePeriodSeconds: undefined,
+        localStorageVolumes: undefined,
       },
     });
   });
@@ -94,7 +99,8 @@ describe('podFromObject', () => {
   it('reads a running pod of a controller with every field, in the order of any other pod', () => {
     const running = runningPodObject();
     const view = podFromObject(running);
-    // The same pod with an emptyDir is made field by field: only emptyDir differs.
+    // The same pod with an emptyDir is made field by field: only its emptyDir (local storage to
+    // kubectl and to the Cluster Autoscaler) differs.
     const withEmptyDir = podFromObject({
       ...running,
       spec: { ...running.spec, volumes: [{ name: 'tmp', emptyDir: {} }] },
@@ -118,11 +124,17 @@ describe('podFromObject', () => {
         controller: { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-7c9d', uid: 'uid-rs' },
         startupSeconds: 12,
         scheduling: { requests: { cpuMilli: 250, memoryBytes: 0 } },
+        startTime: '2024-05-01T10:00:05Z',
       },
     });
-    expect(withEmptyDir.ok && JSON.stringify({ ...withEmptyDir.value, emptyDir: undefined })).toBe(
-      view.ok && JSON.stringify(view.value),
-    );
+    expect(
+      withEmptyDir.ok &&
+        JSON.stringify({
+          ...withEmptyDir.value,
+          emptyDir: undefined,
+          localStorageVolumes: undefined,
+        }),
+    ).toBe(view.ok && JSON.stringify(view.value));
   });
 
   it('keeps what kubectl drain and the scheduler read: mirror annotation, emptyDir, requests, tolerations, node selection', () => {
@@ -175,6 +187,84 @@ describe('podFromObject', () => {
         ],
       },
     ]);
+  });
+
+  it('keeps what preemption, the Cluster Autoscaler and Karpenter read of a pod', () => {
+    const converted = podFromObject({
+      metadata: {
+        name: 'etl-28461',
+        namespace: 'batch',
+        annotations: {
+          'cluster-autoscaler.kubernetes.io/safe-to-evict': 'false',
+          'cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes': 'scratch',
+          'cluster-autoscaler.kubernetes.io/daemonset-pod': 'true',
+          'karpenter.sh/do-not-disrupt': '30m',
+          'karpenter.sh/nodepool': 'default',
+          'example.com/owner': 'data',
+        },
+      },
+      spec: {
+        priority: 0,
+        priorityClassName: 'batch-low',
+        preemptionPolicy: 'Never',
+        restartPolicy: 'OnFailure',
+        terminationGracePeriodSeconds: 120,
+        volumes: [
+          { name: 'scratch', emptyDir: {} },
+          { name: 'shm', emptyDir: { medium: 'Memory' } },
+          { name: 'host', hostPath: { path: '/var/lib/etl' } },
+          { name: 'config', configMap: { name: 'etl' } },
+        ],
+        containers: [{ name: 'etl' }],
+      },
+      status: {
+        phase: 'Pending',
+        nominatedNodeName: 'worker-2',
+        startTime: '2024-05-01T10:00:05Z',
+      },
+    });
+    expect(
+      converted.ok && {
+        annotations: converted.value.annotations,
+        scheduling: converted.value.scheduling,
+        startTime: converted.value.startTime,
+        nominatedNodeName: converted.value.nominatedNodeName,
+        restartPolicy: converted.value.restartPolicy,
+        terminationGracePeriodSeconds: converted.value.terminationGracePeriodSeconds,
+        localStorageVolumes: converted.value.localStorageVolumes,
+      },
+    ).toStrictEqual({
+      annotations: {
+        'cluster-autoscaler.kubernetes.io/safe-to-evict': 'false',
+        'cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes': 'scratch',
+        'cluster-autoscaler.kubernetes.io/daemonset-pod': 'true',
+        'karpenter.sh/do-not-disrupt': '30m',
+      },
+      // Priority 0 is a value: the pod was admitted with it.
+      scheduling: { priority: 0, priorityClassName: 'batch-low', preemptionPolicy: 'Never' },
+      startTime: '2024-05-01T10:00:05Z',
+      nominatedNodeName: 'worker-2',
+      restartPolicy: 'OnFailure',
+      terminationGracePeriodSeconds: 120,
+      // The in-memory emptyDir is not on the node's disk.
+      localStorageVolumes: ['scratch', 'host'],
+    });
+    // The defaults are not kept: Always, 30 s, PreemptLowerPriority.
+    const defaults = podFromObject({
+      metadata: { name: 'web-1', namespace: 'shop' },
+      spec: {
+        restartPolicy: 'Always',
+        terminationGracePeriodSeconds: 30,
+        preemptionPolicy: 'PreemptLowerPriority',
+      },
+    });
+    expect(
+      defaults.ok && [
+        defaults.value.restartPolicy,
+        defaults.value.terminationGracePeriodSeconds,
+        defaults.value.scheduling,
+      ],
+    ).toStrictEqual([undefined, undefined, undefined]);
   });
 
   it('reports an object without a name as data, not an exception', () => {

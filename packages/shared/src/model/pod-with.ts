@@ -5,7 +5,8 @@ type Change = Partial<Omit<PodView, 'kind'>>;
 /**
  * `pod` with `change` applied (a key present in `change` replaces the pod's field, undefined
  * included), as one object literal in one of podFromObject's two shapes: a plain running pod's
- * (no deletion, waiting reason, emptyDir or disruption condition; 152 bytes) or any other pod's
+ * (no deletion, waiting reason, emptyDir, disruption condition, nomination, restart policy,
+ * grace period or local storage) or any other pod's
  * (every field), each field in its order. Pods made this way share the converter's hidden classes
  * and hold their fields in the object itself. A spread that adds a field the pod lacks
  * (`{ ...pod, deletionTimestamp }` on a running pod) gives each pod a class of its own, which
@@ -35,11 +36,24 @@ export function podWith(pod: PodView, change: Change): PodView {
   const controller = 'controller' in c ? c.controller : pod.controller;
   const startupSeconds = 'startupSeconds' in c ? c.startupSeconds : pod.startupSeconds;
   const scheduling = 'scheduling' in c ? c.scheduling : pod.scheduling;
+  const startTime = 'startTime' in c ? c.startTime : pod.startTime;
+  const nominatedNodeName = 'nominatedNodeName' in c ? c.nominatedNodeName : pod.nominatedNodeName;
+  const restartPolicy = 'restartPolicy' in c ? c.restartPolicy : pod.restartPolicy;
+  const terminationGracePeriodSeconds =
+    'terminationGracePeriodSeconds' in c
+      ? c.terminationGracePeriodSeconds
+      : pod.terminationGracePeriodSeconds;
+  const localStorageVolumes =
+    'localStorageVolumes' in c ? c.localStorageVolumes : pod.localStorageVolumes;
   if (
     deletionTimestamp === undefined &&
     waitingReason === undefined &&
     emptyDir === undefined &&
-    disruptionTarget === undefined
+    disruptionTarget === undefined &&
+    nominatedNodeName === undefined &&
+    restartPolicy === undefined &&
+    terminationGracePeriodSeconds === undefined &&
+    localStorageVolumes === undefined
   )
     return {
       kind: 'Pod',
@@ -58,6 +72,7 @@ export function podWith(pod: PodView, change: Change): PodView {
       controller,
       startupSeconds,
       scheduling,
+      startTime,
     };
   return {
     kind: 'Pod',
@@ -80,5 +95,10 @@ export function podWith(pod: PodView, change: Change): PodView {
     emptyDir,
     scheduling,
     disruptionTarget,
+    startTime,
+    nominatedNodeName,
+    restartPolicy,
+    terminationGracePeriodSeconds,
+    localStorageVolumes,
   };
 }

@@ -44,6 +44,22 @@ export interface PodView {
   consistent: boolean;
   /** An emptyDir volume: `kubectl drain` refuses the pod without `--delete-emptydir-data`. */
   emptyDir?: true;
-  /** What the scheduler reads (requests, nodeSelector, tolerations, required node affinity). */
+  /** What the scheduler reads (requests, nodeSelector, tolerations, required node affinity, priority). */
   scheduling?: PodScheduling;
+  /** `status.startTime`: preemption spares the longest-running of equally important victims. */
+  startTime?: string;
+  /** `status.nominatedNodeName`: the node a preemption made room on for this pending pod. */
+  nominatedNodeName?: string;
+  /**
+   * `spec.restartPolicy` when not `Always` (the default): a Succeeded pod that would not restart
+   * is terminal to the Cluster Autoscaler.
+   */
+  restartPolicy?: 'OnFailure' | 'Never';
+  /** `spec.terminationGracePeriodSeconds` when set to other than the default 30. */
+  terminationGracePeriodSeconds?: number;
+  /**
+   * Volumes on the node's own disk, by name (hostPath, or emptyDir not in memory): the local
+   * storage that keeps the Cluster Autoscaler from moving a pod.
+   */
+  localStorageVolumes?: readonly string[];
 }

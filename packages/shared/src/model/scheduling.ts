@@ -48,4 +48,12 @@ export interface PodScheduling {
    * node must meet at least one term (OR).
    */
   requiredNodeAffinity?: readonly NodeSelectorTerm[];
+  /**
+   * `spec.priority`, which the Priority admission plugin sets from the PriorityClass; absent in
+   * a manifest that was never admitted (then `priorityClassName` names it).
+   */
+  priority?: number;
+  priorityClassName?: string;
+  /** `spec.preemptionPolicy` when `Never`: the pod waits instead of preempting. */
+  preemptionPolicy?: 'Never';
 }
