@@ -1,6 +1,19 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import { closeServedApps, post, request, serveApp as serve } from './__fixtures__/serve-app.js';
+
+/** Writes raw bytes to the server and reads everything until it closes the connection. */
+function rawExchange(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+  });
+}
 
 afterEach(closeServedApps);
 
@@ -102,6 +115,75 @@ describe('createApp', () => {
       status: 403,
       detail: 'Host "evil.example:80" is not served here',
     });
+  });
+
+  it('takes only our exact origin: scheme, host and port, without a path', async () => {
+    const { port } = await serve();
+    const body = JSON.stringify({ node: 'node-1' });
+    const answers = await Promise.all(
+      [
+        `https://127.0.0.1:${port}`,
+        `http://127.0.0.1:${port}/`,
+        `http://127.0.0.1:${port}/api`,
+        `http://127.0.0.1:${port + 1}`,
+        `http://127.0.0.1:${port}`,
+      ].map((origin) => post(port, '/api/simulate/drain', body, { origin })),
+    );
+    expect(answers.map((a) => [a.status, (a.body as { detail?: string }).detail])).toStrictEqual([
+      [403, `Origin "https://127.0.0.1:${port}" is not allowed`],
+      [403, `Origin "http://127.0.0.1:${port}/" is not allowed`],
+      [403, `Origin "http://127.0.0.1:${port}/api" is not allowed`],
+      [403, `Origin "http://127.0.0.1:${port + 1}" is not allowed`],
+      [200, undefined],
+    ]);
+  });
+
+  it('takes an https origin over TLS, or behind a proxy that says it terminated TLS', async () => {
+    const { port } = await serve({}, { asIfTls: true });
+    const plain = await serve();
+    const body = JSON.stringify({ node: 'node-1' });
+    const answers = await Promise.all([
+      post(port, '/api/simulate/drain', body, { origin: `https://127.0.0.1:${port}` }),
+      post(port, '/api/simulate/drain', body, { origin: `http://127.0.0.1:${port}` }),
+      post(plain.port, '/api/simulate/drain', body, {
+        origin: `https://127.0.0.1:${plain.port}`,
+        'x-forwarded-proto': 'https',
+      }),
+    ]);
+    expect(answers.map((a) => a.status)).toStrictEqual([200, 403, 200]);
+  });
+
+  it('answers a request without a Host header with problem+json, not a bare 400', async () => {
+    const { port } = await serve();
+    const raw = await rawExchange(port, 'GET /api/cluster HTTP/1.1\r\nConnection: close\r\n\r\n');
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect([
+      head.split('\r\n')[0],
+      /content-type: application\/problem\+json/i.test(head),
+    ]).toStrictEqual(['HTTP/1.1 400 Bad Request', true]);
+    expect(JSON.parse(body)).toStrictEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'the request has no Host header (HTTP/1.1 requires one)',
+    });
+  });
+
+  it('closes a request whose body never arrives in full, at the request deadline', async () => {
+    const { port } = await serve(
+      {},
+      { deadlines: { headersTimeoutMs: 200, requestTimeoutMs: 300, checkIntervalMs: 50 } },
+    );
+    const started = Date.now();
+    const raw = await rawExchange(
+      port,
+      `POST /api/simulate/drain HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"node":`,
+    );
+    // Node answers 408 itself and closes the socket; the promise resolves only on close.
+    expect([raw.split('\r\n')[0], Date.now() - started < 5_000]).toStrictEqual([
+      'HTTP/1.1 408 Request Timeout',
+      true,
+    ]);
   });
 
   it('answers the budget list once the first analysis is in, so its overlap counts are there', async () => {

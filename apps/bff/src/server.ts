@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { EventLoopWatch } from './http/liveness.js';
+import { httpServerOptions, type RequestDeadlines } from './http/server-options.js';
 import { EventHub } from './events/hub.js';
 import type { ClusterSourcesOptions } from './kube/cluster-sources.js';
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
@@ -35,6 +36,8 @@ export interface StartBffOptions {
   staleAfterMs?: number;
   /** /livez answers 503 once the event loop stalled this long within the last minute (--wedged-after). */
   wedgedAfterMs?: number;
+  /** How long a client may take to send a request (tests shorten it). */
+  requestDeadlines?: RequestDeadlines;
   /** How far back the in-memory budget history reaches (--history-window; default 24 h). */
   historyWindowMs?: number;
   /** Prometheus' URL (--prometheus): the timeline reads days back through range queries. */
@@ -109,7 +112,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
   });
   loop.start();
   const host = options.host ?? '127.0.0.1';
-  const server = http.createServer();
+  const server = http.createServer(httpServerOptions(options.requestDeadlines));
   server.keepAliveTimeout = 65_000;
   try {
     await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { createApp, type AppOptions } from '../app.js';
 import { EventHub } from '../events/hub.js';
 import { ManualClock } from '@pdbscope/sim/clock';
 import { fakeStore } from './fake-store.js';
+import { httpServerOptions, type RequestDeadlines } from '../http/server-options.js';
 
 // Time stands still and timers never fire unless a test advances it.
 const clock = new ManualClock('2026-11-21T19:40:00Z');
@@ -21,7 +22,7 @@ export async function closeServedApps(): Promise<void> {
  */
 export async function serveApp(
   overrides: Partial<AppOptions> = {},
-  serving: { asIfTls?: boolean; sseMaxClients?: number } = {},
+  serving: { asIfTls?: boolean; sseMaxClients?: number; deadlines?: RequestDeadlines } = {},
 ) {
   const hub = new EventHub({
     clock: overrides.clock ?? clock,
@@ -29,7 +30,7 @@ export async function serveApp(
     ...(serving.sseMaxClients !== undefined ? { maxClients: serving.sseMaxClients } : {}),
   });
   const store = fakeStore();
-  const server = http.createServer();
+  const server = http.createServer(httpServerOptions(serving.deadlines));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   const app = createApp({

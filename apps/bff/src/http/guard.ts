@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { sendProblem } from './problem.js';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -33,31 +33,52 @@ export function hostPolicy(input: {
 }
 
 /**
+ * The origin a page of ours has: our scheme (https when the connection is TLS, or a proxy in
+ * front says it terminated TLS: a browser cannot add that header to a cross-site request
+ * without a preflight we never allow), and the Host the request came to.
+ */
+function ourOrigin(req: Request, host: string): string | undefined {
+  const tls = req.secure || req.headers['x-forwarded-proto'] === 'https';
+  try {
+    return new URL(`${tls ? 'https' : 'http'}://${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An Origin header is the exact serialisation of a scheme, host and port: a browser never
+ * sends a path, so one with a path (or another scheme, host or port) is not a page of ours.
+ */
+function sameOrigin(origin: string, ours: string | undefined): boolean {
+  try {
+    const url = new URL(origin);
+    return url.origin === origin.toLowerCase() && url.origin === ours;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Refuses requests whose Host is not ours (DNS rebinding) and requests a browser sends from
- * another origin (CSRF): an Origin header must be our own host, and `Sec-Fetch-Site:
- * cross-site` is refused. Answers 403 problem+json, naming the header.
+ * another origin (CSRF): an Origin header must be exactly our own origin (scheme, host and
+ * port, no path), and `Sec-Fetch-Site: cross-site` is refused. Answers 403 problem+json
+ * naming the header, or 400 when the request has no Host at all (HTTP/1.1 requires one).
  */
 export function originGuard(policy: HostPolicy): RequestHandler {
   return (req, res, next) => {
     const host = req.headers.host?.toLowerCase();
-    if (!host || (policy.allowed && !policy.allowed.has(host))) {
-      sendProblem(res, 403, `Host "${host ?? ''}" is not served here`);
+    if (!host) {
+      sendProblem(res, 400, 'the request has no Host header (HTTP/1.1 requires one)');
+      return;
+    }
+    if (policy.allowed && !policy.allowed.has(host)) {
+      sendProblem(res, 403, `Host "${host}" is not served here`);
       return;
     }
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).host.toLowerCase();
-      } catch {
-        originHost = undefined;
-      }
-      if (originHost !== host) {
-        sendProblem(res, 403, `Origin "${origin}" is not allowed`);
-        return;
-      }
-    } else if (origin === 'null') {
-      sendProblem(res, 403, 'Origin "null" is not allowed');
+    if (origin !== undefined && !sameOrigin(origin, ourOrigin(req, host))) {
+      sendProblem(res, 403, `Origin "${origin}" is not allowed`);
       return;
     }
     if (req.headers['sec-fetch-site'] === 'cross-site') {
