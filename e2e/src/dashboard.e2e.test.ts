@@ -6,7 +6,7 @@ import { allowedOf, apiClient, refOf } from './api.js';
 import { launchChromium, type Browser } from './chromium.js';
 import { buildWeb, repoRoot, setPodReady, startStack, type Stack } from './stack.js';
 
-// Every run saves its screenshots; `PDBSCOPE_UPDATE_SCREENSHOTS=1` writes them over the README's
+// Every run saves its screenshots; `PDBSCOPE_UPDATE_SCREENSHOTS=1` writes them over the docs'
 // (docs/screenshots), so an ordinary test run leaves the working tree clean.
 const screenshots = path.join(
   repoRoot,

@@ -22,7 +22,7 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
 
   --context NAME           kubeconfig context (default: the current one)
   --namespace a,b          watch only these namespaces
-  --snapshot FILE          analyse a kubectl snapshot (kubectl get pods,pdb,deploy,rs,sts -A -o yaml)
+  --snapshot FILE          analyse a kubectl snapshot (kubectl get pods,pdb,deploy,rs,sts,rc,nodes -A -o yaml; docs/cli.md)
   --sim                    start the simulated demo cluster and connect to it (default without a kubeconfig)
   --allow-dry-run-verify   enable POST /api/verify/eviction (sends the eviction with dryRun=All)
   --host HOST              listen address (default 127.0.0.1; env HOST)
