@@ -1,6 +1,6 @@
 import type { BudgetDetailResponse } from '@pdbscope/shared/api';
-import { FindingList } from '../findings/FindingList.js';
-import { OverlapList } from '../overlaps/OverlapList.js';
+import { FindingList } from '../../components/FindingList.js';
+import { OverlapList } from '../../components/OverlapList.js';
 import { ConditionsView } from './ConditionsView.js';
 import { ExpectedSourceView } from './ExpectedSourceView.js';
 import { BudgetEvents } from './BudgetEvents.js';

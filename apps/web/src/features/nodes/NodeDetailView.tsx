@@ -3,8 +3,8 @@ import type { NodeDetailResponse } from '@pdbscope/shared/api';
 import { budgetHref, podHref } from '../../app/paths.js';
 import { formatCount } from '../../components/numbers.js';
 import { age } from '../../components/time.js';
-import { AllowedCell } from '../budgets/AllowedCell.js';
-import { budgetNumbers, shortKind } from '../budgets/budget-numbers.js';
+import { AllowedCell } from '../../components/AllowedCell.js';
+import { budgetNumbers, shortKind } from '../../components/budget-numbers.js';
 import { NodeStateBadges } from './node-columns.js';
 
 function Quantities({ detail }: { detail: NodeDetailResponse }) {
