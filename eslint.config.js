@@ -6,6 +6,7 @@ import {
   pureCore,
   reactApp,
   typeAware,
+  webRooms,
 } from './tooling/eslint.base.js';
 
 // Test builders stay out of the simulator's production code.
@@ -33,6 +34,7 @@ export default tseslint.config(
   ...typeAware(import.meta.dirname),
   ...pureCore('packages/shared/src'),
   reactApp(['apps/web/src/**/*.{ts,tsx}']),
+  webRooms(import.meta.dirname, 'apps/web/src'),
   testFixturesInTestsOnly,
   appBoundary(['apps/**/*.{ts,tsx}']),
 );

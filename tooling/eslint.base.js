@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { resolve } from 'node:path';
+import { webRoomsPlugin } from './eslint-web-rooms.js';
 
 export const ignores = {
   ignores: [
@@ -61,6 +63,20 @@ export const reactApp = (files) => ({
   files,
   plugins: { 'react-hooks': reactHooks },
   rules: reactHooks.configs.recommended.rules,
+});
+
+// The web app's rooms (see eslint-web-rooms.js): features apart from each other, components/ and
+// api/ apart from features. Outside app/, only its routing (paths, the lazy pages) and app-wide
+// state (the query client) may be imported from it.
+export const webRooms = (root, dir) => ({
+  files: [`${dir}/**/*.{ts,tsx}`],
+  plugins: { web: webRoomsPlugin },
+  rules: {
+    'web/rooms': [
+      'error',
+      { src: resolve(root, dir), appModules: ['paths', 'lazy-component', 'query-client'] },
+    ],
+  },
 });
 
 // The pure core: no I/O, no clock, no runtime Kubernetes client.

@@ -4,6 +4,7 @@ import { ConnectionBar } from '../features/connection/ConnectionBar.js';
 import { ThemeToggle } from './ThemeToggle.js';
 import { useEventStream } from '../api/use-event-stream.js';
 import { useAuthStatus } from '../api/auth-status.js';
+import { SignOutButton } from '../features/auth/SignOutButton.js';
 import { TokenForm } from '../features/auth/TokenForm.js';
 import { Loading } from '../components/StateView.js';
 
@@ -37,7 +38,9 @@ export function Layout() {
         </nav>
         <ThemeToggle />
       </header>
-      <ConnectionBar />
+      <ConnectionBar>
+        <SignOutButton />
+      </ConnectionBar>
       <main id="main" tabIndex={-1}>
         {auth.needsToken ? (
           <TokenForm />

@@ -18,6 +18,13 @@ export interface GridSort {
   direction: SortDirection;
 }
 
+/** Clicking a header sorts by it; clicking it again reverses the order. */
+export function toggleSort(sort: GridSort, column: string): GridSort {
+  if (sort.column === column)
+    return { column, direction: sort.direction === 'asc' ? 'desc' : 'asc' };
+  return { column, direction: 'asc' };
+}
+
 export interface VirtualGridProps<T> {
   label: string;
   columns: readonly GridColumn<T>[];

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLatest } from '../app/use-latest.js';
+import { useLatest } from './use-latest.js';
 
 /**
  * Filters of a server-paged list kept in the URL (so the view is a deep link): the string values

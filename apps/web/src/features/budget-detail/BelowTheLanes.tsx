@@ -1,7 +1,7 @@
 import type { BudgetDetailResponse } from '@pdbscope/shared/api';
-import { FindingList } from '../findings/FindingList.js';
-import { OverlapList } from '../overlaps/OverlapList.js';
-import { ConditionsView } from './ConditionsView.js';
+import { FindingList } from '../../components/FindingList.js';
+import { OverlapList } from '../../components/OverlapList.js';
+import { ConditionsTable } from '../../components/ConditionsTable.js';
 import { ExpectedSourceView } from './ExpectedSourceView.js';
 import { BudgetEvents } from './BudgetEvents.js';
 import { BudgetTimeline } from './BudgetTimeline.js';
@@ -25,7 +25,11 @@ export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
       <h2>Where the expected count comes from</h2>
       <ExpectedSourceView expected={detail.expected} />
       <h2>Conditions</h2>
-      <ConditionsView conditions={detail.conditions} events={detail.controllerEvents} />
+      <ConditionsTable
+        conditions={detail.conditions}
+        events={detail.controllerEvents}
+        empty="No conditions reported."
+      />
       <h2>Findings</h2>
       {detail.findings.length === 0 ? (
         <p className="muted">No findings for this budget.</p>

@@ -5,16 +5,21 @@ import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pd
 import { budgetDetailQuery, clusterQuery } from '../../api/queries.js';
 import { simulateHref } from '../../app/paths.js';
 import { ErrorNotice, Loading } from '../../components/StateView.js';
-import { AllowedCell } from '../budgets/AllowedCell.js';
-import { FlagBadges } from '../budgets/FlagBadges.js';
-import { budgetNumbers, budgetRule, evictionPolicy, healthOf } from '../budgets/budget-numbers.js';
-import { DecisionRegion } from '../simulate/DecisionRegion.js';
-import { VerifyPanel } from '../simulate/VerifyPanel.js';
-import { useSimulateEviction } from '../simulate/use-simulate-eviction.js';
+import { AllowedCell } from '../../components/AllowedCell.js';
+import { FlagBadges } from '../../components/FlagBadges.js';
+import {
+  budgetNumbers,
+  budgetRule,
+  evictionPolicy,
+  healthOf,
+} from '../../components/budget-numbers.js';
+import { DecisionRegion } from '../../components/DecisionRegion.js';
+import { VerifyPanel } from '../../components/VerifyPanel.js';
+import { useSimulateEviction } from '../../api/use-simulate-eviction.js';
 import { Lanes } from './Lanes.js';
 import { HealthBar } from '../../components/HealthBar.js';
-import { StaleMark } from '../connection/StaleMark.js';
-import { budgetNumbersOf } from '../connection/staleness.js';
+import { StaleMark } from '../../components/StaleMark.js';
+import { budgetNumbersOf } from '../../components/staleness.js';
 import { lazyComponent } from '../../app/lazy-component.js';
 
 // Its own chunk, fetched when the lanes are first drawn (above its fallback): a first open draws

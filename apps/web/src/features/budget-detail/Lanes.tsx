@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import type { BudgetDetailResponse, EvictableNow, Lane, LanePod } from '@pdbscope/shared/api';
 import { nodeHref, podHref } from '../../app/paths.js';
-import { SimulateButton } from '../simulate/SimulateButton.js';
+import { SimulateButton } from '../../components/SimulateButton.js';
 import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 import { formatCount } from '../../components/numbers.js';
 

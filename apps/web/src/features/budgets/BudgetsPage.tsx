@@ -1,24 +1,23 @@
 import { useMemo } from 'react';
-import { useLatest } from '../../app/use-latest.js';
-import { useDebounced } from '../../app/use-debounced.js';
+import { useLatest } from '../../components/use-latest.js';
+import { useDebounced } from '../../components/use-debounced.js';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { budgetsQuery } from '../../api/queries.js';
-import { VirtualGrid } from '../../components/VirtualGrid.js';
+import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
 import { formatCount } from '../../components/numbers.js';
 import { budgetColumns } from './columns.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
-import { StaleMark } from '../connection/StaleMark.js';
-import { EVERY_BUDGET, useRowMarks } from '../connection/staleness.js';
+import { StaleMark } from '../../components/StaleMark.js';
+import { EVERY_BUDGET, useRowMarks } from '../../components/staleness.js';
 import {
   localFilters,
   namespaceOptions,
   readOverviewState,
   type OverviewState,
-  toggleSort,
   visibleRows,
   writeOverviewState,
 } from './overview-query.js';

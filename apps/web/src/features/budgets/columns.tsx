@@ -5,19 +5,19 @@ import { age } from '../../components/time.js';
 import { HealthBar } from '../../components/HealthBar.js';
 import { formatCount } from '../../components/numbers.js';
 import { budgetHref } from '../../app/paths.js';
-import { AllowedCell } from './AllowedCell.js';
+import { AllowedCell } from '../../components/AllowedCell.js';
 import { BlockingSinceCell } from './BlockingSinceCell.js';
-import { FlagBadges } from './FlagBadges.js';
+import { FlagBadges } from '../../components/FlagBadges.js';
 import { SelectorCell } from './SelectorCell.js';
-import { RowMarks } from '../connection/StaleMark.js';
-import type { SourceMarks } from '../connection/staleness.js';
+import { RowMarks } from '../../components/StaleMark.js';
+import type { SourceMarks } from '../../components/staleness.js';
 import {
   budgetNumbers,
   healthOf,
   budgetRule,
   evictionPolicy,
   shortKind,
-} from './budget-numbers.js';
+} from '../../components/budget-numbers.js';
 
 /**
  * PRODUCT.md's overview columns, in its order; `rowMarks` says which rows' numbers are stale or

@@ -1,5 +1,5 @@
 import type { BudgetRow } from '@pdbscope/shared/api';
-import { budgetNumbers } from './budget-numbers.js';
+import { budgetNumbers } from '../../components/budget-numbers.js';
 
 const CSV_HEADER = [
   'kind',

@@ -3,7 +3,6 @@ import { cloneset, trino, zookeeper, zookeeperAll } from '../../test/fixtures.js
 import {
   namespaceOptions,
   readOverviewState,
-  toggleSort,
   visibleRows,
   writeOverviewState,
 } from './overview-query.js';
@@ -35,17 +34,6 @@ describe('overview state in the URL', () => {
     expect(
       writeOverviewState({ query: {}, sort: { column: 'namespace', direction: 'asc' } }).toString(),
     ).toBe('');
-  });
-
-  it('reverses the order when the same column is clicked again', () => {
-    expect(toggleSort({ column: 'name', direction: 'asc' }, 'name')).toStrictEqual({
-      column: 'name',
-      direction: 'desc',
-    });
-    expect(toggleSort({ column: 'name', direction: 'desc' }, 'allowed')).toStrictEqual({
-      column: 'allowed',
-      direction: 'asc',
-    });
   });
 });
 

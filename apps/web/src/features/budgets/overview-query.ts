@@ -7,7 +7,7 @@ import {
   type NamespaceBudgets,
 } from '@pdbscope/shared/api';
 import type { GridSort } from '../../components/VirtualGrid.js';
-import { budgetNumbers } from './budget-numbers.js';
+import { budgetNumbers } from '../../components/budget-numbers.js';
 import { blockingSinceKey } from './BlockingSinceCell.js';
 
 /** What the overview shows, read from and written to the URL so that every view is a deep link. */
@@ -71,13 +71,6 @@ export function writeOverviewState(state: OverviewState): URLSearchParams {
     params.set('dir', state.sort.direction);
   }
   return params;
-}
-
-/** Clicking a header sorts by it; clicking it again reverses the order. */
-export function toggleSort(sort: GridSort, column: string): GridSort {
-  if (sort.column === column)
-    return { column, direction: sort.direction === 'asc' ? 'desc' : 'asc' };
-  return { column, direction: 'asc' };
 }
 
 function sortKey(row: BudgetRow, column: string): string | number {

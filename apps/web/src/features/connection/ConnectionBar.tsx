@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ClusterIdentityChange, ClusterResponse } from '@pdbscope/shared/api';
 import { clusterQuery } from '../../api/queries.js';
 import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
 import { describeError } from '../../api/errors.js';
 import { ago, useNow } from '../../components/time.js';
-import { SignOutButton } from '../auth/SignOutButton.js';
 import { ContextPicker } from './ContextPicker.js';
 import { SourceDetails } from './SourceDetails.js';
 import { chipParts, sourceTone, sourcesLabel, stateText } from './source-summary.js';
@@ -93,8 +92,12 @@ function Sources({
   );
 }
 
-/** Always visible: which cluster, whether each watch is live, and whether this page is still receiving updates. */
-export function ConnectionBar() {
+/**
+ * Always visible: which cluster, whether each watch is live, and whether this page is still
+ * receiving updates. `children` end the bar: the layout puts the session's controls there (the
+ * auth feature's), so that this feature does not import another.
+ */
+export function ConnectionBar({ children }: { children?: ReactNode }) {
   const cluster = useQuery(clusterQuery());
   const stream = useStreamStatus();
   const now = useNow(1000);
@@ -122,7 +125,7 @@ export function ConnectionBar() {
         {streamText(stream, now)}
       </span>
       <span>Last event: {lastEvent(data, stream, now)}</span>
-      <SignOutButton />
+      {children}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { Pager } from '../../components/Pager.js';
 import { SearchField } from '../../components/SearchField.js';
 import { formatCount } from '../../components/numbers.js';
 import { useUrlFilters } from '../../components/url-filters.js';
-import { FindingList } from './FindingList.js';
+import { FindingList } from '../../components/FindingList.js';
 
 const filterKeys = ['severity', 'namespace', 'kind', 'rule', 'text'] as const;
 const PAGE = 100;

@@ -3,7 +3,7 @@ import type { SimulateDrainResponse } from '@pdbscope/shared/api';
 import type { DrainFlags } from '../../api/queries.js';
 import { budgetHref, podHref } from '../../app/paths.js';
 import { ObjectLink } from '../../components/ObjectLink.js';
-import { BudgetStatusLine } from '../simulate/BudgetStatusLine.js';
+import { BudgetStatusLine } from '../../components/BudgetStatusLine.js';
 
 type DrainPod = SimulateDrainResponse['rounds'][number]['evicted'][number];
 

@@ -3,8 +3,9 @@ import type { NodeDetailResponse } from '@pdbscope/shared/api';
 import { budgetHref, podHref } from '../../app/paths.js';
 import { formatCount } from '../../components/numbers.js';
 import { age } from '../../components/time.js';
-import { AllowedCell } from '../budgets/AllowedCell.js';
-import { budgetNumbers, shortKind } from '../budgets/budget-numbers.js';
+import { AllowedCell } from '../../components/AllowedCell.js';
+import { budgetNumbers, shortKind } from '../../components/budget-numbers.js';
+import { ConditionsTable } from '../../components/ConditionsTable.js';
 import { NodeStateBadges } from './node-columns.js';
 
 function Quantities({ detail }: { detail: NodeDetailResponse }) {
@@ -31,35 +32,6 @@ function Quantities({ detail }: { detail: NodeDetailResponse }) {
             </th>
             <td className="num">{detail.capacity[name] ?? '—'}</td>
             <td className="num">{detail.allocatable[name] ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function Conditions({ detail, now }: { detail: NodeDetailResponse; now: number }) {
-  if (detail.conditions.length === 0)
-    return <p className="muted">The node reports no conditions.</p>;
-  return (
-    <table className="plain" aria-label="Conditions">
-      <thead>
-        <tr>
-          <th scope="col">Type</th>
-          <th scope="col">Status</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Message</th>
-          <th scope="col">Since</th>
-        </tr>
-      </thead>
-      <tbody>
-        {detail.conditions.map((c) => (
-          <tr key={c.type}>
-            <th scope="row">{c.type}</th>
-            <td>{c.status}</td>
-            <td>{c.reason ?? ''}</td>
-            <td>{c.message ?? ''}</td>
-            <td>{age(c.lastTransitionTime, now)}</td>
           </tr>
         ))}
       </tbody>
@@ -182,7 +154,13 @@ export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; no
       <h2>Taints</h2>
       <Taints detail={detail} />
       <h2>Conditions</h2>
-      <Conditions detail={detail} now={now} />
+      <ConditionsTable
+        conditions={detail.conditions}
+        empty="The node reports no conditions."
+        label="Conditions"
+        now={now}
+        typeHeadsRow
+      />
       <h2>Capacity</h2>
       <Quantities detail={detail} />
       <h2>Labels</h2>

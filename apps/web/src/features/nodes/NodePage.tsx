@@ -8,8 +8,8 @@ import { useNow } from '../../components/time.js';
 import { DrainOptionsForm } from './DrainOptionsForm.js';
 import { DrainPlanView } from './DrainPlanView.js';
 import { NodeDetailView } from './NodeDetailView.js';
-import { StaleMark } from '../connection/StaleMark.js';
-import { nodeNumbersOf } from '../connection/staleness.js';
+import { StaleMark } from '../../components/StaleMark.js';
+import { nodeNumbersOf } from '../../components/staleness.js';
 
 /** A node and what runs on it; at /nodes/:name/drain also the plan of draining it. */
 export function NodePage({ drain }: { drain: boolean }) {

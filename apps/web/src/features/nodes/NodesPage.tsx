@@ -1,16 +1,15 @@
 import { useMemo } from 'react';
-import { useLatest } from '../../app/use-latest.js';
+import { useLatest } from '../../components/use-latest.js';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { nodesQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
-import { VirtualGrid } from '../../components/VirtualGrid.js';
+import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
 import { formatCount } from '../../components/numbers.js';
 import { useNow } from '../../components/time.js';
-import { toggleSort } from '../budgets/overview-query.js';
 import { nodeColumns } from './node-columns.js';
-import { StaleMark } from '../connection/StaleMark.js';
-import { NODES } from '../connection/staleness.js';
+import { StaleMark } from '../../components/StaleMark.js';
+import { NODES } from '../../components/staleness.js';
 import {
   filterNodes,
   nodeStates,

@@ -1,6 +1,6 @@
 import type { NodeRow } from '@pdbscope/shared/api';
 import { formatCount } from '../../components/numbers.js';
-import { POOL_LABELS } from '../upgrade/upgrade-params.js';
+import { POOL_LABELS } from '../../components/pool-labels.js';
 
 /** A tile's colour: what `kubectl drain` would do on the node now, worst first. */
 export const tileStates = ['stuck', 'refused', 'drainable'] as const;

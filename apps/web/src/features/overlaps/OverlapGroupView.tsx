@@ -5,7 +5,7 @@ import { overlapPairsQuery } from '../../api/queries.js';
 import { ObjectLink } from '../../components/ObjectLink.js';
 import { ErrorNotice } from '../../components/StateView.js';
 import { formatCount } from '../../components/numbers.js';
-import { labelsText, OverlapItem, ruleNames } from './OverlapList.js';
+import { labelsText, OverlapItem, ruleNames } from '../../components/OverlapList.js';
 
 /** One page of a group's pairs; the next page is asked for by a button, from where this one stopped. */
 function PairsPage({ id, cursor }: { id: string; cursor: string | undefined }) {

@@ -6,7 +6,7 @@ import { Pager } from '../../components/Pager.js';
 import { SearchField } from '../../components/SearchField.js';
 import { useUrlFilters } from '../../components/url-filters.js';
 import { OverlapGroupView } from './OverlapGroupView.js';
-import { ruleNames } from './OverlapList.js';
+import { ruleNames } from '../../components/OverlapList.js';
 
 const filterKeys = ['namespace', 'kind', 'rule', 'severity', 'text'] as const;
 // Each group card names up to 50 budgets: 50 cards drew 2,500 links in one task of 250–400 ms

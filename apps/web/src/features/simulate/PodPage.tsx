@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { clusterQuery, podQuery } from '../../api/queries.js';
 import { budgetHref, nodeHref } from '../../app/paths.js';
 import { ErrorNotice, Loading } from '../../components/StateView.js';
-import { shortKind } from '../budgets/budget-numbers.js';
-import { DecisionRegion } from './DecisionRegion.js';
-import { DecisionView } from './DecisionView.js';
-import { SimulateButton } from './SimulateButton.js';
-import { VerifyPanel } from './VerifyPanel.js';
-import { useSimulateEviction } from './use-simulate-eviction.js';
+import { shortKind } from '../../components/budget-numbers.js';
+import { DecisionRegion } from '../../components/DecisionRegion.js';
+import { DecisionView } from '../../components/DecisionView.js';
+import { SimulateButton } from '../../components/SimulateButton.js';
+import { VerifyPanel } from '../../components/VerifyPanel.js';
+import { useSimulateEviction } from '../../api/use-simulate-eviction.js';
 
 /** One pod: its budgets, and what evicting it would answer now. */
 export function PodPage() {

@@ -5,7 +5,7 @@ import { PodKeySchema } from '@pdbscope/shared/api';
 import { evictionsQuery } from '../../api/queries.js';
 import { simulateHref } from '../../app/paths.js';
 import { describeError } from '../../api/errors.js';
-import { DecisionView } from './DecisionView.js';
+import { DecisionView } from '../../components/DecisionView.js';
 
 /** Pods evicted in sequence, each seeing the budget the ones before it used up. The pods are in the URL. */
 export function SimulatePage() {

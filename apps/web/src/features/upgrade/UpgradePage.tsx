@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { SimulateUpgradeRequest } from '@pdbscope/shared/api';
 import { nodesQuery, upgradeQuery } from '../../api/queries.js';
 import { describeError } from '../../api/errors.js';
-import { POOL_LABELS, upgradeHref, upgradeRequestOf } from './upgrade-params.js';
+import { POOL_LABELS } from '../../components/pool-labels.js';
+import { upgradeHref, upgradeRequestOf } from './upgrade-params.js';
 import { UpgradeForecastView } from './UpgradeForecastView.js';
 
 /** A typed count: a whole number, never below `min` (an emptied or half-typed field reads as `min`). */

@@ -1,6 +1,6 @@
 import type { VerifyEvictionResponse } from '@pdbscope/shared/api';
-import { describeError } from '../../api/errors.js';
-import { useVerifyEviction } from './use-simulate-eviction.js';
+import { describeError } from '../api/errors.js';
+import { useVerifyEviction } from '../api/use-simulate-eviction.js';
 
 function Answer({ title, status, message }: { title: string; status: number; message: string }) {
   return (

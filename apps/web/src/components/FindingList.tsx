@@ -1,5 +1,5 @@
 import type { Finding } from '@pdbscope/shared/api';
-import { ObjectLink } from '../../components/ObjectLink.js';
+import { ObjectLink } from './ObjectLink.js';
 
 const severityClass = { error: 'bad', warning: 'warn', info: '' } as const;
 

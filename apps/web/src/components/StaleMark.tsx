@@ -1,4 +1,4 @@
-import { useNow } from '../../components/time.js';
+import { useNow } from './time.js';
 import {
   staleFor,
   spansNamespaces,

@@ -1,6 +1,6 @@
 import type { Overlap } from '@pdbscope/shared/api';
-import { ObjectLink } from '../../components/ObjectLink.js';
-import { ShowMore, useShowMore } from '../../components/ShowMore.js';
+import { ObjectLink } from './ObjectLink.js';
+import { ShowMore, useShowMore } from './ShowMore.js';
 
 export const ruleNames = {
   'live-pods': 'live pods',

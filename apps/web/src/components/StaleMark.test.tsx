@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { ClusterResponse, SourceState } from '@pdbscope/shared/api';
-import { queryKeys } from '../../api/queries.js';
-import { streamStatus } from '../../api/stream-status.js';
+import { queryKeys } from '../api/queries.js';
+import { streamStatus } from '../api/stream-status.js';
 import {
   budgetList,
   cluster,
@@ -10,8 +10,8 @@ import {
   nodeRow,
   zookeeper,
   zookeeperDetail,
-} from '../../test/fixtures.js';
-import { renderApp } from '../../test/render.js';
+} from '../test/fixtures.js';
+import { renderApp } from '../test/render.js';
 
 const MINUTE = 60_000;
 

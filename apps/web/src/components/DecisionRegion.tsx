@@ -1,5 +1,5 @@
 import type { EvictionStep } from '@pdbscope/shared/api';
-import { describeError } from '../../api/errors.js';
+import { describeError } from '../api/errors.js';
 import { DecisionView } from './DecisionView.js';
 
 interface DecisionRegionProps {

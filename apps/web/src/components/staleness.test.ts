@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceState } from '@pdbscope/shared/api';
 import { pdbRow, pubRow } from '@pdbscope/shared/testing';
-import type { StreamStatus } from '../../api/stream-status.js';
+import type { StreamStatus } from '../api/stream-status.js';
 import {
   budgetNumbersOf,
   EVERY_BUDGET,

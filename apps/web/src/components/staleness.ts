@@ -7,8 +7,8 @@ import {
   type BudgetRow,
   type SourceState,
 } from '@pdbscope/shared/api';
-import { clusterQuery } from '../../api/queries.js';
-import { useStreamStatus, type StreamStatus } from '../../api/stream-status.js';
+import { clusterQuery } from '../api/queries.js';
+import { useStreamStatus, type StreamStatus } from '../api/stream-status.js';
 
 /** What a source's objects feed into the numbers. */
 type Feed = 'pods' | 'nodes' | BudgetRow['kind'] | 'workloads';

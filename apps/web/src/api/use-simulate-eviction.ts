@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { simulateEvictions, verifyEviction } from '../../api/queries.js';
+import { simulateEvictions, verifyEviction } from './queries.js';
 
 /** Simulates evicting one pod (nothing is evicted): the step holds the decision and the budgets after it. */
 export function useSimulateEviction() {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { BudgetStatusAfter } from '@pdbscope/shared/api';
-import { budgetHref } from '../../app/paths.js';
-import { shortKind } from '../budgets/budget-numbers.js';
-import { AllowedCell } from '../budgets/AllowedCell.js';
+import { budgetHref } from '../app/paths.js';
+import { shortKind } from './budget-numbers.js';
+import { AllowedCell } from './AllowedCell.js';
 
 /** A budget's numbers after a simulated step, in the words of its own kind. */
 export function BudgetStatusLine({ after }: { after: BudgetStatusAfter }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { BudgetStatusAfter, EvictionDecision } from '@pdbscope/shared/api';
-import { budgetHref, podHref } from '../../app/paths.js';
+import { budgetHref, podHref } from '../app/paths.js';
 import { BudgetStatusLine } from './BudgetStatusLine.js';
 
 /** The status line and the engine's rule, e.g. "Refused: 500, more than one PodDisruptionBudget". */
