@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type {
   BudgetListResponse,
   FleetBudgetsResponse,
@@ -166,6 +169,31 @@ describe('the fleet view over a real Prometheus', () => {
         blockingSince: b.blockingSince === null ? null : new Date(b.blockingSince).toISOString(),
       })),
     ]);
+  });
+
+  it("runs the Grafana dashboard's queries, its fleet row listing both clusters", async () => {
+    const file = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../../deploy/monitoring/grafana-dashboard.json',
+    );
+    const dashboard = JSON.parse(await readFile(file, 'utf8')) as {
+      panels: { title: string; targets?: { expr: string }[] }[];
+    };
+    const asGrafana = (expr: string) =>
+      expr.replace(/\$(cluster|namespace|budget)\b/g, '.*').replace(/\$__rate_interval/g, '1m');
+    const answers = await Promise.all(
+      dashboard.panels.flatMap((panel) =>
+        (panel.targets ?? []).map(async (t) => ({
+          panel: panel.title,
+          result: await prometheus.query(asGrafana(t.expr)),
+        })),
+      ),
+    );
+    expect(answers.length).toBeGreaterThan(20);
+    const clusters = answers
+      .filter((a) => a.panel === 'Clusters')
+      .map((a) => a.result.map((r) => r.metric['cluster']).sort());
+    expect(clusters).toStrictEqual(Array.from({ length: 5 }, () => ['eu-1', 'us-1']));
   });
 
   it('turns a stopped cluster absent once its scrape fails, and keeps listing it', async () => {
