@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FleetCluster } from './fleet.js';
+import { fleetCluster } from '../testing/fleet-rows.js';
 import { compareFleetClusters, fleetNodesIn } from './fleet-order.js';
 
-function cluster(name: string, figures: Partial<FleetCluster> = {}): FleetCluster {
-  return {
-    cluster: name,
-    status: 'up',
-    reason: 'pdbscope_ready is 1: scraped now, synced',
-    lastScrapeAt: '2026-11-21T19:39:58.000Z',
-    lastScrapeAgeSeconds: 2,
-    url: null,
-    urlFrom: null,
-    budgets: 20,
-    blocking: 0,
-    blockingSince: null,
-    overlappingBudgets: 0,
-    podsWithMultipleBudgets: 0,
-    podsWithoutBudget: 0,
-    nodes: [],
-    findings: [],
-    blockingHistory: [],
-    ...figures,
-  };
-}
+const cluster = fleetCluster;
 
 describe('compareFleetClusters', () => {
   it('puts unwatched clusters first, then blocking, stuck nodes, shared pods, overlaps, name', () => {

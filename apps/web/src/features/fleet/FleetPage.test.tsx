@@ -1,25 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FleetCluster, FleetResponse } from '@pdbscope/shared/api';
+import { fleetCluster } from '@pdbscope/shared/testing';
 import { queryKeys } from '../../api/queries.js';
 import { cluster } from '../../test/fixtures.js';
 import { fakeFetch, renderApp } from '../../test/render.js';
 
-function row(name: string, figures: Partial<FleetCluster> = {}): FleetCluster {
-  return {
-    cluster: name,
-    status: 'up',
-    reason: 'pdbscope_ready is 1: scraped now, synced',
-    lastScrapeAt: '2026-11-21T19:39:58.000Z',
-    lastScrapeAgeSeconds: 2,
-    url: null,
-    urlFrom: null,
-    budgets: 20,
-    blocking: 0,
-    blockingSince: null,
-    overlappingBudgets: 0,
-    podsWithMultipleBudgets: 0,
-    podsWithoutBudget: 0,
+/** A cluster with nodes, findings and a day of blocking budgets. */
+const row = (name: string, figures: Partial<FleetCluster> = {}) =>
+  fleetCluster(name, {
     nodes: [
       { drainableNow: 'drainable', nodes: 5 },
       { drainableNow: 'stuck', nodes: 1 },
@@ -30,8 +19,7 @@ function row(name: string, figures: Partial<FleetCluster> = {}): FleetCluster {
       { at: '2026-11-21T19:30:00.000Z', value: 2 },
     ],
     ...figures,
-  };
-}
+  });
 
 const fleet: FleetResponse = {
   prometheus: 'http://thanos-query:9090',

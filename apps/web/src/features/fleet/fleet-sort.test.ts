@@ -1,25 +1,9 @@
 import type { FleetCluster } from '@pdbscope/shared/api';
+import { fleetCluster } from '@pdbscope/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { nextFleetSort, readFleetSort, sortFleet, writeFleetSort } from './fleet-sort.js';
 
-const base: FleetCluster = {
-  cluster: '',
-  status: 'up',
-  reason: '',
-  lastScrapeAt: null,
-  lastScrapeAgeSeconds: 1,
-  url: null,
-  urlFrom: null,
-  budgets: 10,
-  blocking: 0,
-  blockingSince: null,
-  overlappingBudgets: 0,
-  podsWithMultipleBudgets: 0,
-  podsWithoutBudget: 0,
-  nodes: null,
-  findings: null,
-  blockingHistory: [],
-};
+const base = fleetCluster('', { lastScrapeAt: null, lastScrapeAgeSeconds: 1, budgets: 10 });
 const fleet: FleetCluster[] = [
   { ...base, cluster: 'a', budgets: 30, blockingSince: '2026-11-21T18:00:00Z', blocking: 1 },
   { ...base, cluster: 'b', budgets: null, blocking: null, status: 'absent' },
