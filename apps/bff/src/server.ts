@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { EventLoopWatch } from './http/liveness.js';
 import { httpServerOptions, type RequestDeadlines } from './http/server-options.js';
 import { EventHub } from './events/hub.js';
+import { fleetReader, type FleetOptions } from './fleet/fleet-reader.js';
 import type { ClusterSourcesOptions } from './kube/cluster-sources.js';
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { systemClock } from '@pdbscope/sim/clock';
@@ -44,6 +45,10 @@ export interface StartBffOptions {
   prometheusUrl?: string;
   /** How far back the Prometheus timeline reaches (--prometheus-range; default 7 days). */
   prometheusRangeMs?: number;
+  /** GET /api/fleet from the Prometheus over every cluster (--fleet-prometheus, --fleet-label, --fleet-links). */
+  fleet?: Omit<FleetOptions, 'clock'>;
+  /** This pdbscope's address for people (--public-url), exported on pdbscope_info. */
+  publicUrl?: string;
 }
 
 export interface Bff {
@@ -75,6 +80,8 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     clock,
     ...(options.sseMaxClients !== undefined ? { maxClients: options.sseMaxClients } : {}),
   });
+  // Made first: a bad --fleet-label stops the start before any watch begins.
+  const fleet = options.fleet ? fleetReader({ ...options.fleet, clock }) : undefined;
   // Read only once the first session exists (on requests and scrapes, after the start below).
   const session = () => contexts.current;
   const reader = currentReader(() => session().reader);
@@ -87,6 +94,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     sseClients: () => hub.clientCount,
     analysisMs: () => session().store.analysis()?.tookMs,
     clock,
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
   });
   const contexts = await ContextSwitcher.start(source, {
     hub,
@@ -103,6 +111,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     ...(options.prometheusRangeMs !== undefined
       ? { prometheusRangeMs: options.prometheusRangeMs }
       : {}),
+    fleetConfigured: options.fleet !== undefined,
   });
   const verifyEnabled = source.kind === 'cluster' && (options.allowDryRunVerify ?? false);
 
@@ -149,6 +158,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
           }
         : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
+      ...(fleet ? { fleet } : {}),
       metrics: { registry: metrics.exposition, public: options.metricsPublic ?? false },
       health: {
         ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),

@@ -29,7 +29,9 @@ export interface Harness {
 
 /** The simulated demo cluster (no background activity) and a BFF connected to it over HTTP. */
 export async function startHarness(
-  options: Partial<Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger'>> & {
+  options: Partial<
+    Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl'>
+  > & {
     beforeBff?: (sim: SimHandle) => void;
     /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
     sim?: Pick<StartSimOptions, 'tls' | 'clock'>;
@@ -56,6 +58,7 @@ export async function startHarness(
     port: 0,
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
     ...(options.allowDryRunVerify ? { allowDryRunVerify: true } : {}),
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     tuning: {
       backoff: { initialMs: 20, maxMs: 200 },
       watchTimeoutSeconds: 30,

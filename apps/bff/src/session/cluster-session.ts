@@ -38,6 +38,8 @@ export interface SessionSettings {
   historyWindowMs?: number;
   prometheusUrl?: string;
   prometheusRangeMs?: number;
+  /** GET /api/fleet answers (--fleet-prometheus): the web app shows the Fleet page. */
+  fleetConfigured?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ function metaOf(source: BffSource, settings: SessionSettings): StoreMeta {
         server: source.cluster.server,
         namespaces: settings.namespaces ? [...settings.namespaces] : null,
         verifyEnabled: settings.allowDryRunVerify ?? false,
+        fleetConfigured: settings.fleetConfigured ?? false,
       }
     : {
         source: 'snapshot',
@@ -72,6 +75,7 @@ function metaOf(source: BffSource, settings: SessionSettings): StoreMeta {
         server: source.file,
         namespaces: null,
         verifyEnabled: false,
+        fleetConfigured: settings.fleetConfigured ?? false,
       };
 }
 

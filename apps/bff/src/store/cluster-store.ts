@@ -41,7 +41,7 @@ export type { BeforeBuild, SourceHandle } from './source-readiness.js';
 
 export type StoreMeta = Pick<
   ClusterResponse,
-  'source' | 'context' | 'server' | 'namespaces' | 'verifyEnabled'
+  'source' | 'context' | 'server' | 'namespaces' | 'verifyEnabled' | 'fleetConfigured'
 >;
 
 export interface ClusterStoreOptions {

@@ -7,6 +7,7 @@ import { useAuthStatus } from '../api/auth-status.js';
 import { SignOutButton } from '../features/auth/SignOutButton.js';
 import { TokenForm } from '../features/auth/TokenForm.js';
 import { Loading } from '../components/StateView.js';
+import { useFleetConfigured } from '../features/fleet/fleet-queries.js';
 
 const links = [
   { to: '/', label: 'Budgets', end: true },
@@ -17,9 +18,13 @@ const links = [
   { to: '/findings', label: 'Findings', end: false },
 ] as const;
 
+/** Shown only when the BFF serves the fleet (--fleet-prometheus). */
+const fleetLink = { to: '/fleet', label: 'Fleet', end: false } as const;
+
 export function Layout() {
   const auth = useAuthStatus();
   useEventStream(auth.generation);
+  const fleet = useFleetConfigured();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -30,7 +35,7 @@ export function Layout() {
           pdbscope
         </NavLink>
         <nav className="nav" aria-label="Main">
-          {links.map((link) => (
+          {(fleet ? [...links, fleetLink] : links).map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end}>
               {link.label}
             </NavLink>

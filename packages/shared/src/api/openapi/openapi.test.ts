@@ -17,6 +17,8 @@ describe('buildOpenApiDocument', () => {
       'get /api/contexts',
       'get /api/events',
       'get /api/findings',
+      'get /api/fleet',
+      'get /api/fleet/clusters/{cluster}/budgets',
       'get /api/nodes',
       'get /api/nodes/{name}',
       'get /api/openapi.json',
