@@ -97,7 +97,7 @@ export function providerFailure(world: UpgradeWorld, out: TimedOut): UpgradeFail
   const { step, stuck, rules } = out;
   const nodes = nodesOf(stuck);
   const node = nodes[0] ?? step.nodes[0] ?? '';
-  const base = {
+  const where = {
     step: step.step,
     node,
     nodes,
@@ -107,19 +107,11 @@ export function providerFailure(world: UpgradeWorld, out: TimedOut): UpgradeFail
   };
   if (rules.provider === 'eks') {
     const group = world.node(node)?.labels[EKS_NODEGROUP_LABEL];
-    return {
-      ...base,
-      provider: 'eks',
-      code: EKS_EVICTION_FAILURE,
-      message: eksEvictionFailureMessage(group),
-    };
+    const message = eksEvictionFailureMessage(group);
+    return { provider: 'eks', code: EKS_EVICTION_FAILURE, message, ...where };
   }
-  return {
-    ...base,
-    provider: 'aks',
-    code: AKS_UPGRADE_FAILED,
-    message: aksMessage(world, node, stuck),
-  };
+  const message = aksMessage(world, node, stuck);
+  return { provider: 'aks', code: AKS_UPGRADE_FAILED, message, ...where };
 }
 
 /** AKS with behaviour Cordon: the batch's undrainable nodes stay cordoned, labelled, not upgraded. */
