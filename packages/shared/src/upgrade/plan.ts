@@ -81,7 +81,7 @@ export function planUpgrade(
   );
   if (!nodes.ok) return nodes;
   const pool = nodes.value.flatMap((name) => index.node(name) ?? []);
-  const resolved = resolveProfile(request, pool);
+  const resolved = resolveProfile(request, pool, nodes.value.length);
   if (!resolved.ok) return resolved;
   const { profile, strategy, drain, rules, afterDrainSeconds } = resolved.value;
   const base: ForecastUpgradeInput = {

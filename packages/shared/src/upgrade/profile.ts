@@ -109,7 +109,10 @@ function misplaced(
  */
 export function resolveProfile(
   options: ProviderOptions,
+  /** The pool's Node objects (a snapshot may name some nodes only through their pods). */
   pool: readonly NodeView[],
+  /** How many nodes the pool has. */
+  size = pool.length,
 ): Result<ResolvedProfile> {
   const guess = guessProvider(pool);
   const asked = options.provider ?? 'kubectl';
@@ -138,7 +141,6 @@ export function resolveProfile(
     };
   }
   const defaults = PROVIDER_DEFAULTS[provider];
-  const size = pool.length;
   const maxUnavailable = options.maxUnavailable ?? nodesOf(defaults.maxUnavailable, size);
   const zones = new Set(pool.map((n) => n.labels['topology.kubernetes.io/zone'] ?? '')).size;
   const maxSurge =
