@@ -20,3 +20,4 @@ export * from './routes.js';
 export * from './paths.js';
 export * from './upgrade.js';
 export * from './upgrade-text.js';
+export * from './upgrade-provider.js';

@@ -37,7 +37,7 @@ export interface ProviderOptions {
 /** The profile an upgrade is forecast with, as the plan reports it. */
 export interface UpgradeProfile {
   provider: UpgradeProviderName;
-  /** The request named it; it was guessed from the nodes' labels; or nothing said (kubectl). */
+  /** The request named it; it was guessed from the nodes' labels (`auto`); or kubectl, unasked. */
   source: 'request' | 'guessed' | 'default';
   /** What the pool's node labels say, whatever the request named. */
   guess?: ProviderGuess;
@@ -117,7 +117,14 @@ export function resolveProfile(
   const guess = guessProvider(pool);
   const asked = options.provider ?? 'kubectl';
   const provider = asked === 'auto' ? (guess?.provider ?? 'kubectl') : asked;
-  const source = asked !== 'auto' ? 'request' : guess ? 'guessed' : 'default';
+  const source =
+    options.provider === undefined
+      ? 'default'
+      : asked !== 'auto'
+        ? 'request'
+        : guess
+          ? 'guessed'
+          : 'default';
   const why = source === 'guessed' && guess ? ` (guessed from node label ${guess.label})` : '';
   const wrong = misplaced(provider, options, why);
   if (wrong !== undefined) return fail(wrong);

@@ -71,7 +71,7 @@ describe('a single-replica database under minAvailable 1, upgraded by each provi
       duration: 0,
       profile: {
         provider: 'kubectl',
-        source: 'request',
+        source: 'default',
         maxSurge: 0,
         maxUnavailable: 1,
         defaulted: [],
