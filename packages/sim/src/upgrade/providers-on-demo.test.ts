@@ -4,18 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimHandle } from '../sim.js';
 import { startSim } from '../sim.js';
 import { ManualClock } from '../store/clock.js';
+import { DEMO_NOW, snapshotOf } from './__fixtures__/demo-snapshot.js';
 
-const NOW = '2026-11-21T08:00:00Z';
-const RESOURCES = [
-  'nodes',
-  'deployments',
-  'replicasets',
-  'statefulsets',
-  'replicationcontrollers',
-  'pods',
-  'poddisruptionbudgets',
-  'podunavailablebudgets',
-];
+const NOW = DEMO_NOW;
 
 let sim: SimHandle | undefined;
 let index: ReturnType<typeof loadCluster>['index'];
@@ -23,15 +14,7 @@ let index: ReturnType<typeof loadCluster>['index'];
 beforeAll(async () => {
   // The demo as seeded, held still, as `kubectl get … -o json` would write it.
   sim = await startSim({ clock: new ManualClock(NOW), activity: false });
-  const s = sim;
-  const text = JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'List',
-    items: RESOURCES.flatMap((r) => {
-      const list = s.store.list(r);
-      return list.ok ? list.value.items : [];
-    }),
-  });
+  const text = snapshotOf(sim);
   index = loadCluster(readSnapshot(text), new Date(NOW)).index;
 });
 afterAll(async () => {
