@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseDuration as durationSeconds } from '@pdbscope/shared';
 
 export interface CliFlags {
   context?: string;
@@ -53,14 +54,12 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
                            last minute (default 10s; env PDBSCOPE_WEDGED_AFTER)
 `;
 
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
 /** `90m`, `24h`, `3d` in milliseconds; throws naming the flag otherwise. */
 export function parseDuration(flag: string, text: string): number {
-  const match = /^(\d+)([smhd])$/.exec(text.trim());
-  const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : 0;
-  if (ms <= 0) throw new Error(`${flag}: not a duration (e.g. 90m, 24h, 3d): ${text}`);
-  return ms;
+  const seconds = durationSeconds(text);
+  if (seconds === undefined)
+    throw new Error(`${flag}: not a duration (e.g. 90m, 24h, 3d): ${text}`);
+  return seconds * 1000;
 }
 
 /** An http(s) URL, normalised; throws naming the flag otherwise. */

@@ -22,3 +22,4 @@ export * from './upgrade.js';
 export * from './upgrade-text.js';
 export * from './fleet.js';
 export * from './fleet-order.js';
+export * from './upgrade-provider.js';

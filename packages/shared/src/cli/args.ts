@@ -2,6 +2,9 @@ import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from '../eviction/drain-opt
 import { parseNsName } from '../model/refs.js';
 import { parseLabelSelectorQuery } from '../selectors/query.js';
 import type { Result } from '../result/index.js';
+import { parseDuration } from '../duration/index.js';
+import type { UndrainableNodeBehavior } from '../upgrade/profile.js';
+import type { UpgradeProviderName } from '../upgrade/types.js';
 
 /** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
 export type CliCommand =
@@ -34,9 +37,15 @@ export type CliCommand =
       /** The pool: `--selector KEY=VALUE[,…]`, or `--nodes a,b`. */
       selector?: string;
       nodes?: string[];
-      maxUnavailable: number;
-      maxSurge: number;
+      /** Not given: the provider's default (kubectl: 1 and 0). */
+      maxUnavailable?: number;
+      maxSurge?: number;
       options: Pick<DrainOptions, 'force' | 'ignoreDaemonSets' | 'deleteEmptyDirData'>;
+      /** Who upgrades the pool (default kubectl), and its options. */
+      provider: UpgradeProviderName;
+      drainTimeoutSeconds?: number;
+      forceUpdate?: boolean;
+      undrainableNodeBehavior?: UndrainableNodeBehavior;
     };
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
@@ -53,8 +62,16 @@ Commands:
   overlaps SNAPSHOT              budgets that share pods, or could, and OpenKruise conflicts
   upgrade SNAPSHOT --selector KEY=VALUE | --nodes A,B
         [--max-unavailable N] [--max-surge N] [--force] [--ignore-daemonsets] [--delete-emptydir-data]
+        [--provider kubectl|gke|eks|aks] [--drain-timeout DUR] [--force-update]
+        [--undrainable-node-behavior Schedule|Cordon]
                                  forecast a rolling upgrade of the node pool: it completes, or where
                                  it stalls and why, with ranked fixes (a pre-flight gate: exit 3 = stalls)
+                                 --provider: who upgrades it (default kubectl, which waits for ever);
+                                 gke, eks, aks give each node's drain a timeout (--drain-timeout, e.g.
+                                 45m) and then delete its pods (forces) or fail (fails); their
+                                 defaults apply when --max-surge/--max-unavailable are not given.
+                                 --force-update: EKS's update with force; --undrainable-node-behavior:
+                                 AKS's (Cordon quarantines the node and goes on)
 
 evict and drain start from the status the controllers would compute now; --stored-status uses the
 status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
@@ -64,7 +81,7 @@ podunavailablebudgets.policy.kruise.io where the cluster serves them (see the RE
 
 Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
 would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-or the upgrade would stall.
+or the upgrade would stall, fail, or complete only by deleting pods their budgets protect.
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
@@ -76,8 +93,7 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   const drain: DrainOptions = { ...KUBECTL_DRAIN_DEFAULTS };
   let drainFlags = false;
   let podSelector = false;
-  const upgrade: { selector?: string; nodes?: string[]; maxUnavailable: number; maxSurge: number } =
-    { maxUnavailable: 1, maxSurge: 0 };
+  const upgrade: UpgradeArgs = { provider: 'kubectl' };
   const upgradeFlags: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -86,25 +102,16 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
     if (flag) {
       drain[flag] = true;
       drainFlags = true;
+    } else if (arg === '--force-update') {
+      upgrade.forceUpdate = true;
+      upgradeFlags.push(arg);
     } else if (upgradeFlag !== undefined) {
       const value = arg === upgradeFlag ? argv[++i] : arg.slice(upgradeFlag.length + 1);
       if (value === undefined || value === '')
         return { ok: false, error: `${upgradeFlag} needs a value` };
       upgradeFlags.push(upgradeFlag);
-      if (upgradeFlag === '--selector') upgrade.selector = value;
-      else if (upgradeFlag === '--nodes') upgrade.nodes = value.split(',').filter((n) => n !== '');
-      else {
-        const n = Number(value);
-        if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n))
-          return {
-            ok: false,
-            error: `${upgradeFlag} needs a whole number ≥ 0, got ${JSON.stringify(value)}`,
-          };
-        if (upgradeFlag === '--max-unavailable') {
-          if (n < 1) return { ok: false, error: '--max-unavailable must be at least 1' };
-          upgrade.maxUnavailable = n;
-        } else upgrade.maxSurge = n;
-      }
+      const error = setUpgradeFlag(upgrade, upgradeFlag, value);
+      if (error !== undefined) return { ok: false, error };
     } else if (arg === '--pod-selector' || arg.startsWith('--pod-selector=')) {
       const selector = arg === '--pod-selector' ? argv[++i] : arg.slice('--pod-selector='.length);
       if (selector === undefined)
@@ -149,6 +156,8 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
       };
     if ((upgrade.selector === undefined) === (upgrade.nodes === undefined))
       return { ok: false, error: 'upgrade needs either --selector KEY=VALUE or --nodes A,B' };
+    if (upgrade.provider === 'kubectl' && upgrade.maxUnavailable === 0)
+      return { ok: false, error: '--max-unavailable must be at least 1' };
     const { podSelector: _p, ...options } = drain;
     return { ok: true, value: { command: 'upgrade', snapshot, ...common, ...upgrade, options } };
   }
@@ -183,7 +192,68 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   }
 }
 
-const UPGRADE_FLAGS = ['--selector', '--nodes', '--max-unavailable', '--max-surge'] as const;
+const UPGRADE_FLAGS = [
+  '--selector',
+  '--nodes',
+  '--max-unavailable',
+  '--max-surge',
+  '--provider',
+  '--drain-timeout',
+  '--undrainable-node-behavior',
+] as const;
+
+type UpgradeArgs = Omit<
+  Extract<CliCommand, { command: 'upgrade' }>,
+  'command' | 'snapshot' | 'json' | 'now' | 'options'
+>;
+
+const PROVIDERS: readonly UpgradeProviderName[] = ['kubectl', 'gke', 'eks', 'aks'];
+const BEHAVIOURS: readonly UndrainableNodeBehavior[] = ['Schedule', 'Cordon'];
+
+/** One upgrade flag's value into `upgrade`; the error says what the flag needs. */
+function setUpgradeFlag(
+  upgrade: UpgradeArgs,
+  flag: (typeof UPGRADE_FLAGS)[number],
+  value: string,
+): string | undefined {
+  switch (flag) {
+    case '--selector':
+      upgrade.selector = value;
+      return undefined;
+    case '--nodes':
+      upgrade.nodes = value.split(',').filter((n) => n !== '');
+      return undefined;
+    case '--provider': {
+      const provider = PROVIDERS.find((p) => p === value);
+      if (provider === undefined)
+        return `--provider needs one of ${PROVIDERS.join(', ')}, got ${JSON.stringify(value)}`;
+      upgrade.provider = provider;
+      return undefined;
+    }
+    case '--drain-timeout': {
+      const seconds = parseDuration(value);
+      if (seconds === undefined)
+        return `--drain-timeout needs a duration such as 45m or 1h, got ${JSON.stringify(value)}`;
+      upgrade.drainTimeoutSeconds = seconds;
+      return undefined;
+    }
+    case '--undrainable-node-behavior': {
+      const behaviour = BEHAVIOURS.find((b) => b === value);
+      if (behaviour === undefined)
+        return `--undrainable-node-behavior needs Schedule or Cordon, got ${JSON.stringify(value)}`;
+      upgrade.undrainableNodeBehavior = behaviour;
+      return undefined;
+    }
+    default: {
+      const n = Number(value);
+      if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n))
+        return `${flag} needs a whole number ≥ 0, got ${JSON.stringify(value)}`;
+      if (flag === '--max-unavailable') upgrade.maxUnavailable = n;
+      else upgrade.maxSurge = n;
+      return undefined;
+    }
+  }
+}
 
 const DRAIN_FLAGS: Readonly<Record<string, 'force' | 'ignoreDaemonSets' | 'deleteEmptyDirData'>> = {
   '--force': 'force',

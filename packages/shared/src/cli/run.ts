@@ -130,22 +130,19 @@ export function runCli(env: CliEnvironment): CliResult {
       };
     }
     case 'upgrade': {
-      const plan = planUpgrade(
-        cluster.index,
-        {
-          ...(command.selector !== undefined ? { selector: command.selector } : {}),
-          ...(command.nodes !== undefined ? { nodes: command.nodes } : {}),
-          maxUnavailable: command.maxUnavailable,
-          maxSurge: command.maxSurge,
-          ...command.options,
-        },
-        cluster.now,
-      );
+      const { command: _c, snapshot: _s, json: asJson, now: _n, options, ...request } = command;
+      // kubectl drain's flags are kubectl's: a managed provider's plan refuses them when set.
+      const flags = Object.fromEntries(Object.entries(options).filter(([, on]) => on));
+      const plan = planUpgrade(cluster.index, { ...request, ...flags }, cluster.now);
       if (!plan.ok) return usageError(plan.error);
-      const { forecast, fixes } = plan.value;
+      const { forecast, fixes, profile } = plan.value;
+      // kubectl's output is as it always was; a provider's says which profile it ran with.
+      const answer =
+        profile.provider === 'kubectl' ? { forecast, fixes } : { forecast, fixes, profile };
       return {
+        // A forced deletion is a budget broken, a failure an upgrade stopped: both fail the gate.
         exitCode: forecast.verdict === 'completes' ? 0 : 3,
-        stdout: command.json ? json({ forecast, fixes }) : formatUpgrade(forecast, fixes),
+        stdout: asJson ? json(answer) : formatUpgrade(forecast, fixes, profile),
         stderr: warnings,
       };
     }
