@@ -45,6 +45,7 @@ const isEmpty = (s: Snapshot): boolean =>
     s.pubs.length +
     s.workloads.length +
     s.nodes.length +
+    s.priorityClasses.length +
     s.namespaces.length +
     Object.keys(s.ignored).length ===
   0;
