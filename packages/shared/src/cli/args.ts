@@ -2,6 +2,7 @@ import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from '../eviction/drain-opt
 import { parseNsName } from '../model/refs.js';
 import { parseLabelSelectorQuery } from '../selectors/query.js';
 import type { Result } from '../result/index.js';
+import { PREEMPT_FLAGS, preemptRequest, type PreemptCommand } from './preempt-args.js';
 
 /** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
 export type CliCommand =
@@ -37,7 +38,8 @@ export type CliCommand =
       maxUnavailable: number;
       maxSurge: number;
       options: Pick<DrainOptions, 'force' | 'ignoreDaemonSets' | 'deleteEmptyDirData'>;
-    };
+    }
+  | PreemptCommand;
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
 export type StatusSource = 'recomputed' | 'stored';
@@ -55,8 +57,13 @@ Commands:
         [--max-unavailable N] [--max-surge N] [--force] [--ignore-daemonsets] [--delete-emptydir-data]
                                  forecast a rolling upgrade of the node pool: it completes, or where
                                  it stalls and why, with ranked fixes (a pre-flight gate: exit 3 = stalls)
+  preempt SNAPSHOT --priority N | --priority-class NAME
+        [--cpu Q] [--memory Q] [--node-selector KEY=VALUE,...] [--preemption-policy Never]
+                                 where kube-scheduler would make room for a pending pod: the node it
+                                 nominates, the victims it deletes there and the budgets they violate,
+                                 the other candidates ranked, and why the other nodes are none
 
-evict and drain start from the status the controllers would compute now; --stored-status uses the
+evict, drain and preempt start from the status the controllers would compute now; --stored-status uses the
 status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
 
 SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes -A -o yaml\` (or -o json) prints, plus
@@ -64,7 +71,7 @@ podunavailablebudgets.policy.kruise.io where the cluster serves them (see the RE
 
 Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
 would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-or the upgrade would stall.
+the upgrade would stall, or preemption would violate a budget or find no node.
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
@@ -79,6 +86,7 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   const upgrade: { selector?: string; nodes?: string[]; maxUnavailable: number; maxSurge: number } =
     { maxUnavailable: 1, maxSurge: 0 };
   const upgradeFlags: string[] = [];
+  const preemptFlags = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const flag = DRAIN_FLAGS[arg];
@@ -105,6 +113,11 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
           upgrade.maxUnavailable = n;
         } else upgrade.maxSurge = n;
       }
+    } else if (PREEMPT_FLAGS.some((f) => arg === f || arg.startsWith(`${f}=`))) {
+      const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+      const value = arg === name ? argv[++i] : arg.slice(name.length + 1);
+      if (value === undefined) return { ok: false, error: `${name} needs a value` };
+      preemptFlags.set(name, [...(preemptFlags.get(name) ?? []), value]);
     } else if (arg === '--pod-selector' || arg.startsWith('--pod-selector=')) {
       const selector = arg === '--pod-selector' ? argv[++i] : arg.slice('--pod-selector='.length);
       if (selector === undefined)
@@ -131,7 +144,7 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   const [command, snapshot, ...rest] = positional;
   const common = { json, ...(now !== undefined ? { now } : {}) };
   if (command === undefined || command === 'help') return { ok: true, value: { command: 'help' } };
-  if (!['evaluate', 'overlaps', 'evict', 'drain', 'upgrade'].includes(command))
+  if (!['evaluate', 'overlaps', 'evict', 'drain', 'upgrade', 'preempt'].includes(command))
     return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
   if (snapshot === undefined) return { ok: false, error: `${command} needs a SNAPSHOT file` };
   if (drainFlags && command !== 'drain' && (command !== 'upgrade' || podSelector))
@@ -139,6 +152,19 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
       ok: false,
       error: `${podSelector ? '--pod-selector' : "kubectl drain's flags"} only go with drain, not ${command}`,
     };
+  const preemptFlag = [...preemptFlags.keys()][0];
+  if (preemptFlag !== undefined && command !== 'preempt')
+    return { ok: false, error: `${preemptFlag} only goes with preempt, not ${command}` };
+  if (command === 'preempt') {
+    if (rest.length > 0)
+      return {
+        ok: false,
+        error: `preempt takes one SNAPSHOT, got extra arguments: ${rest.join(' ')}`,
+      };
+    const pod = preemptRequest(preemptFlags);
+    if (!pod.ok) return pod;
+    return { ok: true, value: { command, snapshot, ...common, statusSource, pod: pod.value } };
+  }
   if (upgradeFlags.length > 0 && command !== 'upgrade')
     return { ok: false, error: `${upgradeFlags[0] ?? ''} only goes with upgrade, not ${command}` };
   if (command === 'upgrade') {

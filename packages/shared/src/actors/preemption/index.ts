@@ -9,3 +9,5 @@ export * from './dry-run.js';
 export * from './pick-node.js';
 export * from './eligibility.js';
 export * from './preempt.js';
+export * from './from-index.js';
+export * from './explain.js';
