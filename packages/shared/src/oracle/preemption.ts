@@ -132,9 +132,39 @@ interface Inputs {
   dryRun: { offset?: number; numCandidates?: number };
 }
 
+/**
+ * The scenario's filter plugins, applied by leaving out what a plugin not in effect would read:
+ * the unit tests register NodeResourcesFit alone, the integration tests the default profile.
+ */
+function withFilters(s: Short): { nodes: Short[]; preemptor: Short; pods: Short[] } {
+  const nodes = list(s['nodes']);
+  const preemptor = record(s['preemptor']);
+  const pods = list(s['pods']);
+  if (!Array.isArray(s['filters'])) return { nodes, preemptor, pods };
+  const on = new Set(s['filters'].map(String));
+  const without = (o: Short, keys: readonly string[]): Short =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+  const nodeKeys = [
+    ...(on.has('TaintToleration') ? [] : ['taints']),
+    ...(on.has('NodeUnschedulable') ? [] : ['unschedulable']),
+    ...(on.has('NodeResourcesFit') ? [] : ['allocatable']),
+  ];
+  const podKeys = [
+    ...(on.has('NodeAffinity') ? [] : ['nodeSelector', 'affinity']),
+    ...(on.has('TaintToleration') ? [] : ['tolerations']),
+    ...(on.has('NodeResourcesFit') ? [] : ['requests']),
+  ];
+  return {
+    nodes: nodes.map((n) => without(n, nodeKeys)),
+    preemptor: without(preemptor, podKeys),
+    pods: pods.map((p) => without(p, podKeys)),
+  };
+}
+
 function inputsOf(s: Short): Inputs {
-  const pods = list(s['pods']).map(podOf);
-  const nodes = list(s['nodes']).map(nodeOf);
+  const filtered = withFilters(s);
+  const pods = filtered.pods.map(podOf);
+  const nodes = filtered.nodes.map(nodeOf);
   const pdbs = list(s['pdbs']).map(pdbOf);
   const options = record(s['options']);
   const dryRun = record(s['dryRun']);
@@ -148,7 +178,7 @@ function inputsOf(s: Short): Inputs {
       pdbs,
       classes: priorityClasses(),
     },
-    preemptor: podOf(record(s['preemptor'])),
+    preemptor: podOf(filtered.preemptor),
     pods,
     args: {
       minCandidateNodesPercentage:

@@ -15,14 +15,24 @@ import type { PreemptionCluster } from './types.js';
 const samePod = (a: PodView, b: PodView): boolean =>
   a.namespace === b.namespace && a.name === b.name;
 
-/** A node as one decision sees it: the pods on it and what they, and pods nominated to it, use. */
+/** A node as one decision sees it: what its pods, and pods nominated to it, use. */
 export interface NodeRoom {
   node: NodeView;
   alloc: NodeAllocatable | undefined;
-  /** Bound pods that still take room (finished pods do not). */
-  pods: readonly PodView[];
-  /** What `pods` request, plus the nominated pods the preemptor must leave room for. */
+  /** What the bound pods that still take room request, plus the nominated pods to leave room for. */
   used: NodeUsage;
+  /** The pods bound to the node, as the cluster lists them (finished ones included). */
+  bound: readonly PodView[];
+}
+
+// A node's allocatable is parsed once per node object, not once per decision.
+const allocatables = new WeakMap<NodeView, NodeAllocatable | undefined>();
+
+function allocatable(node: NodeView): NodeAllocatable | undefined {
+  if (allocatables.has(node)) return allocatables.get(node);
+  const alloc = allocatableOf(node);
+  allocatables.set(node, alloc);
+  return alloc;
 }
 
 /**
@@ -67,13 +77,13 @@ export class PreemptionContext {
   }
 
   private measure(node: NodeView): NodeRoom {
-    const pods = this.cluster.podsOnNode(node.name).filter(occupiesNode);
+    const bound = this.cluster.podsOnNode(node.name);
     const used: NodeUsage = { cpuMilli: 0, memoryBytes: 0, pods: 0 };
-    for (const p of pods) addUsage(used, p.scheduling, 1);
+    for (const p of bound) if (occupiesNode(p)) addUsage(used, p.scheduling, 1);
     for (const p of this.cluster.nominatedPods?.(node.name) ?? [])
       if (!samePod(p, this.preemptor) && this.rank(p).priority >= this.priority)
         addUsage(used, p.scheduling, 1);
-    return { node, alloc: allocatableOf(node), pods, used };
+    return { node, alloc: allocatable(node), used, bound };
   }
 
   /** The filters' answer for the preemptor on the node with this much in use. */

@@ -19,6 +19,32 @@ export interface FromIndexOptions {
 const byName = (a: NodeView, b: NodeView): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
+const NONE: readonly PdbView[] = Object.freeze([]);
+const NO_PODS: readonly PodView[] = Object.freeze([]);
+
+/**
+ * The pending pods nominated to each node. Only an unbound pod can be nominated, so when the nodes
+ * hold every pod the index has (the usual case) there is nothing to look for among 150,000 pods.
+ */
+function nominatedPodsOf(
+  index: ClusterIndex,
+  nodes: readonly NodeView[],
+): (node: string) => readonly PodView[] {
+  let bound = 0;
+  for (const node of nodes) bound += index.podsOnNodeWithBudgets(node.name).length;
+  if (bound === index.counts().pods) return () => NO_PODS;
+  const nominated = new Map<string, PodView[]>();
+  for (const ns of index.podNamespaces())
+    for (const pod of index.podsInNamespace(ns)) {
+      const node = pod.nominatedNodeName;
+      if (pod.nodeName !== undefined || node === undefined) continue;
+      const list = nominated.get(node);
+      if (list) list.push(pod);
+      else nominated.set(node, [pod]);
+    }
+  return (node) => nominated.get(node) ?? NO_PODS;
+}
+
 /**
  * What a preemption decision reads, from the index: its nodes (Node objects only: the scheduler
  * knows no other), each node's pods and each pod's covering PDBs as the index already holds them,
@@ -33,23 +59,25 @@ export function preemptionClusterFromIndex(
     options.statusSource === 'stored' ? e.budget : e.synced;
   const pdbs: PdbView[] = [];
   for (const e of index.budgets()) if (e.kind === 'PodDisruptionBudget') pdbs.push(view(e));
-  const nominated = new Map<string, PodView[]>();
-  for (const ns of index.podNamespaces())
-    for (const pod of index.podsInNamespace(ns)) {
-      const node = pod.nominatedNodeName;
-      if (pod.nodeName !== undefined || node === undefined) continue;
-      const list = nominated.get(node);
-      if (list) list.push(pod);
-      else nominated.set(node, [pod]);
-    }
+  const nodes = [...index.nodes()].sort(byName);
   return {
-    nodes: [...index.nodes()].sort(byName),
+    nodes,
     podsOnNode: (node) => index.podsOnNodeWithBudgets(node).map((r) => r.pod),
-    nominatedPods: (node) => nominated.get(node) ?? [],
+    nominatedPods: nominatedPodsOf(index, nodes),
     pdbs,
-    pdbsOfPod: function* (pod) {
-      for (const { evaluation } of index.coveringBudgets(pod))
-        if (evaluation?.kind === 'PodDisruptionBudget') yield view(evaluation);
+    pdbsOfPod: (pod) => {
+      // The pod's entry among its node's (a few tens, compared by identity) rather than a lookup
+      // by namespace and name: the dry run asks for every pod of every node it tries.
+      const onNode =
+        pod.nodeName === undefined
+          ? undefined
+          : index.podsOnNodeWithBudgets(pod.nodeName).find((r) => r.pod === pod);
+      const covering = onNode?.budgets ?? index.coveringBudgets(pod);
+      if (covering.length === 0) return NONE;
+      const out: PdbView[] = [];
+      for (const { evaluation } of covering)
+        if (evaluation?.kind === 'PodDisruptionBudget') out.push(view(evaluation));
+      return out;
     },
     classes: priorityClasses(options.classes),
   };

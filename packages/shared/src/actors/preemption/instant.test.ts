@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareInstants, parseInstant } from './instant.js';
 
@@ -29,5 +30,31 @@ describe('parseInstant', () => {
       compareInstants(b, a) > 0,
       compareInstants(a, a),
     ]).toStrictEqual([true, true, 0]);
+  });
+});
+
+describe('parseInstant against Date', () => {
+  it('reads every time Date reads to the millisecond, with the nanoseconds Date drops', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1900-01-01T00:00:00Z'),
+          max: new Date('2262-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: 0, max: 999_999 }),
+        fc.constantFrom('Z', '+02:00', '-05:30'),
+        (date, extra, zone) => {
+          const ms = date.getTime();
+          const shift = zone === 'Z' ? 0 : (zone === '+02:00' ? 120 : -330) * 60_000;
+          const local = new Date(ms + shift).toISOString().slice(0, 23);
+          const text = `${local}${String(extra).padStart(6, '0')}${zone}`;
+          expect(parseInstant(text)).toStrictEqual({
+            seconds: Math.floor(ms / 1000),
+            nanos: (((ms % 1000) + 1000) % 1000) * 1_000_000 + extra,
+          });
+        },
+      ),
+    );
   });
 });

@@ -2,6 +2,8 @@ import { pdbsForPod } from '../../budgets/select.js';
 import type { PdbView } from '../../model/budget.js';
 import type { PodView } from '../../model/pod.js';
 
+const NO_POSITIONS: readonly number[] = Object.freeze([]);
+
 /**
  * Every PDB of one decision, with which ones cover each pod worked out once per pod and kept for
  * the whole decision (every node the dry run tries reads them), never once per node.
@@ -36,7 +38,7 @@ export class PdbBudgets {
         const i = this.position.get(pdb);
         if (i !== undefined) out.push(i);
       }
-      found = out.sort((a, b) => a - b);
+      found = out.length === 0 ? NO_POSITIONS : out.length === 1 ? out : out.sort((a, b) => a - b);
       this.covering.set(pod, found);
     }
     return found;

@@ -100,7 +100,7 @@ describe('preemption properties', () => {
           const room = ctx.room(n);
           const r = selectVictimsOnNode(ctx, room);
           if (!r.ok) continue;
-          const lower = room.pods.filter((p) => ctx.rank(p).priority < ctx.priority);
+          const lower = room.bound.filter((p) => ctx.rank(p).priority < ctx.priority);
           const victims = new Set(r.value.victims);
           expect([...victims].every((v) => lower.includes(v))).toBe(true);
           const used: NodeUsage = { ...room.used };

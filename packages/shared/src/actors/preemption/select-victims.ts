@@ -1,5 +1,5 @@
 import type { NodeUsage } from '../../scheduling/fit.js';
-import { addUsage } from '../../scheduling/ledger.js';
+import { addUsage, occupiesNode } from '../../scheduling/ledger.js';
 import type { Result } from '../../result/index.js';
 import type { NodeRoom, PreemptionContext } from './context.js';
 import { byImportance, compareImportance, type RankedPod } from './importance.js';
@@ -20,7 +20,8 @@ export function selectVictimsOnNode(
   room: NodeRoom,
 ): Result<Candidate, NodeStatus> {
   const lower: RankedPod[] = [];
-  for (const pod of room.pods) {
+  for (const pod of room.bound) {
+    if (!occupiesNode(pod)) continue;
     const ranked = ctx.rank(pod);
     if (ranked.priority < ctx.priority) lower.push(ranked);
   }
