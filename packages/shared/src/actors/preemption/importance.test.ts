@@ -32,4 +32,14 @@ describe('victim importance (MoreImportantVictim, current main)', () => {
     ].map((p) => rankPod(p, classes));
     expect(names(byImportance(pods))).toStrictEqual(['started', 'pending-y', 'pending-z']);
   });
+
+  it('compares start times written differently by the instant they name', () => {
+    const pods = [
+      pod({ name: 'c', node: 'n', priority: 1, startTime: '2024-05-01T10:00:01Z' }),
+      pod({ name: 'b', node: 'n', priority: 1, startTime: '2024-05-01T10:00:00.5Z' }),
+      pod({ name: 'a', node: 'n', priority: 1, startTime: '2024-05-01T12:00:00+02:00' }),
+      pod({ name: 'd', node: 'n', priority: 1, startTime: '2024-05-01T10:00:00.600000000Z' }),
+    ].map((p) => rankPod(p, classes));
+    expect(names(byImportance(pods))).toStrictEqual(['a', 'b', 'd', 'c']);
+  });
 });

@@ -6,13 +6,35 @@ import { podPriority, type PriorityClasses } from './priority.js';
 export interface RankedPod {
   pod: PodView;
   priority: number;
-  /** `status.startTime`; undefined when the pod has not started (or the time is unreadable). */
-  start: Instant | undefined;
+  /** `status.startTime` read, when first asked; null when absent or unreadable. */
+  start?: Instant | null;
 }
 
 export function rankPod(pod: PodView, classes: PriorityClasses): RankedPod {
-  const start = pod.startTime === undefined ? undefined : parseInstant(pod.startTime);
-  return { pod, priority: podPriority(pod.scheduling, classes), start };
+  return { pod, priority: podPriority(pod.scheduling, classes) };
+}
+
+/** The pod's start time; undefined when it has not started (or the time is unreadable). */
+export function startOf(r: RankedPod): Instant | undefined {
+  if (r.start === undefined)
+    r.start = r.pod.startTime === undefined ? null : (parseInstant(r.pod.startTime) ?? null);
+  return r.start ?? undefined;
+}
+
+/** `…T..:..:..[.fraction]Z`, as the API server writes every time: no offset to apply. */
+const utc = (t: string): boolean => t.charCodeAt(t.length - 1) === 90 && t.charCodeAt(10) === 84;
+
+/**
+ * The start times of two pods in the scheduler's order. Two UTC times written alike (same length,
+ * so the same number of fractional digits) compare as text, which spares the dry run reading the
+ * start time of every pod of every node it tries; any other pair is read to the nanosecond.
+ */
+function compareStartTimes(a: RankedPod, b: RankedPod): number {
+  const x = a.pod.startTime;
+  const y = b.pod.startTime;
+  if (x !== undefined && y !== undefined && x.length === y.length && utc(x) && utc(y))
+    return x < y ? -1 : x > y ? 1 : 0;
+  return compareStarts(startOf(a), startOf(b));
 }
 
 /**
@@ -37,7 +59,7 @@ export function compareStarts(a: Instant | undefined, b: Instant | undefined): n
  */
 export function compareImportance(a: RankedPod, b: RankedPod): number {
   if (a.priority !== b.priority) return b.priority - a.priority;
-  const byStart = compareStarts(a.start, b.start);
+  const byStart = compareStartTimes(a, b);
   if (byStart !== 0) return byStart;
   return a.pod.uid < b.pod.uid ? -1 : a.pod.uid > b.pod.uid ? 1 : 0;
 }

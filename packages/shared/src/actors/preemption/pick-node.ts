@@ -1,5 +1,5 @@
 import type { PreemptionContext } from './context.js';
-import { compareStarts } from './importance.js';
+import { compareStarts, startOf } from './importance.js';
 import type { Instant } from './instant.js';
 import type { Candidate } from './types.js';
 
@@ -29,7 +29,8 @@ export function scoreCandidate(ctx: PreemptionContext, c: Candidate): CandidateS
   for (const r of ranks) {
     adjustedPrioritySum += r.priority + INT32_SPAN;
     if (r.priority !== highestPriority) continue;
-    if (first || compareStarts(r.start, earliestStart) < 0) earliestStart = r.start;
+    const start = startOf(r);
+    if (first || compareStarts(start, earliestStart) < 0) earliestStart = start;
     first = false;
   }
   return {
