@@ -12,6 +12,8 @@ export class PdbBudgets {
   private readonly position = new Map<PdbView, number>();
   private readonly byNamespace = new Map<string, PdbView[]>();
   private readonly covering = new Map<PodView, readonly number[]>();
+  /** Each PDB's `status.disruptedPods`, when it has any (most have none). */
+  private readonly disrupted: (Readonly<Record<string, string>> | undefined)[] = [];
 
   constructor(
     readonly pdbs: readonly PdbView[],
@@ -19,6 +21,8 @@ export class PdbBudgets {
   ) {
     pdbs.forEach((pdb, i) => {
       this.position.set(pdb, i);
+      const admitted = pdb.status.disruptedPods;
+      this.disrupted.push(Object.keys(admitted).length > 0 ? admitted : undefined);
       if (pdbsOfPod) return;
       const list = this.byNamespace.get(pdb.namespace);
       if (list) list.push(pdb);
@@ -46,6 +50,12 @@ export class PdbBudgets {
 
   at(i: number): PdbView {
     return this.pdbs[i] as PdbView;
+  }
+
+  /** The API server already admitted this pod's eviction under the PDB (`status.disruptedPods`). */
+  admitted(i: number, pod: PodView): boolean {
+    const admitted = this.disrupted[i];
+    return admitted !== undefined && Object.hasOwn(admitted, pod.name);
   }
 }
 
@@ -84,10 +94,10 @@ export function filterPodsWithPdbViolation<T>(
     const pod = podOf(victim);
     let violated: PdbView | undefined;
     for (const i of budgets.of(pod)) {
-      const pdb = budgets.at(i);
-      if (Object.hasOwn(pdb.status.disruptedPods, pod.name)) continue;
+      if (budgets.admitted(i, pod)) continue;
       const used = (taken.get(i) ?? 0) + 1;
       taken.set(i, used);
+      const pdb = budgets.at(i);
       if (pdb.status.disruptionsAllowed - used < 0) {
         violated = pdb;
         break;
