@@ -66,7 +66,7 @@ Commands:
 evict, drain and preempt start from the status the controllers would compute now; --stored-status uses the
 status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
 
-SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes -A -o yaml\` (or -o json) prints, plus
+SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes,priorityclasses -A -o yaml\` (or -o json) prints, plus
 podunavailablebudgets.policy.kruise.io where the cluster serves them (see the README); "-" reads stdin.
 
 Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain

@@ -7,12 +7,16 @@ import { runCli, type CliEnvironment } from './run.js';
 // and batch/job-b (0, 2000m); node-c runs db/postgres-0 (1,000,000, 3000m); node-d is tainted
 // dedicated=gpu and runs shop/web-1 (500m), which tolerates it.
 const NOW = new Date('2024-04-28T10:00:00Z');
-const readFile: CliEnvironment['readFile'] = (path) =>
-  path === 'cluster.yaml'
-    ? { ok: true, value: fixture }
-    : path === 'no-nodes.yaml'
-      ? { ok: true, value: 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop }\n' }
-      : { ok: false, error: 'no such file' };
+const files: Record<string, string> = {
+  'cluster.yaml': fixture,
+  // The same cluster as stored before the disruption controller's last sync: shop/web allowed 1.
+  'stale.yaml': fixture.replace('disruptionsAllowed: 0', 'disruptionsAllowed: 1'),
+  'no-nodes.yaml': 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop }\n',
+};
+const readFile: CliEnvironment['readFile'] = (path) => {
+  const text = files[path];
+  return text === undefined ? { ok: false, error: 'no such file' } : { ok: true, value: text };
+};
 const run = (...argv: string[]) => runCli({ argv, readFile, now: NOW });
 
 describe('pdbscope preempt', () => {
@@ -48,6 +52,19 @@ describe('pdbscope preempt', () => {
       ].join('\n'),
       stderr: '',
     });
+  });
+
+  it('reads the budgets as the controller would leave them, or as stored with --stored-status', () => {
+    const argv = ['preempt', 'stale.yaml', '--priority', '1000', '--cpu', '3'];
+    const violated = (flags: string[]) => {
+      const result = run(...argv, '--node-selector', 'pool=web', '--json', ...flags);
+      const report = JSON.parse(result.stdout) as { violatedPdbs: string[] };
+      return [result.exitCode, report.violatedPdbs];
+    };
+    expect([violated([]), violated(['--stored-status'])]).toStrictEqual([
+      [3, ['shop/web']],
+      [0, []],
+    ]);
   });
 
   it('exits 3 with the scheduler’s own message when no node can be helped', () => {
