@@ -13,3 +13,5 @@ export * from './stale.js';
 export * from './status-counters.js';
 export * from './v1beta1.js';
 export { readPodScheduling, hasEmptyDir } from './convert-scheduling.js';
+export * from './priority-class.js';
+export { priorityClassFromObject } from './convert-priority-class.js';

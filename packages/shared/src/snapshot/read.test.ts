@@ -151,6 +151,46 @@ describe('readSnapshot', () => {
     ]);
   });
 
+  it('reads PriorityClasses (cluster-scoped) and reports one without a 32-bit value', () => {
+    const text = [
+      'apiVersion: scheduling.k8s.io/v1',
+      'kind: PriorityClass',
+      'metadata: {name: batch-low, uid: uid-pc-1, resourceVersion: "7"}',
+      'value: -10',
+      'globalDefault: true',
+      'preemptionPolicy: Never',
+      'description: Batch work that waits for room.',
+      '---',
+      'apiVersion: scheduling.k8s.io/v1',
+      'kind: PriorityClass',
+      'metadata: {name: huge}',
+      'value: 3000000000',
+    ].join('\n');
+    const s = readSnapshot(text);
+    expect([s.priorityClasses, s.errors]).toStrictEqual([
+      [
+        {
+          kind: 'PriorityClass',
+          name: 'batch-low',
+          uid: 'uid-pc-1',
+          resourceVersion: '7',
+          value: -10,
+          globalDefault: true,
+          preemptionPolicy: 'Never',
+          description: 'Batch work that waits for room.',
+        },
+      ],
+      [
+        {
+          position: 'document 2 (line 9)',
+          object: 'PriorityClass huge',
+          ref: { kind: 'PriorityClass', namespace: '', name: 'huge' },
+          error: 'PriorityClass huge without a 32-bit integer value',
+        },
+      ],
+    ]);
+  });
+
   it('returns an empty snapshot for empty input and an error for a scalar document', () => {
     expect(readSnapshot('')).toStrictEqual({
       pods: [],
@@ -158,6 +198,7 @@ describe('readSnapshot', () => {
       pubs: [],
       workloads: [],
       nodes: [],
+      priorityClasses: [],
       namespaces: [],
       ignored: {},
       errors: [],
