@@ -97,13 +97,19 @@ const clockBans = [
   },
 ];
 
+// The one module that reads the clock: the wall clock the edges inject (a clock is not I/O,
+// reading it is); nothing else in the core calls it.
+const wallClockModule = (root) => `${root}/clock/system-clock.ts`;
+
 export const pureCore = (root) => [
   {
     files: [`${root}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: coreImportBans }],
-      'no-restricted-syntax': ['error', ...clockBans],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: coreImportBans }] },
+  },
+  {
+    files: [`${root}/**/*.ts`],
+    ignores: [wallClockModule(root)],
+    rules: { 'no-restricted-syntax': ['error', ...clockBans] },
   },
   {
     files: [`${root}/**/*.ts`],

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KubeHttp } from './http.js';
 import { kubeConfigFromString } from './kubeconfig.js';
 import { NamespaceWatch, type NamespaceFollower } from './namespace-watch.js';
-import { systemClock } from '@pdbscope/sim/clock';
+import { systemClock } from '@pdbscope/shared/clock';
 
 let sim: SimHandle | undefined;
 let watch: NamespaceWatch | undefined;

@@ -1,9 +1,9 @@
 /**
  * The one clock interface of the edges (the BFF, the simulated API server, the web app's event
  * stream) and their tests: what time it is and delayed work, injected so that tests move time
- * instead of sleeping. Types only: packages/shared never reads the clock, the engine takes `now`
- * as a value. The implementations are `systemClock` and `ManualClock` in `@pdbscope/sim/clock`,
- * and the browser's `browserClock` in apps/web.
+ * instead of sleeping. The engine never reads the clock, it takes `now` as a value. The
+ * implementations are `systemClock` here (the wall clock, for the edges), `ManualClock` in
+ * `@pdbscope/sim/clock` (tests), and the browser's `browserClock` in apps/web.
  */
 export interface Clock {
   now(): Date;
@@ -14,3 +14,5 @@ export interface Clock {
 export interface TimerHandle {
   cancel(): void;
 }
+
+export { systemClock } from './system-clock.js';
