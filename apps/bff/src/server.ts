@@ -12,6 +12,7 @@ import type { ClusterReader } from './model.js';
 import type { BffSource } from './session/cluster-session.js';
 import { ContextSwitcher } from './session/context-switcher.js';
 import type { ClusterStore } from './store/cluster-store.js';
+import type { SourcesView } from './store/reader.js';
 
 export type { BffSource } from './session/cluster-session.js';
 
@@ -46,6 +47,8 @@ export interface Bff {
   url: string;
   /** The watched context's store (another one after a context switch). */
   readonly store: ClusterStore;
+  /** The watched context's sources: their states, the cluster's identity. */
+  readonly sources: SourcesView;
   hub: EventHub;
   /** Resolves when every source has synced (the index is built). */
   ready(): Promise<void>;
@@ -78,7 +81,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     rows: () => session().store.published.values(),
     analysis: () => session().store.analysis(),
     nodes: () => (reader.ready() ? reader.nodes().items : undefined),
-    sources: () => session().store.sourceStates(),
+    sources: () => session().sources.states(),
     ready: () => reader.ready(),
     sseClients: () => hub.clientCount,
     analysisMs: () => session().store.analysis()?.tookMs,
@@ -166,6 +169,9 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     url: `http://${displayHost}:${port}`,
     get store() {
       return session().store;
+    },
+    get sources() {
+      return session().sources;
     },
     hub,
     ready: () => session().store.whenReady,
