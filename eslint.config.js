@@ -3,6 +3,7 @@ import {
   appBoundary,
   base,
   ignores,
+  layerBoundary,
   pureCore,
   reactApp,
   typeAware,
@@ -27,6 +28,25 @@ const testFixturesInTestsOnly = {
   },
 };
 
+// The BFF's data path (store/: the index, the rows, the analysis) never imports its control path
+// (kube/: discovery, sources, readiness, identity); kube/ writes into store/ through its port.
+const bffDataPath = layerBoundary({
+  files: ['apps/bff/src/store/**/*.ts'],
+  banned: ['**/kube/**'],
+  message:
+    'store/ is the data path and never imports kube/ (the control path): kube/ writes into it through StorePort.',
+});
+
+// The BFF's control path stays readable: no function over ~80 lines (the sources' start was one
+// of 209 with four closures inside).
+const bffControlPathFunctions = {
+  files: ['apps/bff/src/kube/**/*.ts'],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+  },
+};
+
 export default tseslint.config(
   ignores,
   ...base,
@@ -35,4 +55,6 @@ export default tseslint.config(
   reactApp(['apps/web/src/**/*.{ts,tsx}']),
   testFixturesInTestsOnly,
   appBoundary(['apps/**/*.{ts,tsx}']),
+  ...bffDataPath,
+  bffControlPathFunctions,
 );

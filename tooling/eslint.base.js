@@ -122,21 +122,29 @@ export const pureCore = (root) => [
 
 // The BFF and the web app: production code imports the engine and the API contract, never the
 // tool kits nor shared's sources by path (tests and fixtures may).
+const appTestFiles = ['**/*.test.{ts,tsx}', '**/__fixtures__/**', '**/src/test/**'];
+const appImportBan = {
+  group: [...toolKits.map((kit) => `@pdbscope/shared/${kit}`), '**/packages/shared/**'],
+  message:
+    'Production code never imports the tool kits (synthetic, testing, cli, oracle) or shared by path: tests and fixtures may.',
+};
 export const appBoundary = (files) => ({
   files,
-  ignores: ['**/*.test.{ts,tsx}', '**/__fixtures__/**', '**/src/test/**'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: [...toolKits.map((kit) => `@pdbscope/shared/${kit}`), '**/packages/shared/**'],
-            message:
-              'Production code never imports the tool kits (synthetic, testing, cli, oracle) or shared by path: tests and fixtures may.',
-          },
-        ],
-      },
-    ],
-  },
+  ignores: appTestFiles,
+  rules: { 'no-restricted-imports': ['error', { patterns: [appImportBan] }] },
 });
+
+// A layer of an app that never imports another, its tests included (e.g. the BFF's data path
+// never imports its control path). Its production files keep the app boundary too: a later
+// no-restricted-imports replaces an earlier one, so the patterns are given together.
+export const layerBoundary = ({ files, banned, message }) => {
+  const ban = { group: banned, message };
+  return [
+    { files, rules: { 'no-restricted-imports': ['error', { patterns: [ban] }] } },
+    {
+      files,
+      ignores: appTestFiles,
+      rules: { 'no-restricted-imports': ['error', { patterns: [appImportBan, ban] }] },
+    },
+  ];
+};
