@@ -28,6 +28,13 @@ const testFixturesInTestsOnly = {
   },
 };
 
+// The BFF loads the simulator only for --sim, with a dynamic import() (which the rule lets by).
+const simOnlyForSim = {
+  group: ['@pdbscope/sim', '@pdbscope/sim/*'],
+  message:
+    'The BFF loads the simulator only for --sim (a dynamic import()); the wall clock is in @pdbscope/shared/clock.',
+};
+
 // The BFF's data path (store/: the index, the rows, the analysis) never imports its control path
 // (kube/: discovery, sources, readiness, identity); kube/ writes into store/ through its port.
 const bffDataPath = layerBoundary({
@@ -35,6 +42,7 @@ const bffDataPath = layerBoundary({
   banned: ['**/kube/**'],
   message:
     'store/ is the data path and never imports kube/ (the control path): kube/ writes into it through StorePort.',
+  bans: [simOnlyForSim],
 });
 
 // The BFF's control path stays readable: no function over ~80 lines (the sources' start was one
@@ -55,6 +63,7 @@ export default tseslint.config(
   reactApp(['apps/web/src/**/*.{ts,tsx}']),
   testFixturesInTestsOnly,
   appBoundary(['apps/**/*.{ts,tsx}']),
+  appBoundary(['apps/bff/**/*.ts'], [simOnlyForSim], ['apps/bff/src/integration/**']),
   ...bffDataPath,
   bffControlPathFunctions,
 );

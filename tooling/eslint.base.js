@@ -128,23 +128,21 @@ const appImportBan = {
   message:
     'Production code never imports the tool kits (synthetic, testing, cli, oracle) or shared by path: tests and fixtures may.',
 };
-export const appBoundary = (files) => ({
+// `bans`: more import patterns the app's production code may not use; `tests`: more files that
+// are test code. A later no-restricted-imports replaces an earlier one, so every config gives
+// all of its patterns.
+export const appBoundary = (files, bans = [], tests = []) => ({
   files,
-  ignores: appTestFiles,
-  rules: { 'no-restricted-imports': ['error', { patterns: [appImportBan] }] },
+  ignores: [...appTestFiles, ...tests],
+  rules: { 'no-restricted-imports': ['error', { patterns: [appImportBan, ...bans] }] },
 });
 
 // A layer of an app that never imports another, its tests included (e.g. the BFF's data path
-// never imports its control path). Its production files keep the app boundary too: a later
-// no-restricted-imports replaces an earlier one, so the patterns are given together.
-export const layerBoundary = ({ files, banned, message }) => {
+// never imports its control path). Its production files keep the app's boundary and `bans`.
+export const layerBoundary = ({ files, banned, message, bans = [] }) => {
   const ban = { group: banned, message };
   return [
     { files, rules: { 'no-restricted-imports': ['error', { patterns: [ban] }] } },
-    {
-      files,
-      ignores: appTestFiles,
-      rules: { 'no-restricted-imports': ['error', { patterns: [appImportBan, ban] }] },
-    },
+    appBoundary(files, [...bans, ban]),
   ];
 };

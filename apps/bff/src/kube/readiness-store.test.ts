@@ -92,19 +92,9 @@ function storeWith(
 describe('the store behind SourceReadiness', () => {
   it('holds objects until every source has synced, then streams what each change does to a budget', async () => {
     const hub = new EventHub({ clock, epoch: 's1' });
-    const events: ServerEvent[] = [];
-    hub.attach(
-      {
-        write: (chunk) => {
-          const line = chunk.split('\n').find((l) => l.startsWith('data: '));
-          if (line) events.push(JSON.parse(line.slice(6)) as ServerEvent);
-          return true;
-        },
-        pending: () => 0,
-        close: () => {},
-      },
-      undefined,
-    );
+    const client = recorder();
+    hub.attach(client, undefined);
+    const { events } = client;
     const { store, readiness } = storeWith(hub, []);
     const upsert = (object: IndexedObject) => store.apply({ type: 'upsert', object });
     const podsSynced = { value: false };

@@ -1,11 +1,19 @@
+import type { KubeHttp } from './http.js';
 import { listAllPages, type PagedList } from './paged-list.js';
 import type { Held } from './projecting-watch.js';
-import type { SourceOptions } from './source.js';
+import type { UnreadableObjects } from './unreadable-objects.js';
 
-export type SourceListOptions<T> = Pick<
-  SourceOptions<T>,
-  'http' | 'path' | 'project' | 'sink' | 'unreadable' | 'listPageSize' | 'listTimeoutMs'
->;
+/** The source's own options, those its list reads. */
+export interface SourceListOptions<T> {
+  http: KubeHttp;
+  /** Collection path, e.g. `/api/v1/pods`. */
+  path: string;
+  project: (raw: unknown) => Held<T> | undefined;
+  sink: { upsert(view: T): void };
+  unreadable?: Pick<UnreadableObjects, 'listStarted' | 'listCompleted' | 'listFailed'>;
+  listPageSize?: number;
+  listTimeoutMs?: number;
+}
 
 /**
  * The list half of a source's list-then-watch: every page goes to the sink as it arrives (the

@@ -1,5 +1,5 @@
 import type { Finding as EngineFinding, PodView } from '@pdbscope/shared';
-import type { BudgetDelta, ClusterIndex, ObjectChange } from '@pdbscope/shared/index';
+import type { BudgetDelta, ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRow, BudgetSummary, ClusterCounts, NodeRow } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import type { StoreHub } from '../events/store-hub.js';
@@ -39,7 +39,6 @@ export class ClusterStore implements StorePort {
   private readonly summaries: SummaryPublisher;
   private sourceFindings: readonly EngineFinding[] = [];
   private stopped = false;
-  private changes = 0;
   private resolveReady: () => void = () => {};
   /** Resolves once the sources have settled and the index is built. */
   readonly whenReady: Promise<void> = new Promise((resolve) => (this.resolveReady = resolve));
@@ -77,10 +76,7 @@ export class ClusterStore implements StorePort {
     this.tick = new ClockTick({
       clock,
       everyMs: options.tickMs ?? 1000,
-      onTick: (now) => {
-        this.changes++;
-        this.queue(this.live.evaluate(now));
-      },
+      onTick: (now) => this.queue(this.live.evaluate(now)),
     });
   }
 
@@ -98,11 +94,6 @@ export class ClusterStore implements StorePort {
     return this.rows.published;
   }
 
-  /** Grows with every object change and clock tick: views derived from the index cache on it. */
-  get changeCount(): number {
-    return this.changes;
-  }
-
   /** Every node's row, by name in order; only the nodes changes reached are worked out again. */
   nodeRows(): Map<string, NodeRow> | undefined {
     return this.live.nodeRows?.all();
@@ -116,7 +107,7 @@ export class ClusterStore implements StorePort {
     switch (change.type) {
       case 'upsert':
       case 'delete':
-        return this.change(change);
+        return this.queue(this.live.apply(change));
       case 'source-findings':
         this.sourceFindings = change.findings;
         if (this.live.index) this.analyses.changed(this.options.clock.now());
@@ -173,11 +164,6 @@ export class ClusterStore implements StorePort {
     this.summaries.stop();
   }
 
-  private change(change: ObjectChange): void {
-    this.changes++;
-    this.queue(this.live.apply(change));
-  }
-
   /** The sources have settled: evaluate every budget once, publish the rows, say so. */
   private build(): void {
     const started = performance.now();
@@ -205,10 +191,6 @@ export class ClusterStore implements StorePort {
   private queue(deltas: readonly BudgetDelta[]): void {
     if (deltas.length === 0) return;
     this.analyses.changed(this.options.clock.now());
-    for (const { ref } of deltas) {
-      // Deltas are about budgets only; the check narrows the kind for the row's ref.
-      if (ref.kind === 'PodDisruptionBudget' || ref.kind === 'PodUnavailableBudget')
-        this.rows.markDirty({ kind: ref.kind, namespace: ref.namespace, name: ref.name });
-    }
+    this.rows.markMoved(deltas);
   }
 }

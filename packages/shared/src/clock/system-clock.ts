@@ -1,4 +1,4 @@
-import type { Clock } from './index.js';
+import type { Clock } from './clock.js';
 
 /**
  * The wall clock of the edges (the BFF, the simulated API server); its timers never keep the
