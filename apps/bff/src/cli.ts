@@ -20,6 +20,8 @@ export interface CliFlags {
   publicUrl?: string;
   staleAfterMs?: number;
   wedgedAfterMs?: number;
+  /** `json`: JSON and paged lists only, as for a server without protobuf or watch-list. */
+  wire?: 'auto' | 'json';
   help: boolean;
 }
 
@@ -50,6 +52,9 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
                            pdbscope_url label for a fleet to link to (env PDBSCOPE_PUBLIC_URL)
   --stale-after DUR        /readyz answers 503 once a source has not been live for this long
                            (default 5m; env PDBSCOPE_STALE_AFTER)
+  --wire auto|json         auto (default): built-in kinds in protobuf and initial lists
+                           streamed through a watch where the server supports them,
+                           JSON and paged lists otherwise; json: always JSON and pages
   --wedged-after DUR       /livez answers 503 once the event loop stalled this long within the
                            last minute (default 10s; env PDBSCOPE_WEDGED_AFTER)
 `;
@@ -98,6 +103,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       'public-url': { type: 'string' },
       'stale-after': { type: 'string' },
       'wedged-after': { type: 'string' },
+      wire: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -113,6 +119,8 @@ export function parseCli(argv: readonly string[]): CliFlags {
   // The same floor as PDBSCOPE_TOKEN: a short token falls to guessing despite the rate limit.
   if (values.token !== undefined && values.token.length < 16)
     throw new Error('--token: must be at least 16 characters');
+  if (values.wire !== undefined && values.wire !== 'auto' && values.wire !== 'json')
+    throw new Error(`--wire: auto or json, not ${values.wire}`);
   if (values.sim && values.snapshot !== undefined)
     throw new Error('--sim and --snapshot exclude each other');
   return {
@@ -145,6 +153,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(values['stale-after'] !== undefined
       ? { staleAfterMs: parseDuration('--stale-after', values['stale-after']) }
       : {}),
+    ...(values.wire !== undefined ? { wire: values.wire } : {}),
     ...(values['wedged-after'] !== undefined
       ? { wedgedAfterMs: parseDuration('--wedged-after', values['wedged-after']) }
       : {}),

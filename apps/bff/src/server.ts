@@ -1,3 +1,4 @@
+import type { WireOptions } from './kube/http.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -30,6 +31,8 @@ export interface StartBffOptions {
   webDist?: string;
   clock?: Clock;
   tuning?: ClusterSourcesOptions['tuning'];
+  /** How built-in kinds are read (--wire); default protobuf and streamed lists where served. */
+  wire?: WireOptions;
   sseMaxClients?: number;
   /** GET /metrics without the token (--metrics-public). */
   metricsPublic?: boolean;
@@ -108,6 +111,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ? { allowDryRunVerify: options.allowDryRunVerify }
       : {}),
     ...(options.tuning ? { tuning: options.tuning } : {}),
+    ...(options.wire ? { wire: options.wire } : {}),
     ...(options.historyWindowMs !== undefined ? { historyWindowMs: options.historyWindowMs } : {}),
     ...(options.prometheusUrl !== undefined ? { prometheusUrl: options.prometheusUrl } : {}),
     ...(options.prometheusRangeMs !== undefined

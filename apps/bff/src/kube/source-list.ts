@@ -1,7 +1,11 @@
+import type { Clock } from '@pdbscope/shared/clock';
+import type { MessageSchema } from '@pdbscope/shared/protobuf';
 import type { KubeHttp } from './http.js';
+import type { Watcher } from './list-watch.js';
 import { listAllPages, type PagedList } from './paged-list.js';
 import type { Held } from './projecting-watch.js';
 import type { UnreadableObjects } from './unreadable-objects.js';
+import { WatchListUnsupported, listByWatch } from './watch-list.js';
 
 /** The source's own options, those its list reads. */
 export interface SourceListOptions<T> {
@@ -9,11 +13,22 @@ export interface SourceListOptions<T> {
   /** Collection path, e.g. `/api/v1/pods`. */
   path: string;
   project: (raw: unknown) => Held<T> | undefined;
-  sink: { upsert(view: T): void };
+  sink: { upsert(view: T): void; remove(view: T): void };
   unreadable?: Pick<UnreadableObjects, 'listStarted' | 'listCompleted' | 'listFailed'>;
   listPageSize?: number;
   listTimeoutMs?: number;
+  /** The protobuf read set of the resource, when it has one and the BFF asks for protobuf. */
+  protobuf?: MessageSchema;
+  /**
+   * Stream lists through this watch where the server supports it (sendInitialEvents); absent,
+   * every list is paged.
+   */
+  streamWith?: { watch: Watcher; clock: Clock; timeoutSeconds: number; silenceMs?: number };
+  /** A streamed list was found unsupported and the source lists in pages (logged). */
+  onFallback?: (reason: string) => void;
 }
+
+const keyOf = <T>(h: Held<T>) => `${h.metadata.namespace ?? ''}/${h.metadata.name}`;
 
 /**
  * The list half of a source's list-then-watch: every page goes to the sink as it arrives (the
@@ -29,6 +44,8 @@ export class SourceList<T> {
    */
   private listed: readonly Held<T>[] | undefined;
   private listedAt = 0;
+  /** A list has completed: later lists may not be served from the watch cache. */
+  private listedOnce = false;
 
   constructor(private readonly options: SourceListOptions<T>) {}
 
@@ -42,23 +59,72 @@ export class SourceList<T> {
     const { options } = this;
     this.listingNow = true;
     options.unreadable?.listStarted();
-    const page = await listAllPages({
+    const page = await this.listOnce()
+      .catch((err: unknown) => {
+        options.unreadable?.listFailed();
+        throw err;
+      })
+      .finally(() => (this.listingNow = false));
+    this.listedOnce = true;
+    options.unreadable?.listCompleted();
+    return page;
+  }
+
+  /**
+   * Streamed where the server does it (remembered per server once tried), else in pages. A
+   * stream given up midway has handed some objects to the sink already: what the paged list
+   * that replaces it no longer has is taken back out.
+   */
+  private async listOnce(): Promise<PagedList<Held<T>>> {
+    const { options } = this;
+    const stream = options.streamWith;
+    if (stream === undefined || options.http.watchListSupported === false) return this.paged();
+    const handed: Held<T>[] = [];
+    try {
+      const listed = await listByWatch({
+        watch: stream.watch,
+        clock: stream.clock,
+        path: options.path,
+        project: options.project,
+        onPage: (page) => {
+          for (const held of page) {
+            handed.push(held);
+            options.sink.upsert(held.view);
+          }
+        },
+        silenceMs: stream.silenceMs ?? 10_000,
+        timeoutSeconds: stream.timeoutSeconds,
+        ...(options.listPageSize !== undefined ? { pageSize: options.listPageSize } : {}),
+      });
+      options.http.watchListSupported = true;
+      return listed;
+    } catch (err) {
+      if (!(err instanceof WatchListUnsupported)) throw err;
+      options.http.watchListSupported = false;
+      options.onFallback?.(err.message);
+      const paged = await this.paged();
+      const kept = new Set(paged.items.map(keyOf));
+      for (const held of handed) if (!kept.has(keyOf(held))) options.sink.remove(held.view);
+      return paged;
+    }
+  }
+
+  private paged(): Promise<PagedList<Held<T>>> {
+    const { options } = this;
+    return listAllPages({
       http: options.http,
       path: options.path,
       project: options.project,
       onPage: (page) => {
         for (const held of page) options.sink.upsert(held.view);
       },
+      ...(options.protobuf ? { protobuf: options.protobuf } : {}),
+      // Where consistency allows: a first list (nothing held to go back from), and protobuf (a
+      // server that answers it whole from its cache sends a body no string must hold).
+      fromCache: options.protobuf !== undefined && !this.listedOnce,
       ...(options.listPageSize !== undefined ? { limit: options.listPageSize } : {}),
       ...(options.listTimeoutMs !== undefined ? { timeoutMs: options.listTimeoutMs } : {}),
-    })
-      .catch((err: unknown) => {
-        options.unreadable?.listFailed();
-        throw err;
-      })
-      .finally(() => (this.listingNow = false));
-    options.unreadable?.listCompleted();
-    return page;
+    });
   }
 
   /** The loop adds these items next, in this order: the sink has them already. */

@@ -27,11 +27,14 @@ function valueOf(field: Field): fc.Arbitrary<unknown> {
     case 'double':
       return fc.double({ noNaN: true });
     case 'time':
-      return seconds.map(rfc3339);
+      return fc.option(seconds.map(rfc3339), { nil: null, freq: 4 });
     case 'microtime':
-      return fc
-        .tuple(seconds, fc.integer({ min: 0, max: 999_999 }))
-        .map(([s, us]) => rfc3339Micro(s, us * 1000));
+      return fc.option(
+        fc
+          .tuple(seconds, fc.integer({ min: 0, max: 999_999 }))
+          .map(([s, us]) => rfc3339Micro(s, us * 1000)),
+        { nil: null, freq: 4 },
+      );
     case 'quantity':
       return fc.constantFrom('0', '100m', '1', '512Mi', '1.5Gi', '110');
     case 'intstr':

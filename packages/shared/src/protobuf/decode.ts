@@ -83,9 +83,8 @@ function readField(r: ProtoReader, field: Field, wireType: number, out: Json): v
       return;
     default:
       expect(field, wireType, WIRE_BYTES);
-      value = readWrapped(r, field.type);
-      // A zero time is JSON's null: left out, as a reader takes null.
-      if (value === undefined) return;
+      // A zero time (an empty message, as Go writes a Time value) is JSON's null.
+      value = readWrapped(r, field.type) ?? null;
   }
   if (field.repeated) {
     const list = out[field.name];

@@ -45,7 +45,13 @@ function writeMessage(
       continue;
     }
     const v = value[field.name];
-    if (v === undefined || v === null) continue;
+    if (v === undefined) continue;
+    if (v === null) {
+      // A zero Time is JSON's null and protobuf's empty message; any other null is absent.
+      if ((field.type === 'time' || field.type === 'microtime') && !field.repeated)
+        w.tag(field.no, WIRE_BYTES).uint32(0);
+      continue;
+    }
     if (field.repeated) {
       if (!Array.isArray(v)) fail(schema, field.name, 'not a list');
       for (const item of v as unknown[]) writeValue(w, field, item, schema);

@@ -9,7 +9,10 @@ import type {
   StoreError,
   WatchEventType,
 } from '../store/index.js';
+import type { StoredObject } from '../store/index.js';
 import { labelsMatch, statusBody } from '../store/index.js';
+import type { ProtobufKind } from '@pdbscope/shared/protobuf';
+import { bookmarkFrame, eventFrame, statusFrame, wireStats } from './protobuf-out.js';
 import type { IncludeObject } from './table/index.js';
 import { toTable } from './table/index.js';
 
@@ -26,6 +29,8 @@ export interface WatchSpec {
   bookmarkKind: { apiVersion: string; kind: string };
   /** The store's latest version: every event up to it has been delivered, so a bookmark may carry it. */
   currentVersion: () => string;
+  /** Send length-prefixed protobuf WatchEvent frames of this kind instead of JSON lines. */
+  protobuf?: ProtobufKind;
   /** Beyond this many unsent bytes of live events the watcher is too slow and is closed. */
   maxBufferedBytes: number;
 }
@@ -35,7 +40,7 @@ export class Watcher {
   private timers: TimerHandle[] = [];
   private closed = false;
   private tableColumnsSent = false;
-  private pending: string[] = [];
+  private pending: (string | Uint8Array)[] = [];
   private wantLive = false;
   private live = false;
 
@@ -78,10 +83,11 @@ export class Watcher {
   }
 
   /** A synthetic ADDED for an existing object (initial state). */
-  added(object: KubeObject, json: string): void {
+  added(stored: StoredObject): void {
     if (this.closed) return;
-    if (this.spec.table !== undefined) this.writeTable('ADDED', object);
-    else this.write(`{"type":"ADDED","object":${json}}\n`);
+    if (this.spec.table !== undefined) this.writeTable('ADDED', stored.object);
+    else if (this.spec.protobuf) this.write(eventFrame(this.spec.protobuf, 'ADDED', stored));
+    else this.write(`{"type":"ADDED","object":${stored.json}}\n`);
   }
 
   /** A BOOKMARK with the latest version; `initialEventsEnd` marks the end of a WatchList's initial state. */
@@ -92,13 +98,15 @@ export class Watcher {
       resourceVersion: this.spec.currentVersion(),
       ...(initialEventsEnd ? { annotations: { 'k8s.io/initial-events-end': 'true' } } : {}),
     };
+    if (this.spec.protobuf) return this.write(bookmarkFrame(this.spec.protobuf, metadata));
     this.write(JSON.stringify({ type: 'BOOKMARK', object: { kind, apiVersion, metadata } }) + '\n');
   }
 
   /** Sends an ERROR event with the Status and ends the stream. */
   fail(error: StoreError): void {
     if (this.closed) return;
-    this.write(JSON.stringify({ type: 'ERROR', object: statusBody(error) }) + '\n');
+    if (this.spec.protobuf) this.write(statusFrame(error));
+    else this.write(JSON.stringify({ type: 'ERROR', object: statusBody(error) }) + '\n');
     this.end();
   }
 
@@ -132,6 +140,8 @@ export class Watcher {
 
   private send(entry: HistoryEntry, type: WatchEventType): void {
     if (this.spec.table !== undefined) this.writeTable(type, entry.event.object);
+    else if (this.spec.protobuf)
+      this.write(eventFrame(this.spec.protobuf, type, entry.event.object));
     else
       this.write(
         type === entry.event.type
@@ -155,7 +165,7 @@ export class Watcher {
   }
 
   /** Lines written in one tick (a burst of store events, a replayed backlog) go out as one chunk. */
-  private write(line: string): void {
+  private write(line: string | Uint8Array): void {
     if (this.pending.length === 0) process.nextTick(() => this.flush());
     this.pending.push(line);
   }
@@ -164,16 +174,36 @@ export class Watcher {
     if (this.closed || this.pending.length === 0) return;
     const lines = this.pending;
     this.pending = [];
-    let chunk = '';
     let drained = true;
-    for (const line of lines) {
-      chunk += line;
-      if (chunk.length >= FLUSH_CHUNK_CHARS) {
-        drained = this.res.write(chunk);
-        chunk = '';
+    if (this.spec.protobuf) {
+      // Frames go out in chunks of about a megabyte.
+      let batch: Uint8Array[] = [];
+      let size = 0;
+      const send = () => {
+        wireStats.bytes.protobuf += size;
+        drained = this.res.write(Buffer.concat(batch, size));
+        batch = [];
+        size = 0;
+      };
+      for (const frame of lines as Uint8Array[]) {
+        batch.push(frame);
+        size += frame.length;
+        if (size >= FLUSH_CHUNK_CHARS) send();
       }
+      if (size > 0) send();
+    } else {
+      let chunk = '';
+      for (const line of lines as string[]) {
+        chunk += line;
+        if (chunk.length >= FLUSH_CHUNK_CHARS) {
+          wireStats.bytes.json += chunk.length;
+          drained = this.res.write(chunk);
+          chunk = '';
+        }
+      }
+      wireStats.bytes.json += chunk.length;
+      if (chunk !== '') drained = this.res.write(chunk);
     }
-    if (chunk !== '') drained = this.res.write(chunk);
     if (this.live) {
       if (this.res.writableLength > this.spec.maxBufferedBytes) this.destroy();
     } else if (this.wantLive) {
