@@ -49,6 +49,7 @@ import {
 import { viewsMemory } from './bff-views.js';
 import { podWatch } from './pod-watch.js';
 import { streamBlocks } from './stream-blocks.js';
+import { protobufFloor, wireDelta, wireStatsOf } from './bff-wire.js';
 import type { BudgetEdit } from './pool-edits.js';
 import type { BudgetRow } from '../packages/shared/src/api/index.js';
 
@@ -62,6 +63,8 @@ const BFF_NODE_ARGS = (process.env['BENCH_BFF_NODE_ARGS'] ?? '').split(' ').filt
 const BFF_TSX = process.env['BENCH_BFF_TSX'] === '1';
 const BFF_STARTS = Number(process.env['BENCH_BFF_STARTS'] ?? 2);
 const POOL = Number(process.env['BENCH_POOL'] ?? 1_000);
+/** `json` starts the BFF with --wire json (JSON and paged lists), for comparison. */
+const BFF_WIRE = process.env['BENCH_BFF_WIRE'] ?? 'auto';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
@@ -135,8 +138,9 @@ async function stopChild(c: ChildProcess): Promise<void> {
 }
 
 /** The floor: every pod listed in pages of 500, each page parsed and dropped. */
-async function floor(server: string): Promise<{ ms: number; pods: number }> {
+async function floor(server: string): Promise<{ ms: number; pods: number; cpuMs: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let token = '';
   let pods = 0;
   do {
@@ -147,7 +151,8 @@ async function floor(server: string): Promise<{ ms: number; pods: number }> {
     pods += parsed.items.length;
     token = parsed.metadata.continue ?? '';
   } while (token);
-  return { ms: performance.now() - started, pods };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, pods, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** An SSE reader that timestamps each event as it arrives. */
@@ -403,11 +408,19 @@ async function main(): Promise<void> {
       '';
     process.stdout.write(`simulated API server at ${server}\n\n`);
 
+    const w0 = await wireStatsOf(server);
     const f1 = await floor(server);
     const f2 = await floor(server);
     const floorMs = Math.min(f1.ms, f2.ms);
+    const w1 = await wireStatsOf(server);
     process.stdout.write(
-      `floor (paged list of ${f1.pods} pods, 500 a page, JSON.parse, nothing kept): ${ms(floorMs)} (best of 2: ${ms(f1.ms)}, ${ms(f2.ms)})\n`,
+      `floor (paged list of ${f1.pods} pods, 500 a page, JSON.parse, nothing kept): ${ms(floorMs)} (best of 2: ${ms(f1.ms)}, ${ms(f2.ms)}; CPU ${ms(f1.cpuMs)}, ${ms(f2.cpuMs)}); both: ${wireDelta(w0, w1)}\n`,
+    );
+    const p1 = await protobufFloor(server);
+    const p2 = await protobufFloor(server);
+    const w2 = await wireStatsOf(server);
+    process.stdout.write(
+      `protobuf floor (the same pods as protobuf, the BFF's read set decoded, nothing kept): ${ms(Math.min(p1.ms, p2.ms))} = ${(Math.min(p1.ms, p2.ms) / floorMs).toFixed(2)}× the JSON floor (${ms(p1.ms)} first, encoding included; ${ms(p2.ms)}; CPU ${ms(p1.cpuMs)}, ${ms(p2.cpuMs)}); ${(p2.bytes / 1e6).toFixed(1)} MB a pass; both: ${wireDelta(w1, w2)}\n`,
     );
 
     // As `pnpm start` runs it: the bundle built beforehand, plain node (BENCH_BFF_TSX=1: the
@@ -422,6 +435,7 @@ async function main(): Promise<void> {
     const stages: MemoryStage[] = [];
     for (let run = 0; run < BFF_STARTS; run++) {
       if (bff) await stopChild(bff.child);
+      const wireBefore = await wireStatsOf(server);
       const spawned = performance.now();
       const started = await spawnNode(
         [
@@ -430,6 +444,8 @@ async function main(): Promise<void> {
           BFF_TSX ? 'apps/bff/src/main.ts' : 'apps/bff/dist/main.js',
           '--port',
           '0',
+          '--wire',
+          BFF_WIRE,
         ],
         { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
         /running at (http:\/\/[0-9.:]+)/,
@@ -444,6 +460,9 @@ async function main(): Promise<void> {
         await new Promise((r2) => setTimeout(r2, 25));
       }
       const ready = performance.now();
+      process.stdout.write(
+        `  start ${run + 1} (--wire ${BFF_WIRE}): the initial sync ${wireDelta(wireBefore, await wireStatsOf(server))}\n`,
+      );
       const memory = memoryOf(started.child.pid ?? 0);
       if (run === BFF_STARTS - 1) stages.push(await readStage(started.child, 'ready'));
       starts.push({

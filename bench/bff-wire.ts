@@ -1,0 +1,56 @@
+// The wire's part of bench:bff: the floor read as protobuf beside the JSON one, and the
+// simulator's own bytes and CPU time per format (GET /_sim/wire-stats) around each BFF start.
+import http from 'node:http';
+import { readList, readSchemaOf } from '../packages/shared/src/protobuf/index.js';
+
+export interface WireStats {
+  bytes: { json: number; protobuf: number };
+  encodeCpuMs: { json: number; protobuf: number };
+}
+
+function getBytes(url: string, accept: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { accept } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Every pod listed in pages of 500 as protobuf, decoded with the BFF's read set, nothing kept. */
+export async function protobufFloor(
+  server: string,
+): Promise<{ ms: number; cpuMs: number; pods: number; bytes: number }> {
+  const schema = readSchemaOf('v1', 'pods');
+  if (!schema) throw new Error('no protobuf table for pods');
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  let token = '';
+  let pods = 0;
+  let bytes = 0;
+  do {
+    const body = await getBytes(
+      `${server}/api/v1/pods?limit=500${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
+      'application/vnd.kubernetes.protobuf, application/json',
+    );
+    bytes += body.length;
+    token = readList(body, schema, () => pods++).continue;
+  } while (token);
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, pods, bytes };
+}
+
+export async function wireStatsOf(server: string): Promise<WireStats> {
+  return JSON.parse(
+    (await getBytes(`${server}/_sim/wire-stats`, 'application/json')).toString(),
+  ) as WireStats;
+}
+
+export function wireDelta(before: WireStats, after: WireStats): string {
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  return `read ${mb(after.bytes.protobuf - before.bytes.protobuf)} protobuf + ${mb(after.bytes.json - before.bytes.json)} JSON; the server's encoding CPU ${(after.encodeCpuMs.protobuf - before.encodeCpuMs.protobuf).toFixed(0)} ms protobuf + ${(after.encodeCpuMs.json - before.encodeCpuMs.json).toFixed(0)} ms JSON`;
+}
