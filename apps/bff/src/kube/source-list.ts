@@ -99,6 +99,9 @@ export class SourceList<T> {
       options.http.watchListSupported = true;
       return listed;
     } catch (err) {
+      // A refused watch is listed in pages this time: the list's own answer is what is reported
+      // (and what a fallback to one source per namespace acts on).
+      if ((err as { statusCode?: unknown } | null)?.statusCode === 403) return this.paged();
       if (!(err instanceof WatchListUnsupported)) throw err;
       options.http.watchListSupported = false;
       options.onFallback?.(err.message);

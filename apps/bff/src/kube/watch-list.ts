@@ -90,34 +90,15 @@ export function listByWatch<T>(options: WatchListOptions<T>): Promise<PagedList<
         (type, obj) => {
           if (settled) return;
           quiet();
-          if (type === 'ADDED' || type === 'MODIFIED') {
-            const item = options.project(obj);
-            if (item !== undefined) items.push(item);
-            if (items.length - batchStart >= pageSize) flush();
-          } else if (type === 'BOOKMARK') {
-            const metadata = (
-              obj as {
-                metadata?: { resourceVersion?: unknown; annotations?: Record<string, unknown> };
-              } | null
-            )?.metadata;
-            if (metadata?.annotations?.[INITIAL_EVENTS_END] !== 'true')
-              return end({
-                err: new WatchListUnsupported('a bookmark came before the end of the list'),
-              });
-            flush();
-            const rv = metadata.resourceVersion;
-            end({ list: { items, resourceVersion: typeof rv === 'string' ? rv : '' } });
-          } else if (type === 'ERROR') {
-            const status = obj as { code?: unknown; message?: unknown } | null;
-            end({
-              err: Object.assign(
-                new Error(`watch-list of ${options.path}: ${String(status?.message ?? 'error')}`),
-                {
-                  statusCode: status?.code,
-                },
-              ),
-            });
-          }
+          onEvent({
+            type,
+            obj,
+            options,
+            items,
+            flush,
+            end,
+            pageFull: () => items.length - batchStart >= pageSize,
+          });
         },
         (err) => {
           if (err === null || err === undefined)
@@ -141,4 +122,42 @@ export function listByWatch<T>(options: WatchListOptions<T>): Promise<PagedList<
       })
       .catch((err: unknown) => end({ err }));
   });
+}
+
+interface EventInput<T> {
+  type: string;
+  obj: unknown;
+  options: WatchListOptions<T>;
+  items: T[];
+  flush: () => void;
+  end: (outcome: { list?: PagedList<T>; err?: unknown }) => void;
+  pageFull: () => boolean;
+}
+
+/** One event of the stream: an object of the list, its closing bookmark, or a failure. */
+function onEvent<T>({ type, obj, options, items, flush, end, pageFull }: EventInput<T>): void {
+  if (type === 'ADDED' || type === 'MODIFIED') {
+    const item = options.project(obj);
+    if (item !== undefined) items.push(item);
+    if (pageFull()) flush();
+  } else if (type === 'BOOKMARK') {
+    const metadata = (
+      obj as {
+        metadata?: { resourceVersion?: unknown; annotations?: Record<string, unknown> };
+      } | null
+    )?.metadata;
+    if (metadata?.annotations?.[INITIAL_EVENTS_END] !== 'true')
+      return end({ err: new WatchListUnsupported('a bookmark came before the end of the list') });
+    flush();
+    const rv = metadata.resourceVersion;
+    end({ list: { items, resourceVersion: typeof rv === 'string' ? rv : '' } });
+  } else if (type === 'ERROR') {
+    const status = obj as { code?: unknown; message?: unknown } | null;
+    end({
+      err: Object.assign(
+        new Error(`watch-list of ${options.path}: ${String(status?.message ?? 'error')}`),
+        { statusCode: status?.code },
+      ),
+    });
+  }
 }
