@@ -1,6 +1,8 @@
+import { caDrainabilityActual } from './ca-drainability.js';
 import { controllerActual } from './controller.js';
 import { evictionsActual } from './eviction.js';
 import { scenarioInputs } from './inputs.js';
+import { karpenterDisruptionActual } from './karpenter-disruption.js';
 import { DEFAULT_NOW, type OracleResult, type Scenario, type ScenarioFile } from './scenario.js';
 import {
   labelSelectorActual,
@@ -21,6 +23,13 @@ function selectorCases(s: Scenario): { labels?: unknown }[] {
 }
 
 function actualFor(s: Scenario, defaultNow: string): Record<string, unknown> {
+  // The actors' kinds write their objects in a short form of their own.
+  switch (s.kind) {
+    case 'ca-drainability':
+      return caDrainabilityActual(s, defaultNow);
+    case 'karpenter-disruption':
+      return karpenterDisruptionActual(s, defaultNow);
+  }
   const inputs = scenarioInputs(s, defaultNow);
   switch (s.kind) {
     case 'pdb-controller':

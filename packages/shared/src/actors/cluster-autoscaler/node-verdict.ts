@@ -1,0 +1,112 @@
+import type { ClusterIndex, PodOnNode } from '../../index/cluster-index.js';
+import type { PdbView } from '../../model/budget.js';
+import { dateNs } from '../go/time.js';
+import { defaultRules, drainable } from './chain.js';
+import type { ControllerListers, DrainContext, DrainSubject } from './context.js';
+import { controllerListers } from './listers.js';
+import type { NodeDeleteOptions } from './options.js';
+import { setPdbs } from './pdb-tracker.js';
+import { getPodsToMove, type PodDecision, type PodMoveInfo } from './pods-to-move.js';
+import type { DrainabilityRule } from './rules.js';
+
+/** What Cluster Autoscaler's drainability check says about removing one node now. */
+export interface CaNodeVerdict {
+  node: string;
+  /** No pod blocks, and CA's loop can run at all. */
+  removable: boolean;
+  /** The loop fails before scale-down: a PDB whose selector does not convert (CA's `SetPdbs`). */
+  loopError?: string;
+  moveInfo: PodMoveInfo;
+  /** With `explainAll`: the pods after the blocking one, which CA does not examine, as the chain would judge them. */
+  notExamined: PodDecision[];
+}
+
+/** What every node's verdict shares: the rules, the listers, the time, the loop's precondition. */
+export interface CaClusterContext {
+  index: ClusterIndex;
+  rules: readonly DrainabilityRule[];
+  ctx: DrainContext;
+  loopError?: string;
+}
+
+const NO_PDBS: readonly PdbView[] = [];
+
+/** The PDBs the tracker matches to a pod: the index's covering PDBs, with their stored status. */
+function subjectOf({ pod, budgets }: PodOnNode): DrainSubject {
+  let pdbs: PdbView[] | undefined;
+  for (const b of budgets)
+    if (b.evaluation?.kind === 'PodDisruptionBudget') (pdbs ??= []).push(b.evaluation.budget);
+  return { pod, pdbs: pdbs ?? NO_PDBS };
+}
+
+/**
+ * A node's pods as CA's pod lister has them (Succeeded and Failed pods are not listed), each with
+ * its PDBs. Read from the index's per-node list, never a scan of every pod.
+ */
+function* subjectsOnNode(index: ClusterIndex, node: string): Generator<DrainSubject> {
+  for (const entry of index.podsOnNodeWithBudgets(node)) {
+    const phase = entry.pod.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') continue;
+    yield subjectOf(entry);
+  }
+}
+
+/** The kinds of workload the index holds at least one of (what the snapshot listed). */
+function listedKinds(index: ClusterIndex): Set<string> {
+  const kinds = new Set<string>();
+  for (const w of index.workloads()) kinds.add(w.kind);
+  return kinds;
+}
+
+/** CA's `SetPdbs` over every PDB: its error fails the whole loop. */
+function pdbTrackerError(index: ClusterIndex): string | undefined {
+  const pdbs: PdbView[] = [];
+  for (const e of index.budgets()) if (e.kind === 'PodDisruptionBudget') pdbs.push(e.budget);
+  const { error } = setPdbs(pdbs);
+  return error === undefined ? undefined : `${error}; CA's loop fails before scale-down`;
+}
+
+/** Once per cluster and option set: shared by every node's verdict. */
+export function caClusterContext(
+  index: ClusterIndex,
+  options: NodeDeleteOptions,
+  now: Date,
+  listers: ControllerListers = controllerListers(index.workloadLookup(), listedKinds(index)),
+): CaClusterContext {
+  const loopError = pdbTrackerError(index);
+  return {
+    index,
+    rules: defaultRules(options),
+    ctx: { nowNs: dateNs(now), listers },
+    ...(loopError !== undefined ? { loopError } : {}),
+  };
+}
+
+/**
+ * Would the Cluster Autoscaler's drainability check let `node` go now: `GetPodsToMove` over its
+ * pods with the default rules. Utilization, node-group sizes and scale-down delays are not
+ * judged here.
+ */
+export function caNodeVerdict(
+  cluster: CaClusterContext,
+  node: string,
+  explainAll = false,
+): CaNodeVerdict {
+  const { index, rules, ctx, loopError } = cluster;
+  const moveInfo = getPodsToMove(subjectsOnNode(index, node), rules, ctx);
+  const notExamined: PodDecision[] = [];
+  if (explainAll && moveInfo.blockingPod !== undefined) {
+    let after = false;
+    for (const subject of subjectsOnNode(index, node)) {
+      if (after) notExamined.push({ pod: subject.pod, ...drainable(rules, subject, ctx) });
+      else after = subject.pod === moveInfo.blockingPod.pod;
+    }
+  }
+  return {
+    node,
+    removable: loopError === undefined && moveInfo.blockingPod === undefined,
+    ...(loopError !== undefined ? { loopError } : {}),
+    moveInfo,
+    notExamined,
+  };
+}
