@@ -7,6 +7,7 @@ import {
   pubFromObject,
   workloadFromObject,
 } from '../model/convert.js';
+import { nodeClaimFromObject, nodePoolFromObject } from '../model/convert-karpenter.js';
 import { refKey } from '../model/refs.js';
 import { objectIdentity } from './identity.js';
 import type { Snapshot } from './types.js';
@@ -95,6 +96,10 @@ function sinkFor(kind: string, apiVersion: string): Sink | undefined {
     return into(pubFromObject, (s) => s.pubs);
   if (WORKLOAD_KINDS.has(kind)) return into(workloadFromObject, (s) => s.workloads);
   if (kind === 'Node') return into(nodeFromObject, (s) => s.nodes);
+  if (kind === 'NodePool' && apiVersion.startsWith('karpenter.sh/'))
+    return into(nodePoolFromObject, (s) => (s.nodePools ??= []));
+  if (kind === 'NodeClaim' && apiVersion.startsWith('karpenter.sh/'))
+    return into(nodeClaimFromObject, (s) => (s.nodeClaims ??= []));
   if (kind === 'Namespace') return namespaceSink;
   return undefined;
 }

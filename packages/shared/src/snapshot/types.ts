@@ -1,4 +1,5 @@
 import type { PdbView, PubView } from '../model/budget.js';
+import type { NodeClaimView, NodePoolView } from '../model/karpenter.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
@@ -23,6 +24,10 @@ export interface Snapshot {
   workloads: WorkloadView[];
   nodes: NodeView[];
   namespaces: string[];
+  /** Karpenter's `karpenter.sh/v1` NodePools, when the snapshot has any. */
+  nodePools?: NodePoolView[];
+  /** Karpenter's NodeClaims, when the snapshot has any. */
+  nodeClaims?: NodeClaimView[];
   /** Objects of kinds the model does not use (Services, ConfigMaps...), counted per kind. */
   ignored: Record<string, number>;
   errors: SnapshotError[];
