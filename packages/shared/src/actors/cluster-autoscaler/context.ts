@@ -1,5 +1,4 @@
-import type { PdbView } from '../../model/budget.js';
-import type { PodView } from '../../model/pod.js';
+import type { PodWithPdbs } from '../subject.js';
 
 /** The controller kinds ReplicaCount looks up, each in its own lister. */
 export type ListedControllerKind =
@@ -29,9 +28,6 @@ export interface DrainContext {
 
 /**
  * One pod as the rules read it: the pod and the PDBs the tracker's `MatchingPdbs` finds for it
- * (same namespace, selector matches), in the tracker's order.
+ * (same namespace, selector matches).
  */
-export interface DrainSubject {
-  readonly pod: PodView;
-  readonly pdbs: readonly PdbView[];
-}
+export type DrainSubject = PodWithPdbs;

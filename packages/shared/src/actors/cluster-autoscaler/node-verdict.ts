@@ -1,6 +1,7 @@
-import type { ClusterIndex, PodOnNode } from '../../index/cluster-index.js';
+import type { ClusterIndex } from '../../index/cluster-index.js';
 import type { PdbView } from '../../model/budget.js';
 import { dateNs } from '../go/time.js';
+import { podWithPdbs } from '../subject.js';
 import { defaultRules, drainable } from './chain.js';
 import type { ControllerListers, DrainContext, DrainSubject } from './context.js';
 import { controllerListers } from './listers.js';
@@ -29,16 +30,6 @@ export interface CaClusterContext {
   loopError?: string;
 }
 
-const NO_PDBS: readonly PdbView[] = [];
-
-/** The PDBs the tracker matches to a pod: the index's covering PDBs, with their stored status. */
-function subjectOf({ pod, budgets }: PodOnNode): DrainSubject {
-  let pdbs: PdbView[] | undefined;
-  for (const b of budgets)
-    if (b.evaluation?.kind === 'PodDisruptionBudget') (pdbs ??= []).push(b.evaluation.budget);
-  return { pod, pdbs: pdbs ?? NO_PDBS };
-}
-
 /**
  * A node's pods as CA's pod lister has them (Succeeded and Failed pods are not listed), each with
  * its PDBs. Read from the index's per-node list, never a scan of every pod.
@@ -47,7 +38,7 @@ function* subjectsOnNode(index: ClusterIndex, node: string): Generator<DrainSubj
   for (const entry of index.podsOnNodeWithBudgets(node)) {
     const phase = entry.pod.phase;
     if (phase === 'Succeeded' || phase === 'Failed') continue;
-    yield subjectOf(entry);
+    yield podWithPdbs(entry);
   }
 }
 

@@ -1,0 +1,18 @@
+/** An event Karpenter publishes: its reason and message (the object it is on is implied). */
+export interface KarpenterEvent {
+  readonly reason: string;
+  readonly message: string;
+}
+
+/**
+ * The time Karpenter's predicates run at (nanoseconds since the epoch), and where their events go
+ * (none recorded when absent, as with Karpenter's nil recorder).
+ */
+export interface KarpenterClock {
+  readonly nowNs: bigint;
+  readonly record?: (event: KarpenterEvent) => void;
+}
+
+/** `pretty.Sentence`: the first byte upper-cased (an error becomes an event's message). */
+export const sentence = (text: string): string =>
+  text === '' ? text : text.charAt(0).toUpperCase() + text.slice(1);
