@@ -2,6 +2,12 @@ import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from '../eviction/drain-opt
 import { parseNsName } from '../model/refs.js';
 import { parseLabelSelectorQuery } from '../selectors/query.js';
 import type { Result } from '../result/index.js';
+import {
+  isScaleDownCommand,
+  parseScaleDownArgs,
+  SCALE_DOWN_USAGE,
+  type ScaleDownCommand,
+} from './scale-down-args.js';
 
 /** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
 export type CliCommand =
@@ -37,7 +43,8 @@ export type CliCommand =
       maxUnavailable: number;
       maxSurge: number;
       options: Pick<DrainOptions, 'force' | 'ignoreDaemonSets' | 'deleteEmptyDirData'>;
-    };
+    }
+  | ScaleDownCommand;
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
 export type StatusSource = 'recomputed' | 'stored';
@@ -55,6 +62,7 @@ Commands:
         [--max-unavailable N] [--max-surge N] [--force] [--ignore-daemonsets] [--delete-emptydir-data]
                                  forecast a rolling upgrade of the node pool: it completes, or where
                                  it stalls and why, with ranked fixes (a pre-flight gate: exit 3 = stalls)
+${SCALE_DOWN_USAGE}
 
 evict and drain start from the status the controllers would compute now; --stored-status uses the
 status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
@@ -64,11 +72,12 @@ podunavailablebudgets.policy.kruise.io where the cluster serves them (see the RE
 
 Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
 would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-or the upgrade would stall.
+the upgrade would stall, or the autoscaler would not remove the node.
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
 export function parseArgs(argv: readonly string[]): Result<CliCommand> {
+  if (isScaleDownCommand(argv)) return parseScaleDownArgs(argv);
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;

@@ -11,6 +11,7 @@ import { planEvictions } from '../eviction/plan.js';
 import { planDrain } from '../eviction/drain.js';
 import { planUpgrade } from '../upgrade/plan.js';
 import { formatUpgrade } from './upgrade.js';
+import { formatScaleDown, scaleDown } from './scale-down.js';
 
 /** What the command prints and returns; the bin file writes it out. */
 export interface CliResult {
@@ -168,6 +169,15 @@ export function runCli(env: CliEnvironment): CliResult {
       return {
         exitCode: plan.complete ? 0 : 3,
         stdout: command.json ? json(plan) : formatDrainPlan(plan),
+        stderr: warnings,
+      };
+    }
+    case 'scale-down': {
+      const report = scaleDown(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: report.value.removable ? 0 : 3,
+        stdout: command.json ? json(report.value) : formatScaleDown(report.value),
         stderr: warnings,
       };
     }

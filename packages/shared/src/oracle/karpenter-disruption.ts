@@ -18,7 +18,7 @@ import {
   type KarpenterEvent,
   type StateNode,
 } from '../actors/karpenter/index.js';
-import { setPdbs } from '../actors/cluster-autoscaler/pdb-tracker.js';
+import { firstUnconvertiblePdb } from '../actors/pdb-selectors.js';
 import { asArray, asObject, asString, asStringMap, type Json } from '../model/convert-helpers.js';
 import type { PdbView } from '../model/budget.js';
 import type { NodePoolBudget, NodePoolView } from '../model/karpenter.js';
@@ -53,8 +53,8 @@ function onlyPod(pods: readonly PodView[]): PodView {
 
 /** `NewLimits` lists every PDB; one whose selector does not convert fails it. */
 function limitsPdbs(pdbs: readonly PdbView[]): readonly PdbView[] {
-  const tracked = setPdbs(pdbs);
-  if (tracked.error !== undefined) throw new ScenarioError(`NewLimits fails: ${tracked.error}`);
+  const bad = firstUnconvertiblePdb(pdbs);
+  if (bad !== undefined) throw new ScenarioError(`NewLimits fails: ${bad.error}`);
   return pdbs;
 }
 

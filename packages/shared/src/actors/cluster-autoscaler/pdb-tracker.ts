@@ -1,6 +1,5 @@
-import { pdbSelector } from '../../budgets/select.js';
 import type { PdbView } from '../../model/budget.js';
-import { nsName } from '../../model/refs.js';
+import { firstUnconvertiblePdb } from '../pdb-selectors.js';
 
 /** What `SetPdbs` leaves in CA's remaining-PDB tracker. */
 export interface TrackedPdbs {
@@ -16,14 +15,6 @@ export interface TrackedPdbs {
  * error see them).
  */
 export function setPdbs(pdbs: readonly PdbView[]): TrackedPdbs {
-  for (let i = 0; i < pdbs.length; i++) {
-    const pdb = pdbs[i] as PdbView;
-    const parsed = pdbSelector(pdb);
-    if (!parsed.ok)
-      return {
-        pdbs: pdbs.slice(0, i),
-        error: `PodDisruptionBudget ${nsName(pdb)}: ${parsed.error}`,
-      };
-  }
-  return { pdbs };
+  const bad = firstUnconvertiblePdb(pdbs);
+  return bad === undefined ? { pdbs } : { pdbs: pdbs.slice(0, bad.index), error: bad.error };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoDuration } from './duration.js';
+import { formatGoDuration, parseGoDuration } from './duration.js';
 
 const NS = 1n;
 const US = 1000n * NS;
@@ -86,5 +86,39 @@ describe('parseGoDuration', () => {
     ['-9223372036854775809ns', 'time: invalid duration "-9223372036854775809ns"'],
   ])('%j is refused as Go words it', (text, error) => {
     expect(parseGoDuration(text)).toStrictEqual({ ok: false, error });
+  });
+});
+
+describe('formatGoDuration', () => {
+  it("prints as Go's Duration.String does", () => {
+    expect(
+      [
+        0n,
+        1n,
+        1100n,
+        2_200_000n,
+        3_300_000_000n,
+        4n * M + 5n * S,
+        4n * M + 5001n * MS,
+        5n * H + 6n * M + 7001n * MS,
+        8n * M + 1n,
+        H,
+        -(90n * M),
+        (1n << 63n) - 1n,
+      ].map(formatGoDuration),
+    ).toStrictEqual([
+      '0s',
+      '1ns',
+      '1.1\u00b5s',
+      '2.2ms',
+      '3.3s',
+      '4m5s',
+      '4m5.001s',
+      '5h6m7.001s',
+      '8m0.000000001s',
+      '1h0m0s',
+      '-1h30m0s',
+      '2562047h47m16.854775807s',
+    ]);
   });
 });

@@ -116,3 +116,40 @@ export function parseGoDuration(orig: string): Result<bigint> {
   if (d > TWO_63 - 1n) return invalid();
   return { ok: true, value: d };
 }
+
+/** `fmtFrac`: `v`'s last `prec` digits as a fraction, trailing zeros (and a bare point) dropped. */
+function fraction(v: bigint, prec: number): { text: string; rest: bigint } {
+  let digits = '';
+  let printed = false;
+  for (let i = 0; i < prec; i++) {
+    const digit = v % 10n;
+    printed ||= digit !== 0n;
+    if (printed) digits = `${digit}${digits}`;
+    v /= 10n;
+  }
+  return { text: printed ? `.${digits}` : '', rest: v };
+}
+
+/** Go's `Duration.String`: `1h0m0s`, `1m30s`, `1.5s`, `300ms`, `1.5µs`, `0s`. */
+export function formatGoDuration(ns: bigint): string {
+  const neg = ns < 0n;
+  let u = neg ? -ns : ns;
+  let out: string;
+  if (u < 1_000_000_000n) {
+    if (u === 0n) return '0s';
+    const [prec, unit] = u < 1_000n ? [0, 'ns'] : u < 1_000_000n ? [3, '\u00b5s'] : [6, 'ms'];
+    const f = fraction(u, prec);
+    out = `${f.rest}${f.text}${unit}`;
+  } else {
+    const f = fraction(u, 9);
+    u = f.rest;
+    out = `${u % 60n}${f.text}s`;
+    u /= 60n;
+    if (u > 0n) {
+      out = `${u % 60n}m${out}`;
+      u /= 60n;
+      if (u > 0n) out = `${u}h${out}`;
+    }
+  }
+  return neg ? `-${out}` : out;
+}

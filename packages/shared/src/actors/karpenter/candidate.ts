@@ -1,5 +1,6 @@
 // Karpenter's candidate validation (disruption.NewCandidate → StateNode.ValidateNodeDisruptable,
 // ValidatePodsDisruptable), with its exact error sentences and DisruptionBlocked event texts.
+import type { PodView } from '../../model/pod.js';
 import { nsName } from '../../model/refs.js';
 import type { PodWithPdbs } from '../subject.js';
 import { DO_NOT_DISRUPT } from './do-not-disrupt.js';
@@ -40,6 +41,16 @@ export interface PodsError {
   pdbs?: readonly string[];
 }
 
+/** The error a pod whose do-not-disrupt is in force makes. */
+export const doNotDisruptMessage = (pod: PodView): string =>
+  `pod has "${DO_NOT_DISRUPT}" annotation (Pod=${nsName(pod)})`;
+
+/** The error `CanEvictPods`' refusal makes, by how many PDB keys it returned. */
+export const pdbRefusalMessage = (keys: readonly string[]): string =>
+  keys.length > 1
+    ? `eviction does not support multiple PDBs (PodDisruptionBudget(s)=[${keys.join(' ')}])`
+    : `pdb prevents pod evictions (PodDisruptionBudget=[${keys.join(' ')}])`;
+
 /**
  * `ValidatePodsDisruptable`: every pod (DaemonSet and mirror pods too) must be disruptable, then
  * `CanEvictPods` must pass.
@@ -49,21 +60,10 @@ export function podsDisruptionError(
   clock: KarpenterClock,
 ): PodsError | undefined {
   for (const { pod } of pods)
-    if (!isDisruptable(pod, clock))
-      return {
-        message: `pod has "${DO_NOT_DISRUPT}" annotation (Pod=${nsName(pod)})`,
-        pod: nsName(pod),
-      };
+    if (!isDisruptable(pod, clock)) return { message: doNotDisruptMessage(pod), pod: nsName(pod) };
   const r = canEvictPods(pods, clock);
   if (r.canEvict) return undefined;
-  const keys = r.blockingPdbs.join(' ');
-  return {
-    message:
-      r.blockingPdbs.length > 1
-        ? `eviction does not support multiple PDBs (PodDisruptionBudget(s)=[${keys}])`
-        : `pdb prevents pod evictions (PodDisruptionBudget=[${keys}])`,
-    pdbs: r.blockingPdbs,
-  };
+  return { message: pdbRefusalMessage(r.blockingPdbs), pdbs: r.blockingPdbs };
 }
 
 /** Where a candidate was turned down. */

@@ -7,3 +7,4 @@ export * from './candidate.js';
 export * from './cron.js';
 export * from './budgets.js';
 export * from './termination.js';
+export * from './node-verdict.js';

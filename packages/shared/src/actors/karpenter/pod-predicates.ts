@@ -38,15 +38,32 @@ export const isOwnedByStatefulSet = (pod: PodView): boolean =>
 export const toleratesDisruptedTaint = (pod: PodView): boolean =>
   pod.scheduling?.tolerations?.some((t) => tolerates(t, DISRUPTED_NO_SCHEDULE_TAINT)) ?? false;
 
+/** Why Karpenter would not call the eviction API on a pod, in `IsEvictable`'s order of checks. */
+export type NotEvictedBecause =
+  'terminal' | 'terminating' | 'tolerates-disruption-taint' | 'mirror-pod' | 'do-not-disrupt';
+
+/**
+ * `IsEvictable`'s checks one by one: the first that excludes the pod (undefined: Karpenter evicts
+ * it). Do-not-disrupt is checked last, so its events come only for pods that got that far.
+ */
+export function notEvictedBecause(
+  pod: PodView,
+  clock: KarpenterClock,
+): NotEvictedBecause | undefined {
+  if (isTerminal(pod)) return 'terminal';
+  if (isTerminating(pod)) return 'terminating';
+  if (toleratesDisruptedTaint(pod)) return 'tolerates-disruption-taint';
+  if (isOwnedByNode(pod)) return 'mirror-pod';
+  if (isDoNotDisruptActive(pod, clock)) return 'do-not-disrupt';
+  return undefined;
+}
+
 /**
  * `IsEvictable`: Karpenter would call the eviction API on it: active, not tolerating its disruption
- * taint, not a mirror pod, no do-not-disrupt in force (checked last, in that order).
+ * taint, not a mirror pod, no do-not-disrupt in force.
  */
 export const isEvictable = (pod: PodView, clock: KarpenterClock): boolean =>
-  isActive(pod) &&
-  !toleratesDisruptedTaint(pod) &&
-  !isOwnedByNode(pod) &&
-  !isDoNotDisruptActive(pod, clock);
+  notEvictedBecause(pod, clock) === undefined;
 
 /** `IsDisruptable`: not active, or no do-not-disrupt in force. */
 export const isDisruptable = (pod: PodView, clock: KarpenterClock): boolean =>
