@@ -1,6 +1,7 @@
 import type { NodeDeleteOptionsInput } from '../actors/cluster-autoscaler/options.js';
 import type { DisruptionClass } from '../actors/karpenter/candidate.js';
 import { parseGoDuration } from '../actors/go/duration.js';
+import type { PlanStatusSource } from '../eviction/plan-types.js';
 import type { Result } from '../result/index.js';
 
 export type Autoscaler = 'cluster-autoscaler' | 'karpenter';
@@ -14,6 +15,8 @@ export interface ScaleDownCommand {
   /** The Cluster Autoscaler's flags as given (its defaults for the others). */
   caOptions: NodeDeleteOptionsInput;
   disruptionClass: DisruptionClass;
+  /** The PDB status the autoscaler reads: as the disruption controller would write it now, or as stored. */
+  statusSource: PlanStatusSource;
   json: boolean;
   now?: string;
 }
@@ -23,6 +26,7 @@ export const SCALE_DOWN_USAGE = `  scale-down SNAPSHOT NODE --autoscaler cluster
         [--skip-nodes-with-custom-controller-pods=BOOL] [--min-replica-count N]
         [--blocking-system-pod-disruption-timeout DURATION]    (Cluster Autoscaler's flags and defaults)
         [--disruption-class graceful|eventual]                 (Karpenter: consolidation, or drift)
+        [--stored-status]                                      (PDB status as recorded, not as recomputed)
                                  would that autoscaler remove the node now: each pod with the rule that
                                  decided it, and what blocks (exit 3 = blocked)`;
 
@@ -72,6 +76,7 @@ export function parseScaleDownArgs(
   let autoscaler: string | undefined;
   let disruptionClass: string | undefined;
   let json = false;
+  let statusSource: PlanStatusSource = 'recomputed';
   let now: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -79,6 +84,7 @@ export function parseScaleDownArgs(
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     const inline = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
     if (name === '--json') json = true;
+    else if (name === '--stored-status') statusSource = 'stored';
     else if (name === '--help' || name === '-h') return { ok: true, value: { command: 'help' } };
     else if (name in BOOL_FLAGS) {
       const value = inline === undefined ? true : goBool(inline);
@@ -147,6 +153,7 @@ export function parseScaleDownArgs(
       autoscaler,
       caOptions,
       disruptionClass: disruptionClass === 'eventual' ? 'eventual' : 'graceful',
+      statusSource,
       json,
       ...(now !== undefined ? { now } : {}),
     },

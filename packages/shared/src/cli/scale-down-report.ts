@@ -16,6 +16,7 @@ import {
   type KarpenterNodeVerdict,
   type NotEvictedBecause,
 } from '../actors/karpenter/index.js';
+import type { PlanStatusSource } from '../eviction/plan-types.js';
 import { nsName } from '../model/refs.js';
 import type { LoadedCluster } from './cluster.js';
 import type { Autoscaler } from './scale-down-args.js';
@@ -39,6 +40,8 @@ export interface ScaleDownReport {
   now: string;
   /** The autoscaler's flags or disruption class, as it would run. */
   settings: string;
+  /** The PDB status read: `recomputed` (what the disruption controller would write now) or `stored`. */
+  statusSource: PlanStatusSource;
   removable: boolean;
   /** One sentence: why the node can go, or what keeps it. */
   verdict: string;
@@ -96,8 +99,14 @@ export function caScaleDownReport(
   cluster: LoadedCluster,
   node: string,
   options: NodeDeleteOptions,
+  statusSource: PlanStatusSource,
 ): ScaleDownReport {
-  const context = caClusterContext(cluster.index, options, cluster.now);
+  const context = caClusterContext({
+    index: cluster.index,
+    options,
+    now: cluster.now,
+    statusSource,
+  });
   const v: CaNodeVerdict = caNodeVerdict(context, node, true);
   const info = v.moveInfo;
   const daemonSets = new Set(info.daemonSetPods);
@@ -133,6 +142,7 @@ export function caScaleDownReport(
     node,
     now: cluster.now.toISOString(),
     settings: caSettings(options),
+    statusSource,
     removable: v.removable,
     verdict,
     pods,
@@ -203,6 +213,7 @@ export function karpenterScaleDownReport(
   cluster: LoadedCluster,
   node: string,
   cls: DisruptionClass,
+  statusSource: PlanStatusSource,
 ): ScaleDownReport {
   const { snapshot } = cluster;
   const context = karpenterClusterContext({
@@ -211,6 +222,7 @@ export function karpenterScaleDownReport(
     nodeClaims: snapshot.nodeClaims ?? [],
     now: cluster.now,
     disruptionClass: cls,
+    statusSource,
   });
   const v = karpenterNodeVerdict(context, node, true);
   const pods = v.pods.map((p) => ({
@@ -232,6 +244,7 @@ export function karpenterScaleDownReport(
     node,
     now: cluster.now.toISOString(),
     settings: `--disruption-class=${cls}`,
+    statusSource,
     removable: v.removable,
     verdict: karpenterVerdict(v, node, cls),
     pods,

@@ -28,7 +28,7 @@ describe('pdbscope scale-down --autoscaler cluster-autoscaler', () => {
       exitCode: 0,
       stderr: '',
       stdout: [
-        `Scale-down of node worker-1 by Cluster Autoscaler (${CA_FLAGS}) at 2024-05-01T12:00:00.000Z:`,
+        `Scale-down of node worker-1 by Cluster Autoscaler (${CA_FLAGS}) at 2024-05-01T12:00:00.000Z, PDB status recomputed:`,
         'POD                            RESULT      RULE        OUTCOME            DETAIL',
         'kube-system/kube-proxy-abcde   daemonset   DaemonSet   DrainOk',
         'shop/web-7c9d-x7k2p            move        -           UndefinedOutcome',
@@ -44,7 +44,7 @@ describe('pdbscope scale-down --autoscaler cluster-autoscaler', () => {
       exitCode: 3,
       stderr: '',
       stdout: [
-        `Scale-down of node worker-2 by Cluster Autoscaler (${CA_FLAGS}) at 2024-05-01T12:00:00.000Z:`,
+        `Scale-down of node worker-2 by Cluster Autoscaler (${CA_FLAGS}) at 2024-05-01T12:00:00.000Z, PDB status recomputed:`,
         'POD                   RESULT         RULE   OUTCOME                   DETAIL',
         'db/postgres-0         blocks         PDB    BlockDrain/NotEnoughPdb   not enough pod disruption budget to move db/postgres-0',
         'shop/web-7c9d-q9m4d   not-examined   -      UndefinedOutcome',
@@ -125,13 +125,32 @@ describe('pdbscope scale-down --autoscaler cluster-autoscaler', () => {
   });
 });
 
+describe('pdbscope scale-down: the PDB status read', () => {
+  it('is what the disruption controller would write now, or with --stored-status as recorded', () => {
+    // A PDB just created: its stored status allows nothing yet; synced, it allows one of two pods.
+    const verdicts = [[], ['--stored-status']].flatMap((flags) =>
+      ['cluster-autoscaler', 'karpenter'].map((autoscaler) => {
+        const r = run('worker-5', '--autoscaler', autoscaler, ...flags, '--json');
+        const report = JSON.parse(r.stdout) as ScaleDownReport;
+        return [r.exitCode, report.statusSource, report.blocking?.message];
+      }),
+    );
+    expect(verdicts).toStrictEqual([
+      [0, 'recomputed', undefined],
+      [3, 'recomputed', "node isn't managed by karpenter"],
+      [3, 'stored', 'not enough pod disruption budget to move shop/api-5c6d7-b2c4d'],
+      [3, 'stored', "node isn't managed by karpenter"],
+    ]);
+  });
+});
+
 describe('pdbscope scale-down --autoscaler karpenter', () => {
   it('lets a candidate go when its NodePool budget allows (exit 0)', () => {
     expect(run('worker-1', '--autoscaler', 'karpenter')).toStrictEqual({
       exitCode: 0,
       stderr: '',
       stdout: [
-        'Scale-down of node worker-1 by Karpenter (--disruption-class=graceful) at 2024-05-01T12:00:00.000Z:',
+        'Scale-down of node worker-1 by Karpenter (--disruption-class=graceful) at 2024-05-01T12:00:00.000Z, PDB status recomputed:',
         'POD                            RESULT   CHECK       DETAIL',
         'kube-system/kube-proxy-abcde   evict    evictable',
         'shop/web-7c9d-x7k2p            evict    evictable',
@@ -148,7 +167,7 @@ describe('pdbscope scale-down --autoscaler karpenter', () => {
       exitCode: 3,
       stderr: '',
       stdout: [
-        'Scale-down of node worker-2 by Karpenter (--disruption-class=graceful) at 2024-05-01T12:00:00.000Z:',
+        'Scale-down of node worker-2 by Karpenter (--disruption-class=graceful) at 2024-05-01T12:00:00.000Z, PDB status recomputed:',
         'POD                   RESULT   CHECK           DETAIL',
         'db/postgres-0         blocks   CanEvictPods    pdb prevents pod evictions (PodDisruptionBudget=[db/postgres])',
         'shop/web-7c9d-q9m4d   blocks   IsDisruptable   pod has "karpenter.sh/do-not-disrupt" annotation (Pod=shop/web-7c9d-q9m4d)',
@@ -259,6 +278,7 @@ describe('parseArgs for scale-down', () => {
           bspDisruptionTimeout: '1.5h',
         },
         disruptionClass: 'graceful',
+        statusSource: 'recomputed',
         json: false,
         now: '2024-05-01T12:00:00Z',
       },

@@ -13,10 +13,9 @@ const NAMES = { 'cluster-autoscaler': 'Cluster Autoscaler', karpenter: 'Karpente
 
 /** The report for people: the settings, a row per pod, what blocks, the verdict. */
 export function formatScaleDown(r: ScaleDownReport): string {
-  const lines = [
-    `Scale-down of node ${r.node} by ${NAMES[r.autoscaler]} (${r.settings}) at ${r.now}:`,
+  const out = [
+    `Scale-down of node ${r.node} by ${NAMES[r.autoscaler]} (${r.settings}) at ${r.now}, PDB status ${r.statusSource}:\n`,
   ];
-  const out = [lines.join('\n'), '\n'];
   if (r.pods.length > 0)
     out.push(
       textTable(
@@ -60,8 +59,11 @@ export function scaleDown(
       error: `node ${node} is not in the snapshot (no Node object and no pod scheduled to it)`,
     };
   if (command.autoscaler === 'karpenter')
-    return { ok: true, value: karpenterScaleDownReport(cluster, node, command.disruptionClass) };
+    return {
+      ok: true,
+      value: karpenterScaleDownReport(cluster, node, command.disruptionClass, command.statusSource),
+    };
   const options = nodeDeleteOptions(command.caOptions);
   if (!options.ok) return options;
-  return { ok: true, value: caScaleDownReport(cluster, node, options.value) };
+  return { ok: true, value: caScaleDownReport(cluster, node, options.value, command.statusSource) };
 }

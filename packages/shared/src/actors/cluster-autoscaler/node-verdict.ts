@@ -1,3 +1,4 @@
+import type { PlanStatusSource } from '../../eviction/plan-types.js';
 import type { ClusterIndex } from '../../index/cluster-index.js';
 import type { PdbView } from '../../model/budget.js';
 import { dateNs } from '../go/time.js';
@@ -25,6 +26,7 @@ export interface CaNodeVerdict {
 /** What every node's verdict shares: the rules, the listers, the time, the loop's precondition. */
 export interface CaClusterContext {
   index: ClusterIndex;
+  statusSource: PlanStatusSource;
   rules: readonly DrainabilityRule[];
   ctx: DrainContext;
   loopError?: string;
@@ -34,11 +36,11 @@ export interface CaClusterContext {
  * A node's pods as CA's pod lister has them (Succeeded and Failed pods are not listed), each with
  * its PDBs. Read from the index's per-node list, never a scan of every pod.
  */
-function* subjectsOnNode(index: ClusterIndex, node: string): Generator<DrainSubject> {
-  for (const entry of index.podsOnNodeWithBudgets(node)) {
+function* subjectsOnNode(cluster: CaClusterContext, node: string): Generator<DrainSubject> {
+  for (const entry of cluster.index.podsOnNodeWithBudgets(node)) {
     const phase = entry.pod.phase;
     if (phase === 'Succeeded' || phase === 'Failed') continue;
-    yield podWithPdbs(entry);
+    yield podWithPdbs(entry, cluster.statusSource);
   }
 }
 
@@ -57,16 +59,25 @@ function pdbTrackerError(index: ClusterIndex): string | undefined {
   return error === undefined ? undefined : `${error}; CA's loop fails before scale-down`;
 }
 
+/** What every node's verdict is worked out with. */
+export interface CaClusterInput {
+  index: ClusterIndex;
+  options: NodeDeleteOptions;
+  now: Date;
+  /** The PDB status read: as recorded, or as the disruption controller would write it now (default). */
+  statusSource?: PlanStatusSource;
+  /** CA's listers; by default the index's workloads, kinds it holds none of counting as not listed. */
+  listers?: ControllerListers;
+}
+
 /** Once per cluster and option set: shared by every node's verdict. */
-export function caClusterContext(
-  index: ClusterIndex,
-  options: NodeDeleteOptions,
-  now: Date,
-  listers: ControllerListers = controllerListers(index.workloadLookup(), listedKinds(index)),
-): CaClusterContext {
+export function caClusterContext(input: CaClusterInput): CaClusterContext {
+  const { index, options, now } = input;
+  const listers = input.listers ?? controllerListers(index.workloadLookup(), listedKinds(index));
   const loopError = pdbTrackerError(index);
   return {
     index,
+    statusSource: input.statusSource ?? 'recomputed',
     rules: defaultRules(options),
     ctx: { nowNs: dateNs(now), listers },
     ...(loopError !== undefined ? { loopError } : {}),
@@ -83,12 +94,12 @@ export function caNodeVerdict(
   node: string,
   explainAll = false,
 ): CaNodeVerdict {
-  const { index, rules, ctx, loopError } = cluster;
-  const moveInfo = getPodsToMove(subjectsOnNode(index, node), rules, ctx);
+  const { rules, ctx, loopError } = cluster;
+  const moveInfo = getPodsToMove(subjectsOnNode(cluster, node), rules, ctx);
   const notExamined: PodDecision[] = [];
   if (explainAll && moveInfo.blockingPod !== undefined) {
     let after = false;
-    for (const subject of subjectsOnNode(index, node)) {
+    for (const subject of subjectsOnNode(cluster, node)) {
       if (after) notExamined.push({ pod: subject.pod, ...drainable(rules, subject, ctx) });
       else after = subject.pod === moveInfo.blockingPod.pod;
     }

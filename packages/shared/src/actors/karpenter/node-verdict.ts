@@ -1,5 +1,6 @@
 // Would Karpenter disrupt a node now: its candidate validation, then its NodePool's budget, read
 // from the index (each node's pods and their PDBs) and the snapshot's NodePools and NodeClaims.
+import type { PlanStatusSource } from '../../eviction/plan-types.js';
 import type { ClusterIndex } from '../../index/cluster-index.js';
 import type { PdbView } from '../../model/budget.js';
 import type { NodeClaimView, NodePoolView } from '../../model/karpenter.js';
@@ -36,6 +37,7 @@ import {
 /** What every node's verdict shares, worked out once. */
 export interface KarpenterClusterContext {
   index: ClusterIndex;
+  statusSource: PlanStatusSource;
   nowNs: bigint;
   disruptionClass: DisruptionClass;
   claimsByNode: ReadonlyMap<string, NodeClaimView>;
@@ -89,6 +91,8 @@ export interface KarpenterClusterInput {
   nodeClaims: readonly NodeClaimView[];
   now: Date;
   disruptionClass: DisruptionClass;
+  /** The PDB status read: as recorded, or as the disruption controller would write it now (default). */
+  statusSource?: PlanStatusSource;
 }
 
 /** Once per cluster: NodeClaims by node, every NodePool's budget mapping, the PDB listing. */
@@ -132,6 +136,7 @@ export function karpenterClusterContext(input: KarpenterClusterInput): Karpenter
   const bad = firstUnconvertiblePdb(pdbs);
   return {
     index,
+    statusSource: input.statusSource ?? 'recomputed',
     nowNs,
     disruptionClass,
     claimsByNode,
@@ -191,7 +196,9 @@ export function karpenterNodeVerdict(
 ): KarpenterNodeVerdict {
   const { index, nowNs } = cluster;
   const state = stateNodeOf(index.node(nodeName), cluster.claimsByNode.get(nodeName));
-  const pods = index.podsOnNodeWithBudgets(nodeName).map(podWithPdbs);
+  const pods = index
+    .podsOnNodeWithBudgets(nodeName)
+    .map((e) => podWithPdbs(e, cluster.statusSource));
   const candidate = newCandidate({
     state,
     pods,
