@@ -1,17 +1,13 @@
 // kind `ca-drainability`: Cluster Autoscaler's drainability rules, their chain and GetPodsToMove,
 // run through the engine's functions (src/actors/cluster-autoscaler) on the scenario's objects.
 import { pdbsForPod } from '../budgets/select.js';
-import { workloadLookupFromList } from '../budgets/workload-lookup.js';
 import { asArray, asObject, asString, type Json } from '../model/convert-helpers.js';
-import { workloadFromObject } from '../model/convert.js';
 import type { PdbView } from '../model/budget.js';
 import type { PodView } from '../model/pod.js';
 import { nsName } from '../model/refs.js';
-import type { WorkloadView } from '../model/workload.js';
 import {
   blocked,
   combineStatuses,
-  controllerListers,
   daemonSetRule,
   defaultRules,
   DRAIN_OK,
@@ -53,37 +49,32 @@ interface CaScenario extends Scenario {
   ruleStatuses?: readonly unknown[];
 }
 
-/** The scenario's lister lists, each kind with the apiVersion its lister serves. */
-const LISTS: readonly [string, ListedControllerKind, string][] = [
-  ['replicationControllers', 'ReplicationController', 'v1'],
-  ['replicaSets', 'ReplicaSet', 'apps/v1'],
-  ['daemonSets', 'DaemonSet', 'apps/v1'],
-  ['jobs', 'Job', 'batch/v1'],
-  ['statefulSets', 'StatefulSet', 'apps/v1'],
+/** The scenario's lister lists, by the kind each lister serves. */
+const LISTS: readonly [string, ListedControllerKind][] = [
+  ['replicationControllers', 'ReplicationController'],
+  ['replicaSets', 'ReplicaSet'],
+  ['daemonSets', 'DaemonSet'],
+  ['jobs', 'Job'],
+  ['statefulSets', 'StatefulSet'],
 ];
 
-/** `listers: null` is a nil ListerRegistry; otherwise every lister exists, holding what is listed. */
+/**
+ * `listers: null` is a nil ListerRegistry; otherwise every lister exists, holding what is listed,
+ * with `spec.replicas` as the test wrote it (unset stays unset: test objects are not defaulted).
+ */
 function listersOf(raw: CaScenario['listers']): ControllerListers | undefined {
   if (raw === null || raw === undefined) return undefined;
-  const workloads: WorkloadView[] = [];
-  for (const [field, kind, apiVersion] of LISTS) {
+  const listed = new Map<string, { replicas: number | undefined }>();
+  const key = (kind: string, namespace: string, name: string) => `${kind}/${namespace}/${name}`;
+  for (const [field, kind] of LISTS)
     for (const item of asArray(raw[field])) {
       const o = asObject(item) ?? {};
       const replicas = o['replicas'];
-      const w = workloadFromObject({
-        apiVersion,
-        kind,
-        metadata: { name: o['name'], namespace: o['namespace'] },
-        spec: replicas === undefined ? {} : { replicas },
+      listed.set(key(kind, asString(o['namespace']) ?? '', asString(o['name']) ?? ''), {
+        replicas: typeof replicas === 'number' ? replicas : undefined,
       });
-      if (!w.ok) throw new ScenarioError(w.error);
-      workloads.push(w.value);
     }
-  }
-  return controllerListers(
-    workloadLookupFromList(workloads),
-    new Set(LISTS.map(([, kind]) => kind)),
-  );
+  return { get: (kind, namespace, name) => listed.get(key(kind, namespace, name)) ?? 'not-found' };
 }
 
 /** The rule `Default` would build, with the scenario's constructor arguments. */

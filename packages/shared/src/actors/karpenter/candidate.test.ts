@@ -23,19 +23,23 @@ const node = (over: Partial<NonNullable<StateNode['node']>> = {}) => ({
   ...over,
 });
 
-function verdict(
+function verdictOf(
   state: StateNode,
   pods = [testPod('web-7c9d-x7k2p')],
   cls: DisruptionClass = 'graceful',
 ) {
   const pdbs = [testPdb('web', { maxUnavailable: 1 }, 0)];
-  const v = newCandidate({
+  return newCandidate({
     state,
     pods: pods.map((pod) => ({ pod, pdbs: pod.labels['app'] === 'web' ? pdbs : [] })),
     nodePoolExists: (name) => name === 'general',
     disruptionClass: cls,
     nowNs: NOW,
   });
+}
+
+function verdict(...args: Parameters<typeof verdictOf>) {
+  const v = verdictOf(...args);
   return [v.disruptable, v.stage, v.message, v.event];
 }
 
@@ -90,6 +94,28 @@ describe('NewCandidate', () => {
         'Pdb prevents pod evictions (PodDisruptionBudget=[shop/web])',
       ],
     ]);
+  });
+
+  it('publishes DisruptionBlocked on the Node and on the NodeClaim, after the pods’ own events', () => {
+    const pod = testPod('batch-1', {
+      labels: { app: 'batch' },
+      annotations: { 'karpenter.sh/do-not-disrupt': '2h' },
+    });
+    const message = 'Pod has "karpenter.sh/do-not-disrupt" annotation (Pod=shop/batch-1)';
+    expect(verdictOf({ nodeClaim: claim(), node: node() }, [pod]).events).toStrictEqual([
+      {
+        reason: 'DoNotDisruptUntil',
+        on: 'Pod',
+        message: 'The karpenter.sh/do-not-disrupt grace period will elapse at 2024-05-01T13:00:00Z',
+      },
+      { reason: 'DisruptionBlocked', message, on: 'Node' },
+      { reason: 'DisruptionBlocked', message, on: 'NodeClaim' },
+    ]);
+    // Without its Node, only the NodeClaim hears of it; an unmanaged node hears nothing.
+    expect([
+      verdictOf({ nodeClaim: claim() }).events.map((e) => e.on),
+      verdictOf({ node: node() }).events,
+    ]).toStrictEqual([['NodeClaim'], []]);
   });
 
   it('reads the NodeClaim’s metadata until the node registered', () => {

@@ -104,8 +104,14 @@ export interface CandidateInput {
 export function newCandidate(input: CandidateInput): CandidateVerdict {
   const events: KarpenterEvent[] = [];
   const clock: KarpenterClock = { nowNs: input.nowNs, record: (e) => events.push(e) };
+  const { state } = input;
+  // `disruptionevents.Blocked`: one event on the Node and one on the NodeClaim, each when there is one.
   const refuse = (stage: CandidateStage, message: string, event: string | undefined) => {
-    if (event !== undefined) events.push({ reason: 'DisruptionBlocked', message: event });
+    if (event !== undefined) {
+      if (state.node) events.push({ reason: 'DisruptionBlocked', message: event, on: 'Node' });
+      if (state.nodeClaim)
+        events.push({ reason: 'DisruptionBlocked', message: event, on: 'NodeClaim' });
+    }
     return {
       disruptable: false,
       stage,
@@ -114,7 +120,6 @@ export function newCandidate(input: CandidateInput): CandidateVerdict {
       events,
     };
   };
-  const { state } = input;
   const nodeError = nodeDisruptionError(state);
   if (nodeError !== undefined)
     return refuse('node', nodeError, isManaged(state) ? sentence(nodeError) : undefined);

@@ -29,6 +29,7 @@ export function isDoNotDisruptActive(pod: PodView, clock: KarpenterClock): boole
   if ('error' in duration) {
     clock.record?.({
       reason: 'InvalidDoNotDisruptAnnotation',
+      on: 'Pod',
       message: `Invalid karpenter.sh/do-not-disrupt annotation: ${duration.error}, ignoring annotation`,
     });
     return false;
@@ -41,10 +42,12 @@ export function isDoNotDisruptActive(pod: PodView, clock: KarpenterClock): boole
     active
       ? {
           reason: 'DoNotDisruptUntil',
+          on: 'Pod',
           message: `The karpenter.sh/do-not-disrupt grace period will elapse at ${formatRfc3339(started + duration.ns)}`,
         }
       : {
           reason: 'DoNotDisruptGracePeriodElapsed',
+          on: 'Pod',
           message:
             'The karpenter.sh/do-not-disrupt grace period has elapsed, pod is now disruptable',
         },

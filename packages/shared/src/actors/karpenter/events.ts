@@ -1,7 +1,8 @@
-/** An event Karpenter publishes: its reason and message (the object it is on is implied). */
+/** An event Karpenter publishes: its reason and message, and the kind of object it is on. */
 export interface KarpenterEvent {
   readonly reason: string;
   readonly message: string;
+  readonly on: 'Pod' | 'Node' | 'NodeClaim' | 'NodePool';
 }
 
 /**

@@ -28,6 +28,7 @@ describe('the eviction queue', () => {
       events: [
         {
           reason: 'Disrupted',
+          on: 'Pod',
           message:
             'Deleting the pod to accommodate the terminationTime 2024-05-01 12:01:30 +0000 UTC of the node. The pod was granted 90 seconds of grace-period of its 120 terminationGracePeriodSeconds. This bypasses the PDB of the pod and the do-not-disrupt annotation.',
         },
@@ -72,6 +73,7 @@ describe('the eviction queue', () => {
       events: [
         {
           reason: 'FailedDraining',
+          on: 'Node',
           message:
             'Failed to drain node, eviction does not support multiple PDBs (Pod=shop/web-7c9d-x7k2p)',
         },

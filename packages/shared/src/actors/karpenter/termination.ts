@@ -84,6 +84,7 @@ export function reconcileEviction(input: EvictionQueueInput): EvictionQueueOutco
     const tgps = pod.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
     events.push({
       reason: 'Disrupted',
+      on: 'Pod',
       message: `Deleting the pod to accommodate the terminationTime ${formatGoTimeString(deadlineNs)} of the node. The pod was granted ${grace} seconds of grace-period of its ${tgps} terminationGracePeriodSeconds. This bypasses the PDB of the pod and the do-not-disrupt annotation.`,
     });
     return { result: 'ForceDeleted', requeue: false, gracePeriodSeconds: grace, events };
@@ -100,7 +101,11 @@ export function reconcileEviction(input: EvictionQueueInput): EvictionQueueOutco
     now: new Date(Number(nowNs / 1_000_000n)),
   });
   if (decision.allowed) {
-    events.push({ reason: 'Evicted', message: `Evicted pod: ${input.disruptionReason ?? ''}` });
+    events.push({
+      reason: 'Evicted',
+      on: 'Pod',
+      message: `Evicted pod: ${input.disruptionReason ?? ''}`,
+    });
     return { result: 'Evicted', requeue: false, evictionResponseCode: 200, events };
   }
   const code = decision.code;
@@ -113,6 +118,7 @@ export function reconcileEviction(input: EvictionQueueInput): EvictionQueueOutco
         : 'evicting pod violates a PDB';
     events.push({
       reason: 'FailedDraining',
+      on: 'Node',
       message: `Failed to drain node, ${why} (Pod=${nsName(pod)})`,
     });
     return { result: 'EvictionBlocked', requeue: true, evictionResponseCode: code, events };
