@@ -50,6 +50,7 @@ export const terminalRule = rule('Terminal', ({ pod }) =>
   isPodTerminal(pod) ? DRAIN_OK : UNDEFINED_STATUS,
 );
 
+// safe-to-evict: on-completion (WaitForCompletion) exists since cluster-autoscaler 1.36.
 export const onCompletionRule = rule('OnCompletion', ({ pod }) =>
   safeToEvict(pod) === 'on-completion' ? WAIT_FOR_COMPLETION : UNDEFINED_STATUS,
 );
@@ -77,7 +78,8 @@ export function replicatedRule(skipNodesWithCustomControllerPods: boolean): Drai
 
 /**
  * System: a kube-system pod no PDB matches blocks, unless it was created (non-zero
- * creationTimestamp) more than `bspDisruptionTimeoutNs` before now. Whether the PDB allows a
+ * creationTimestamp) more than `bspDisruptionTimeoutNs` before now (the timeout exists since
+ * cluster-autoscaler 1.33; before, such a pod always blocked). Whether the PDB allows a
  * disruption is the PDB rule's business.
  */
 export function systemRule(bspDisruptionTimeoutNs: bigint): DrainabilityRule {

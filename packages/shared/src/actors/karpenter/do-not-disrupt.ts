@@ -17,7 +17,7 @@ function doNotDisruptDuration(value: string): { ns: bigint } | { error: string }
 
 /**
  * `pod.IsDoNotDisruptActive`: the pod's `karpenter.sh/do-not-disrupt` annotation protects it now.
- * `"true"` always does; a duration does while the pod has run for less than it since
+ * `"true"` always does (before Karpenter v1.12 it was the only value that did); a duration does while the pod has run for less than it since
  * `status.startTime` (always, without a start time). Anything else is ignored, with an
  * `InvalidDoNotDisruptAnnotation` event; a duration's check records when it elapses, or that it has.
  */

@@ -1,6 +1,9 @@
 // The termination controller's eviction queue (pkg/controllers/node/termination/terminator/
 // eviction.go): one pod's reconcile, which evicts it through the eviction API or, once the node's
 // terminationGracePeriod leaves it too little time, deletes it past its PDBs and do-not-disrupt.
+// The force delete moved into the queue on Karpenter's main branch after v1.14.1 (#3063); releases
+// force-delete from the drain itself (Terminator.DeleteExpiringPods), at the same deadline and
+// grace period.
 import { decideEviction } from '../../eviction/decide.js';
 import { MULTIPLE_PDBS_MESSAGE } from '../../eviction/decide-status.js';
 import type { PdbView, PubView } from '../../model/budget.js';
