@@ -3,6 +3,7 @@
 import {
   caClusterContext,
   caNodeVerdict,
+  isListedPod,
   type CaNodeVerdict,
   type NodeDeleteOptions,
   type PodDecision,
@@ -115,7 +116,7 @@ export function caScaleDownReport(
     ...v.notExamined.map((d) => caRow(d, false, false)),
     ...cluster.index
       .podsOnNode(node)
-      .filter((p) => p.phase === 'Succeeded' || p.phase === 'Failed')
+      .filter((p) => !isListedPod(p))
       .map((p) => ({
         pod: nsName(p),
         result: 'not-listed',

@@ -8,6 +8,7 @@ import type { ControllerListers, DrainContext, DrainSubject } from './context.js
 import { controllerListers } from './listers.js';
 import type { NodeDeleteOptions } from './options.js';
 import { setPdbs } from './pdb-tracker.js';
+import { isListedPod } from './pod-predicates.js';
 import { getPodsToMove, type PodDecision, type PodMoveInfo } from './pods-to-move.js';
 import type { DrainabilityRule } from './rules.js';
 
@@ -37,11 +38,8 @@ export interface CaClusterContext {
  * its PDBs. Read from the index's per-node list, never a scan of every pod.
  */
 function* subjectsOnNode(cluster: CaClusterContext, node: string): Generator<DrainSubject> {
-  for (const entry of cluster.index.podsOnNodeWithBudgets(node)) {
-    const phase = entry.pod.phase;
-    if (phase === 'Succeeded' || phase === 'Failed') continue;
-    yield podWithPdbs(entry, cluster.statusSource);
-  }
+  for (const entry of cluster.index.podsOnNodeWithBudgets(node))
+    if (isListedPod(entry.pod)) yield podWithPdbs(entry, cluster.statusSource);
 }
 
 /** The kinds of workload the index holds at least one of (what the snapshot listed). */

@@ -12,6 +12,10 @@ export const CONFIG_MIRROR = 'kubernetes.io/config.mirror';
 const DEFAULT_GRACE_SECONDS = 30n;
 const LONG_TERMINATING_EXTRA_NS = 30n * NS_PER_SECOND;
 
+/** CA's `AllPodLister`: every pod but Succeeded and Failed ones (only listed pods are judged). */
+export const isListedPod = (pod: PodView): boolean =>
+  pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
+
 /** `pod_util.IsDaemonSetPod`: a controller of kind DaemonSet (any group), or the annotation. */
 export const isDaemonSetPod = (pod: PodView): boolean =>
   pod.controller?.kind === 'DaemonSet' || pod.annotations[DAEMONSET_POD] === 'true';
