@@ -4,6 +4,7 @@ import {
   caClusterContext,
   caNodeVerdict,
   isListedPod,
+  listedKinds,
   type CaNodeVerdict,
   type NodeDeleteOptions,
   type PodDecision,
@@ -131,7 +132,7 @@ export function caScaleDownReport(
     : blocking
       ? `Cluster Autoscaler keeps node ${node}: pod ${nsName(blocking.pod)} blocks it (${blocking.reason}: ${blocking.error}).`
       : `Cluster Autoscaler's drainability check lets node ${node} go: ${info.podsToMove.length} pod(s) to move, ${info.daemonSetPods.length} DaemonSet pod(s), ${info.onCompletionPods.length} left to complete.`;
-  const listed = new Set([...cluster.index.workloads()].map((w) => w.kind));
+  const listed = listedKinds(cluster.index);
   const notes = options.skipNodesWithCustomControllerPods
     ? WORKLOAD_KINDS.filter((k) => !listed.has(k)).map(
         (k) => `the snapshot has no ${k}: ReplicaCount takes a ${k} controller as present`,

@@ -43,7 +43,7 @@ function* subjectsOnNode(cluster: CaClusterContext, node: string): Generator<Dra
 }
 
 /** The kinds of workload the index holds at least one of (what the snapshot listed). */
-function listedKinds(index: ClusterIndex): Set<string> {
+export function listedKinds(index: ClusterIndex): Set<string> {
   const kinds = new Set<string>();
   for (const w of index.workloads()) kinds.add(w.kind);
   return kinds;
