@@ -13,8 +13,9 @@ import { ScenarioError } from './inputs.js';
 // The converters need a name; a scenario may have none (`&apiv1.Pod{}`), restored afterwards.
 const NAMELESS = '\u0000nameless';
 
-const defined = (entries: Record<string, unknown>): Json =>
-  Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
+// An absent field and a null one are the same nil to the Go structs the tests build.
+export const defined = (entries: Record<string, unknown>): Json =>
+  Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined && v !== null));
 
 /** `{name, namespace, labels?, …}` → a Pod object → the model's PodView. */
 export function scenarioPod(raw: unknown): PodView {
@@ -44,6 +45,7 @@ export function scenarioPod(raw: unknown): PodView {
       terminationGracePeriodSeconds: p['terminationGracePeriodSeconds'],
       nodeSelector: p['nodeSelector'],
       tolerations: p['tolerations'],
+      affinity: p['affinity'],
       volumes: p['volumes'],
       containers: [defined({ name: 'c', resources: requests ? { requests } : undefined })],
     }),
