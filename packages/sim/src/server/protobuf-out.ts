@@ -13,7 +13,6 @@ import {
 } from '@pdbscope/shared/protobuf';
 import type { KubeObject, ResourceType, StoredObject } from '../store/index.js';
 import { apiVersionOf } from '../store/index.js';
-import type { ServerContext } from './context.js';
 import { parseAccept } from './http.js';
 
 /**
@@ -48,9 +47,12 @@ export function timed<T>(format: 'json' | 'protobuf', work: () => T): T {
   }
 }
 
-/** The kind to answer in protobuf, or undefined for JSON. */
+/**
+ * The kind to answer in protobuf, or undefined for JSON. `ctx` is the server context's one
+ * field this needs (the context itself imports the watch hub, which imports this file).
+ */
 export function protobufAnswer(
-  ctx: ServerContext,
+  ctx: { protobuf: boolean },
   type: ResourceType,
   req: IncomingMessage,
 ): ProtobufKind | undefined {

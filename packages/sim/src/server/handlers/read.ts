@@ -59,6 +59,16 @@ export function handleGet({ ctx, route, req, res, params }: RequestInput): void 
   sendRawJson(res, 200, stored.json);
 }
 
+/**
+ * Answers with the fail-lists fault's 500 when one is pending. A list streamed through a watch
+ * (watch-list) is a list too: it fails the same way.
+ */
+export function failedList(ctx: RequestInput['ctx'], res: ServerResponse): boolean {
+  if (!ctx.faults.takeListFailure()) return false;
+  sendError(res, internalError('simulated list failure (/_sim/faults/fail-lists)'));
+  return true;
+}
+
 /** A list, streamed from each object's cached JSON (or a Table when kubectl asks for one). */
 export async function handleList({
   ctx,
@@ -68,10 +78,7 @@ export async function handleList({
   res,
   params,
 }: RequestInput): Promise<void> {
-  if (ctx.faults.takeListFailure()) {
-    sendError(res, internalError('simulated list failure (/_sim/faults/fail-lists)'));
-    return;
-  }
+  if (failedList(ctx, res)) return;
   const listed = ctx.store.listStored(route.type.resource, {
     ...selectionOf(route.namespace, query),
     ...(query.limit === undefined ? {} : { limit: query.limit }),

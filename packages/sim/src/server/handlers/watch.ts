@@ -5,7 +5,7 @@ import { sendError } from '../http.js';
 import type { ListQuery } from '../query.js';
 import { selectionOf } from '../query.js';
 import { Watcher } from '../watch-hub.js';
-import { includeObjectOf, tableRequested } from './read.js';
+import { failedList, includeObjectOf, tableRequested } from './read.js';
 import { protobufAnswer } from '../protobuf-out.js';
 import { PROTOBUF_MEDIA_TYPE } from '@pdbscope/shared/protobuf';
 
@@ -42,6 +42,8 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
   const rv = query.resourceVersion;
   const invalidWatchList = watchListError(params, query, ctx.watchList);
   if (invalidWatchList !== undefined) return sendError(res, invalidWatchList);
+  const streamsList = ctx.watchList && params.get('sendInitialEvents') === 'true';
+  if (streamsList && failedList(ctx, res)) return;
   const resume = rv !== undefined && rv !== '0' ? ctx.store.eventsSince(rv) : undefined;
   if (resume !== undefined && !resume.ok && resume.error.code !== 410) {
     sendError(res, resume.error);
@@ -80,7 +82,7 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
     );
     if (listed.ok)
       for (const s of listed.value.items) if (watcher.matches(s.object)) watcher.added(s);
-    if (ctx.watchList && params.get('sendInitialEvents') === 'true') watcher.bookmark(true);
+    if (streamsList) watcher.bookmark(true);
   } else {
     for (const entry of resume.value)
       if (entry.event.resource === route.type.resource) watcher.deliver(entry);
