@@ -11,7 +11,9 @@ export interface WireStats {
 function getBytes(url: string, accept: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { accept } }, (res) => {
+      // A connection of its own: one kept alive across a blocking step (the BFF's build) may have
+      // been closed by the server meanwhile, and reusing it fails with a hang-up.
+      .get(url, { headers: { accept }, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve(Buffer.concat(chunks)));
@@ -53,4 +55,54 @@ export async function wireStatsOf(server: string): Promise<WireStats> {
 export function wireDelta(before: WireStats, after: WireStats): string {
   const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
   return `read ${mb(after.bytes.protobuf - before.bytes.protobuf)} protobuf + ${mb(after.bytes.json - before.bytes.json)} JSON; the server's encoding CPU ${(after.encodeCpuMs.protobuf - before.encodeCpuMs.protobuf).toFixed(0)} ms protobuf + ${(after.encodeCpuMs.json - before.encodeCpuMs.json).toFixed(0)} ms JSON`;
+}
+
+/** The pods the BFF has been handed, from lists and watch events (its /metrics). */
+async function podUpserts(bffUrl: string): Promise<number> {
+  const text = (await getBytes(`${bffUrl}/metrics`, 'text/plain')).toString();
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('pdbscope_watch_events_total{') &&
+        l.includes('source="pods"') &&
+        l.includes('type="upsert"'),
+    );
+  if (line === undefined) throw new Error('the BFF has no pdbscope_watch_events_total for pods');
+  return Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+/**
+ * A relist after a 410: every watch of the simulator is expired (an ERROR 410 event), and the
+ * time taken until the BFF has been handed every pod again (it counts each listed pod on
+ * /metrics), with the simulator's bytes and encoding CPU meanwhile.
+ */
+export async function relistAfterExpiry(input: {
+  server: string;
+  bffUrl: string;
+  pods: number;
+}): Promise<{ ms: number; wire: string }> {
+  const before = await podUpserts(input.bffUrl);
+  const wireBefore = await wireStatsOf(input.server);
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    http
+      .request(
+        `${input.server}/_sim/faults/expire-watches`,
+        { method: 'POST', agent: false },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      )
+      .on('error', reject)
+      .end();
+  });
+  for (;;) {
+    if ((await podUpserts(input.bffUrl)) - before >= input.pods) break;
+    if (performance.now() - started > 300_000) throw new Error('no relist within 300 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  return { ms, wire: wireDelta(wireBefore, await wireStatsOf(input.server)) };
 }
