@@ -238,8 +238,24 @@ export class ProtoWriter {
     return this;
   }
 
+  /** ASCII (nearly every string of an object) is written in place, byte by byte, unallocated. */
   string(value: string): this {
-    return this.bytes(encoder.encode(value));
+    const n = value.length;
+    this.reserve(5 + n);
+    const lengthAt = this.len;
+    this.uint32(n);
+    const buf = this.buf;
+    let at = this.len;
+    for (let i = 0; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) {
+        this.len = lengthAt;
+        return this.bytes(encoder.encode(value));
+      }
+      buf[at++] = c;
+    }
+    this.len = at;
+    return this;
   }
 
   bytes(value: Uint8Array): this {
@@ -256,11 +272,18 @@ export class ProtoWriter {
     return this;
   }
 
+  /** The body stays where it is, moved on by the few bytes its length takes (no copy made). */
   join(): this {
     const start = this.stack.pop();
     if (start === undefined) throw new Error('ProtoWriter: join without fork');
-    const body = this.buf.slice(start, this.len);
+    const size = this.len - start;
+    let prefix = 1;
+    for (let v = size >>> 7; v > 0; v >>>= 7) prefix++;
+    this.reserve(prefix);
+    this.buf.copyWithin(start + prefix, start, this.len);
     this.len = start;
-    return this.bytes(body);
+    this.uint32(size);
+    this.len = start + prefix + size;
+    return this;
   }
 }
