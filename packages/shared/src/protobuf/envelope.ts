@@ -4,7 +4,7 @@
 // each a 4-byte big-endian length then a metav1.WatchEvent { type 1, object 2 } whose object is a
 // runtime.RawExtension { raw 1 } holding a whole enveloped object.
 
-import { ProtoReader, ProtoWriter, ProtobufError, WIRE_BYTES } from './wire.js';
+import { ProtoReader, ProtoWriter, ProtobufError, WIRE_BYTES, eachBytesField } from './wire.js';
 import { decodeMessage } from './decode.js';
 import { TYPE_META } from './kubernetes/meta.js';
 
@@ -27,19 +27,17 @@ export function unwrap(body: Uint8Array): Unwrapped {
   let kind = '';
   let raw: Uint8Array = new Uint8Array();
   let encoding = '';
-  while (r.pos < r.end) {
-    const tag = r.uint32();
-    const no = tag >>> 3;
-    if ((tag & 7) !== WIRE_BYTES) r.skip(tag & 7);
-    else if (no === 1) {
+  eachBytesField(r, (no) => {
+    if (no === 1) {
       const { start, end } = r.span();
       const meta = decodeMessage(body, TYPE_META, start, end);
       apiVersion = typeof meta['apiVersion'] === 'string' ? meta['apiVersion'] : '';
       kind = typeof meta['kind'] === 'string' ? meta['kind'] : '';
     } else if (no === 2) raw = r.bytes();
     else if (no === 3) encoding = r.string();
-    else r.skip(WIRE_BYTES);
-  }
+    else return false;
+    return true;
+  });
   if (encoding !== '') throw new ProtobufError(`unsupported contentEncoding ${encoding}`);
   return { apiVersion, kind, raw };
 }
@@ -79,21 +77,19 @@ export function readWatchEvent(event: Uint8Array): { type: string; object: Uint8
   const r = new ProtoReader(event);
   let type = '';
   let object: Uint8Array = new Uint8Array();
-  while (r.pos < r.end) {
-    const tag = r.uint32();
-    const no = tag >>> 3;
-    if ((tag & 7) !== WIRE_BYTES) r.skip(tag & 7);
-    else if (no === 1) type = r.string();
+  eachBytesField(r, (no) => {
+    if (no === 1) type = r.string();
     else if (no === 2) {
       const { start, end } = r.span();
       const inner = new ProtoReader(event, start, end);
-      while (inner.pos < inner.end) {
-        const t = inner.uint32();
-        if (t >>> 3 === 1 && (t & 7) === WIRE_BYTES) object = inner.bytes();
-        else inner.skip(t & 7);
-      }
-    } else r.skip(WIRE_BYTES);
-  }
+      eachBytesField(inner, (n) => {
+        if (n !== 1) return false;
+        object = inner.bytes();
+        return true;
+      });
+    } else return false;
+    return true;
+  });
   return { type, object };
 }
 

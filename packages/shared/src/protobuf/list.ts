@@ -3,7 +3,7 @@ import { unwrap } from './envelope.js';
 import { LIST_META } from './kubernetes/meta.js';
 import type { MessageSchema } from './schema.js';
 import { MAGIC } from './envelope.js';
-import { ProtoReader, ProtoWriter, ProtobufError, WIRE_BYTES } from './wire.js';
+import { ProtoReader, ProtoWriter, ProtobufError, WIRE_BYTES, eachBytesField } from './wire.js';
 
 export interface ListMeta {
   resourceVersion: string;
@@ -25,11 +25,8 @@ export function readList(
   const { raw } = unwrap(body);
   const r = new ProtoReader(raw);
   const meta: ListMeta = { resourceVersion: '', continue: '' };
-  while (r.pos < r.end) {
-    const tag = r.uint32();
-    const no = tag >>> 3;
-    if ((tag & 7) !== WIRE_BYTES) r.skip(tag & 7);
-    else if (no === 1) {
+  eachBytesField(r, (no) => {
+    if (no === 1) {
       const { start, end } = r.span();
       const m = decodeMessage(raw, LIST_META, start, end);
       meta.resourceVersion = textOf(m['resourceVersion']);
@@ -37,8 +34,9 @@ export function readList(
     } else if (no === 2) {
       const len = r.length();
       each(decodeInto(r, r.pos + len, item, {}));
-    } else r.skip(WIRE_BYTES);
-  }
+    } else return false;
+    return true;
+  });
   return meta;
 }
 

@@ -175,6 +175,19 @@ function decodeUtf8(buf: Uint8Array, start: number, end: number): string {
   }
 }
 
+/**
+ * Walks the fields of the message `r` is on, to its end: each length-delimited one's number goes
+ * to `read`, which reads the field and returns true, or returns false to have it skipped; fields
+ * of other wire types are skipped (the envelope's and lists' messages have none we read).
+ */
+export function eachBytesField(r: ProtoReader, read: (no: number) => boolean): void {
+  while (r.pos < r.end) {
+    const tag = r.uint32();
+    if ((tag & 7) !== WIRE_BYTES) r.skip(tag & 7);
+    else if (!read(tag >>> 3)) r.skip(WIRE_BYTES);
+  }
+}
+
 const encoder = new TextEncoder();
 
 /** Builds a message: fields are appended in order, nested messages through {@link fork}/{@link join}. */
