@@ -203,6 +203,7 @@ export class KubeHttp {
     const url = new URL(this.server.pathname.replace(/\/$/, '') + path, this.server);
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
+      let answered = false;
       const req = transport.request(
         url,
         {
@@ -212,6 +213,7 @@ export class KubeHttp {
           signal: options.signal,
         },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           const binary = (res.headers['content-type'] ?? '').startsWith(PROTOBUF);
           let head: string | undefined = options.onHead ? '' : undefined;
@@ -259,7 +261,18 @@ export class KubeHttp {
       req.setTimeout(options.timeoutMs ?? 60_000, () =>
         req.destroy(new Error(`timed out after ${options.timeoutMs ?? 60_000} ms`)),
       );
-      req.on('error', (err) => reject(new KubeTransportError(`GET ${path}: ${err.message}`, err)));
+      req.on('error', (err) => {
+        // A kept-alive connection the server closed while it sat idle (its keep-alive timeout
+        // passed while this process was busy): nothing was answered, so the GET goes again on
+        // another connection, as Go's transport does for client-go.
+        const stale =
+          req.reusedSocket &&
+          !answered &&
+          !options.signal?.aborted &&
+          (err as NodeJS.ErrnoException).code === 'ECONNRESET';
+        if (stale) return void this.getOnce(path, options).then(resolve, reject);
+        reject(new KubeTransportError(`GET ${path}: ${err.message}`, err));
+      });
       req.end();
     });
   }
