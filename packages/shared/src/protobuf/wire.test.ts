@@ -15,6 +15,22 @@ function roundTrip(text: string): { text: string; outer: number; bytes: number }
 }
 
 describe('ProtoWriter', () => {
+  it('keeps a small nested body whole when the buffer ends just after it', () => {
+    // The writer starts with 256 bytes: a padding field moves the nested message across its end.
+    const read = (pad: number) => {
+      const w = new ProtoWriter();
+      w.tag(1, WIRE_BYTES).string('p'.repeat(pad));
+      w.tag(2, WIRE_BYTES).fork().tag(3, WIRE_BYTES).string('').join();
+      const r = new ProtoReader(w.finish());
+      r.uint32();
+      r.string();
+      r.uint32();
+      return [...r.bytes()];
+    };
+    const pads = Array.from({ length: 16 }, (_, i) => 240 + i);
+    expect(pads.map(read)).toStrictEqual(pads.map(() => [(3 << 3) | WIRE_BYTES, 0]));
+  });
+
   it('writes ASCII in place and falls back to UTF-8 for the rest, at any length', () => {
     const texts = ['', 'pod-template-hash', 'café', `${'a'.repeat(100)}→`, 'x'.repeat(20_000)];
     expect(texts.map(roundTrip)).toStrictEqual([

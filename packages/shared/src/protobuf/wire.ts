@@ -293,9 +293,16 @@ export class ProtoWriter {
     let prefix = 1;
     for (let v = size >>> 7; v > 0; v >>>= 7) prefix++;
     this.reserve(prefix);
-    this.buf.copyWithin(start + prefix, start, this.len);
-    this.len = start;
-    this.uint32(size);
+    const buf = this.buf;
+    buf.copyWithin(start + prefix, start, this.len);
+    // Written here, not through uint32: its reserve would keep only the bytes before `start`.
+    let at = start;
+    let v = size;
+    while (v >= 0x80) {
+      buf[at++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    buf[at] = v;
     this.len = start + prefix + size;
     return this;
   }
