@@ -97,7 +97,11 @@ export const BudgetDetailResponseSchema = z
     }),
     /** The status as the cluster reports it. */
     reported: BudgetStatusNumbersSchema,
-    /** The status as our engine computes it now; null when it cannot be computed (see `recomputeError`). */
+    /**
+     * The status as our engine computes it now; null when it cannot be computed (see
+     * `recomputeError`) or is not known (see `budget.notVisible`: its pods, or their controllers'
+     * scale, are not visible). With pods not visible, `lanes` are empty and say nothing.
+     */
     recomputed: BudgetStatusNumbersSchema.nullable(),
     recomputeError: z.string().nullable(),
     /** Status fields where reported and recomputed differ, e.g. `currentHealthy`. */

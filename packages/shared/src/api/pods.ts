@@ -54,18 +54,22 @@ export const NODE_LIST_REFS = 1;
 /**
  * Would `kubectl drain --ignore-daemonsets --delete-emptydir-data` finish now without waiting
  * (`drainable`), be refused by kubectl's filters (`refused`: bare pods), or leave pods whose
- * eviction is refused now (`stuck`: a budget at 0, several PDBs, a 403)? `pods` are those that
- * stop it (`podCount` of them), `budgets` those holding the stuck pods (`budgetCount`); in
- * GET /api/nodes only the first NODE_LIST_REFS of each.
+ * eviction is refused now (`stuck`: a budget at 0, several PDBs, a 403)? `unknown`: its visible
+ * pods would drain, but pods of some namespace are not visible (any node may hold them) or its
+ * pods' budgets are not: never `drainable` on partial data. `pods` are those that stop it
+ * (`podCount` of them), `budgets` those holding the stuck pods (`budgetCount`); in
+ * GET /api/nodes only the first NODE_LIST_REFS of each. `notVisible` says what the answer cannot
+ * see (absent when everything is visible).
  */
 export const DrainableNowSchema = z
   .object({
-    state: z.enum(['drainable', 'refused', 'stuck']),
+    state: z.enum(['drainable', 'refused', 'stuck', 'unknown']),
     pods: z.array(ObjectRefSchema),
     podCount: z.number().int(),
     budgets: z.array(BudgetRefSchema),
     budgetCount: z.number().int(),
     reason: z.string(),
+    notVisible: z.array(z.string()).optional(),
   })
   .meta({ id: 'DrainableNow' });
 export type DrainableNowRow = z.infer<typeof DrainableNowSchema>;
@@ -91,8 +95,15 @@ export const NodeRowSchema = z
   .meta({ id: 'NodeRow' });
 export type NodeRow = z.infer<typeof NodeRowSchema>;
 
-/** GET /api/nodes, sorted by name. */
+/**
+ * GET /api/nodes, sorted by name. `notVisible`: what the list cannot see (nodes refused: only the
+ * nodes its pods name are listed; pods of some namespace refused), absent when all is visible.
+ */
 export const NodesResponseSchema = z
-  .object({ items: z.array(NodeRowSchema), eventId: z.string() })
+  .object({
+    items: z.array(NodeRowSchema),
+    notVisible: z.array(z.string()).optional(),
+    eventId: z.string(),
+  })
   .meta({ id: 'NodesResponse' });
 export type NodesResponse = z.infer<typeof NodesResponseSchema>;
