@@ -1,6 +1,7 @@
 import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import type { ClusterIdentityCause, SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
+import { refusedCredentialsReason } from './credentials.js';
 import { errorReason, errorStatus, type KubeHttp } from './http.js';
 import { otherClusterEvent, ResourceVersionTracker } from './cluster-identity.js';
 import { ListWatchLoop } from './list-watch.js';
@@ -61,6 +62,12 @@ export interface SourceOptions<T> {
    * forgotten when deleted or missing from a full list.
    */
   unreadable?: UnreadableObjects;
+  /**
+   * Refused (403): tell the sink every object held is gone, and list afresh when allowed again.
+   * What may not be read is not shown as if it were current (the answers say it is not visible).
+   * Off by default: the namespaces' watch keeps the namespaces it has.
+   */
+  dropWhenRefused?: boolean;
 }
 
 /**
@@ -255,9 +262,10 @@ export class Source<T> {
   private failed(err: unknown): void {
     if (this.stopped) return;
     const status = errorStatus(err);
-    const reason = errorReason(err);
     // A watch refused its credential (expired in flight, revoked): the restart takes a fresh one.
     if (status === 401) this.options.http.credentialsRejected();
+    // What renews refused credentials, not the server's bare "Unauthorized".
+    const reason = status === 401 ? refusedCredentialsReason(this.options.kc) : errorReason(err);
     this.forbidden = status === 403;
     if (this.forbidden && this.options.onForbidden?.(err) === true) {
       // Not settled while the fallback is made: readiness waits for what replaces this source.
@@ -267,16 +275,31 @@ export class Source<T> {
     this.options.logger.warn({ source: this.options.id, status, err: reason }, 'source degraded');
     const forbidden =
       status === 403 && this.options.namespace !== undefined ? [this.options.namespace] : undefined;
+    if (status === 403) this.dropHeld();
     this.setState(
       enterState(this.state, {
-        // A 403 is missing permission, not a broken watch: its objects are not visible.
-        state: status === 403 ? 'refused' : 'degraded',
+        // A 403 is missing permission, not a broken watch: its objects are not visible. A 401 is
+        // credentials to renew, not a broken watch either.
+        state: status === 403 ? 'refused' : status === 401 ? 'credentials' : 'degraded',
         reason,
         now: this.options.clock.now(),
         ...(forbidden ? { forbiddenNamespaces: forbidden } : {}),
       }),
     );
     this.restarts.restartLater();
+  }
+
+  /**
+   * Refused: what it held leaves the store (see `dropWhenRefused`), and the next start lists anew,
+   * since a watch resumed from the last version would not bring it back.
+   */
+  private dropHeld(): void {
+    if (this.options.dropWhenRefused !== true) return;
+    const held = this.listWatch.list();
+    this.listWatch.forget();
+    this.listWatch.resourceVersion = '';
+    this.count = 0;
+    for (const h of held) this.options.sink.remove(h.view);
   }
 
   /** Resume from the last resourceVersion (a 410 then makes the loop relist). */
@@ -302,6 +325,7 @@ export class Source<T> {
   ): void {
     if (this.stopped) return;
     this.forbidden = true;
+    this.dropHeld();
     this.setState(
       enterState(this.state, { state: 'refused', reason, now: this.options.clock.now() }),
     );

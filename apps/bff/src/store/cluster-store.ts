@@ -116,6 +116,8 @@ export class ClusterStore implements StorePort {
         return this.live.addApiResource(change.key, change.info);
       case 'sources-settled':
         return this.build();
+      case 'visibility':
+        return this.seeing(this.live.setVisibility(change.visibility));
     }
   }
 
@@ -186,6 +188,16 @@ export class ClusterStore implements StorePort {
     fillNodeRows({ cache: nodeRows, wanted: () => !this.stopped, logger: this.options.logger });
     this.options.hub.publish({ type: 'ready', counts: this.counts() });
     this.resolveReady();
+  }
+
+  /**
+   * The visibility changed: the budgets it moved are published as any change's, and the analysis
+   * runs again even when none moved (what it may conclude depends on it).
+   */
+  private seeing(deltas: readonly BudgetDelta[]): void {
+    if (!this.live.index) return;
+    this.analyses.changed(this.options.clock.now());
+    this.rows.markMoved(deltas);
   }
 
   private queue(deltas: readonly BudgetDelta[]): void {

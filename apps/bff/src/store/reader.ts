@@ -1,8 +1,16 @@
-import { overlapPairsPage, overlapsOfMember, refKey, refOf, type Budget } from '@pdbscope/shared';
+import {
+  overlapPairsPage,
+  overlapsOfMember,
+  refKey,
+  refOf,
+  unseenReason,
+  type Budget,
+} from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
   budgetsPerNamespace,
   compareBudgetRows,
+  notVisibleText,
   findingMatcher,
   overlapGroupMatcher,
   pageOf,
@@ -26,7 +34,7 @@ import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
-import { nodeDetail } from '../views/nodes.js';
+import { nodeDetail, nodesNotVisible } from '../views/nodes.js';
 import { podResponse } from '../views/pods.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
@@ -90,6 +98,8 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
   };
   return {
     ready: () => store.isReady(),
+    notVisible: (kind, namespace) =>
+      store.index ? unseenReason(store.index.visibility, kind, namespace) : undefined,
     sources: () => sources.states(),
     cluster: (): ClusterResponse => {
       const states = sources.states();
@@ -99,6 +109,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         .sort()
         .at(-1);
       const identityChange = sources.identityChange();
+      const notVisible = states.flatMap((s) => notVisibleText(s) ?? []);
       return {
         ...meta,
         ready: store.isReady(),
@@ -106,6 +117,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         counts: store.counts(),
         ...(last !== undefined ? { lastEventAt: last } : {}),
         ...(identityChange !== undefined ? { identityChange } : {}),
+        ...(notVisible.length > 0 ? { notVisible } : {}),
         eventId: eventId(),
       };
     },
@@ -152,7 +164,14 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         now: clock.now(),
         eventId: eventId(),
       }),
-    nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
+    nodes: () => {
+      const notVisible = nodesNotVisible(index());
+      return {
+        items: [...(store.nodeRows()?.values() ?? [])],
+        ...(notVisible.length > 0 ? { notVisible } : {}),
+        eventId: eventId(),
+      };
+    },
     node: (name) =>
       nodeDetail({
         index: index(),

@@ -1,4 +1,4 @@
-import type { ApiResourceInfo, Finding, PodView } from '@pdbscope/shared';
+import type { ApiResourceInfo, Finding, PodView, Visibility } from '@pdbscope/shared';
 import type { ObjectChange } from '@pdbscope/shared/index';
 
 /**
@@ -14,7 +14,12 @@ export type StoreChange =
   /** A custom kind that serves `/scale`, for the index's REST mapper. */
   | { type: 'api-resource'; key: string; info: ApiResourceInfo }
   /** Every source has settled: evaluate every budget once and become ready. */
-  | { type: 'sources-settled' };
+  | { type: 'sources-settled' }
+  /**
+   * What can be seen changed (a source refused, or allowed again): every answer is made under it,
+   * and those that read what changed are worked out again.
+   */
+  | { type: 'visibility'; visibility: Visibility };
 
 /** The store as its feeders see it. */
 export interface StorePort {

@@ -1,4 +1,4 @@
-import { decidePodNow, type PodView } from '@pdbscope/shared';
+import { decidePodNow, unseenReason, type PodView } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { PodResponse, PodSummary } from '@pdbscope/shared/api';
 import { apiDecision } from './decision.js';
@@ -53,8 +53,16 @@ export function podResponse(input: {
   const covering = index.budgetsForPod(pod);
   const budgets = [...covering.pdbs, ...covering.pubs];
   const decision = decidePodNow(pod, covering, input.now);
+  const budgetsHidden = unseenReason(index.visibility, 'budgets', pod.namespace);
   return {
     pod: podSummary(pod),
+    ...(budgetsHidden !== undefined
+      ? {
+          notVisible: [
+            `budgets in ${pod.namespace} not visible: ${budgetsHidden}; the eviction is decided on the visible budgets only`,
+          ],
+        }
+      : {}),
     budgets: budgets.flatMap((b) => {
       const evaluation = index.budget(b);
       return evaluation ? [budgetRow(evaluation, input.marks)] : [];

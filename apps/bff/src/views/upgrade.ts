@@ -1,6 +1,8 @@
 import {
+  nodesUnseen,
   nsName,
   planUpgrade,
+  verdictAsFarAsVisible,
   type ResourceRef,
   type StuckPod,
   type UpgradeProfile,
@@ -58,9 +60,17 @@ export function simulateUpgrade(
   const { forecast, fixes, profile } = plan.value;
   const stall = forecast.stall;
   const failure = forecast.failure;
+  // Worked out on the visible pods: told what it cannot see, it completes only when all is seen.
+  const unseen = nodesUnseen(index, forecast.nodes);
+  const stoppedBy = [
+    ...(stall?.pods ?? []),
+    ...(failure?.pods ?? []),
+    ...(forecast.forced ?? []).flatMap((f) => f.pods),
+  ].map((p) => p.pod);
   return {
     forecast: {
-      verdict: forecast.verdict,
+      verdict: verdictAsFarAsVisible({ verdict: forecast.verdict, unseen, stoppedBy }),
+      ...(unseen.texts.length > 0 ? { notVisible: unseen.texts } : {}),
       nodes: forecast.nodes,
       strategy: forecast.strategy,
       drain: forecast.drain,

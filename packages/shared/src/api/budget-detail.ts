@@ -62,8 +62,10 @@ export const ExpectedControllerSchema = z
 
 /**
  * Where the expected count comes from: the scale of the pods' controllers; the number of
- * selected pods (integer minAvailable); a PUB's targetRef or protectTotalReplicas; or an error
- * (e.g. bare pods with a percentage), which is what makes the controller fail safe.
+ * selected pods (integer minAvailable); a PUB's targetRef or protectTotalReplicas; an error
+ * (e.g. bare pods with a percentage), which is what makes the controller fail safe; or
+ * `not-visible`: what it is counted from (the pods, or their controllers) is not visible, the
+ * message says why.
  */
 export const ExpectedSourceSchema = z
   .object({
@@ -74,6 +76,7 @@ export const ExpectedSourceSchema = z
       'protect-total-replicas',
       'none',
       'error',
+      'not-visible',
     ]),
     controllers: z.array(ExpectedControllerSchema),
     message: z.string(),

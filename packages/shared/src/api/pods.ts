@@ -27,12 +27,17 @@ export const PodSummarySchema = z
   .meta({ id: 'PodSummary' });
 export type PodSummary = z.infer<typeof PodSummarySchema>;
 
-/** GET /api/pods/{namespace}/{name}: the pod, the budgets covering it, what evicting it now would answer. */
+/**
+ * GET /api/pods/{namespace}/{name}: the pod, the budgets covering it, what evicting it now would
+ * answer. `notVisible`: what the answer cannot see (the budgets of its namespace, when they may
+ * not be listed: the eviction is decided on the visible ones only); absent when all is visible.
+ */
 export const PodResponseSchema = z
   .object({
     pod: PodSummarySchema,
     budgets: z.array(BudgetRowSchema),
     eviction: EvictionDecisionSchema,
+    notVisible: z.array(z.string()).optional(),
     eventId: z.string(),
   })
   .meta({ id: 'PodResponse' });
