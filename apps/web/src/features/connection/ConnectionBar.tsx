@@ -54,7 +54,7 @@ function Sources({
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const degraded = cluster.sources.some((s) => s.state === 'degraded');
+  const degraded = cluster.sources.some((s) => s.state === 'degraded' || s.state === 'credentials');
   return (
     <>
       <span className={degraded ? 'away' : undefined}>

@@ -6,7 +6,8 @@ import { age } from '../../components/time.js';
 import { AllowedCell } from '../../components/AllowedCell.js';
 import { budgetNumbers, shortKind } from '../../components/budget-numbers.js';
 import { ConditionsTable } from '../../components/ConditionsTable.js';
-import { NodeStateBadges } from './node-columns.js';
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
+import { DRAINABLE_LABEL, NodeStateBadges } from './node-columns.js';
 
 function Quantities({ detail }: { detail: NodeDetailResponse }) {
   const names = [...new Set([...Object.keys(detail.capacity), ...Object.keys(detail.allocatable)])];
@@ -147,6 +148,17 @@ export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; no
         <NodeStateBadges node={node} /> {formatCount(node.pods)} pod{node.pods === 1 ? '' : 's'},{' '}
         {formatCount(node.budgetedPods)} under a budget · age {age(node.creationTimestamp, now)}
       </p>
+      <p>
+        Drainable now:{' '}
+        <strong className={`drainable-now d-${node.drainableNow.state}`}>
+          {DRAINABLE_LABEL[node.drainableNow.state]}
+        </strong>
+        {node.drainableNow.reason === '' ? null : <> — {node.drainableNow.reason}</>}
+      </p>
+      <NotVisibleNote
+        texts={node.drainableNow.notVisible}
+        lead="Pods this node may hold that are not visible"
+      />
       <h2>Budgets of its pods ({formatCount(detail.budgets.length)})</h2>
       <Budgets detail={detail} />
       <h2>Pods ({formatCount(detail.pods.length)})</h2>

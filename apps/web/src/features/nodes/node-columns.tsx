@@ -103,11 +103,12 @@ export function nodeColumns(now: number): NodeColumn[] {
       header: 'Drainable now',
       width: '120px',
       sortable: true,
-      // Worst first when ascending: stuck, refused, drainable.
+      // Worst first when ascending: stuck, refused, not known, drainable.
       sortKey: (node) => DRAINABLE_ORDER[node.drainableNow.state],
       render: (node) => (
         <span title={node.drainableNow.reason || undefined}>
           {DRAINABLE_LABEL[node.drainableNow.state]}
+          {node.drainableNow.state === 'unknown' ? ' ?' : ''}
         </span>
       ),
     },
@@ -134,12 +135,17 @@ export function nodeColumns(now: number): NodeColumn[] {
 const DRAINABLE_ORDER: Record<NodeRow['drainableNow']['state'], number> = {
   stuck: 0,
   refused: 1,
-  drainable: 2,
+  unknown: 2,
+  drainable: 3,
 };
-/** kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting. */
-const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
+/**
+ * kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting; not known when
+ * pods it may hold are not visible.
+ */
+export const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
   stuck: 'Stuck',
   refused: 'Refused',
+  unknown: 'Not known',
   drainable: 'Drainable',
 };
 
