@@ -10,7 +10,9 @@
 //      reference: one pass over every budget's selected pods;
 //   5. heap used with the index built; reference: heap with only the converted views;
 //   6. one preemption decision for a pod that fits nowhere (engine-preemption.ts); reference: the
-//      index build of step 1.
+//      index build of step 1;
+//   7, 8. the Cluster Autoscaler's and Karpenter's verdict on every node (engine-scale-down.ts);
+//      reference: the index build.
 // Figures only; this never fails a build.
 import { generateCluster } from '../packages/shared/src/synthetic/index.js';
 import {
@@ -29,6 +31,7 @@ import { planDrain } from '../packages/shared/src/eviction/index.js';
 import { analyzeOverlaps } from '../packages/shared/src/overlaps/index.js';
 import type { Result } from '../packages/shared/src/result/index.js';
 import { benchPreemption } from './engine-preemption.js';
+import { benchScaleDown } from './engine-scale-down.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -239,8 +242,10 @@ console.log(
     .join(', ')}`,
 );
 
-// 6. (printed before the heap, which drops the views) One preemption decision.
+// 6.–8. (printed before the heap, which drops the views) One preemption decision; the
+// autoscalers' verdicts on every node.
 benchPreemption({ index, built, row, both });
+benchScaleDown({ index, now: NOW, reference: both(built), row });
 
 // 5. Heap.
 (views as { pods: unknown }).pods = [];

@@ -6,6 +6,12 @@ import { parseDuration } from '../duration/index.js';
 import type { UndrainableNodeBehavior } from '../upgrade/profile.js';
 import type { UpgradeProviderName } from '../upgrade/types.js';
 import { PREEMPT_FLAGS, preemptRequest, type PreemptCommand } from './preempt-args.js';
+import {
+  isScaleDownCommand,
+  parseScaleDownArgs,
+  SCALE_DOWN_USAGE,
+  type ScaleDownCommand,
+} from './scale-down-args.js';
 
 /** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
 export type CliCommand =
@@ -48,7 +54,8 @@ export type CliCommand =
       forceUpdate?: boolean;
       undrainableNodeBehavior?: UndrainableNodeBehavior;
     }
-  | PreemptCommand;
+  | PreemptCommand
+  | ScaleDownCommand;
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
 export type StatusSource = 'recomputed' | 'stored';
@@ -79,6 +86,7 @@ Commands:
                                  where kube-scheduler would make room for a pending pod: the node it
                                  nominates, the victims it deletes there and the budgets they violate,
                                  the other candidates ranked, and why the other nodes are none
+${SCALE_DOWN_USAGE}
 
 evict, drain and preempt start from the status the controllers would compute now; --stored-status uses the
 status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
@@ -88,12 +96,13 @@ podunavailablebudgets.policy.kruise.io where the cluster serves them (see docs/c
 
 Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
 would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-the upgrade would stall, fail, or complete only by deleting pods their budgets protect, or
-preemption would violate a budget or find no node.
+the upgrade would stall, fail, or complete only by deleting pods their budgets protect,
+preemption would violate a budget or find no node, or the autoscaler would not remove the node.
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
 export function parseArgs(argv: readonly string[]): Result<CliCommand> {
+  if (isScaleDownCommand(argv)) return parseScaleDownArgs(argv);
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;

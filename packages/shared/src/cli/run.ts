@@ -12,6 +12,7 @@ import { planDrain } from '../eviction/drain.js';
 import { planUpgrade } from '../upgrade/plan.js';
 import { formatUpgrade } from './upgrade.js';
 import { formatPreempt, preemptExitCode, preemptReport } from './preempt.js';
+import { formatScaleDown, scaleDown } from './scale-down.js';
 
 /** What the command prints and returns; the bin file writes it out. */
 export interface CliResult {
@@ -176,6 +177,15 @@ export function runCli(env: CliEnvironment): CliResult {
       return {
         exitCode: preemptExitCode(report.value),
         stdout: command.json ? json(report.value) : formatPreempt(report.value),
+        stderr: warnings,
+      };
+    }
+    case 'scale-down': {
+      const report = scaleDown(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: report.value.removable ? 0 : 3,
+        stdout: command.json ? json(report.value) : formatScaleDown(report.value),
         stderr: warnings,
       };
     }

@@ -15,3 +15,5 @@ export * from './v1beta1.js';
 export { readPodScheduling, hasEmptyDir } from './convert-scheduling.js';
 export * from './priority-class.js';
 export { priorityClassFromObject } from './convert-priority-class.js';
+export * from './karpenter.js';
+export { nodeClaimFromObject, nodePoolFromObject } from './convert-karpenter.js';

@@ -17,11 +17,12 @@ import {
   type PreemptionCluster,
 } from '../actors/preemption/index.js';
 import type { PdbView } from '../model/budget.js';
-import { nodeFromObject, pdbFromObject, podFromObject } from '../model/convert.js';
+import { nodeFromObject } from '../model/convert.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import type { FilterCode } from '../scheduling/fit.js';
 import type { Result } from '../result/index.js';
+import { defined, scenarioPdb, scenarioPod } from './actor-objects.js';
 import { ScenarioError } from './inputs.js';
 import type { Scenario } from './scenario.js';
 
@@ -30,51 +31,10 @@ type Short = Record<string, unknown>;
 const record = (v: unknown): Short =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Short) : {};
 const list = (v: unknown): Short[] => (Array.isArray(v) ? v.map(record) : []);
-const defined = (o: Short): Short =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 function converted<T>(r: Result<T>): T {
   if (!r.ok) throw new ScenarioError(r.error);
   return r.value;
-}
-
-/** A short-form pod as the Pod the test's wrapper (`st.MakePod()`) builds. */
-function podOf(p: Short): PodView {
-  const requests = record(p['requests']);
-  return converted(
-    podFromObject({
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: defined({
-        name: p['name'],
-        namespace: p['namespace'],
-        uid: p['uid'],
-        labels: p['labels'],
-        annotations: p['annotations'],
-        ownerReferences: p['ownerReferences'],
-        creationTimestamp: p['creationTimestamp'],
-        deletionTimestamp: p['deletionTimestamp'],
-      }),
-      spec: defined({
-        nodeName: p['node'],
-        priority: p['priority'],
-        preemptionPolicy: p['preemptionPolicy'],
-        nodeSelector: p['nodeSelector'],
-        tolerations: p['tolerations'],
-        affinity: p['affinity'],
-        restartPolicy: p['restartPolicy'],
-        terminationGracePeriodSeconds: p['terminationGracePeriodSeconds'],
-        volumes: p['volumes'],
-        containers: [{ name: 'c', ...(p['requests'] ? { resources: { requests } } : {}) }],
-      }),
-      status: defined({
-        phase: p['phase'],
-        startTime: p['startTime'],
-        conditions: p['conditions'],
-        nominatedNodeName: p['nominatedNodeName'],
-      }),
-    }),
-  );
 }
 
 /** A short-form node, Ready (the tests' nodes have no conditions, and the scheduler reads taints). */
@@ -93,32 +53,8 @@ function nodeOf(n: Short): NodeView {
   );
 }
 
-/**
- * A short-form PDB. The scheduler tests often leave its name empty, which the converter (like the
- * API server) refuses: such a PDB is named by its position, which no output shows.
- */
-function pdbOf(b: Short, i: number): PdbView {
-  const status = record(b['status']);
-  const disrupted = Array.isArray(status['disruptedPods']) ? status['disruptedPods'] : [];
-  const name = typeof b['name'] === 'string' && b['name'] !== '' ? b['name'] : `unnamed-${i}`;
-  return converted(
-    pdbFromObject({
-      apiVersion: 'policy/v1',
-      kind: 'PodDisruptionBudget',
-      metadata: defined({ name, namespace: b['namespace'] }),
-      spec: {
-        selector: b['selector'] ?? null,
-        ...defined({ minAvailable: b['minAvailable'], maxUnavailable: b['maxUnavailable'] }),
-      },
-      status: {
-        disruptionsAllowed: status['disruptionsAllowed'] ?? 0,
-        disruptedPods: Object.fromEntries(
-          disrupted.map((name) => [String(name), '1970-01-01T00:00:00Z']),
-        ),
-      },
-    }),
-  );
-}
+// The scheduler reads only whether a pod is in `disruptedPods`, never since when.
+const pdbOf = (b: Short): PdbView => scenarioPdb(b, '1970-01-01T00:00:00Z');
 
 /** `namespace/name`, or the name alone when the namespace is empty (the conventions' podId). */
 const podId = (p: { namespace: string; name: string }): string =>
@@ -163,7 +99,7 @@ function withFilters(s: Short): { nodes: Short[]; preemptor: Short; pods: Short[
 
 function inputsOf(s: Short): Inputs {
   const filtered = withFilters(s);
-  const pods = filtered.pods.map(podOf);
+  const pods = filtered.pods.map(scenarioPod);
   const nodes = filtered.nodes.map(nodeOf);
   const pdbs = list(s['pdbs']).map(pdbOf);
   const options = record(s['options']);
@@ -178,7 +114,7 @@ function inputsOf(s: Short): Inputs {
       pdbs,
       classes: priorityClasses(),
     },
-    preemptor: podOf(filtered.preemptor),
+    preemptor: scenarioPod(filtered.preemptor),
     pods,
     args: {
       minCandidateNodesPercentage:
@@ -267,7 +203,7 @@ export function preemptionActual(s: Scenario): Record<string, unknown> {
       return { eligible: eligibility.eligible };
     }
     case 'filterPodsWithPDBViolation': {
-      const victims = list(scenario['victims']).map(podOf);
+      const victims = list(scenario['victims']).map(scenarioPod);
       const split = filterPodsWithPdbViolation(
         victims,
         (p) => p,

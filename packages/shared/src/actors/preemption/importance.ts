@@ -1,5 +1,5 @@
 import type { PodView } from '../../model/pod.js';
-import { compareInstants, parseInstant, type Instant } from './instant.js';
+import { compareInstants, parseInstant, type Instant } from '../go/time.js';
 import { podPriority, type PriorityClasses } from './priority.js';
 
 /** What victim ordering reads of a pod, worked out once per decision. */

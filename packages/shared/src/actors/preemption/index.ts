@@ -1,5 +1,4 @@
 export * from './types.js';
-export * from './instant.js';
 export * from './priority.js';
 export * from './importance.js';
 export * from './pdb-violation.js';

@@ -1,6 +1,6 @@
 import type { PreemptionContext } from './context.js';
 import { compareStarts, startOf } from './importance.js';
-import type { Instant } from './instant.js';
+import type { Instant } from '../go/time.js';
 import type { Candidate } from './types.js';
 
 /** What `pickOneNodeForPreemption` scores a candidate on, in its order. */

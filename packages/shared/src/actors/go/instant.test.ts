@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareInstants, parseInstant } from './instant.js';
+import { compareInstants, parseInstant } from './time.js';
 
 describe('parseInstant', () => {
   it('keeps the nanoseconds a Date drops, reads offsets, and refuses what is not RFC3339', () => {
@@ -9,6 +9,7 @@ describe('parseInstant', () => {
         '1970-01-01T00:00:00.000000005Z',
         '2026-01-01T00:00:00Z',
         '2024-05-01T14:00:00.5+02:00',
+        // Go truncates a longer fraction to the nanosecond.
         '2024-05-01T12:00:00.1234567891Z',
         'yesterday',
       ].map(parseInstant),
@@ -16,7 +17,7 @@ describe('parseInstant', () => {
       { seconds: 0, nanos: 5 },
       { seconds: 1767225600, nanos: 0 },
       { seconds: 1714564800, nanos: 500000000 },
-      undefined,
+      { seconds: 1714564800, nanos: 123456789 },
       undefined,
     ]);
   });
