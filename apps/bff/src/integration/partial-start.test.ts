@@ -1,5 +1,7 @@
 import { ManualClock } from '@pdbscope/sim/clock';
 import type { ClusterResponse } from '@pdbscope/shared/api';
+import type { SimHandle } from '@pdbscope/sim';
+import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getJson, startHarness, type Harness } from './harness.js';
 
@@ -43,4 +45,42 @@ describe('start-up with part of the cluster refused', () => {
     const cluster = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
     expect([cluster.ready, cluster.notVisible]).toStrictEqual([true, undefined]);
   });
+});
+
+/** Milliseconds from the BFF's start to its readiness, on a real clock, after `setUp` on the sim. */
+async function timeToReady(setUp: (sim: SimHandle) => void): Promise<number> {
+  let started = 0;
+  const harness = (h = await startHarness({
+    beforeBff: (sim) => {
+      setUp(sim);
+      started = performance.now();
+    },
+  }));
+  await harness.bff.ready();
+  const elapsed = performance.now() - started;
+  await harness.close();
+  h = undefined;
+  return elapsed;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+describe('start-up time with one namespace refused', () => {
+  it('is within twice the time with nothing refused, both measured in this run', async () => {
+    // Interleaved, so that a slow moment of a shared machine falls on both; the median of each.
+    const none: number[] = [];
+    const refused: number[] = [];
+    for (let round = 0; round < 7; round += 1) {
+      none.push(await timeToReady(() => undefined));
+      refused.push(await timeToReady((sim) => sim.faults.forbidIn('pods', 'zookeeper')));
+    }
+    const ratio = median(refused) / median(none);
+    console.info(
+      `ready: ${median(none).toFixed(0)} ms with nothing refused, ${median(refused).toFixed(0)} ms with pods@zookeeper refused (ratio ${ratio.toFixed(2)})`,
+    );
+    expect(ratio).toBeLessThan(2);
+  }, 60_000);
 });

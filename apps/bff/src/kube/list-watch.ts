@@ -21,6 +21,8 @@ export interface ListWatchHandlers<T> {
   delete(held: Held<T>): void;
   /** The list or the watch failed (not a 410, which relists): the loop stops until started. */
   error(err: unknown): void;
+  /** A list has been applied (before its watch connects). */
+  listed?: () => void;
 }
 
 export interface ListWatchOptions<T> {
@@ -109,6 +111,7 @@ export class ListWatchLoop<T> {
       this.deleteMissing(listed.items);
       for (const held of listed.items) this.addOrUpdate(held);
       this.resourceVersion = listed.resourceVersion;
+      this.options.on.listed?.();
     }
     this.request = await this.options.watch.watch(
       this.options.path,

@@ -68,6 +68,11 @@ export interface SourceOptions<T> {
    * Off by default: the namespaces' watch keeps the namespaces it has.
    */
   dropWhenRefused?: boolean;
+  /**
+   * Told each time a list has been applied, before its watch connects: what only needs the
+   * objects (not a live watch) need not wait a round trip more.
+   */
+  onListed?: () => void;
 }
 
 /**
@@ -129,6 +134,7 @@ export class Source<T> {
         update: (held) => this.upsert(held, false),
         delete: (held) => this.remove(held),
         error: (err) => this.failed(err),
+        ...(options.onListed ? { listed: options.onListed } : {}),
       },
     });
   }
