@@ -113,12 +113,19 @@ export class ListWatchLoop<T> {
       this.resourceVersion = listed.resourceVersion;
       this.options.on.listed?.();
     }
-    this.request = await this.options.watch.watch(
-      this.options.path,
-      { resourceVersion: this.resourceVersion },
-      (phase, obj) => this.event(phase, obj),
-      (doneErr) => void this.done(doneErr),
-    );
+    try {
+      this.request = await this.options.watch.watch(
+        this.options.path,
+        { resourceVersion: this.resourceVersion },
+        (phase, obj) => this.event(phase, obj),
+        (doneErr) => void this.done(doneErr),
+      );
+    } catch (watchErr) {
+      // Thrown before any request is sent (client-node reads the credentials first: an exec
+      // plugin that fails rejects here, not through `done`). Not caught, the loop would stop
+      // for good with nothing to restart it, and the rejection would be unhandled.
+      this.options.on.error(watchErr);
+    }
   }
 
   private event(phase: string, obj: unknown): void {
