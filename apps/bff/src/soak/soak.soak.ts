@@ -76,15 +76,35 @@ async function answers(bff: Bff): Promise<unknown> {
   };
 }
 
+/** Where two answers first differ, as a JSON path with both values; undefined when equal. */
+function firstDifference(a: unknown, b: unknown, at = ''): string | undefined {
+  if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return `${at}: ${JSON.stringify(a)} here, ${JSON.stringify(b)} from a fresh BFF`;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const found = firstDifference(
+      (a as Record<string, unknown>)[key],
+      (b as Record<string, unknown>)[key],
+      `${at}.${key}`,
+    );
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Milliseconds until the BFF answers as a fresh one does (and, `whole`, holds a fresh list). */
 async function converge(started: number, whole: boolean): Promise<number> {
   const fresh = await reference();
   try {
     const expected = await answers(fresh);
-    await vi.waitFor(async () => expect(await answers(h.bff)).toStrictEqual(expected), {
-      timeout: CONVERGE_MS,
-      interval: 250,
-    });
+    try {
+      await vi.waitFor(async () => expect(await answers(h.bff)).toStrictEqual(expected), {
+        timeout: CONVERGE_MS,
+        interval: 250,
+      });
+    } catch {
+      throw new Error(`answers differ at ${firstDifference(await answers(h.bff), expected)}`);
+    }
     if (whole) await converged({ sim, bff: h.bff }, CONVERGE_MS);
     return performance.now() - started;
   } finally {
@@ -157,7 +177,9 @@ describe('soak', () => {
         times.push(...took);
         byFault.set(fault.name, [...(byFault.get(fault.name) ?? []), ...took]);
       } catch (err) {
-        failures.push(`round ${round}: ${fault.name} + ${change.name}: ${String(err)}`);
+        failures.push(
+          `round ${round}: ${fault.name} + ${change.name}: ${err instanceof Error ? err.message.slice(0, 400) : String(err)}`,
+        );
         // The next round starts from a converged BFF, or the failures would cascade.
         await converged({ sim, bff: h.bff }, CONVERGE_MS).catch(() => undefined);
       }
