@@ -1,3 +1,7 @@
+import {
+  CLUSTER_AUTOSCALER_DEFAULTS,
+  type NodeDeleteOptions,
+} from '@pdbscope/shared/actors/cluster-autoscaler';
 import { overlapPairsPage, overlapsOfMember, refKey, refOf, type Budget } from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
@@ -27,6 +31,7 @@ import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { nodeDetail } from '../views/nodes.js';
+import type { ActorInputs } from '../views/node-actors.js';
 import { podResponse } from '../views/pods.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
@@ -52,10 +57,20 @@ export interface StoreReaderInput {
   sources: SourcesView;
   meta: ClusterMeta;
   clock: Clock;
+  /** Cluster Autoscaler's flags, for the nodes' answers (its defaults when absent). */
+  caOptions?: NodeDeleteOptions;
 }
 
 /** The routes' view of the store and the sources: every answer in the API's shapes. */
-export function storeReader({ store, sources, meta, clock }: StoreReaderInput): ClusterReader {
+export function storeReader(input: StoreReaderInput): ClusterReader {
+  const { store, sources, meta, clock } = input;
+  const caOptions = input.caOptions ?? CLUSTER_AUTOSCALER_DEFAULTS;
+  const actorInputs = (): ActorInputs => ({
+    priorityClasses: store.actorObjects.priorityClasses(),
+    nodePools: store.actorObjects.nodePools(),
+    nodeClaims: store.actorObjects.nodeClaims(),
+    caOptions,
+  });
   const eventId = () => store.hub.lastId;
   const index = () => {
     const i = store.index;
@@ -158,6 +173,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         index: index(),
         name,
         marks: store.marks(),
+        actors: actorInputs(),
         eventId: eventId(),
       }),
     analysed: () => store.analysisReady(),

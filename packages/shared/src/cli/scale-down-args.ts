@@ -4,7 +4,9 @@ import { parseGoDuration } from '../actors/go/duration.js';
 import type { PlanStatusSource } from '../eviction/plan-types.js';
 import type { Result } from '../result/index.js';
 
-export type Autoscaler = 'cluster-autoscaler' | 'karpenter';
+import type { Autoscaler } from '../actors/reports/scale-down.js';
+
+export type { Autoscaler };
 
 /** `pdbscope scale-down SNAPSHOT NODE --autoscaler …`. */
 export interface ScaleDownCommand {
