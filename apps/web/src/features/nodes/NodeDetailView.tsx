@@ -6,6 +6,7 @@ import { age } from '../../components/time.js';
 import { AllowedCell } from '../../components/AllowedCell.js';
 import { budgetNumbers, shortKind } from '../../components/budget-numbers.js';
 import { ConditionsTable } from '../../components/ConditionsTable.js';
+import { NodeActorsTable } from './NodeActorsTable.js';
 import { NodeStateBadges } from './node-columns.js';
 
 function Quantities({ detail }: { detail: NodeDetailResponse }) {
@@ -147,6 +148,8 @@ export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; no
         <NodeStateBadges node={node} /> {formatCount(node.pods)} pod{node.pods === 1 ? '' : 's'},{' '}
         {formatCount(node.budgetedPods)} under a budget · age {age(node.creationTimestamp, now)}
       </p>
+      <h2>Who would remove its pods now</h2>
+      <NodeActorsTable actors={detail.actors} />
       <h2>Budgets of its pods ({formatCount(detail.budgets.length)})</h2>
       <Budgets detail={detail} />
       <h2>Pods ({formatCount(detail.pods.length)})</h2>
