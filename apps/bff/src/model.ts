@@ -17,8 +17,6 @@ import type {
   SimulateDrainResponse,
   SimulateEvictionsResponse,
   SimulateUpgradeResponse,
-  SimulatePreemptionRequest,
-  SimulatePreemptionResponse,
   SourceState,
   BudgetListResponse,
   BudgetHistoryResponse,
@@ -60,10 +58,6 @@ export interface ClusterReader {
   simulateDrain(request: SimulateDrainRequest): SimulateDrainResponse | Unknown;
   /** The rolling-upgrade forecast; `invalid` says what about the request the cluster cannot answer. */
   simulateUpgrade(request: UpgradeRequest): SimulateUpgradeResponse | { invalid: string };
-  /** Where preemption would place a pending pod; `invalid` names a class the cluster lacks. */
-  simulatePreemption(
-    request: SimulatePreemptionRequest,
-  ): SimulatePreemptionResponse | { invalid: string };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

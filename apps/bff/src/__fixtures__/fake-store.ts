@@ -111,7 +111,6 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
           }
         : { unknown: node },
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
-    simulatePreemption: () => ({ invalid: 'the fake store has no nodes' }),
   };
   return store;
 }

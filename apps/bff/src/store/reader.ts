@@ -30,7 +30,6 @@ import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
-import { simulatePreemption } from '../views/preemption.js';
 import { nodeDetail } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
 import { podResponse } from '../views/pods.js';
@@ -216,7 +215,5 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
     simulateEvictions: (pods) => simulateEvictions(index(), pods, clock.now()),
     simulateDrain: (request) => simulateDrain(index(), request, clock.now()),
     simulateUpgrade: (request) => simulateUpgrade(index(), request, clock.now()),
-    simulatePreemption: (request) =>
-      simulatePreemption(index(), store.actorObjects.priorityClasses(), request),
   };
 }

@@ -15,7 +15,6 @@ export * from './drain.js';
 export * from './pods.js';
 export * from './nodes.js';
 export * from './node-actors.js';
-export * from './preemption.js';
 export * from './events.js';
 export * from './session.js';
 export * from './routes.js';

@@ -18,7 +18,6 @@ import { BudgetEventsResponseSchema } from './kube-events.js';
 import { FleetBudgetsResponseSchema, FleetResponseSchema } from './fleet.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
-import { SimulatePreemptionRequestSchema, SimulatePreemptionResponseSchema } from './preemption.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
 import { SessionRequestSchema, SessionResponseSchema } from './session.js';
 import {
@@ -226,19 +225,6 @@ export const apiRoutes = {
     ok: { status: 200, description: 'The forecast', schema: SimulateUpgradeResponseSchema },
     problems: {
       400: `${badBody}; or unknown nodes, a selector matching no node`,
-      429: rateLimited,
-    },
-    waitsForReady: true,
-  }),
-  simulatePreemption: route({
-    method: 'post',
-    path: '/api/simulate/preemption',
-    summary:
-      "A pending pod of a priority and size, as kube-scheduler's preemption would place it: the nominated node, the pods it deletes there, the budgets they break, the other candidates; nothing is deleted",
-    body: SimulatePreemptionRequestSchema,
-    ok: { status: 200, description: 'The decision', schema: SimulatePreemptionResponseSchema },
-    problems: {
-      400: `${badBody}; or a PriorityClass the cluster does not have, or a priority its class would refuse`,
       429: rateLimited,
     },
     waitsForReady: true,
