@@ -3,5 +3,6 @@
 // through ClusterIndex's methods.
 export * from './types.js';
 export { ClusterIndex, type IndexCounts, type PodOnNode } from './cluster-index.js';
+export type { ClusterView } from './view.js';
 export { classificationOf, evaluatePdb, evaluatePub, laneCounts } from './evaluate.js';
 export { NodeCache, type NodeCacheOptions } from './node-cache.js';

@@ -1,6 +1,6 @@
 import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
 import { stringify } from 'yaml';
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { UpgradeChange } from './changes.js';
 import type { UpgradeProviderName } from './types.js';
 
@@ -18,7 +18,7 @@ const RESOURCE: Record<string, string> = {
  * strategy to use. pdbscope never applies it.
  */
 export function changePatch(
-  index: ClusterIndex,
+  index: ClusterView,
   change: UpgradeChange,
   provider: UpgradeProviderName = 'kubectl',
 ): string {

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { Result } from '../result/index.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
 import type { CombinationLimits } from './combination.js';
@@ -37,7 +37,7 @@ export interface UpgradePlan {
   profile: UpgradeProfile;
 }
 
-function* allPods(index: ClusterIndex) {
+function* allPods(index: ClusterView) {
   for (const ns of index.podNamespaces()) yield* index.podsInNamespace(ns);
 }
 
@@ -65,7 +65,7 @@ function checkCounts(request: UpgradeRequest): string | undefined {
  * complete.
  */
 export function planUpgrade(
-  index: ClusterIndex,
+  index: ClusterView,
   request: UpgradeRequest,
   now: Date,
 ): Result<UpgradePlan> {
