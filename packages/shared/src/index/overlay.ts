@@ -6,6 +6,7 @@ import type { ResourceRef } from '../model/refs.js';
 import type { ApiResourceInfo, WorkloadView } from '../model/workload.js';
 import { ClusterIndex } from './cluster-index.js';
 import { keyBefore } from './pod-store.js';
+import { isNode } from './state.js';
 import type { BudgetDelta, BudgetEvaluation, CoveringBudget, ObjectChange } from './types.js';
 import type { ClusterView, IndexCounts, PodOnNode } from './view.js';
 
@@ -51,8 +52,8 @@ export class ClusterOverlay implements ClusterView {
   apply(change: OverlayChange): BudgetDelta[] {
     this.merged.clear();
     const object = change.object;
-    if (object.kind === 'Node') {
-      this.nodeChanges.set(object.name, change.type === 'upsert' ? (object as NodeView) : null);
+    if (isNode(object)) {
+      this.nodeChanges.set(object.name, change.type === 'upsert' ? object : null);
       return [];
     }
     return this.copyNamespaces([object.namespace])[0]?.apply(change) ?? [];
@@ -215,7 +216,8 @@ export class ClusterOverlay implements ClusterView {
     return {
       find: (q) => of(q.namespace).find(q),
       apiResource: (group, kind) => base.apiResource(group, kind),
-      controlledBy: (namespace, ownerUid) => of(namespace).controlledBy?.(namespace, ownerUid) ?? [],
+      controlledBy: (namespace, ownerUid) =>
+        of(namespace).controlledBy?.(namespace, ownerUid) ?? [],
     };
   }
 

@@ -26,4 +26,27 @@ export interface Snapshot {
   /** Objects of kinds the model does not use (Services, ConfigMaps...), counted per kind. */
   ignored: Record<string, number>;
   errors: SnapshotError[];
+  /** Objects read without `metadata.namespace`, put in this namespace (absent when none). */
+  placedInNamespace?: { namespace: string; count: number };
+  /**
+   * With `ReadOptions.podTemplates`: the pod each workload's template makes (see
+   * `podFromTemplate`), by the workload's `refKey`; what a what-if creates its pods from.
+   */
+  podTemplates?: Map<string, PodView>;
+}
+
+/** One file of a snapshot or of manifests: its path (shown in errors; '' for one unnamed input). */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+export interface ReadOptions {
+  /**
+   * Where objects without `metadata.namespace` go, as `kubectl apply -f` puts them in its
+   * context's namespace (`-n`); default `default`.
+   */
+  namespace?: string;
+  /** Keep each workload's pod template (`Snapshot.podTemplates`); manifests need them, clusters not. */
+  podTemplates?: boolean;
 }
