@@ -14,3 +14,4 @@ export * from './index/index.js';
 export * from './upgrade/index.js';
 export * from './sorted/index.js';
 export * from './duration/index.js';
+export * from './what-if/index.js';

@@ -107,8 +107,8 @@ interface ReadContext {
   firstAt: Map<string, string>;
   /** Where an object without `metadata.namespace` goes (kubectl apply -f's context namespace). */
   namespace: string;
-  /** Keep each workload's pod template (`Snapshot.podTemplates`). */
-  podTemplates: boolean;
+  /** Keep templates and positions (`ReadOptions.manifests`). */
+  manifests: boolean;
 }
 
 /**
@@ -154,7 +154,7 @@ function addObject(out: Snapshot, { value, position }: Located, context: ReadCon
   if (error === undefined) {
     firstAt.set(key, position);
     if (placed) placeIn(out, context.namespace);
-    if (context.podTemplates && WORKLOAD_KINDS.has(kind)) keepTemplate(out, key, kind, obj);
+    if (context.manifests) keepManifest(out, { key, kind, obj, position });
     return;
   }
   out.errors.push({ position, object, ref, error });
@@ -211,8 +211,12 @@ function yamlDocuments(text: string, out: Snapshot): Located[] {
   });
 }
 
-function keepTemplate(out: Snapshot, key: string, kind: string, obj: Json): void {
-  const pod = podFromTemplate(kind, obj);
+function keepManifest(
+  out: Snapshot,
+  { key, kind, obj, position }: { key: string; kind: string; obj: Json; position: string },
+): void {
+  (out.positions ??= new Map()).set(key, position);
+  const pod = WORKLOAD_KINDS.has(kind) ? podFromTemplate(kind, obj) : undefined;
   if (pod) (out.podTemplates ??= new Map()).set(key, pod);
 }
 
@@ -261,7 +265,7 @@ export function readSnapshotFiles(
   const context: ReadContext = {
     firstAt: new Map(),
     namespace: options.namespace ?? DEFAULT_NAMESPACE,
-    podTemplates: options.podTemplates === true,
+    manifests: options.manifests === true,
   };
   for (const file of files) readFile(out, file, context);
   return out;

@@ -29,10 +29,12 @@ export interface Snapshot {
   /** Objects read without `metadata.namespace`, put in this namespace (absent when none). */
   placedInNamespace?: { namespace: string; count: number };
   /**
-   * With `ReadOptions.podTemplates`: the pod each workload's template makes (see
-   * `podFromTemplate`), by the workload's `refKey`; what a what-if creates its pods from.
+   * With `ReadOptions.manifests`: the pod each workload's template makes (see `podFromTemplate`),
+   * by the workload's `refKey`; what a what-if creates its pods from.
    */
   podTemplates?: Map<string, PodView>;
+  /** With `ReadOptions.manifests`: where each object was read, by its `refKey`. */
+  positions?: Map<string, string>;
 }
 
 /** One file of a snapshot or of manifests: its path (shown in errors; '' for one unnamed input). */
@@ -47,6 +49,9 @@ export interface ReadOptions {
    * context's namespace (`-n`); default `default`.
    */
   namespace?: string;
-  /** Keep each workload's pod template (`Snapshot.podTemplates`); manifests need them, clusters not. */
-  podTemplates?: boolean;
+  /**
+   * Read as manifests to apply: keep each workload's pod template and each object's position
+   * (`Snapshot.podTemplates`, `Snapshot.positions`); a cluster's snapshot needs neither.
+   */
+  manifests?: boolean;
 }
