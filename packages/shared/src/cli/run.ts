@@ -1,5 +1,7 @@
 import { readSnapshot } from '../snapshot/read.js';
-import type { Snapshot } from '../snapshot/types.js';
+import type { Snapshot, SourceFile } from '../snapshot/types.js';
+import { readSnapshotFiles } from '../snapshot/read.js';
+import { placedLine, readSources, runWhatIf } from './what-if.js';
 import type { Result } from '../result/index.js';
 import { parseArgs, USAGE, type CliCommand } from './args.js';
 import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
@@ -23,6 +25,11 @@ export interface CliEnvironment {
   argv: readonly string[];
   /** Reads the snapshot (a path, or "-" for stdin); an error is a message, not a throw. */
   readFile: (path: string) => Result<string>;
+  /**
+   * Reads a file, or a directory's .yaml, .yml and .json files (recursively, sorted by path, as
+   * `kubectl apply -f DIR -R`); absent: only files, through `readFile`.
+   */
+  readSources?: (path: string) => Result<SourceFile[]>;
   /** The clock, read by the bin file; `--now` overrides it. */
   now: Date;
 }
@@ -54,17 +61,23 @@ function load(
   command: Exclude<CliCommand, { command: 'help' }>,
   env: CliEnvironment,
 ): Result<{ cluster: LoadedCluster; warnings: string }, CliResult> {
-  const file = env.readFile(command.snapshot);
-  if (!file.ok)
+  const files = readSources(env, command.snapshot);
+  if (!files.ok)
     return {
       ok: false,
       error: {
         exitCode: 2,
         stdout: '',
-        stderr: `pdbscope: cannot read ${command.snapshot}: ${file.error}\n`,
+        stderr: `pdbscope: cannot read ${command.snapshot}: ${files.error}\n`,
       },
     };
-  const snapshot = readSnapshot(file.value);
+  const options = command.namespace !== undefined ? { namespace: command.namespace } : {};
+  // One file reads as before, its positions without its path; a directory's name their files.
+  const [only] = files.value;
+  const snapshot =
+    files.value.length === 1 && only?.path === command.snapshot
+      ? readSnapshot(only.text, options)
+      : readSnapshotFiles(files.value, options);
   if (isEmpty(snapshot) && snapshot.errors.length > 0) {
     return {
       ok: false,
@@ -78,7 +91,10 @@ function load(
   const now = command.now !== undefined ? new Date(command.now) : env.now;
   return {
     ok: true,
-    value: { cluster: loadCluster(snapshot, now), warnings: snapshotWarnings(snapshot) },
+    value: {
+      cluster: loadCluster(snapshot, now),
+      warnings: placedLine(snapshot.placedInNamespace, 'SNAPSHOT') + snapshotWarnings(snapshot),
+    },
   };
 }
 
@@ -94,6 +110,8 @@ export function runCli(env: CliEnvironment): CliResult {
   if (!loaded.ok) return loaded.error;
   const { cluster, warnings } = loaded.value;
   switch (command.command) {
+    case 'what-if':
+      return runWhatIf({ command, cluster, warnings, env });
     case 'evaluate': {
       const report = evaluateCluster(cluster);
       return {
