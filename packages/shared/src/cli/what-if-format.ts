@@ -52,15 +52,15 @@ const SHORT_KIND: Readonly<Record<string, string>> = {
 
 const text = (v: IntOrString | number | undefined): string => (v === undefined ? '-' : String(v));
 
-/** `a`, or `a→b` when it changes; `-` for a side the budget does not exist on. */
+/** `a`, or `a→b` when it changes; one side only for a budget created or deleted. */
 function moved(
   before: BudgetFigures | undefined,
   after: BudgetFigures | undefined,
   field: keyof BudgetFigures,
 ): string {
-  const a = before ? text(before[field]) : '∅';
-  const b = after ? text(after[field]) : '∅';
-  return a === b ? a : `${a}→${b}`;
+  const a = before && text(before[field]);
+  const b = after && text(after[field]);
+  return a === undefined || b === undefined || a === b ? (b ?? a ?? '-') : `${a}→${b}`;
 }
 
 function budgetNote(b: BudgetChange, settle: number): string {
