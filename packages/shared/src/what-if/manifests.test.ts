@@ -28,11 +28,31 @@ function files(...paths: string[]): SourceFile[] {
   });
 }
 
+// Kept here, not in a file: prettier would not format a file that does not parse.
+const BROKEN: SourceFile = {
+  path: 'broken.yaml',
+  text: [
+    'apiVersion: policy/v1',
+    'kind: PodDisruptionBudget',
+    'metadata: {name: ok}',
+    'spec: {maxUnavailable: 1, selector: {matchLabels: {app: ok}}}',
+    '---',
+    'apiVersion: policy/v1',
+    'kind: PodDisruptionBudget',
+    'metadata:',
+    '  name: broken',
+    'spec:',
+    '  selector: [unclosed',
+    '',
+  ].join('\n'),
+};
+
 function apply(
   paths: string[],
   namespace?: string,
 ): { answer?: WhatIfAnswer; errors?: WhatIfError[]; placed?: number } {
-  const read = readChangeSet({ apply: files(...paths), ...(namespace ? { namespace } : {}) });
+  const sources = paths.flatMap((p) => (p === BROKEN.path ? [BROKEN] : files(p)));
+  const read = readChangeSet({ apply: sources, ...(namespace ? { namespace } : {}) });
   if (!read.ok) return { errors: read.error };
   const answer = whatIf(cluster, { changes: read.value.changes });
   if (!answer.ok) return { errors: answer.error };
@@ -300,7 +320,7 @@ describe('what-if on the manifest corpus', () => {
     ]);
     expect(apply(['broken.yaml']).errors).toStrictEqual([
       {
-        change: 'broken.yaml: document 2 (line 15)',
+        change: 'broken.yaml: document 2 (line 12)',
         message: 'Flow sequence in block collection must be sufficiently indented and end with a ]',
       },
     ]);
