@@ -144,7 +144,10 @@ export function applyChangeSet(
   now: Date = base.now,
 ): AppliedChangeSet {
   const world = new WhatIfWorld(base, now);
-  for (const change of changes) applyChange(world, change);
+  for (const change of changes) {
+    world.syncing = change.type !== 'put' && change.type !== 'remove';
+    applyChange(world, change);
+  }
   const meanwhile = world.settle();
   world.syncBudgets();
   return {

@@ -39,6 +39,11 @@ export class WhatIfWorld {
   private readonly touched = new Map<string, Touched>();
   /** Budgets whose evaluation a change moved (refKey). */
   private readonly moved = new Set<string>();
+  /**
+   * Whether the controllers sync what the changes move: yes for what a user does, no for `put`
+   * and `remove`, which set objects exactly (an inverse gives statuses back as they were).
+   */
+  syncing = true;
   /** Created pods bound to a node, not Ready yet. */
   private readonly starting: PodView[] = [];
 
@@ -67,13 +72,15 @@ export class WhatIfWorld {
   /** Puts the object as given (created or replaced). */
   put(object: IndexedObject, cause: string): void {
     this.record(object, object, cause);
-    for (const d of this.view.apply({ type: 'upsert', object })) this.moved.add(refKey(d.ref));
+    const deltas = this.view.apply({ type: 'upsert', object });
+    if (this.syncing) for (const d of deltas) this.moved.add(refKey(d.ref));
   }
 
   /** Removes the object as given. */
   remove(object: IndexedObject, cause: string): void {
     this.record(object, undefined, cause);
-    for (const d of this.view.apply({ type: 'delete', object })) this.moved.add(refKey(d.ref));
+    const deltas = this.view.apply({ type: 'delete', object });
+    if (this.syncing) for (const d of deltas) this.moved.add(refKey(d.ref));
     if (isPod(object)) this.placement.release(object);
   }
 
