@@ -8,7 +8,8 @@
 //      that node's pods from the index;
 //   4. overlap analysis of all budgets (live sharing + static selector analysis + Kruise rule);
 //      reference: one pass over every budget's selected pods;
-//   5. heap used with the index built; reference: heap with only the converted views.
+//   5. heap used with the index built; reference: heap with only the converted views;
+//   6. what-if of one budget edit (engine-what-if.ts); reference: the index build.
 // Figures only; this never fails a build.
 import { generateCluster } from '../packages/shared/src/synthetic/index.js';
 import {
@@ -26,6 +27,7 @@ import { ClusterIndex } from '../packages/shared/src/index/index.js';
 import { planDrain } from '../packages/shared/src/eviction/index.js';
 import { analyzeOverlaps } from '../packages/shared/src/overlaps/index.js';
 import type { Result } from '../packages/shared/src/result/index.js';
+import { whatIfBench } from './engine-what-if.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -235,6 +237,8 @@ console.log(
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : String(v)}`)
     .join(', ')}`,
 );
+
+whatIfBench({ index, reference: `index build ${both(built)}`, row });
 
 // 5. Heap.
 (views as { pods: unknown }).pods = [];
