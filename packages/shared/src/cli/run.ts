@@ -1,5 +1,5 @@
 import { readSnapshot } from '../snapshot/read.js';
-import type { Snapshot, SourceFile } from '../snapshot/types.js';
+import type { Snapshot } from '../snapshot/types.js';
 import { readSnapshotFiles } from '../snapshot/read.js';
 import { placedLine, readSources, runWhatIf } from './what-if.js';
 import type { Result } from '../result/index.js';
@@ -14,25 +14,9 @@ import { planDrain } from '../eviction/drain.js';
 import { planUpgrade } from '../upgrade/plan.js';
 import { formatUpgrade } from './upgrade.js';
 
-/** What the command prints and returns; the bin file writes it out. */
-export interface CliResult {
-  exitCode: 0 | 2 | 3;
-  stdout: string;
-  stderr: string;
-}
+import type { CliEnvironment, CliResult } from './environment.js';
 
-export interface CliEnvironment {
-  argv: readonly string[];
-  /** Reads the snapshot (a path, or "-" for stdin); an error is a message, not a throw. */
-  readFile: (path: string) => Result<string>;
-  /**
-   * Reads a file, or a directory's .yaml, .yml and .json files (recursively, sorted by path, as
-   * `kubectl apply -f DIR -R`); absent: only files, through `readFile`.
-   */
-  readSources?: (path: string) => Result<SourceFile[]>;
-  /** The clock, read by the bin file; `--now` overrides it. */
-  now: Date;
-}
+export type { CliEnvironment, CliResult } from './environment.js';
 
 const usageError = (error: string): CliResult => ({
   exitCode: 2,

@@ -5,7 +5,7 @@ import { whatIf, type WhatIfAnswer } from '../what-if/answer.js';
 import type { WhatIfError } from '../what-if/types.js';
 import type { CliCommand } from './args.js';
 import type { LoadedCluster } from './cluster.js';
-import type { CliEnvironment, CliResult } from './run.js';
+import type { CliEnvironment, CliResult } from './environment.js';
 import { formatWhatIf, whatIfReport } from './what-if-format.js';
 
 type WhatIfCommand = Extract<CliCommand, { command: 'what-if' }>;
