@@ -52,7 +52,7 @@ export function whatIfBench({ index, reference, row }: WhatIfBenchInput): void {
   const text = (t: { ms: number; cpu: number } | undefined) =>
     t ? `${t.ms.toFixed(0)} ms (cpu ${t.cpu.toFixed(0)})` : '-';
   row(
-    '6. what-if of one budget edit, first / median',
+    '9. what-if of one budget edit, first / median',
     `${text(first)} / ${text(median)}`,
     reference,
     '≤ 1 s',

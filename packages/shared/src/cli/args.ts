@@ -6,6 +6,13 @@ import { parseDuration } from '../duration/index.js';
 import type { UndrainableNodeBehavior } from '../upgrade/profile.js';
 import type { UpgradeProviderName } from '../upgrade/types.js';
 import { namespaceError, setWhatIfFlag, WHAT_IF_FLAGS, type WhatIfArgs } from './what-if-args.js';
+import { PREEMPT_FLAGS, preemptRequest, type PreemptCommand } from './preempt-args.js';
+import {
+  isScaleDownCommand,
+  parseScaleDownArgs,
+  SCALE_DOWN_USAGE,
+  type ScaleDownCommand,
+} from './scale-down-args.js';
 
 /**
  * A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs; `namespace`
@@ -65,7 +72,9 @@ export type CliCommand =
       drainTimeoutSeconds?: number;
       forceUpdate?: boolean;
       undrainableNodeBehavior?: UndrainableNodeBehavior;
-    };
+    }
+  | PreemptCommand
+  | ScaleDownCommand;
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
 export type StatusSource = 'recomputed' | 'stored';
@@ -91,6 +100,12 @@ Commands:
                                  defaults apply when --max-surge/--max-unavailable are not given.
                                  --force-update: EKS's update with force; --undrainable-node-behavior:
                                  AKS's (Cordon quarantines the node and goes on)
+  preempt SNAPSHOT --priority N | --priority-class NAME
+        [--cpu Q] [--memory Q] [--node-selector KEY=VALUE,...] [--preemption-policy Never]
+                                 where kube-scheduler would make room for a pending pod: the node it
+                                 nominates, the victims it deletes there and the budgets they violate,
+                                 the other candidates ranked, and why the other nodes are none
+${SCALE_DOWN_USAGE}
   what-if SNAPSHOT --apply FILE|DIR [--apply …] [--delete KIND/NS/NAME] [--scale KIND/NS/NAME=N]
         [--upgrade-selector KEY=VALUE [--provider P] …]
                                  the cluster with those changes (kubectl apply -f, delete, scale):
@@ -98,26 +113,29 @@ Commands:
                                  and the pool's upgrade before and after (a pull request's gate:
                                  exit 3 = something gets worse)
 
-evict and drain start from the status the controllers would compute now, the settled cluster
-(--settled, the default); --stored-status uses the status as the snapshot recorded it (what the API
-server decides on now, until the controller re-syncs: a budget never synced refuses every eviction).
+evict, drain and preempt start from the status the controllers would compute now, the settled
+cluster (--settled, the default); --stored-status uses the status as the snapshot recorded it (what
+the API server decides on now, until the controller re-syncs: a budget never synced refuses every
+eviction).
 
 -n NS, --namespace NS: where objects without metadata.namespace go, as \`kubectl apply -f\` puts them
 (default "default"); SNAPSHOT and --apply take a file or a directory (its .yaml, .yml and .json files,
 recursively, in sorted order, as \`kubectl apply -f DIR -R\`).
 
-SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes -A -o yaml\` (or -o json) prints, plus
-podunavailablebudgets.policy.kruise.io where the cluster serves them (see the README); "-" reads stdin.
+SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes,priorityclasses -A -o yaml\` (or -o json) prints, plus
+podunavailablebudgets.policy.kruise.io where the cluster serves them (see docs/cli.md); "-" reads stdin.
 
 Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
 would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-the upgrade would stall, fail, or complete only by deleting pods their budgets protect, or the
+the upgrade would stall, fail, or complete only by deleting pods their budgets protect,
+preemption would violate a budget or find no node, the autoscaler would not remove the node, or the
 what-if makes something worse (a node undrainable, a budget blocking, a pod under two budgets, an
 upgrade that no longer completes).
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
 export function parseArgs(argv: readonly string[]): Result<CliCommand> {
+  if (isScaleDownCommand(argv)) return parseScaleDownArgs(argv);
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;
@@ -131,6 +149,7 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   const whatIfFlags: string[] = [];
   let namespace: string | undefined;
   let settled = false;
+  const preemptFlags = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const flag = DRAIN_FLAGS[arg];
@@ -168,6 +187,11 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
       upgradeFlags.push(upgradeFlag);
       const error = setUpgradeFlag(upgrade, upgradeFlag, value);
       if (error !== undefined) return { ok: false, error };
+    } else if (PREEMPT_FLAGS.some((f) => arg === f || arg.startsWith(`${f}=`))) {
+      const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+      const value = arg === name ? argv[++i] : arg.slice(name.length + 1);
+      if (value === undefined) return { ok: false, error: `${name} needs a value` };
+      preemptFlags.set(name, [...(preemptFlags.get(name) ?? []), value]);
     } else if (arg === '--pod-selector' || arg.startsWith('--pod-selector=')) {
       const selector = arg === '--pod-selector' ? argv[++i] : arg.slice('--pod-selector='.length);
       if (selector === undefined)
@@ -200,7 +224,9 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   if (settled && statusSource === 'stored')
     return { ok: false, error: '--settled and --stored-status ask for two different statuses' };
   if (command === undefined || command === 'help') return { ok: true, value: { command: 'help' } };
-  if (!['evaluate', 'overlaps', 'evict', 'drain', 'upgrade', 'what-if'].includes(command))
+  if (
+    !['evaluate', 'overlaps', 'evict', 'drain', 'upgrade', 'preempt', 'what-if'].includes(command)
+  )
     return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
   if (snapshot === undefined) return { ok: false, error: `${command} needs a SNAPSHOT file` };
   if (whatIfFlags.length > 0 && command !== 'what-if')
@@ -221,6 +247,19 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
       ok: false,
       error: `${podSelector ? '--pod-selector' : "kubectl drain's flags"} only go with drain, not ${command}`,
     };
+  const preemptFlag = [...preemptFlags.keys()][0];
+  if (preemptFlag !== undefined && command !== 'preempt')
+    return { ok: false, error: `${preemptFlag} only goes with preempt, not ${command}` };
+  if (command === 'preempt') {
+    if (rest.length > 0)
+      return {
+        ok: false,
+        error: `preempt takes one SNAPSHOT, got extra arguments: ${rest.join(' ')}`,
+      };
+    const pod = preemptRequest(preemptFlags);
+    if (!pod.ok) return pod;
+    return { ok: true, value: { command, snapshot, ...common, statusSource, pod: pod.value } };
+  }
   if (upgradeFlags.length > 0 && command !== 'upgrade')
     return { ok: false, error: `${upgradeFlags[0] ?? ''} only goes with upgrade, not ${command}` };
   if (command === 'upgrade') {

@@ -13,6 +13,8 @@ import { planEvictions } from '../eviction/plan.js';
 import { planDrain } from '../eviction/drain.js';
 import { planUpgrade } from '../upgrade/plan.js';
 import { formatUpgrade } from './upgrade.js';
+import { formatPreempt, preemptExitCode, preemptReport } from './preempt.js';
+import { formatScaleDown, scaleDown } from './scale-down.js';
 
 import type { CliEnvironment, CliResult } from './environment.js';
 
@@ -36,7 +38,10 @@ const isEmpty = (s: Snapshot): boolean =>
     s.pubs.length +
     s.workloads.length +
     s.nodes.length +
+    s.priorityClasses.length +
     s.namespaces.length +
+    (s.nodePools?.length ?? 0) +
+    (s.nodeClaims?.length ?? 0) +
     Object.keys(s.ignored).length ===
   0;
 
@@ -167,6 +172,24 @@ export function runCli(env: CliEnvironment): CliResult {
       return {
         exitCode: plan.complete ? 0 : 3,
         stdout: command.json ? json(plan) : formatDrainPlan(plan),
+        stderr: warnings,
+      };
+    }
+    case 'preempt': {
+      const report = preemptReport(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: preemptExitCode(report.value),
+        stdout: command.json ? json(report.value) : formatPreempt(report.value),
+        stderr: warnings,
+      };
+    }
+    case 'scale-down': {
+      const report = scaleDown(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: report.value.removable ? 0 : 3,
+        stdout: command.json ? json(report.value) : formatScaleDown(report.value),
         stderr: warnings,
       };
     }

@@ -4,7 +4,7 @@ import { asObject, asString, type Json } from '../model/convert-helpers.js';
 import { dns1123LabelErrors, dns1123SubdomainErrors } from '../selectors/names.js';
 
 /** The kinds a snapshot may hold that are not namespaced. */
-const CLUSTER_SCOPED = new Set(['Node', 'Namespace', 'PriorityClass']);
+const CLUSTER_SCOPED = new Set(['Node', 'Namespace', 'PriorityClass', 'NodePool', 'NodeClaim']);
 
 /** Whether objects of this kind live outside namespaces (a Node, a PriorityClass). */
 export const isClusterScoped = (kind: string): boolean => CLUSTER_SCOPED.has(kind);
