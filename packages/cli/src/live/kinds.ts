@@ -1,5 +1,4 @@
-import type { ResourceSpec } from '@pdbscope/bff/list';
-import { workloadFromObject } from '@pdbscope/shared';
+import { WORKLOADS, type ResourceSpec } from '@pdbscope/bff/list';
 
 /**
  * A resource the docs' snapshot command lists but the BFF does not watch: read into the snapshot
@@ -13,19 +12,16 @@ export interface ExtraKind {
   kind: string;
 }
 
-/** The controllers the Cluster Autoscaler looks pods' owners up in, beside the BFF's workloads. */
-export const EXTRA_WORKLOADS: readonly ResourceSpec[] = [
-  { group: 'apps', plural: 'daemonsets', kind: 'DaemonSet' },
-  { group: 'batch', plural: 'jobs', kind: 'Job' },
-].map(({ group, plural, kind }) => ({
-  id: `${plural}.${group}`,
-  group,
-  version: 'v1',
-  plural,
-  namespaced: true,
-  kind,
-  convert: workloadFromObject,
-}));
+/**
+ * The controllers the Cluster Autoscaler looks pods' owners up in, beside the BFF's workloads:
+ * read as the BFF reads those (a workload's conversion, v1, namespaced).
+ */
+export const EXTRA_WORKLOADS: readonly ResourceSpec[] = WORKLOADS.slice(0, 1).flatMap((like) =>
+  [
+    { group: 'apps', plural: 'daemonsets', kind: 'DaemonSet' },
+    { group: 'batch', plural: 'jobs', kind: 'Job' },
+  ].map((w) => ({ ...like, ...w, id: `${w.plural}.${w.group}` })),
+);
 
 /** PriorityClasses (preempt), Karpenter's NodePools and NodeClaims (scale-down). */
 export const EXTRA_KINDS: readonly ExtraKind[] = [
