@@ -148,10 +148,10 @@ could share pods warnings).
 
 Exit codes: 0 ok; 2 usage error or unreadable input (or a cluster that cannot be listed); 3 a finding
 at --fail-on's severity, an eviction would be refused, the drain would not complete (refused by
-kubectl's checks, failed on an eviction it does not retry, or stuck), the upgrade would stall, fail, or complete only by deleting pods their budgets protect,
-preemption would violate a budget or find no node, the autoscaler would not remove the node, or the
-what-if makes something worse (a node undrainable, a budget blocking, a pod under two budgets, an
-upgrade that no longer completes).
+kubectl's checks, failed on an eviction it does not retry, or stuck), the upgrade would stall,
+fail, or complete only by deleting pods their budgets protect, preemption would violate a budget or
+find no node, the autoscaler would not remove the node, or the what-if makes something worse (a node
+undrainable, a budget blocking, a pod under two budgets, an upgrade that no longer completes).
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
