@@ -20,10 +20,13 @@ import {
 } from '@pdbscope/shared/api';
 import { evictableOf, podPlacement } from './pods.js';
 
-/** A pod with the budgets covering it, as the index holds them. */
-interface Candidate {
-  pod: PodView;
-  budgets: readonly CoveringBudget[];
+/**
+ * Pods the list reads, in the list's order between chunks: a namespace's (in no order: only a
+ * chunk the page falls in is sorted), a node's or an overlap group's (sorted already).
+ */
+interface Chunk {
+  pods: Iterable<PodView>;
+  sorted: boolean;
 }
 
 export interface PodListInput {
@@ -48,36 +51,35 @@ function namespaceList(value: string | undefined): string[] | undefined {
     .filter((n) => n !== '');
 }
 
-/** Pods of some namespaces (every one when none is named), each namespace's sorted by name. */
-function* podsOfNamespaces(
+/** Every pod of some namespaces (every one when none is named), a chunk per namespace. */
+function* namespaceChunks(
   index: ClusterIndex,
   namespaces: readonly string[] | undefined,
-): Generator<Candidate> {
+): Generator<Chunk> {
   const names = namespaces ?? [...index.podNamespaces()];
   // Sorted as `namespace/` so that a namespace that is a prefix of another comes where the
   // joined key puts it (`a-b/x` before `a/x`).
   const ordered = [...new Set(names)].sort((a, b) => byKey(`${a}/`, `${b}/`));
-  for (const namespace of ordered) {
-    const pods = [...index.podsInNamespace(namespace)].sort((a, b) => byKey(a.name, b.name));
-    for (const pod of pods) yield { pod, budgets: index.coveringBudgets(pod) };
-  }
+  for (const namespace of ordered) yield { pods: index.podsInNamespace(namespace), sorted: false };
 }
 
 /** The pods the budgets of an overlap group select (one namespace), sorted by name. */
-function* podsOfGroup(index: ClusterIndex, group: readonly ResourceRef[]): Generator<Candidate> {
+function groupChunk(index: ClusterIndex, group: readonly ResourceRef[]): Chunk {
   const byName = new Map<string, PodView>();
   for (const ref of group)
     for (const pod of index.budget(ref)?.pods ?? []) byName.set(pod.name, pod);
-  const pods = [...byName.values()].sort((a, b) => byKey(a.name, b.name));
-  for (const pod of pods) yield { pod, budgets: index.coveringBudgets(pod) };
+  return { pods: [...byName.values()].sort((a, b) => byKey(a.name, b.name)), sorted: true };
 }
 
 /** Where the list's pods come from: a node's or a group's own list when asked, else the namespaces. */
-function candidates(input: PodListInput): Iterable<Candidate> {
+function chunks(input: PodListInput): Iterable<Chunk> {
   const { index, query } = input;
-  if (query.node !== undefined && query.node !== '') return index.podsOnNodeWithBudgets(query.node);
-  if (input.group) return podsOfGroup(index, input.group);
-  return podsOfNamespaces(index, namespaceList(query.namespace));
+  if (query.node !== undefined && query.node !== '') {
+    const onNode = index.podsOnNodeWithBudgets(query.node).map((p) => p.pod);
+    return [{ pods: onNode, sorted: true }];
+  }
+  if (input.group) return [groupChunk(index, input.group)];
+  return namespaceChunks(index, namespaceList(query.namespace));
 }
 
 /**
@@ -113,6 +115,7 @@ function filtersOf(input: PodListInput): Filters {
   return {
     namespaces: namespaces === undefined ? undefined : new Set(namespaces),
     group: input.group === undefined ? undefined : new Set(input.group.map(refKey)),
+    // Names are lower case (Kubernetes requires it): the pods' are compared as they are.
     needle: query.text?.trim().toLowerCase() ?? '',
     budgets: query.budgets,
     selector: input.selector,
@@ -120,29 +123,26 @@ function filtersOf(input: PodListInput): Filters {
 }
 
 /** Whether a pod passes every filter but the eviction one (the costly one, asked last). */
-function cheapFiltersPass(filters: Filters, { pod, budgets }: Candidate): boolean {
+function cheapFiltersPass(filters: Filters, index: ClusterIndex, pod: PodView): boolean {
   if (filters.namespaces && !filters.namespaces.has(pod.namespace)) return false;
+  if (filters.needle !== '' && !`${pod.namespace}/${pod.name}`.includes(filters.needle))
+    return false;
+  if (!selectorMatches(filters.selector, pod.labels)) return false;
+  if (filters.group === undefined && filters.budgets === undefined) return true;
+  // Looked up only when a filter reads them.
+  const budgets = index.coveringBudgets(pod);
   const group = filters.group;
   if (group && !budgets.some((b) => group.has(b.key))) return false;
-  if (
-    filters.needle !== '' &&
-    !`${pod.namespace}/${pod.name}`.toLowerCase().includes(filters.needle)
-  )
-    return false;
   switch (filters.budgets) {
     case 'none':
-      if (budgets.length > 0 || !podExpectsBudget(pod)) return false;
-      break;
+      return budgets.length === 0 && podExpectsBudget(pod);
     case 'any':
-      if (budgets.length === 0) return false;
-      break;
+      return budgets.length > 0;
     case 'several':
-      if (selectingBudgets(pod, budgets) < 2) return false;
-      break;
+      return selectingBudgets(pod, budgets) >= 2;
     case undefined:
-      break;
+      return true;
   }
-  return selectorMatches(filters.selector, pod.labels);
 }
 
 function row(input: PodListInput, pod: PodView, decision: EvictionDecision): PodRow {
@@ -172,20 +172,27 @@ export function podList(input: PodListInput): PodListResponse {
   const { index, query, now } = input;
   const offset = query.offset ?? 0;
   const limit = query.limit ?? DEFAULT_POD_PAGE;
+  const end = offset + limit;
   const decide = (pod: PodView) => decidePodNow(pod, index.budgetsForPod(pod), now);
   const filters = filtersOf(input);
+  const wanted = query.evictable === undefined ? undefined : query.evictable === 'yes';
   const items: PodRow[] = [];
   let total = 0;
-  for (const candidate of candidates(input)) {
-    if (!cheapFiltersPass(filters, candidate)) continue;
-    let decision: EvictionDecision | undefined;
-    if (query.evictable !== undefined) {
-      decision = decide(candidate.pod);
-      if (decision.allowed !== (query.evictable === 'yes')) continue;
+  for (const chunk of chunks(input)) {
+    const matched: PodView[] = [];
+    for (const pod of chunk.pods) {
+      if (!cheapFiltersPass(filters, index, pod)) continue;
+      if (wanted !== undefined && decide(pod).allowed !== wanted) continue;
+      matched.push(pod);
     }
-    if (total >= offset && items.length < limit)
-      items.push(row(input, candidate.pod, decision ?? decide(candidate.pod)));
-    total++;
+    // Only a chunk the page falls in is sorted and made into rows.
+    if (total < end && total + matched.length > offset) {
+      if (!chunk.sorted) matched.sort((a, b) => byKey(a.name, b.name));
+      const from = Math.max(0, offset - total);
+      const to = Math.min(matched.length, end - total);
+      for (const pod of matched.slice(from, to)) items.push(row(input, pod, decide(pod)));
+    }
+    total += matched.length;
   }
   return { items, total, offset, limit, eventId: input.eventId };
 }
