@@ -1,5 +1,6 @@
 import type { BudgetListQuery } from '@pdbscope/shared/api';
 import { formatCount } from '../../components/numbers.js';
+import { SearchField } from '../../components/SearchField.js';
 import type { NamespaceOption } from './overview-query.js';
 
 /** One filter changed; '' clears it. A patch, not a whole query, so quick successive changes never undo each other. */
@@ -42,17 +43,14 @@ export function selectedNamespaces(query: BudgetListQuery): string[] {
 export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProps) {
   return (
     <div className="toolbar" role="search" aria-label="Filter budgets">
-      <label>
-        Search
-        <input
-          type="search"
-          className="search-wide"
-          value={query.text ?? ''}
-          placeholder="budget, pod name or label=value"
-          title="Finds budgets by namespace/name, selector text, the name of one of their pods, or a key=value label their selector asks for"
-          onChange={(event) => onChange({ key: 'text', value: event.target.value })}
-        />
-      </label>
+      <SearchField
+        label="Search"
+        className="search-wide"
+        value={query.text}
+        placeholder="budget, pod name or label=value"
+        title="Finds budgets by namespace/name, selector text, the name of one of their pods, or a key=value label their selector asks for"
+        onType={(value) => onChange({ key: 'text', value })}
+      />
       <label>
         Namespace
         <select
