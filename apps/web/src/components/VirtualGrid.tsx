@@ -33,7 +33,7 @@ export interface VirtualGridProps<T> {
   label: string;
   columns: readonly GridColumn<T>[];
   /** The rows; one not fetched yet (a list fetched a page at a time) is undefined. */
-  rows: readonly (T | undefined)[];
+  rows: ArrayLike<T | undefined>;
   /** How many rows the list has (default: `rows.length`). */
   count?: number;
   rowKey: (row: T) => string;
