@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { parseLabelSelectorQuery } from '../selectors/query.js';
 import { EvictableNowSchema } from './budget-detail.js';
-import { BudgetRefSchema, OwnerSchema, TimestampSchema } from './common.js';
+import { BudgetRefSchema, OwnerSchema, TimestampSchema, refineLabelSelector } from './common.js';
 
 /**
  * Which pods by their budgets: `none`, pods of replicated workloads that no budget covers (bare,
@@ -26,14 +25,7 @@ export const PodListQuerySchema = z
     /** The node the pod is bound to (`spec.nodeName`). */
     node: z.string().max(253).optional(),
     /** A label selector as `kubectl get pods -l` takes it: `app=web,tier in (a,b),!canary`. */
-    labels: z
-      .string()
-      .max(1024)
-      .superRefine((text, ctx) => {
-        const parsed = parseLabelSelectorQuery(text);
-        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-      })
-      .optional(),
+    labels: z.string().max(1024).superRefine(refineLabelSelector).optional(),
     budgets: PodBudgetsFilterSchema.optional(),
     /** `yes`: an eviction now would be accepted (dry run); `no`: it would be refused. */
     evictable: z.enum(['yes', 'no']).optional(),

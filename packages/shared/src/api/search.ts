@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { parseLabelSelectorQuery } from '../selectors/query.js';
-import { BudgetRefSchema } from './common.js';
+import { BudgetRefSchema, refineLabelSelector } from './common.js';
 
 /** The most hits of one kind GET /api/search names. */
 export const MAX_SEARCH_HITS = 50;
@@ -19,9 +18,7 @@ export const SearchQuerySchema = z
       .min(1)
       .max(256)
       .superRefine((text, ctx) => {
-        if (!looksLikeSelector(text)) return;
-        const parsed = parseLabelSelectorQuery(text);
-        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+        if (looksLikeSelector(text)) refineLabelSelector(text, ctx);
       }),
     /** At most this many hits of each kind (default 8). */
     limit: z.coerce.number().int().min(1).max(MAX_SEARCH_HITS).optional(),

@@ -11,6 +11,28 @@ interface PodsToolbarProps {
   onChange: (key: PodFilterKey, value: string, options?: { typing?: boolean }) => void;
 }
 
+/** A filter with a few values, "Any" first. */
+function Choice(props: {
+  label: string;
+  value: string | undefined;
+  labels: Readonly<Record<string, string>>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value)}>
+        <option value="">Any</option>
+        {Object.entries(props.labels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function PodsToolbar({ filters, labelError, onChange }: PodsToolbarProps) {
   const typing = { typing: true };
   return (
@@ -41,34 +63,18 @@ export function PodsToolbar({ filters, labelError, onChange }: PodsToolbarProps)
           errorId={labelError === undefined ? undefined : 'pod-label-error'}
           onType={(value) => onChange('labels', value, typing)}
         />
-        <label>
-          Budgets
-          <select
-            value={filters.budgets ?? ''}
-            onChange={(event) => onChange('budgets', event.target.value)}
-          >
-            <option value="">Any</option>
-            {Object.entries(budgetsLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Eviction
-          <select
-            value={filters.evictable ?? ''}
-            onChange={(event) => onChange('evictable', event.target.value)}
-          >
-            <option value="">Any</option>
-            {Object.entries(evictableLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label="Budgets"
+          value={filters.budgets}
+          labels={budgetsLabels}
+          onChange={(value) => onChange('budgets', value)}
+        />
+        <Choice
+          label="Eviction"
+          value={filters.evictable}
+          labels={evictableLabels}
+          onChange={(value) => onChange('evictable', value)}
+        />
       </div>
       {filters.group !== undefined ? (
         <p className="toolbar">
