@@ -27,7 +27,7 @@ async function listed(): Promise<{ said: number; rows: number }> {
   const main = page.locator('main');
   const counted =
     path === '/pods'
-      ? main.getByText(/^[\d,]+ pods$/)
+      ? main.getByText(/^[\d,]+ pods?$/)
       : main.getByText(/^Showing [\d,]+ of [\d,]+ budgets$/);
   await counted.waitFor();
   const said = number((await counted.textContent())?.match(/^(?:Showing )?([\d,]+)/)?.[1] ?? null);
@@ -95,7 +95,10 @@ describe('every count opens the list it counted, on the demo cluster', () => {
     if (node === undefined) throw new Error('the demo has no node with budgeted pods');
     await page.goto(`${demo.stack.url}/nodes?q=${encodeURIComponent(node.name)}`);
     await page
-      .getByRole('link', { name: `${node.budgetedPods} pods under a budget on ${node.name}` })
+      .getByRole('link', {
+        name: `${node.budgetedPods} pods under a budget on ${node.name}`,
+        exact: true,
+      })
       .click();
     expect(await listed()).toStrictEqual({ said: node.budgetedPods, rows: node.budgetedPods });
     await page.goto(`${demo.stack.url}/overlaps?kind=live`);
@@ -106,10 +109,14 @@ describe('every count opens the list it counted, on the demo cluster', () => {
       await page.goto(`${demo.stack.url}/overlaps?kind=live`);
       const card = page.getByRole('listitem').filter({ hasText: group.message });
       // Each shared pod is a link to its page.
-      expect(await card.getByRole('link', { name: group.pods[0] ?? '' }).getAttribute('href')).toBe(
-        `/pods/${(group.pods[0] ?? '').split('/').map(encodeURIComponent).join('/')}`,
-      );
-      await card.getByRole('link', { name: `Shared pods (${group.podCount})` }).click();
+      expect(
+        await card
+          .getByRole('link', { name: group.pods[0] ?? '', exact: true })
+          .getAttribute('href'),
+      ).toBe(`/pods/${(group.pods[0] ?? '').split('/').map(encodeURIComponent).join('/')}`);
+      await card
+        .getByRole('link', { name: `Shared pods (${group.podCount})`, exact: true })
+        .click();
       expect(await listed()).toStrictEqual({ said: group.podCount, rows: group.podCount });
     }
   });

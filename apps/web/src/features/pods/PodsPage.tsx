@@ -58,7 +58,9 @@ export function PodsPage() {
       {pods.total !== undefined ? (
         <>
           <p className="muted" aria-live="polite">
-            {pods.current ? `${formatCount(pods.total)} pods` : 'Counting pods…'}
+            {pods.current
+              ? `${formatCount(pods.total)} pod${pods.total === 1 ? '' : 's'}`
+              : 'Counting pods…'}
           </p>
           {pods.total === 0 ? (
             <Empty>No pod matches these filters.</Empty>
