@@ -18,6 +18,8 @@ import { clusterRoutes } from './routes/cluster.js';
 import { contextRoutes } from './routes/contexts.js';
 import type { ContextControl } from './session/context-switcher.js';
 import { eventRoutes } from './routes/events.js';
+import type { FleetReader } from './fleet/fleet-reader.js';
+import { fleetRoutes } from './routes/fleet.js';
 import { healthRoutes } from './routes/health.js';
 import { historyRoutes } from './routes/history.js';
 import { kubeEventRoutes, type BudgetEventsReader } from './routes/kube-events.js';
@@ -69,6 +71,8 @@ export interface AppOptions {
   kubeEvents?: BudgetEventsReader;
   /** /readyz and /livez: the staleness threshold (default 5 min), the loop watch. */
   health?: { staleAfterMs?: number; wedged?: () => string | undefined };
+  /** GET /api/fleet from Prometheus (--fleet-prometheus); absent, those routes answer 404. */
+  fleet?: FleetReader;
   /** GET /metrics; absent, no such route. */
   metrics?: {
     registry: MetricsExposition;
@@ -193,6 +197,7 @@ export function createApp(options: AppOptions): Express {
         ...analysisRoutes(store),
         ...simulateRoutes(store, simulateLimiter),
         ...verifyRoutes(options.verifier, verifyLimiter),
+        ...fleetRoutes(options.fleet),
       ],
       gate,
     ),

@@ -40,6 +40,27 @@ describe('parseCli', () => {
     expect(parseCli(['--prometheus', 'http://prometheus.monitoring:9090']).prometheusUrl).toBe(
       'http://prometheus.monitoring:9090/',
     );
+    expect(
+      parseCli([
+        '--fleet-prometheus',
+        'http://thanos-query.monitoring:9090',
+        '--fleet-label',
+        'k8s_cluster',
+        '--fleet-links',
+        'links.yaml',
+        '--public-url',
+        'https://pdbscope.eu-1.example.com',
+      ]),
+    ).toStrictEqual({
+      sim: false,
+      allowDryRunVerify: false,
+      metricsPublic: false,
+      fleetPrometheus: 'http://thanos-query.monitoring:9090/',
+      fleetLabel: 'k8s_cluster',
+      fleetLinks: 'links.yaml',
+      publicUrl: 'https://pdbscope.eu-1.example.com/',
+      help: false,
+    });
     expect(parseCli(['--stale-after', '2m']).staleAfterMs).toBe(120_000);
     expect(parseCli(['--wedged-after', '30s']).wedgedAfterMs).toBe(30_000);
   });
@@ -55,6 +76,9 @@ describe('parseCli', () => {
     );
     expect(() => parseCli(['--prometheus', 'prometheus:9090'])).toThrow(
       '--prometheus: not an http(s) URL: prometheus:9090',
+    );
+    expect(() => parseCli(['--fleet-prometheus', 'thanos:9090'])).toThrow(
+      '--fleet-prometheus: not an http(s) URL: thanos:9090',
     );
     expect(() => parseCli(['--history-window', '0h'])).toThrow(
       '--history-window: not a duration (e.g. 90m, 24h, 3d): 0h',

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseDuration as durationSeconds } from '@pdbscope/shared';
 
 export interface CliFlags {
   context?: string;
@@ -13,6 +14,10 @@ export interface CliFlags {
   historyWindowMs?: number;
   prometheusUrl?: string;
   prometheusRangeMs?: number;
+  fleetPrometheus?: string;
+  fleetLabel?: string;
+  fleetLinks?: string;
+  publicUrl?: string;
   staleAfterMs?: number;
   wedgedAfterMs?: number;
   help: boolean;
@@ -34,23 +39,31 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
                            e.g. 90m, 12h, 3d)
   --prometheus URL         read the budget timeline's days of history from this Prometheus
   --prometheus-range DUR   how far back it reads (default 7d)
+  --fleet-prometheus URL   serve the Fleet page from this Prometheus (or Thanos/Mimir/Cortex
+                           query layer) scraping every cluster's pdbscope
+                           (env PDBSCOPE_FLEET_PROMETHEUS)
+  --fleet-label NAME       the label naming each cluster there (default cluster;
+                           env PDBSCOPE_FLEET_LABEL)
+  --fleet-links FILE       YAML or JSON map of cluster: URL of its pdbscope, for the Fleet page's
+                           links (env PDBSCOPE_FLEET_LINKS)
+  --public-url URL         this pdbscope's address for people, exported as pdbscope_info's
+                           pdbscope_url label for a fleet to link to (env PDBSCOPE_PUBLIC_URL)
   --stale-after DUR        /readyz answers 503 once a source has not been live for this long
                            (default 5m; env PDBSCOPE_STALE_AFTER)
   --wedged-after DUR       /livez answers 503 once the event loop stalled this long within the
                            last minute (default 10s; env PDBSCOPE_WEDGED_AFTER)
 `;
 
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
 /** `90m`, `24h`, `3d` in milliseconds; throws naming the flag otherwise. */
 export function parseDuration(flag: string, text: string): number {
-  const match = /^(\d+)([smhd])$/.exec(text.trim());
-  const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : 0;
-  if (ms <= 0) throw new Error(`${flag}: not a duration (e.g. 90m, 24h, 3d): ${text}`);
-  return ms;
+  const seconds = durationSeconds(text);
+  if (seconds === undefined)
+    throw new Error(`${flag}: not a duration (e.g. 90m, 24h, 3d): ${text}`);
+  return seconds * 1000;
 }
 
-function parsePrometheusUrl(text: string): string {
+/** An http(s) URL, normalised; throws naming the flag otherwise. */
+export function parseHttpUrl(flag: string, text: string): string {
   let url: URL | undefined;
   try {
     url = new URL(text);
@@ -58,7 +71,7 @@ function parsePrometheusUrl(text: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new Error(`--prometheus: not an http(s) URL: ${text}`);
+    throw new Error(`${flag}: not an http(s) URL: ${text}`);
   return url.toString();
 }
 
@@ -79,6 +92,10 @@ export function parseCli(argv: readonly string[]): CliFlags {
       'history-window': { type: 'string' },
       prometheus: { type: 'string' },
       'prometheus-range': { type: 'string' },
+      'fleet-prometheus': { type: 'string' },
+      'fleet-label': { type: 'string' },
+      'fleet-links': { type: 'string' },
+      'public-url': { type: 'string' },
       'stale-after': { type: 'string' },
       'wedged-after': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -109,7 +126,15 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(values.token !== undefined ? { token: values.token } : {}),
     metricsPublic: values['metrics-public'],
     ...(values.prometheus !== undefined
-      ? { prometheusUrl: parsePrometheusUrl(values.prometheus) }
+      ? { prometheusUrl: parseHttpUrl('--prometheus', values.prometheus) }
+      : {}),
+    ...(values['fleet-prometheus'] !== undefined
+      ? { fleetPrometheus: parseHttpUrl('--fleet-prometheus', values['fleet-prometheus']) }
+      : {}),
+    ...(values['fleet-label'] !== undefined ? { fleetLabel: values['fleet-label'] } : {}),
+    ...(values['fleet-links'] !== undefined ? { fleetLinks: values['fleet-links'] } : {}),
+    ...(values['public-url'] !== undefined
+      ? { publicUrl: parseHttpUrl('--public-url', values['public-url']) }
       : {}),
     ...(values['prometheus-range'] !== undefined
       ? { prometheusRangeMs: parseDuration('--prometheus-range', values['prometheus-range']) }

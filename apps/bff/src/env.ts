@@ -20,6 +20,14 @@ export const EnvSchema = z.object({
    * How far the heap may grow past what is live between collections once ready, in percent
    * (heap-settle.ts); 0 leaves V8's own heuristics.
    */
+  /** --fleet-prometheus: the Prometheus scraping every cluster's pdbscope (the flag wins). */
+  PDBSCOPE_FLEET_PROMETHEUS: z.string().min(1).optional(),
+  /** --fleet-label: the label naming each cluster there (the flag wins). */
+  PDBSCOPE_FLEET_LABEL: z.string().min(1).optional(),
+  /** --fleet-links: the file mapping each cluster to its pdbscope's URL (the flag wins). */
+  PDBSCOPE_FLEET_LINKS: z.string().min(1).optional(),
+  /** --public-url: this pdbscope's address for people, on pdbscope_info (the flag wins). */
+  PDBSCOPE_PUBLIC_URL: z.string().min(1).optional(),
   PDBSCOPE_HEAP_GROWTH: z.coerce.number().int().min(0).max(1000).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set by the kubelet in a pod: the in-cluster config is available. */

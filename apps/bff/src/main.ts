@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { parseCli, parseDuration, USAGE } from './cli.js';
 import { readEnv } from './env.js';
+import { fleetSettings } from './fleet/settings.js';
 import { settleHeap } from './heap-settle.js';
 import { kubeConfigFromString, logWithoutUserinfo, resolveKubeConfig } from './kube/kubeconfig.js';
 import { startBff, type BffSource } from './server.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     (env.PDBSCOPE_WEDGED_AFTER === undefined
       ? undefined
       : parseDuration('PDBSCOPE_WEDGED_AFTER', env.PDBSCOPE_WEDGED_AFTER));
+  const fleet = await fleetSettings(flags, env);
   const bff = await startBff({
     source,
     logger,
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
       ? { prometheusRangeMs: flags.prometheusRangeMs }
       : {}),
     ...(token !== undefined ? { token } : {}),
+    ...fleet,
     extraHosts: (env.PDBSCOPE_ALLOWED_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim())

@@ -5,15 +5,16 @@ import { createApp } from './app.js';
 import { EventLoopWatch } from './http/liveness.js';
 import { httpServerOptions, type RequestDeadlines } from './http/server-options.js';
 import { EventHub } from './events/hub.js';
+import { fleetReader, type FleetOptions } from './fleet/fleet-reader.js';
 import type { ClusterSourcesOptions } from './kube/cluster-sources.js';
-import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
-import { systemClock } from '@pdbscope/sim/clock';
+import { systemClock, type Clock, type TimerHandle } from '@pdbscope/shared/clock';
 import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
 import { createBffMetrics } from './metrics/bff-metrics.js';
 import type { ClusterReader } from './model.js';
 import type { BffSource } from './session/cluster-session.js';
 import { ContextSwitcher } from './session/context-switcher.js';
 import type { ClusterStore } from './store/cluster-store.js';
+import type { SourcesView } from './store/reader.js';
 
 export type { BffSource } from './session/cluster-session.js';
 
@@ -44,12 +45,18 @@ export interface StartBffOptions {
   prometheusUrl?: string;
   /** How far back the Prometheus timeline reaches (--prometheus-range; default 7 days). */
   prometheusRangeMs?: number;
+  /** GET /api/fleet from the Prometheus over every cluster (--fleet-prometheus, --fleet-label, --fleet-links). */
+  fleet?: Omit<FleetOptions, 'clock'>;
+  /** This pdbscope's address for people (--public-url), exported on pdbscope_info. */
+  publicUrl?: string;
 }
 
 export interface Bff {
   url: string;
   /** The watched context's store (another one after a context switch). */
   readonly store: ClusterStore;
+  /** The watched context's sources: their states, the cluster's identity. */
+  readonly sources: SourcesView;
   hub: EventHub;
   /** Resolves when every source has synced (the index is built). */
   ready(): Promise<void>;
@@ -75,6 +82,8 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     clock,
     ...(options.sseMaxClients !== undefined ? { maxClients: options.sseMaxClients } : {}),
   });
+  // Made first: a bad --fleet-label stops the start before any watch begins.
+  const fleet = options.fleet ? fleetReader({ ...options.fleet, clock }) : undefined;
   // Read only once the first session exists (on requests and scrapes, after the start below).
   const session = () => contexts.current;
   const reader = currentReader(() => session().reader);
@@ -82,11 +91,12 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     rows: () => session().store.published.values(),
     analysis: () => session().store.analysis(),
     nodes: () => (reader.ready() ? reader.nodes().items : undefined),
-    sources: () => session().store.sourceStates(),
+    sources: () => session().sources.states(),
     ready: () => reader.ready(),
     sseClients: () => hub.clientCount,
     analysisMs: () => session().store.analysis()?.tookMs,
     clock,
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
   });
   const contexts = await ContextSwitcher.start(source, {
     hub,
@@ -103,6 +113,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     ...(options.prometheusRangeMs !== undefined
       ? { prometheusRangeMs: options.prometheusRangeMs }
       : {}),
+    fleetConfigured: options.fleet !== undefined,
   });
   const verifyEnabled = source.kind === 'cluster' && (options.allowDryRunVerify ?? false);
 
@@ -149,6 +160,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
           }
         : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
+      ...(fleet ? { fleet } : {}),
       metrics: { registry: metrics.exposition, public: options.metricsPublic ?? false },
       health: {
         ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),
@@ -170,6 +182,9 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     url: `http://${displayHost}:${port}`,
     get store() {
       return session().store;
+    },
+    get sources() {
+      return session().sources;
     },
     hub,
     ready: () => session().store.whenReady,

@@ -13,3 +13,5 @@ export * from './snapshot/index.js';
 export * from './index/index.js';
 export * from './upgrade/index.js';
 export * from './sorted/index.js';
+export * from './duration/index.js';
+export * from './what-if/index.js';

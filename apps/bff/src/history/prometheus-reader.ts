@@ -1,6 +1,8 @@
 import type { Clock } from '@pdbscope/shared/clock';
 import type { BudgetHistoryResponse, BudgetRef, HistoryPoint } from '@pdbscope/shared/api';
 import type { HistoryReader } from '../model.js';
+import { prometheusClient, type RangeSeries } from '../prometheus/client.js';
+import { promString } from '../prometheus/promql.js';
 
 export interface PrometheusHistoryOptions {
   /** Prometheus' base URL (--prometheus), e.g. `http://prometheus.monitoring:9090`. */
@@ -15,18 +17,14 @@ export interface PrometheusHistoryOptions {
   fetch?: typeof fetch;
 }
 
-type Matrix = { values: [number, string][] }[];
-
-const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-
 /**
  * PromQL for one number of the budget: pdbscope's own series, or kube-state-metrics' for a PDB
  * when pdbscope was not scraped then (`or` takes the right side only where the left has none).
  */
 function queryOf(ref: BudgetRef, ours: string, ksm: string): string {
-  const mine = `max(${ours}{kind="${escape(ref.kind)}",namespace="${escape(ref.namespace)}",name="${escape(ref.name)}"})`;
+  const mine = `max(${ours}{kind=${promString(ref.kind)},namespace=${promString(ref.namespace)},name=${promString(ref.name)}})`;
   if (ref.kind !== 'PodDisruptionBudget') return mine;
-  return `${mine} or max(${ksm}{namespace="${escape(ref.namespace)}",poddisruptionbudget="${escape(ref.name)}"})`;
+  return `${mine} or max(${ksm}{namespace=${promString(ref.namespace)},poddisruptionbudget=${promString(ref.name)}})`;
 }
 
 const SERIES = [
@@ -39,13 +37,13 @@ const SERIES = [
 ] as const;
 
 /** Three aligned series as change points: a point where any of the numbers moves. */
-function changePoints(matrices: readonly Matrix[]): HistoryPoint[] {
+function changePoints(matrices: readonly RangeSeries[][]): HistoryPoint[] {
   const byTime = new Map<number, [number?, number?, number?]>();
   matrices.forEach((matrix, i) => {
     for (const { values } of matrix)
-      for (const [t, v] of values) {
+      for (const { at: t, value } of values) {
         const at = byTime.get(t) ?? [];
-        at[i] = Number(v);
+        at[i] = value;
         byTime.set(t, at);
       }
   });
@@ -61,7 +59,7 @@ function changePoints(matrices: readonly Matrix[]): HistoryPoint[] {
     if (last && next.every((v, i) => v === last?.[i])) continue;
     last = next;
     points.push({
-      at: new Date(t * 1000).toISOString(),
+      at: new Date(t).toISOString(),
       disruptionsAllowed: next[0],
       currentHealthy: next[1],
       desiredHealthy: next[2],
@@ -97,22 +95,11 @@ function withRecent(older: HistoryPoint[], recent: readonly HistoryPoint[]): His
  */
 export function prometheusHistoryReader(options: PrometheusHistoryOptions): HistoryReader {
   const rangeMs = options.rangeMs ?? 7 * 86_400_000;
-  const doFetch = options.fetch ?? fetch;
-  const rangeQuery = async (query: string, start: number, end: number, step: number) => {
-    const url = new URL('/api/v1/query_range', options.url);
-    url.search = new URLSearchParams({
-      query,
-      start: String(start / 1000),
-      end: String(end / 1000),
-      step: `${step / 1000}s`,
-    }).toString();
-    const res = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 5000) });
-    const body = (await res.json().catch(() => undefined)) as
-      { status?: string; error?: string; data?: { result?: Matrix } } | undefined;
-    if (!res.ok || body?.status !== 'success')
-      throw new Error(`HTTP ${res.status}${body?.error ? `: ${body.error}` : ''}`);
-    return body.data?.result ?? [];
-  };
+  const client = prometheusClient({
+    url: options.url,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   return {
     budgetHistory: async (ref) => {
       const memory = options.memory.read(ref);
@@ -123,7 +110,14 @@ export function prometheusHistoryReader(options: PrometheusHistoryOptions): Hist
       const start = end - Math.ceil(rangeMs / step) * step;
       try {
         const matrices = await Promise.all(
-          SERIES.map(([ours, ksm]) => rangeQuery(queryOf(ref, ours, ksm), start, end, step)),
+          SERIES.map(async ([ours, ksm]) => {
+            const answer = await client.range(queryOf(ref, ours, ksm), {
+              start,
+              end,
+              stepMs: step,
+            });
+            return answer.result;
+          }),
         );
         const points = withRecent(changePoints(matrices), memory.points);
         if (points.length === memory.points.length)
@@ -139,12 +133,7 @@ export function prometheusHistoryReader(options: PrometheusHistoryOptions): Hist
           truncated: false,
         };
       } catch (err) {
-        const reason =
-          err instanceof Error
-            ? err.cause instanceof Error
-              ? `${err.message}: ${err.cause.message}`
-              : err.message
-            : String(err);
+        const reason = err instanceof Error ? err.message : String(err);
         return {
           ...memory,
           prometheusError: `Prometheus at ${options.url} could not be read (${reason})`,

@@ -29,7 +29,9 @@ export interface Harness {
 
 /** The simulated demo cluster (no background activity) and a BFF connected to it over HTTP. */
 export async function startHarness(
-  options: Partial<Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger'>> & {
+  options: Partial<
+    Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl'>
+  > & {
     beforeBff?: (sim: SimHandle) => void;
     /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
     sim?: Pick<StartSimOptions, 'tls' | 'clock'>;
@@ -56,6 +58,7 @@ export async function startHarness(
     port: 0,
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
     ...(options.allowDryRunVerify ? { allowDryRunVerify: true } : {}),
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     tuning: {
       backoff: { initialMs: 20, maxMs: 200 },
       watchTimeoutSeconds: 30,
@@ -93,7 +96,7 @@ export async function allLive(bff: Bff): Promise<void> {
   await vi.waitFor(
     () =>
       expect(
-        bff.store.sourceStates().filter((s) => s.state !== 'live' && s.state !== 'absent'),
+        bff.sources.states().filter((s) => s.state !== 'live' && s.state !== 'absent'),
       ).toStrictEqual([]),
     { timeout: 10_000 },
   );

@@ -19,21 +19,31 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * Debian's /usr/bin/prometheus on a free loopback port, scraping `target` (host:port) every
- * second, with its storage in a temporary directory removed by stop().
- */
-export async function startPrometheus(input: {
+/** A scrape target (host:port) and the target labels it gets (e.g. `{ cluster: 'eu-1' }`). */
+export interface ScrapeTarget {
   target: string;
-  bearerToken?: string;
-}): Promise<PrometheusServer> {
+  labels?: Record<string, string>;
+}
+
+/**
+ * Debian's /usr/bin/prometheus on a free loopback port, scraping `target` (host:port), or each of
+ * `targets` with its labels (as a fleet's Prometheus relabels each cluster's), every second,
+ * with its storage in a temporary directory removed by stop().
+ */
+export async function startPrometheus(
+  input: ({ target: string } | { targets: readonly ScrapeTarget[] }) & { bearerToken?: string },
+): Promise<PrometheusServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pdbscope-prometheus-'));
   const port = await freePort();
+  const targets = 'targets' in input ? input.targets : [{ target: input.target }];
   const config = [
     'global: { scrape_interval: 1s, evaluation_interval: 1s }',
     'scrape_configs:',
     '  - job_name: pdbscope',
-    `    static_configs: [{ targets: ['${input.target}'] }]`,
+    '    static_configs:',
+    ...targets.map(
+      (t) => `      - { targets: ['${t.target}'], labels: ${JSON.stringify(t.labels ?? {})} }`,
+    ),
     ...(input.bearerToken ? [`    authorization: { credentials: '${input.bearerToken}' }`] : []),
   ].join('\n');
   await writeFile(path.join(dir, 'prometheus.yml'), config);

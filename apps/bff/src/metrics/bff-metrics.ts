@@ -4,6 +4,7 @@ import type { Analysis } from '../store/analysis.js';
 import { budgetExposition } from './budget-metrics.js';
 import { registerClusterMetrics } from './cluster-metrics.js';
 import { registerHealthMetrics, type HealthInput } from './health-metrics.js';
+import { registerInfoMetric } from './info-metric.js';
 import { registerNodeMetrics } from './node-metrics.js';
 import { sourceTelemetry, type SourceTelemetry } from './telemetry.js';
 
@@ -15,6 +16,8 @@ export interface BffMetricsInput extends HealthInput {
   nodes?(): Iterable<NodeRow> | undefined;
   /** Node.js process metrics (CPU, memory, event loop); off in unit tests of the families. */
   processMetrics?: boolean;
+  /** This pdbscope's address for people (--public-url), on `pdbscope_info`. */
+  publicUrl?: string;
 }
 
 /** What GET /metrics serves: the whole exposition, rendered when scraped. */
@@ -37,6 +40,7 @@ export function createBffMetrics(input: BffMetricsInput): BffMetrics {
   registerClusterMetrics(registry, input.analysis);
   registerHealthMetrics(registry, input);
   registerNodeMetrics(registry, () => input.nodes?.());
+  registerInfoMetric(registry, input.publicUrl);
   const telemetry = sourceTelemetry(registry);
   if (input.processMetrics ?? true) collectDefaultMetrics({ register: registry });
   return {

@@ -3,7 +3,8 @@ import type { BudgetRow } from '@pdbscope/shared/api';
 interface BudgetFamily {
   name: string;
   help: string;
-  value(row: BudgetRow): number;
+  /** `undefined`: no sample of this budget (the family is about some budgets only). */
+  value(row: BudgetRow): number | undefined;
 }
 
 const flag = (on: boolean) => (on ? 1 : 0);
@@ -40,6 +41,14 @@ const FAMILIES: readonly BudgetFamily[] = [
     value: (r) => flag(r.flags.blocking),
   },
   {
+    name: 'pdbscope_budget_blocking_since_timestamp_seconds',
+    help: 'While blocking: since when the budget has allowed no disruption, as its DisruptionAllowed=False condition says (Unix seconds); no sample otherwise.',
+    value: (r) =>
+      r.flags.blocking && r.blockingSince !== undefined
+        ? Date.parse(r.blockingSince) / 1000
+        : undefined,
+  },
+  {
     name: 'pdbscope_budget_status_stale',
     help: '1 when status.observedGeneration is behind metadata.generation.',
     value: (r) => flag(r.flags.stale),
@@ -57,7 +66,7 @@ const escapeLabel = (v: string) =>
 /**
  * The per-budget families in Prometheus' text format. Written here rather than by prom-client's
  * registry, which formats each sample's labels on its own (~10 µs a line: 0.7 s a scrape at
- * 10,000 budgets); each budget's label set is escaped once and shared by its seven samples.
+ * 10,000 budgets); each budget's label set is escaped once and shared by its samples.
  */
 export function budgetExposition(rows: Iterable<BudgetRow>): string {
   const labelled: { labels: string; row: BudgetRow }[] = [];
@@ -69,8 +78,11 @@ export function budgetExposition(rows: Iterable<BudgetRow>): string {
   const parts: string[] = [];
   for (const family of FAMILIES) {
     parts.push(`# HELP ${family.name} ${family.help}\n# TYPE ${family.name} gauge\n`);
-    for (const { labels, row } of labelled)
-      parts.push(`${family.name}${labels} ${family.value(row)}\n`);
+    for (const { labels, row } of labelled) {
+      const value = family.value(row);
+      if (value !== undefined && !Number.isNaN(value))
+        parts.push(`${family.name}${labels} ${value}\n`);
+    }
   }
   return parts.join('');
 }

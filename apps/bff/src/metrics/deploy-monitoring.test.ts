@@ -57,7 +57,7 @@ const namesIn = (expr: string) =>
 describe('deploy/monitoring', () => {
   it('has rules promtool accepts', async () => {
     const { stdout } = await run('promtool', ['check', 'rules', path.join(dir, 'rules.yaml')]);
-    expect(stdout).toContain('SUCCESS: 7 rules found');
+    expect(stdout).toContain('SUCCESS: 8 rules found');
   });
 
   it("passes promtool's unit tests of the blocking, overlap and degraded-watch alerts", async () => {
@@ -69,14 +69,44 @@ describe('deploy/monitoring', () => {
     expect(stdout).toContain('SUCCESS');
   });
 
+  it('keeps the cluster label in every alert, so a fleet routes each to its cluster', () => {
+    // Every aggregation must group by the label; absent() cannot (it is the one-cluster alert,
+    // PdbscopeClusterAbsent being the fleet's).
+    const dropping = rules.groups
+      .flatMap((g) => g.rules)
+      .filter((r) => r.alert !== 'PdbscopeAbsent')
+      .flatMap((r) =>
+        [...r.expr.matchAll(/\b(sum|min|max|avg|count)\s*(?:by\s*\(([^)]*)\))?\s*\(/g)]
+          .filter(
+            (m) =>
+              !(m[2] ?? '')
+                .split(',')
+                .map((l) => l.trim())
+                .includes('cluster'),
+          )
+          .map((m) => `${r.alert}: ${m[0]}`),
+      );
+    expect(dropping).toStrictEqual([]);
+  });
+
+  it("has a fleet's scrape configuration promtool accepts", async () => {
+    const { stdout } = await run('promtool', [
+      'check',
+      'config',
+      '--syntax-only',
+      path.join(MONITORING, 'fleet-prometheus.yaml'),
+    ]);
+    expect(stdout).toContain('SUCCESS');
+  });
+
   it('alerts and charts only on series the BFF exposes', async () => {
     const exposed = await exposedNames();
     const dashboard = JSON.parse(
       await readFile(path.join(MONITORING, 'grafana-dashboard.json'), 'utf8'),
-    ) as { panels: { title: string; targets: { expr: string }[] }[] };
+    ) as { panels: { title: string; targets?: { expr: string }[] }[] };
     const used = [
       ...rules.groups.flatMap((g) => g.rules.map((r) => r.expr)),
-      ...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)),
+      ...dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr)),
     ].flatMap(namesIn);
     expect(used.length).toBeGreaterThan(20);
     expect([...new Set(used)].filter((n) => !exposed.has(n))).toStrictEqual([]);

@@ -49,6 +49,7 @@ const sampleParams: Record<string, string> = {
   namespace: 'data',
   name: 'zookeeper',
   id: 'PodDisruptionBudget/data/zookeeper',
+  cluster: 'eu-1',
 };
 
 describe('the route table', () => {

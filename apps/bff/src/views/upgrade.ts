@@ -1,6 +1,13 @@
-import { nsName, planUpgrade, type ResourceRef, type UpgradeRequest } from '@pdbscope/shared';
+import {
+  nsName,
+  planUpgrade,
+  type ResourceRef,
+  type StuckPod,
+  type UpgradeProfile,
+  type UpgradeRequest,
+} from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
-import type { BudgetRef, SimulateUpgradeResponse } from '@pdbscope/shared/api';
+import type { BudgetRef, SimulateUpgradeResponse, UpgradeProfileBody } from '@pdbscope/shared/api';
 
 /** A request the cluster cannot answer: unknown nodes, a selector matching nothing. */
 export interface Invalid {
@@ -13,7 +20,34 @@ const budgetRef = (r: ResourceRef): BudgetRef => ({
   name: r.name,
 });
 
-/** POST /api/simulate/upgrade: the engine's forecast and fixes, on a copy of the index. */
+const stuckPod = (p: StuckPod) => ({
+  pod: nsName(p.pod),
+  node: p.node,
+  reason: p.reason,
+  budgets: p.budgets.map(budgetRef),
+  httpStatus: p.httpStatus,
+  explanation: p.explanation,
+  pendingReplacements: (p.pendingReplacements ?? []).map(nsName),
+});
+
+const profileBody = (p: UpgradeProfile): UpgradeProfileBody => ({
+  provider: p.provider,
+  source: p.source,
+  guess: p.guess ?? null,
+  maxSurge: p.maxSurge,
+  maxUnavailable: p.maxUnavailable,
+  defaulted: p.defaulted,
+  drainTimeoutSeconds: p.drainTimeoutSeconds ?? null,
+  atTimeout: p.atTimeout,
+  forceUpdate: p.forceUpdate ?? null,
+  undrainableNodeBehavior: p.undrainableNodeBehavior ?? null,
+});
+
+/**
+ * POST /api/simulate/upgrade: the engine's forecast and fixes, on a copy of the index, upgraded by
+ * the request's provider (kubectl when it names none). The answer's `profile.guess` says which
+ * provider the pool's node labels name, and by what label, for a page to offer it.
+ */
 export function simulateUpgrade(
   index: ClusterIndex,
   request: UpgradeRequest,
@@ -21,8 +55,9 @@ export function simulateUpgrade(
 ): SimulateUpgradeResponse | Invalid {
   const plan = planUpgrade(index, request, now);
   if (!plan.ok) return { invalid: plan.error };
-  const { forecast, fixes } = plan.value;
+  const { forecast, fixes, profile } = plan.value;
   const stall = forecast.stall;
+  const failure = forecast.failure;
   return {
     forecast: {
       verdict: forecast.verdict,
@@ -42,6 +77,8 @@ export function simulateUpgrade(
         })),
         retries: s.retries,
         completed: s.completed,
+        forced: (s.forced ?? []).map(nsName),
+        quarantined: s.quarantined ?? [],
       })),
       durationSeconds: forecast.durationSeconds,
       stall: stall
@@ -49,20 +86,21 @@ export function simulateUpgrade(
             step: stall.step,
             node: stall.node,
             nodes: stall.nodes,
-            pods: stall.pods.map((p) => ({
-              pod: nsName(p.pod),
-              node: p.node,
-              reason: p.reason,
-              budgets: p.budgets.map(budgetRef),
-              httpStatus: p.httpStatus,
-              explanation: p.explanation,
-              pendingReplacements: (p.pendingReplacements ?? []).map(nsName),
-            })),
+            pods: stall.pods.map(stuckPod),
             budgets: stall.budgets.map(budgetRef),
             reasons: stall.reasons,
             summary: stall.summary,
           }
         : null,
+      forced: (forecast.forced ?? []).map((f) => ({
+        ...f,
+        pods: f.pods.map(stuckPod),
+        budgets: f.budgets.map((b) => ({ ...b, budget: budgetRef(b.budget) })),
+      })),
+      failure: failure
+        ? { ...failure, pods: failure.pods.map(stuckPod), budgets: failure.budgets.map(budgetRef) }
+        : null,
+      quarantined: (forecast.quarantined ?? []).map((q) => ({ ...q, pods: q.pods.map(stuckPod) })),
       surgeNodes: forecast.surgeNodes,
       readiness: forecast.readiness,
     },
@@ -85,10 +123,18 @@ export function simulateUpgrade(
             : c,
       ),
       outcome: f.outcome,
-      forecast: { ...f.forecast, stall: f.forecast.stall ?? null },
+      forecast: {
+        verdict: f.forecast.verdict,
+        steps: f.forecast.steps,
+        durationSeconds: f.forecast.durationSeconds,
+        stall: f.forecast.stall ?? null,
+        failure: f.forecast.failure ?? null,
+        forcedPods: f.forecast.forcedPods ?? null,
+      },
       patch: f.patch,
       parts: f.parts ?? [],
       search: f.search ?? null,
     })),
+    profile: profileBody(profile),
   };
 }

@@ -45,6 +45,9 @@ export const queryKeys = {
   drain: (node: string, options: DrainFlags) => ['simulate', 'drain', node, options] as const,
   evictions: (pods: readonly string[]) => ['simulate', 'evictions', ...pods] as const,
   upgrade: (request: SimulateUpgradeRequest) => ['simulate', 'upgrade', request] as const,
+  /** Every cluster as the fleet's Prometheus knows it; also the prefix of a cluster's budgets. */
+  fleet: ['fleet'] as const,
+  fleetBudgets: (cluster: string) => ['fleet', 'budgets', cluster] as const,
 };
 
 export function clusterQuery() {

@@ -9,6 +9,7 @@ import { TokenForm } from '../features/auth/TokenForm.js';
 import { Loading } from '../components/StateView.js';
 import { ListFocusProvider, useListFocus } from '../components/list-focus.js';
 import { SearchPalette } from '../features/search/SearchPalette.js';
+import { useFleetConfigured } from '../features/fleet/fleet-queries.js';
 
 const links = [
   { to: '/', label: 'Budgets', end: true },
@@ -19,6 +20,9 @@ const links = [
   { to: '/overlaps', label: 'Overlaps', end: false },
   { to: '/findings', label: 'Findings', end: false },
 ] as const;
+
+/** Shown only when the BFF serves the fleet (--fleet-prometheus). */
+const fleetLink = { to: '/fleet', label: 'Fleet', end: false } as const;
 
 /** Shown while the page has a table: the first row in two Tab presses, past every filter. */
 function SkipToList() {
@@ -49,6 +53,7 @@ export function Layout() {
 function Shell() {
   const auth = useAuthStatus();
   useEventStream(auth.generation);
+  const fleet = useFleetConfigured();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -60,7 +65,7 @@ function Shell() {
           pdbscope
         </NavLink>
         <nav className="nav" aria-label="Main">
-          {links.map((link) => (
+          {(fleet ? [...links, fleetLink] : links).map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end}>
               {link.label}
             </NavLink>

@@ -34,4 +34,10 @@ export const pages = {
   findings: lazyComponent(() =>
     import('../features/findings/FindingsPage.js').then((module) => module.FindingsPage),
   ),
+  fleet: lazyComponent(() =>
+    import('../features/fleet/FleetPage.js').then((module) => module.FleetPage),
+  ),
+  fleetCluster: lazyComponent(() =>
+    import('../features/fleet/FleetClusterPage.js').then((module) => module.FleetClusterPage),
+  ),
 };

@@ -89,3 +89,8 @@ export function objectHref(ref: {
       return undefined;
   }
 }
+
+/** One cluster of the fleet: its budgets as Prometheus knows them. */
+export function fleetClusterHref(cluster: string): string {
+  return `/fleet/${encodeURIComponent(cluster)}`;
+}

@@ -41,6 +41,12 @@ export const routes: RouteObject[] = [
           { path: 'upgrade', element: <pages.upgrade />, handle: { page: pages.upgrade } },
           { path: 'overlaps', element: <pages.overlaps />, handle: { page: pages.overlaps } },
           { path: 'findings', element: <pages.findings />, handle: { page: pages.findings } },
+          { path: 'fleet', element: <pages.fleet />, handle: { page: pages.fleet } },
+          {
+            path: 'fleet/:cluster',
+            element: <pages.fleetCluster />,
+            handle: { page: pages.fleetCluster },
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -90,6 +90,8 @@ export const ClusterResponseSchema = z
     ready: z.boolean(),
     /** Whether POST /api/verify/eviction is available (live cluster and --allow-dry-run-verify). */
     verifyEnabled: z.boolean(),
+    /** Whether GET /api/fleet answers (--fleet-prometheus); absent from older servers: no. */
+    fleetConfigured: z.boolean().optional(),
     sources: z.array(SourceStateSchema),
     counts: ClusterCountsSchema,
     lastEventAt: TimestampSchema.optional(),

@@ -22,3 +22,6 @@ export * from './routes.js';
 export * from './paths.js';
 export * from './upgrade.js';
 export * from './upgrade-text.js';
+export * from './fleet.js';
+export * from './fleet-order.js';
+export * from './upgrade-provider.js';

@@ -9,6 +9,7 @@ export const apiPaths = {
   nodes: apiRoutes.nodes.path,
   overlaps: apiRoutes.overlaps.path,
   findings: apiRoutes.findings.path,
+  fleet: apiRoutes.fleet.path,
   events: apiRoutes.events.path,
   session: apiRoutes.session.path,
   simulateEvictions: apiRoutes.simulateEvictions.path,

@@ -15,6 +15,7 @@ import { ContextsResponseSchema, SwitchContextRequestSchema } from './contexts.j
 import { BudgetKindSchema } from './common.js';
 import { BudgetHistoryResponseSchema } from './history.js';
 import { BudgetEventsResponseSchema } from './kube-events.js';
+import { FleetBudgetsResponseSchema, FleetResponseSchema } from './fleet.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
@@ -306,6 +307,25 @@ export const apiRoutes = {
     ok: { status: 200, description: 'A page of findings', schema: FindingsResponseSchema },
     problems: { 400: 'A filter or the paging has a bad value' },
     waitsForReady: true,
+  }),
+  fleet: route({
+    method: 'get',
+    path: '/api/fleet',
+    summary:
+      "Every cluster whose pdbscope Prometheus scrapes (--fleet-prometheus): up or absent, blocking budgets, overlaps, nodes by drainable now, findings, the last scrape's age; the queries Prometheus did not answer, and its warnings",
+    ok: { status: 200, description: 'The fleet', schema: FleetResponseSchema },
+    problems: { 404: 'The fleet view is not configured (--fleet-prometheus)' },
+    waitsForReady: false,
+  }),
+  fleetBudgets: route({
+    method: 'get',
+    path: '/api/fleet/clusters/{cluster}/budgets',
+    summary:
+      "One cluster's budgets as Prometheus knows them: names and figures from its pdbscope_budget_* series",
+    params: z.object({ cluster: z.string().min(1) }),
+    ok: { status: 200, description: "The cluster's budgets", schema: FleetBudgetsResponseSchema },
+    problems: { 404: 'The fleet view is not configured (--fleet-prometheus)' },
+    waitsForReady: false,
   }),
   events: route({
     method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BudgetRefSchema, PodKeySchema } from './common.js';
+import { UpgradeProfileSchema, UpgradeProviderRequestFields } from './upgrade-provider.js';
 
 const count = (max: number) => z.number().int().min(0).max(max);
 
@@ -33,9 +34,12 @@ export const SimulateUpgradeRequestSchema = z
     selector: z.string().min(1).max(1000).optional(),
     /** … or node names (upgraded in this order). */
     nodes: z.array(z.string().min(1).max(253)).min(1).max(10_000).optional(),
-    /** Nodes drained at a time (default 1). */
-    maxUnavailable: z.number().int().min(1).max(10_000).optional(),
-    /** New empty nodes that join before the first drain (default 0). */
+    /**
+     * kubectl: nodes drained at a time (default 1, at least 1). A managed provider's maxUnavailable
+     * (its default when absent: GKE 0, EKS 1, AKS 0).
+     */
+    maxUnavailable: count(10_000).optional(),
+    /** New empty nodes that join before the first drain (kubectl default 0; GKE 1, AKS 10%). */
     maxSurge: count(1000).optional(),
     force: z.boolean().optional(),
     ignoreDaemonSets: z.boolean().optional(),
@@ -46,6 +50,7 @@ export const SimulateUpgradeRequestSchema = z
     nodeReplaceSeconds: count(86_400).optional(),
     /** What-if changes (a fix's `changes`), applied on a copy; nothing is changed in the cluster. */
     changes: z.array(UpgradeChangeSchema).max(50).optional(),
+    ...UpgradeProviderRequestFields,
   })
   .strict()
   .refine((r) => (r.selector === undefined) !== (r.nodes === undefined), {
@@ -80,6 +85,10 @@ export const UpgradeStepSchema = z
     /** 429 answers retried while budgets recovered. */
     retries: z.number().int(),
     completed: z.boolean(),
+    /** Pods the provider deleted at its drain timeout, despite their budgets. */
+    forced: z.array(PodKeySchema),
+    /** Nodes AKS quarantined at its drain timeout (undrainable node behavior Cordon). */
+    quarantined: z.array(z.string()),
   })
   .meta({ id: 'UpgradeStep' });
 
@@ -108,9 +117,66 @@ export const UpgradeStallSchema = z
   })
   .meta({ id: 'UpgradeStall' });
 
+export const UpgradeVerdictSchema = z
+  .enum(['completes', 'stalls', 'fails', 'forces'])
+  .meta({ id: 'UpgradeVerdict' });
+
+/** A batch whose pods the provider deleted at its drain timeout: what their budgets should have prevented. */
+export const ForcedDeletionSchema = z
+  .object({
+    step: z.number().int(),
+    nodes: z.array(z.string()),
+    /** Seconds since the upgrade started when the pods were deleted. */
+    atSeconds: z.number(),
+    /** How long the provider waited: its drain timeout. */
+    afterSeconds: z.number(),
+    pods: z.array(StuckPodSchema),
+    /** Each budget right after the deletion: healthy pods against what it requires. */
+    budgets: z.array(
+      z.object({ budget: BudgetRefSchema, healthy: z.number().int(), required: z.number().int() }),
+    ),
+    summary: z.string(),
+  })
+  .meta({ id: 'ForcedDeletion' });
+
+/** The provider gave up: the upgrade ends failed (EKS, AKS). */
+export const UpgradeFailureSchema = z
+  .object({
+    provider: z.enum(['eks', 'aks']),
+    /** PodEvictionFailure (EKS), UpgradeFailed (AKS); with Cordon, the end state (Failed, Canceled). */
+    code: z.string(),
+    /** The provider's message (EKS's errorMessage, AKS's with its PDB debug info). */
+    message: z.string(),
+    step: z.number().int(),
+    /** The node it failed on. */
+    node: z.string(),
+    nodes: z.array(z.string()),
+    atSeconds: z.number(),
+    pods: z.array(StuckPodSchema),
+    budgets: z.array(BudgetRefSchema),
+  })
+  .meta({ id: 'UpgradeFailure' });
+
+/** A node AKS could not drain in time, left cordoned and labelled, not upgraded. */
+export const QuarantinedNodeSchema = z
+  .object({
+    step: z.number().int(),
+    node: z.string(),
+    atSeconds: z.number(),
+    /** `kubernetes.azure.com/upgrade-status=Quarantined`. */
+    label: z.string(),
+    pods: z.array(StuckPodSchema),
+    message: z.string(),
+  })
+  .meta({ id: 'QuarantinedNode' });
+
 export const UpgradeForecastSchema = z
   .object({
-    verdict: z.enum(['completes', 'stalls']),
+    /**
+     * `completes`; `stalls` (kubectl waits for ever: `stall`); `fails` (the provider gives up:
+     * `failure`); `forces` (the provider deletes protected pods and completes: `forced`).
+     */
+    verdict: UpgradeVerdictSchema,
     nodes: z.array(z.string()),
     strategy: z.object({ maxUnavailable: z.number().int(), maxSurge: z.number().int() }),
     drain: z.object({
@@ -122,6 +188,10 @@ export const UpgradeForecastSchema = z
     /** Seconds until the last node is replaced, or until the stall. */
     durationSeconds: z.number(),
     stall: UpgradeStallSchema.nullable(),
+    forced: z.array(ForcedDeletionSchema),
+    failure: UpgradeFailureSchema.nullable(),
+    /** AKS with Cordon: the nodes left cordoned, not upgraded. */
+    quarantined: z.array(QuarantinedNodeSchema),
     surgeNodes: z.array(z.string()),
     readiness: z.object({ defaultSeconds: z.number(), measuredWorkloads: z.number().int() }),
   })
@@ -135,10 +205,14 @@ export const UpgradeFixSchema = z
     changes: z.array(UpgradeChangeSchema),
     outcome: z.enum(['completes', 'gets-further', 'does-not-help']),
     forecast: z.object({
-      verdict: z.enum(['completes', 'stalls']),
+      verdict: UpgradeVerdictSchema,
       steps: z.number().int(),
       durationSeconds: z.number(),
       stall: z.string().nullable(),
+      /** For `fails`: the provider's message. */
+      failure: z.string().nullable(),
+      /** For `forces`: how many protected pods are still deleted. */
+      forcedPods: z.number().int().nullable(),
     }),
     /** The kubectl command and YAML a user would apply; pdbscope never applies it. */
     patch: z.string(),
@@ -172,11 +246,13 @@ export const SimulateUpgradeResponseSchema = z
   .object({
     forecast: UpgradeForecastSchema,
     /**
-     * For a stall: changes that would let it go on, ranked, each checked by a new forecast; when no
+     * For a stall (or a failure, or forced deletions): changes that would let it go on, ranked, each checked by a new forecast; when no
      * single change lets it complete, the combination with the fewest changes that does comes
      * first, or else the one that gets furthest.
      */
     fixes: z.array(UpgradeFixSchema),
+    /** Who the forecast had upgrade the pool, with which settings, and what the node labels say. */
+    profile: UpgradeProfileSchema,
   })
   .meta({ id: 'SimulateUpgradeResponse' });
 export type SimulateUpgradeResponse = z.infer<typeof SimulateUpgradeResponseSchema>;

@@ -1,5 +1,7 @@
 import { readSnapshot } from '../snapshot/read.js';
 import type { Snapshot } from '../snapshot/types.js';
+import { readSnapshotFiles } from '../snapshot/read.js';
+import { placedLine, readSources, runWhatIf } from './what-if.js';
 import type { Result } from '../result/index.js';
 import { parseArgs, USAGE, type CliCommand } from './args.js';
 import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
@@ -11,21 +13,12 @@ import { planEvictions } from '../eviction/plan.js';
 import { planDrain } from '../eviction/drain.js';
 import { planUpgrade } from '../upgrade/plan.js';
 import { formatUpgrade } from './upgrade.js';
+import { formatPreempt, preemptExitCode, preemptReport } from './preempt.js';
+import { formatScaleDown, scaleDown } from './scale-down.js';
 
-/** What the command prints and returns; the bin file writes it out. */
-export interface CliResult {
-  exitCode: 0 | 2 | 3;
-  stdout: string;
-  stderr: string;
-}
+import type { CliEnvironment, CliResult } from './environment.js';
 
-export interface CliEnvironment {
-  argv: readonly string[];
-  /** Reads the snapshot (a path, or "-" for stdin); an error is a message, not a throw. */
-  readFile: (path: string) => Result<string>;
-  /** The clock, read by the bin file; `--now` overrides it. */
-  now: Date;
-}
+export type { CliEnvironment, CliResult } from './environment.js';
 
 const usageError = (error: string): CliResult => ({
   exitCode: 2,
@@ -45,7 +38,10 @@ const isEmpty = (s: Snapshot): boolean =>
     s.pubs.length +
     s.workloads.length +
     s.nodes.length +
+    s.priorityClasses.length +
     s.namespaces.length +
+    (s.nodePools?.length ?? 0) +
+    (s.nodeClaims?.length ?? 0) +
     Object.keys(s.ignored).length ===
   0;
 
@@ -54,17 +50,23 @@ function load(
   command: Exclude<CliCommand, { command: 'help' }>,
   env: CliEnvironment,
 ): Result<{ cluster: LoadedCluster; warnings: string }, CliResult> {
-  const file = env.readFile(command.snapshot);
-  if (!file.ok)
+  const files = readSources(env, command.snapshot);
+  if (!files.ok)
     return {
       ok: false,
       error: {
         exitCode: 2,
         stdout: '',
-        stderr: `pdbscope: cannot read ${command.snapshot}: ${file.error}\n`,
+        stderr: `pdbscope: cannot read ${command.snapshot}: ${files.error}\n`,
       },
     };
-  const snapshot = readSnapshot(file.value);
+  const options = command.namespace !== undefined ? { namespace: command.namespace } : {};
+  // One file reads as before, its positions without its path; a directory's name their files.
+  const [only] = files.value;
+  const snapshot =
+    files.value.length === 1 && only?.path === command.snapshot
+      ? readSnapshot(only.text, options)
+      : readSnapshotFiles(files.value, options);
   if (isEmpty(snapshot) && snapshot.errors.length > 0) {
     return {
       ok: false,
@@ -78,7 +80,10 @@ function load(
   const now = command.now !== undefined ? new Date(command.now) : env.now;
   return {
     ok: true,
-    value: { cluster: loadCluster(snapshot, now), warnings: snapshotWarnings(snapshot) },
+    value: {
+      cluster: loadCluster(snapshot, now),
+      warnings: placedLine(snapshot.placedInNamespace, 'SNAPSHOT') + snapshotWarnings(snapshot),
+    },
   };
 }
 
@@ -94,6 +99,8 @@ export function runCli(env: CliEnvironment): CliResult {
   if (!loaded.ok) return loaded.error;
   const { cluster, warnings } = loaded.value;
   switch (command.command) {
+    case 'what-if':
+      return runWhatIf({ command, cluster, warnings, env });
     case 'evaluate': {
       const report = evaluateCluster(cluster);
       return {
@@ -130,22 +137,19 @@ export function runCli(env: CliEnvironment): CliResult {
       };
     }
     case 'upgrade': {
-      const plan = planUpgrade(
-        cluster.index,
-        {
-          ...(command.selector !== undefined ? { selector: command.selector } : {}),
-          ...(command.nodes !== undefined ? { nodes: command.nodes } : {}),
-          maxUnavailable: command.maxUnavailable,
-          maxSurge: command.maxSurge,
-          ...command.options,
-        },
-        cluster.now,
-      );
+      const { command: _c, snapshot: _s, json: asJson, now: _n, options, ...request } = command;
+      // kubectl drain's flags are kubectl's: a managed provider's plan refuses them when set.
+      const flags = Object.fromEntries(Object.entries(options).filter(([, on]) => on));
+      const plan = planUpgrade(cluster.index, { ...request, ...flags }, cluster.now);
       if (!plan.ok) return usageError(plan.error);
-      const { forecast, fixes } = plan.value;
+      const { forecast, fixes, profile } = plan.value;
+      // kubectl's output is as it always was; a provider's says which profile it ran with.
+      const answer =
+        profile.provider === 'kubectl' ? { forecast, fixes } : { forecast, fixes, profile };
       return {
+        // A forced deletion is a budget broken, a failure an upgrade stopped: both fail the gate.
         exitCode: forecast.verdict === 'completes' ? 0 : 3,
-        stdout: command.json ? json({ forecast, fixes }) : formatUpgrade(forecast, fixes),
+        stdout: asJson ? json(answer) : formatUpgrade(forecast, fixes, profile),
         stderr: warnings,
       };
     }
@@ -168,6 +172,24 @@ export function runCli(env: CliEnvironment): CliResult {
       return {
         exitCode: plan.complete ? 0 : 3,
         stdout: command.json ? json(plan) : formatDrainPlan(plan),
+        stderr: warnings,
+      };
+    }
+    case 'preempt': {
+      const report = preemptReport(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: preemptExitCode(report.value),
+        stdout: command.json ? json(report.value) : formatPreempt(report.value),
+        stderr: warnings,
+      };
+    }
+    case 'scale-down': {
+      const report = scaleDown(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: report.value.removable ? 0 : 3,
+        stdout: command.json ? json(report.value) : formatScaleDown(report.value),
         stderr: warnings,
       };
     }

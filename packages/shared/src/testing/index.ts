@@ -13,3 +13,4 @@ export {
   pubRow,
   source,
 } from './budget-rows.js';
+export { fleetCluster } from './fleet-rows.js';

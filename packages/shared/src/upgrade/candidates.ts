@@ -225,8 +225,10 @@ export function candidatesFor(
       }
     } else {
       const maxSurge = input.strategy.maxSurge + 1;
-      // As many new nodes as the pool has is as much room as surging can make.
-      if (p.reason === 'replacement-unschedulable' && maxSurge <= input.nodes.length) {
+      // As many new nodes as the pool has is as much room as surging can make; EKS has no
+      // maxSurge to set (it surges by zone).
+      const settable = input.provider?.surgeSetting ?? true;
+      if (p.reason === 'replacement-unschedulable' && settable && maxSurge <= input.nodes.length) {
         add({
           title: `Surge ${maxSurge} new node${maxSurge > 1 ? 's' : ''} before draining`,
           cost: `${maxSurge} more node${maxSurge > 1 ? 's' : ''} while the upgrade runs`,

@@ -1,6 +1,7 @@
 import { refKey } from '../model/refs.js';
 import { COST_ORDER, type Candidate } from './candidates.js';
 import type { UpgradeChange } from './changes.js';
+import { blockerOf, compareReach, reachOf } from './outcome.js';
 import type { StuckPod, UpgradeForecast } from './types.js';
 
 /** What a change sets: a later change of the same thing replaces the earlier one. */
@@ -92,7 +93,7 @@ export const changesOf = (set: ChangeSet): UpgradeChange[] => set.parts.flatMap(
 export function settle(set: ChangeSet, forecast: UpgradeForecast): void {
   set.forecast = forecast;
   const made = set.parts.flatMap((p) => p.changes.map(changeTarget));
-  set.bound = set.parts.length + changesNeeded(forecast.stall?.pods ?? [], made);
+  set.bound = set.parts.length + changesNeeded(blockerOf(forecast)?.pods ?? [], made);
 }
 
 /** Fewer changes, then cheaper (dearest kind, then all kinds), then a fixed order. */
@@ -120,26 +121,20 @@ export const bySearchOrder = (a: ChangeSet, b: ChangeSet): number =>
   compareText(a.key, b.key);
 
 /**
- * How far a forecast gets, finer than `getsFurther`: completes; else a later stall step, then past
- * kubectl's refusal (evicting), then fewer changes still needed, then fewer pods stuck.
+ * How far a forecast gets, finer than `getsFurther`: completes; else fewer protected pods deleted;
+ * else a later stop, then past kubectl's refusal (evicting), then fewer changes still needed,
+ * then fewer pods stuck.
  */
-function progressOf(f: UpgradeForecast): number[] {
-  const stall = f.stall;
-  if (!stall) return [Number.POSITIVE_INFINITY];
-  const evicting = stall.reasons.includes('kubectl-refuses') ? 0 : 1;
-  return [stall.step, evicting, -changesNeeded(stall.pods), -stall.pods.length];
-}
+const progressOf = (f: UpgradeForecast): number[] =>
+  reachOf(f, (b) => [
+    b.reasons.includes('kubectl-refuses') ? 0 : 1,
+    -changesNeeded(b.pods),
+    -b.pods.length,
+  ]);
 
 /** Positive when `a` gets further than `b`, negative when less far, 0 when as far. */
-export function compareProgress(a: UpgradeForecast, b: UpgradeForecast): number {
-  const pa = progressOf(a);
-  const pb = progressOf(b);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0 && !Number.isNaN(d)) return d;
-  }
-  return 0;
-}
+export const compareProgress = (a: UpgradeForecast, b: UpgradeForecast): number =>
+  compareReach(progressOf(a), progressOf(b));
 
 /** Furthest first, then fewer and cheaper changes. */
 export function byProgress(a: ChangeSet, b: ChangeSet): number {

@@ -45,8 +45,11 @@ export function applyChanges(
   let drain = input.drain;
   const plain = new PlanState(input.index, input.now, 'recomputed');
   for (const change of changes) {
-    if (change.kind === 'surge') strategy = { ...strategy, maxSurge: change.maxSurge };
-    else if (change.kind === 'drain-option') drain = { ...drain, [change.option]: true };
+    if (change.kind === 'surge') {
+      // GKE and AKS drain as many more nodes at once as they surge.
+      const more = input.provider?.surgeDrains === true ? change.maxSurge - strategy.maxSurge : 0;
+      strategy = { maxUnavailable: strategy.maxUnavailable + more, maxSurge: change.maxSurge };
+    } else if (change.kind === 'drain-option') drain = { ...drain, [change.option]: true };
     else if (change.kind === 'remove-budget') removed.add(refKey(change.budget));
     else if (change.kind === 'budget-spec') {
       const key = refKey(change.budget);

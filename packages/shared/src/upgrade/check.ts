@@ -1,6 +1,7 @@
 import { COST_ORDER, type Candidate } from './candidates.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
+import { compareReach, reachOf } from './outcome.js';
 import type { UpgradeForecast } from './types.js';
 
 /** A candidate with the forecast it gets when applied on a copy. */
@@ -10,14 +11,12 @@ export interface CheckedCandidate {
   outcome: 'completes' | 'gets-further' | 'does-not-help';
 }
 
-const progress = (f: UpgradeForecast): number =>
-  f.verdict === 'completes' ? Number.POSITIVE_INFINITY : (f.stall?.step ?? 0);
+/** Completes; else deletes fewer protected pods; else stops later, or as late with fewer pods stuck. */
+const reach = (f: UpgradeForecast): number[] => reachOf(f, (b) => [-b.pods.length]);
 
-/** Later, or at the same step with fewer pods stuck (a scaled-up pod stuck instead is no help). */
+/** Further by `reach` (a scaled-up pod stuck instead is no help: as many pods stuck). */
 export const getsFurther = (again: UpgradeForecast, before: UpgradeForecast): boolean =>
-  progress(again) > progress(before) ||
-  (progress(again) === progress(before) &&
-    (again.stall?.pods.length ?? 0) < (before.stall?.pods.length ?? 0));
+  compareReach(reach(again), reach(before)) > 0;
 
 /** The dearest kind of change among a candidate's. */
 export const costRank = (changes: readonly UpgradeChange[]): number =>
@@ -26,6 +25,7 @@ export const costRank = (changes: readonly UpgradeChange[]): number =>
 /** Forecasts again with the candidate applied to `input` and says whether it helps. */
 export function checkCandidate(
   input: ForecastUpgradeInput,
+  /** The forecast without it (stalled, failed, or forcing). */
   stalled: UpgradeForecast,
   candidate: Candidate,
 ): CheckedCandidate {
@@ -41,10 +41,9 @@ export function checkCandidate(
 
 const OUTCOME_ORDER = { completes: 0, 'gets-further': 1, 'does-not-help': 2 } as const;
 
-/** Completes first, then gets furthest (fewer pods stuck), then cheapest (fewer changes, kinds). */
+/** Completes first, then gets furthest (`reach`), then cheapest (fewer changes, kinds). */
 export const byBenefit = (a: CheckedCandidate, b: CheckedCandidate): number =>
   OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] ||
-  progress(b.again) - progress(a.again) ||
-  (a.again.stall?.pods.length ?? 0) - (b.again.stall?.pods.length ?? 0) ||
+  compareReach(reach(b.again), reach(a.again)) ||
   a.candidate.changes.length - b.candidate.changes.length ||
   costRank(a.candidate.changes) - costRank(b.candidate.changes);

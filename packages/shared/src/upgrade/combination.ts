@@ -13,6 +13,7 @@ import {
   type ChangeSet,
 } from './change-set.js';
 import type { CheckedCandidate } from './check.js';
+import { blockerOf } from './outcome.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import type { UpgradeForecast } from './types.js';
 
@@ -103,10 +104,10 @@ class Forecasts {
 
   /** The sets one more change makes, each answering the set's own stall (the same set if known). */
   grow(set: ChangeSet, maxChanges: number): ChangeSet[] {
-    const stall = set.forecast?.stall;
-    if (!stall) return [];
+    const blocker = set.forecast && blockerOf(set.forecast);
+    if (!blocker) return [];
     const out: ChangeSet[] = [];
-    for (const c of candidatesFor(applyChanges(this.input, changesOf(set)), stall.pods)) {
+    for (const c of candidatesFor(applyChanges(this.input, changesOf(set)), blocker.pods)) {
       const made = withPart(set, c);
       if (made.parts.length > maxChanges || made.key === set.key) continue;
       const next = this.seen.get(made.key) ?? made;
@@ -175,7 +176,7 @@ function furthest(forecasts: Forecasts, from: ChangeSet, maxChanges: number): Ch
   for (;;) {
     const before = current.forecast;
     // Done, or its stall already needs more changes than it may still add.
-    if (!before?.stall || current.bound > maxChanges) return current;
+    if (!before || !blockerOf(before) || current.bound > maxChanges) return current;
     const better = forecasts
       .grow(current, maxChanges)
       .sort(byCost)

@@ -8,6 +8,7 @@ import {
   type CombinationProof,
 } from './combination.js';
 import type { ForecastUpgradeInput } from './forecast.js';
+import { blockerOf, forcedPodCount } from './outcome.js';
 import { changePatch } from './patch.js';
 import type { UpgradeForecast } from './types.js';
 
@@ -24,6 +25,10 @@ export interface UpgradeFix {
     steps: number;
     durationSeconds: number;
     stall?: string;
+    /** For `fails`: the provider's message. */
+    failure?: string;
+    /** For `forces`: how many protected pods the provider still deletes. */
+    forcedPods?: number;
   };
   /** What a user would apply (never applied by pdbscope). */
   patch: string;
@@ -50,9 +55,13 @@ function toFix(
       steps: again.steps.length,
       durationSeconds: again.durationSeconds,
       ...(again.stall ? { stall: again.stall.summary } : {}),
+      ...(again.failure ? { failure: again.failure.message } : {}),
+      ...(again.forced ? { forcedPods: forcedPodCount(again) } : {}),
     },
     // Every patch ends with a newline: YAML documents follow one another.
-    patch: c.changes.map((ch) => changePatch(input.index, ch)).join('---\n'),
+    patch: c.changes
+      .map((ch) => changePatch(input.index, ch, input.provider?.provider))
+      .join('---\n'),
     ...(c.parts ? { parts: c.parts } : {}),
     ...(checked.search ? { search: checked.search } : {}),
   };
@@ -70,9 +79,10 @@ export interface ProposedFixes {
 }
 
 /**
- * The smallest changes that would let a stalled upgrade go on, each checked by forecasting again
- * on a copy with the change applied; ranked: those that complete first, then those that get
- * further, cheapest first within each. When no single change completes it, the combination with
+ * The smallest changes that would let a stalled upgrade go on (or a failed one, or one the
+ * provider completes only by deleting protected pods), each checked by forecasting again on a
+ * copy with the change applied; ranked: those that complete first, then those that get further
+ * (for `forces`: fewer protected pods deleted), cheapest first within each. When no single change completes it, the combination with
  * the fewest changes that does comes first, or else the one that gets furthest (see
  * `searchCombination` for its bounds).
  */
@@ -81,10 +91,9 @@ export function planFixes(
   stalled: UpgradeForecast,
   options: ProposeFixesOptions = {},
 ): ProposedFixes {
-  if (!stalled.stall) return { fixes: [], forecasts: 0 };
-  const singles = candidatesFor(input, stalled.stall.pods).map((c) =>
-    checkCandidate(input, stalled, c),
-  );
+  const blocker = blockerOf(stalled);
+  if (!blocker) return { fixes: [], forecasts: 0 };
+  const singles = candidatesFor(input, blocker.pods).map((c) => checkCandidate(input, stalled, c));
   const search = singles.some((s) => s.outcome === 'completes')
     ? undefined
     : searchCombination(input, stalled, singles, options.combination ?? COMBINATION_LIMITS);

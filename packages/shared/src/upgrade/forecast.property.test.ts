@@ -4,6 +4,7 @@ import { NOW, deployment, labelPdb } from '../index/__fixtures__/objects.js';
 import { planDrain } from '../eviction/drain.js';
 import { clusterOf, KUBECTL_DEFAULTS, TIMINGS } from './__fixtures__/cluster.js';
 import { forecastUpgrade } from './forecast.js';
+import type { UpgradeStrategy } from './types.js';
 
 const NODES = ['node-a', 'node-b', 'node-c', 'node-d'];
 
@@ -84,6 +85,64 @@ describe('forecastUpgrade properties', () => {
         expect(forecast.stall?.summary).toBeUndefined();
         expect(forecast.verdict).toBe('completes');
       }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+const rulesArb = fc.record({
+  provider: fc.constantFrom('gke' as const, 'eks' as const, 'aks' as const),
+  atTimeout: fc.constantFrom('delete-pods' as const, 'fail' as const, 'quarantine' as const),
+  surgeSetting: fc.boolean(),
+  surgeDrains: fc.boolean(),
+});
+const strategyArb = fc.record({
+  maxUnavailable: fc.integer({ min: 1, max: 3 }),
+  maxSurge: fc.integer({ min: 0, max: 2 }),
+});
+
+/** The pool's upgrade by kubectl's drain with this strategy. */
+const kubectlInput = (parts: Parameters<typeof clusterOf>[0], strategy: UpgradeStrategy) => ({
+  index: clusterOf(parts),
+  nodes: NODES,
+  strategy,
+  drain: KUBECTL_DEFAULTS,
+  timings: TIMINGS,
+  now: NOW,
+});
+
+describe('forecastUpgrade with a managed provider', () => {
+  it("equals kubectl's forecast when the provider's timeout is infinite", () => {
+    fc.assert(
+      fc.property(clusterArb, rulesArb, strategyArb, (parts, rules, strategy) => {
+        const input = kubectlInput(parts, strategy);
+        const provider = { ...rules, drainTimeoutSeconds: Number.POSITIVE_INFINITY };
+        expect(forecastUpgrade({ ...input, provider })).toStrictEqual(forecastUpgrade(input));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never stalls with a finite timeout, and deleting pods at it always reaches the last node', () => {
+    fc.assert(
+      fc.property(
+        clusterArb,
+        rulesArb,
+        strategyArb,
+        fc.integer({ min: 1, max: 7200 }),
+        (parts, rules, strategy, seconds) => {
+          const forecast = forecastUpgrade({
+            ...kubectlInput(parts, strategy),
+            provider: { ...rules, drainTimeoutSeconds: seconds },
+          });
+          expect(forecast.verdict).not.toBe('stalls');
+          const drained = forecast.steps.flatMap((s) => s.nodes);
+          if (rules.atTimeout !== 'fail') expect(drained).toStrictEqual(NODES);
+          // Every drain the provider cut short lasted its timeout (and the node's replacement).
+          for (const s of forecast.steps.filter((x) => x.forced ?? x.quarantined))
+            expect(s.endSeconds - s.startSeconds).toBeGreaterThanOrEqual(seconds);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -22,3 +22,13 @@ export { changePatch } from './patch.js';
 export { readinessFromPods } from './readiness.js';
 export { resolveNodes, parseNodeSelector, type NodePick, type NodeLabelTerm } from './nodes.js';
 export { planUpgrade, type UpgradeRequest, type UpgradePlan } from './plan.js';
+export {
+  resolveProfile,
+  type ProviderOptions,
+  type UpgradeProfile,
+  type ResolvedProfile,
+  type UndrainableNodeBehavior,
+} from './profile.js';
+export { PROVIDER_DEFAULTS, type ProviderDefaults, type NodeCount } from './provider-defaults.js';
+export { guessProvider, PROVIDER_NODE_LABELS, type ProviderGuess } from './provider-guess.js';
+export { blockerOf, forcedPodCount, type Blocker } from './outcome.js';

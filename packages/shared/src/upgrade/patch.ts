@@ -1,7 +1,8 @@
 import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
 import { stringify } from 'yaml';
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { UpgradeChange } from './changes.js';
+import type { UpgradeProviderName } from './types.js';
 
 const RESOURCE: Record<string, string> = {
   PodDisruptionBudget: 'pdb',
@@ -16,10 +17,16 @@ const RESOURCE: Record<string, string> = {
  * The change as a user would make it: a kubectl command and the YAML it patches in, or the flag or
  * strategy to use. pdbscope never applies it.
  */
-export function changePatch(index: ClusterIndex, change: UpgradeChange): string {
+export function changePatch(
+  index: ClusterView,
+  change: UpgradeChange,
+  provider: UpgradeProviderName = 'kubectl',
+): string {
   switch (change.kind) {
     case 'surge':
-      return `# upgrade strategy: maxSurge ${change.maxSurge} (e.g. gcloud container node-pools update POOL --max-surge-upgrade=${change.maxSurge})\n`;
+      return provider === 'aks'
+        ? `# upgrade strategy: maxSurge ${change.maxSurge} (az aks nodepool update --resource-group RG --cluster-name CLUSTER --name POOL --max-surge ${change.maxSurge})\n`
+        : `# upgrade strategy: maxSurge ${change.maxSurge} (e.g. gcloud container node-pools update POOL --max-surge-upgrade=${change.maxSurge})\n`;
     case 'drain-option':
       return `# drain with ${DRAIN_FLAG_NAMES[change.option]}\n`;
     case 'remove-budget': {

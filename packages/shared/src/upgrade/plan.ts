@@ -1,10 +1,11 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { Result } from '../result/index.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
 import type { CombinationLimits } from './combination.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import { proposeFixes, type UpgradeFix } from './fixes.js';
 import { resolveNodes } from './nodes.js';
+import { resolveProfile, type ProviderOptions, type UpgradeProfile } from './profile.js';
 import { readinessFromPods } from './readiness.js';
 import {
   DEFAULT_NODE_REPLACE_SECONDS,
@@ -12,55 +13,64 @@ import {
   type UpgradeForecast,
 } from './types.js';
 
-/** What the API, the CLI and the UI ask: the pool, the strategy, kubectl's options, what-ifs. */
-export interface UpgradeRequest {
+/** What the API, the CLI and the UI ask: the pool, who upgrades it and how, the what-ifs. */
+export interface UpgradeRequest extends ProviderOptions {
   /** `key=value[,key=value]`; or `nodes`. */
   selector?: string;
   nodes?: readonly string[];
-  maxUnavailable?: number;
-  maxSurge?: number;
-  force?: boolean;
-  ignoreDaemonSets?: boolean;
-  deleteEmptyDirData?: boolean;
   /** For workloads whose pods do not tell (default 30 s). */
   defaultReadySeconds?: number;
-  /** A drained node deleted → its upgraded node Ready (default 90 s). */
+  /** A drained node deleted → its upgraded node Ready (default 90 s; EKS waits 60 s more). */
   nodeReplaceSeconds?: number;
   /** What-if changes (a fix's `changes`) applied on a copy before forecasting. */
   changes?: readonly UpgradeChange[];
-  /** Propose fixes for a stall (default true). */
+  /** Propose fixes when it does not complete (default true). */
   fixes?: boolean;
   /** Bounds on the search for a combination of changes (default `COMBINATION_LIMITS`). */
   combination?: CombinationLimits;
 }
 
-/** The forecast, and the fixes proposed when it stalls. */
+/** The forecast, the fixes proposed when it does not complete, and the profile it ran with. */
 export interface UpgradePlan {
   forecast: UpgradeForecast;
   fixes: UpgradeFix[];
+  profile: UpgradeProfile;
 }
 
-function* allPods(index: ClusterIndex) {
+function* allPods(index: ClusterView) {
   for (const ns of index.podNamespaces()) yield* index.podsInNamespace(ns);
 }
 
-/** Checks the request against the cluster, forecasts, and proposes fixes when it stalls. */
+/** Counts the request may leave out; when given, whole numbers in range. */
+function checkCounts(request: UpgradeRequest): string | undefined {
+  const counts = {
+    maxUnavailable: request.maxUnavailable,
+    maxSurge: request.maxSurge,
+    defaultReadySeconds: request.defaultReadySeconds,
+    nodeReplaceSeconds: request.nodeReplaceSeconds,
+  };
+  for (const [name, value] of Object.entries(counts)) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      return `${name} must be a whole number ≥ 0, not ${value}`;
+  }
+  const timeout = request.drainTimeoutSeconds;
+  if (timeout !== undefined && (!Number.isInteger(timeout) || timeout < 1))
+    return `drainTimeoutSeconds must be a whole number ≥ 1, not ${timeout}`;
+  return undefined;
+}
+
+/**
+ * Checks the request against the cluster, resolves who upgrades the pool (kubectl, or a managed
+ * provider's profile: its timeout, its defaults), forecasts, and proposes fixes when it does not
+ * complete.
+ */
 export function planUpgrade(
-  index: ClusterIndex,
+  index: ClusterView,
   request: UpgradeRequest,
   now: Date,
 ): Result<UpgradePlan> {
-  const counts = {
-    maxUnavailable: request.maxUnavailable ?? 1,
-    maxSurge: request.maxSurge ?? 0,
-    defaultReadySeconds: request.defaultReadySeconds ?? DEFAULT_READY_SECONDS,
-    nodeReplaceSeconds: request.nodeReplaceSeconds ?? DEFAULT_NODE_REPLACE_SECONDS,
-  };
-  for (const [name, value] of Object.entries(counts)) {
-    if (!Number.isInteger(value) || value < 0)
-      return { ok: false, error: `${name} must be a whole number ≥ 0, not ${value}` };
-  }
-  if (counts.maxUnavailable < 1) return { ok: false, error: 'maxUnavailable must be at least 1' };
+  const bad = checkCounts(request);
+  if (bad !== undefined) return { ok: false, error: bad };
   if (request.selector === undefined && request.nodes === undefined)
     return { ok: false, error: 'give a node selector or node names' };
   const nodes = resolveNodes(
@@ -70,21 +80,23 @@ export function planUpgrade(
       : { names: request.nodes ?? [] },
   );
   if (!nodes.ok) return nodes;
+  const pool = nodes.value.flatMap((name) => index.node(name) ?? []);
+  const resolved = resolveProfile(request, pool, nodes.value.length);
+  if (!resolved.ok) return resolved;
+  const { profile, strategy, drain, rules, afterDrainSeconds } = resolved.value;
   const base: ForecastUpgradeInput = {
     index,
     nodes: nodes.value,
-    strategy: { maxUnavailable: counts.maxUnavailable, maxSurge: counts.maxSurge },
-    drain: {
-      force: request.force ?? false,
-      ignoreDaemonSets: request.ignoreDaemonSets ?? false,
-      deleteEmptyDirData: request.deleteEmptyDirData ?? false,
-    },
+    strategy,
+    drain,
     timings: {
       readySecondsByWorkload: readinessFromPods(allPods(index)),
-      defaultReadySeconds: counts.defaultReadySeconds,
-      nodeReplaceSeconds: counts.nodeReplaceSeconds,
+      defaultReadySeconds: request.defaultReadySeconds ?? DEFAULT_READY_SECONDS,
+      nodeReplaceSeconds:
+        (request.nodeReplaceSeconds ?? DEFAULT_NODE_REPLACE_SECONDS) + afterDrainSeconds,
     },
     now,
+    ...(rules ? { provider: rules } : {}),
   };
   const input = applyChanges(base, request.changes ?? []);
   const forecast = forecastUpgrade(input);
@@ -96,5 +108,5 @@ export function planUpgrade(
           forecast,
           request.combination ? { combination: request.combination } : {},
         );
-  return { ok: true, value: { forecast, fixes } };
+  return { ok: true, value: { forecast, fixes, profile } };
 }

@@ -14,6 +14,25 @@ export interface UpgradeStrategy {
   maxSurge: number;
 }
 
+/** Who runs the upgrade: kubectl drain (waits for ever), or a managed provider with a timeout. */
+export type UpgradeProviderName = 'kubectl' | 'gke' | 'eks' | 'aks';
+export type ManagedProvider = Exclude<UpgradeProviderName, 'kubectl'>;
+
+/** What a managed provider does with a batch whose drain outlasts its timeout. */
+export type TimeoutAction = 'delete-pods' | 'fail' | 'quarantine';
+
+/** The managed provider's rules the forecast follows (absent: kubectl's, waiting for ever). */
+export interface ProviderRules {
+  provider: ManagedProvider;
+  /** Seconds a batch's drain may last before the provider acts (Infinity: for ever). */
+  drainTimeoutSeconds: number;
+  atTimeout: TimeoutAction;
+  /** maxSurge is a setting of the provider's (GKE, AKS; EKS surges by zone instead). */
+  surgeSetting: boolean;
+  /** Surge nodes drain old nodes too: maxSurge + maxUnavailable nodes at a time (GKE, AKS). */
+  surgeDrains: boolean;
+}
+
 /** How long things take, in seconds. */
 export interface UpgradeTimings {
   /** A replacement pod's creation → Ready, per workload key (`namespace/Kind/name`). */
@@ -70,6 +89,10 @@ export interface UpgradeStep {
   /** 429 answers retried during the step. */
   retries: number;
   completed: boolean;
+  /** Pods a managed provider deleted at its drain timeout, despite their budgets. */
+  forced?: ResourceRef[];
+  /** Nodes AKS quarantined at its drain timeout (undrainable node behaviour Cordon). */
+  quarantined?: string[];
 }
 
 export interface UpgradeStall {
@@ -83,8 +106,65 @@ export interface UpgradeStall {
   summary: string;
 }
 
+/**
+ * A managed provider gave up on a batch at its drain timeout and deleted the pods still on it
+ * (GKE's surge upgrade, EKS's update with force): the disruption their budgets were there to stop.
+ */
+export interface ForcedDeletion {
+  step: number;
+  nodes: string[];
+  /** Seconds since the upgrade started when the pods were deleted. */
+  atSeconds: number;
+  /** How long the provider waited for them: its drain timeout. */
+  afterSeconds: number;
+  /** The pods deleted, each with why it could not be evicted before. */
+  pods: StuckPod[];
+  /** Each budget over them right after the deletion: healthy pods against what it requires. */
+  budgets: { budget: ResourceRef; healthy: number; required: number }[];
+  summary: string;
+}
+
+/** A node AKS could not drain in time and cordoned instead (undrainable node behaviour Cordon). */
+export interface QuarantinedNode {
+  step: number;
+  node: string;
+  atSeconds: number;
+  /** The label AKS puts on it. */
+  label: string;
+  pods: StuckPod[];
+  /** The drain failure, as AKS words it (with its PDB debug info). */
+  message: string;
+}
+
+/** The upgrade ends in a failed state: the provider gave up (EKS, AKS). */
+export interface UpgradeFailure {
+  provider: 'eks' | 'aks';
+  /**
+   * The provider's error code (EKS `PodEvictionFailure`, AKS `UpgradeFailed`), or with AKS's Cordon
+   * behaviour the state the operation ends in (`Failed`, or `Canceled` when fewer surge nodes
+   * than quarantined ones are left to replace them).
+   */
+  code: string;
+  message: string;
+  step: number;
+  /** The node it failed on (with Cordon: the first quarantined one). */
+  node: string;
+  /** Every node it gave up on (EKS's `resourceIds`; with Cordon the quarantined nodes). */
+  nodes: string[];
+  atSeconds: number;
+  /** The pods that would not leave those nodes. */
+  pods: StuckPod[];
+  budgets: ResourceRef[];
+}
+
+export type UpgradeVerdict = 'completes' | 'stalls' | 'fails' | 'forces';
+
 export interface UpgradeForecast {
-  verdict: 'completes' | 'stalls';
+  /**
+   * `completes`; `stalls` (kubectl waits for ever); `fails` (the provider gives up: `failure`);
+   * `forces` (the provider deletes protected pods and completes: `forced`).
+   */
+  verdict: UpgradeVerdict;
   nodes: string[];
   strategy: UpgradeStrategy;
   drain: UpgradeDrainOptions;
@@ -92,6 +172,12 @@ export interface UpgradeForecast {
   /** Seconds until the last node is replaced, or until the stall. */
   durationSeconds: number;
   stall?: UpgradeStall;
+  /** For `forces`: each batch whose protected pods the provider deleted. */
+  forced?: ForcedDeletion[];
+  /** For `fails`. */
+  failure?: UpgradeFailure;
+  /** AKS with undrainable node behaviour Cordon: the nodes left cordoned, not upgraded. */
+  quarantined?: QuarantinedNode[];
   surgeNodes: string[];
   /** Readiness times used, and where each came from. */
   readiness: { defaultSeconds: number; measuredWorkloads: number };

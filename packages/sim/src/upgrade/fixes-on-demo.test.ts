@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SimHandle } from '../sim.js';
 import { startSim } from '../sim.js';
 import { ManualClock } from '../store/clock.js';
+import { DEMO_NOW, snapshotOf } from './__fixtures__/demo-snapshot.js';
 
 let sim: SimHandle | undefined;
 afterEach(async () => {
@@ -11,30 +12,12 @@ afterEach(async () => {
   sim = undefined;
 });
 
-const NOW = '2026-11-21T08:00:00Z';
-const RESOURCES = [
-  'nodes',
-  'deployments',
-  'replicasets',
-  'statefulsets',
-  'replicationcontrollers',
-  'pods',
-  'poddisruptionbudgets',
-  'podunavailablebudgets',
-];
+const NOW = DEMO_NOW;
 
 /** The demo as `kubectl get … -o json` would write it. */
 async function demoSnapshot(): Promise<string> {
   sim = await startSim({ clock: new ManualClock(NOW), activity: false });
-  const s = sim;
-  return JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'List',
-    items: RESOURCES.flatMap((r) => {
-      const list = s.store.list(r);
-      return list.ok ? list.value.items : [];
-    }),
-  });
+  return snapshotOf(sim);
 }
 
 /** `pdbscope upgrade` on a snapshot of the demo. */

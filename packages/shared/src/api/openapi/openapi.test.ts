@@ -17,6 +17,8 @@ describe('buildOpenApiDocument', () => {
       'get /api/contexts',
       'get /api/events',
       'get /api/findings',
+      'get /api/fleet',
+      'get /api/fleet/clusters/{cluster}/budgets',
       'get /api/namespaces',
       'get /api/nodes',
       'get /api/nodes/{name}',
@@ -73,6 +75,29 @@ describe('buildOpenApiDocument', () => {
         required: ['token'],
       },
     ]);
+  });
+
+  it("describes the upgrade's provider: its request fields, the new verdicts and the profile answered", () => {
+    const schemas = doc.components?.schemas ?? {};
+    const props = (name: string) =>
+      Object.keys((schemas[name] as { properties?: object } | undefined)?.properties ?? {});
+    expect({
+      request: props('SimulateUpgradeRequest').filter((p) =>
+        ['provider', 'drainTimeoutSeconds', 'forceUpdate', 'undrainableNodeBehavior'].includes(p),
+      ),
+      verdicts: (schemas['UpgradeVerdict'] as { enum?: string[] } | undefined)?.enum,
+      forecast: props('UpgradeForecast').filter((p) =>
+        ['forced', 'failure', 'quarantined'].includes(p),
+      ),
+      response: props('SimulateUpgradeResponse'),
+      providers: (schemas['UpgradeProvider'] as { enum?: string[] } | undefined)?.enum,
+    }).toStrictEqual({
+      request: ['provider', 'drainTimeoutSeconds', 'forceUpdate', 'undrainableNodeBehavior'],
+      verdicts: ['completes', 'stalls', 'fails', 'forces'],
+      forecast: ['forced', 'failure', 'quarantined'],
+      response: ['forecast', 'fixes', 'profile'],
+      providers: ['kubectl', 'gke', 'eks', 'aks'],
+    });
   });
 
   it('is a new document on each call', () => {
