@@ -57,13 +57,23 @@ describe('every count opens the list it counted, on the demo cluster', () => {
     const { summary } = await apiClient(demo.stack.url).budgets();
     await page.goto(`${demo.stack.url}/`);
     const cards = page.getByRole('region', { name: 'Summary' }).locator('.card');
-    await cards.first().waitFor();
+    // The cards come from two answers (budgets, pods): wait for each by its name, not a count.
+    const labels = [
+      'Budgets',
+      'Block any eviction',
+      'Overlapping',
+      'Pods with more than one budget',
+      'Pods with no budget',
+      'With findings',
+      'Stale status',
+    ];
     const opened: [string, number, number, number][] = [];
-    for (let i = 0; i < (await cards.count()); i++) {
+    for (const [i, name] of labels.entries()) {
       if (i > 0) await page.goto(`${demo.stack.url}/`);
-      const card = cards.nth(i);
-      const figure = number(await card.locator('.figure').textContent());
+      const card = cards.filter({ has: page.getByRole('link', { name, exact: true }) });
       const link = card.getByRole('link');
+      await link.waitFor();
+      const figure = number(await card.locator('.figure').textContent());
       const label = (await link.textContent()) ?? '';
       const href = (await link.getAttribute('href')) ?? '';
       await link.click();
@@ -71,6 +81,9 @@ describe('every count opens the list it counted, on the demo cluster', () => {
       const { said, rows } = await listed();
       opened.push([label, figure, said, rows]);
     }
+    await page.goto(`${demo.stack.url}/`);
+    await cards.getByRole('link', { name: labels.at(-1), exact: true }).waitFor();
+    expect(await cards.count()).toBe(labels.length);
     // Every figure is what its list shows, and every list with something to show shows it.
     expect(opened).toStrictEqual(opened.map(([label, figure]) => [label, figure, figure, figure]));
     expect(opened.map(([label, figure]) => [label, figure])).toStrictEqual([
