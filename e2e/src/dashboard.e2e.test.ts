@@ -551,6 +551,38 @@ describe('the dashboard on the demo cluster', () => {
     expect(await setPodReady(stack.sim, pod, true)).toBe(true);
   });
 
+  it('holds every number still while paused, counts what waits, and catches up on resume', async () => {
+    const { items } = await api.budgets();
+    const details = await Promise.all(
+      items
+        .filter((row) => row.flags.error === null && !row.flags.overlap)
+        .map((row) => api.detail(refOf(row))),
+    );
+    const subject = details.filter((detail) => detail.lanes.available.length > 2).at(-1);
+    if (subject === undefined) throw new Error('the demo needs a budget with three available pods');
+    const pod = subject.lanes.available.at(-2)!;
+    await page.goto(
+      `${stack.url}/budgets/${subject.budget.kind}/${subject.budget.namespace}/${subject.budget.name}`,
+    );
+    const unavailable = page.getByRole('region', { name: /^Unavailable \(/ });
+    const shownUnavailable = () =>
+      unavailable
+        .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+        .count();
+    const bar = page.getByRole('region', { name: 'Connection' });
+    await bar.getByRole('button', { name: 'Pause live updates' }).click();
+    expect(await setPodReady(stack.sim, pod, false)).toBe(true);
+    await expect
+      .poll(() => bar.getByText(/^Paused: as of /).textContent(), { timeout: 20_000 })
+      .toMatch(/, [1-9]\d* changes? waiting$/);
+    const held = await shownUnavailable();
+    await shot('paused');
+    await bar.getByRole('button', { name: 'Resume live updates' }).click();
+    await expect.poll(shownUnavailable, { timeout: 20_000 }).toBe(1);
+    expect([held, await bar.getByText(/^Paused/).count()]).toStrictEqual([0, 0]);
+    expect(await setPodReady(stack.sim, pod, true)).toBe(true);
+  });
+
   it('says when live updates are lost, reconnects by itself and catches up', async () => {
     await page.goto(`${stack.url}/`);
     const stream = page.getByRole('region', { name: 'Connection' }).getByRole('status');

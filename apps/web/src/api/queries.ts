@@ -9,6 +9,7 @@ import {
   type SimulateDrainResponse,
 } from '@pdbscope/shared/api';
 import { callApi } from './client.js';
+import { livePause } from './live-pause.js';
 
 /** kubectl drain's flags, as the drain view keeps them in its URL. */
 export type DrainFlags = SimulateDrainResponse['options'];
@@ -84,7 +85,7 @@ export function budgetsQuery(text?: string) {
       callApi(apiRoutes.budgets, searched ? { query: { text }, signal } : { signal }),
     placeholderData: (previous) => previous,
     // Events keep a searched list's rows current; a pod renamed since is found again by this.
-    ...(searched ? { refetchInterval: 15_000 } : {}),
+    ...(searched ? { refetchInterval: livePause.whileLive(15_000) } : {}),
   });
 }
 
@@ -100,7 +101,7 @@ export function budgetHistoryQuery(ref: BudgetRef) {
     queryKey: queryKeys.budgetHistory(ref),
     queryFn: ({ signal }) => callApi(apiRoutes.budgetHistory, { params: ref, signal }),
     // Budget events invalidate it; this keeps the time axis moving on a quiet budget.
-    refetchInterval: 60_000,
+    refetchInterval: livePause.whileLive(60_000),
   });
 }
 
@@ -109,7 +110,7 @@ export function budgetEventsQuery(ref: BudgetRef) {
     queryKey: queryKeys.budgetEvents(ref),
     queryFn: ({ signal }) => callApi(apiRoutes.budgetEvents, { params: ref, signal }),
     // Events are not on the stream: a budget event refetches them, and so does this.
-    refetchInterval: 30_000,
+    refetchInterval: livePause.whileLive(30_000),
   });
 }
 

@@ -5,6 +5,7 @@ import { ThemeToggle } from './ThemeToggle.js';
 import { useEventStream } from '../api/use-event-stream.js';
 import { useAuthStatus } from '../api/auth-status.js';
 import { SignOutButton } from '../features/auth/SignOutButton.js';
+import { PauseToggle } from '../features/live/PauseToggle.js';
 import { TokenForm } from '../features/auth/TokenForm.js';
 import { Loading } from '../components/StateView.js';
 import { ListFocusProvider, useListFocus } from '../components/list-focus.js';
@@ -75,6 +76,7 @@ function Shell() {
         <ThemeToggle />
       </header>
       <ConnectionBar>
+        <PauseToggle />
         <SignOutButton />
       </ConnectionBar>
       <main id="main" tabIndex={-1}>
