@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type SimHandle } from '@pdbscope/sim';
@@ -38,14 +38,24 @@ beforeAll(async () => {
   kubeconfig = join(dir, 'kubeconfig');
   snapshot = join(dir, 'snapshot.yaml');
   await sim.writeKubeconfig(kubeconfig);
-  await sh(SNAPSHOT_COMMAND, {
-    PATH: `${join(KUBECTL, '..')}:/usr/bin:/bin`,
-    KUBECONFIG: kubeconfig,
-    HOME: dir,
-    KUBECACHEDIR: join(dir, 'cache'),
-    SNAPSHOT: snapshot,
-  });
-});
+  // The demo settles after start (rollouts finish, pods turn ready) even without activity: take
+  // snapshots until two in a row are the same, so the live listing that follows sees that cluster.
+  let previous: string | undefined;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await sh(SNAPSHOT_COMMAND, {
+      PATH: `${join(KUBECTL, '..')}:/usr/bin:/bin`,
+      KUBECONFIG: kubeconfig,
+      HOME: dir,
+      KUBECACHEDIR: join(dir, 'cache'),
+      SNAPSHOT: snapshot,
+    });
+    const taken = readFileSync(snapshot, 'utf8');
+    if (taken === previous) return;
+    previous = taken;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the simulated demo did not settle in 20 snapshots');
+}, 120_000);
 
 afterAll(async () => {
   await sim.close();
