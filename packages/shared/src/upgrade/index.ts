@@ -18,7 +18,8 @@ export {
   type CombinationLimits,
   type CombinationProof,
 } from './combination.js';
-export { changePatch } from './patch.js';
+export { changeStep } from './patch.js';
+export { findWorkload, routeOfChange } from './operator-route.js';
 export { readinessFromPods } from './readiness.js';
 export { resolveNodes, parseNodeSelector, type NodePick, type NodeLabelTerm } from './nodes.js';
 export { planUpgrade, type UpgradeRequest, type UpgradePlan } from './plan.js';
