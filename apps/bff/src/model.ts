@@ -1,4 +1,3 @@
-import type { UpgradeRequest } from '@pdbscope/shared';
 import type {
   BudgetDetailResponse,
   BudgetListQuery,
@@ -16,12 +15,16 @@ import type {
   SimulateDrainRequest,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
+  SimulateUpgradeRequest,
   SimulateUpgradeResponse,
   SourceState,
   BudgetListResponse,
   BudgetHistoryResponse,
   VerifyEvictionResponse,
 } from '@pdbscope/shared/api';
+
+/** A simulation's answer before the route says when its data was current (`asOf`, `eventId`). */
+export type Simulated<T> = Omit<T, 'asOf' | 'eventId'>;
 
 /** A simulation that names objects the cluster does not have. */
 export interface Unknown {
@@ -54,10 +57,12 @@ export interface ClusterReader {
   overlapPairs(id: string, query: OverlapPairsQuery): OverlapPairsResponse | undefined;
   /** One page of the findings that match the query. */
   findings(query: FindingListQuery): FindingsResponse;
-  simulateEvictions(pods: readonly string[]): SimulateEvictionsResponse | Unknown;
-  simulateDrain(request: SimulateDrainRequest): SimulateDrainResponse | Unknown;
+  simulateEvictions(pods: readonly string[]): Simulated<SimulateEvictionsResponse> | Unknown;
+  simulateDrain(request: SimulateDrainRequest): Simulated<SimulateDrainResponse> | Unknown;
   /** The rolling-upgrade forecast; `invalid` says what about the request the cluster cannot answer. */
-  simulateUpgrade(request: UpgradeRequest): SimulateUpgradeResponse | { invalid: string };
+  simulateUpgrade(
+    request: SimulateUpgradeRequest,
+  ): Simulated<SimulateUpgradeResponse> | { invalid: string };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

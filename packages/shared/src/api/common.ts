@@ -81,3 +81,12 @@ export const ProblemSchema = z
 export type Problem = z.infer<typeof ProblemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * When the data a simulation was computed on was current: the time of the last change the BFF
+ * had applied (`asOf`, the latest source's last event) and the event stream's id then.
+ */
+export const AsOfFields = {
+  asOf: TimestampSchema,
+  eventId: z.string(),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseLabelSelectorQuery } from '../selectors/query.js';
-import { BudgetRefSchema, PodKeySchema } from './common.js';
+import { AsOfFields, BudgetRefSchema, PodKeySchema } from './common.js';
 import { EvictionDecisionSchema } from './simulate.js';
 import { BudgetStatusAfterSchema } from './status.js';
 
@@ -120,6 +120,7 @@ export const SimulateDrainResponseSchema = z
     /** Pods a drain does not evict (DaemonSet with --ignore-daemonsets, mirror pods), with why. */
     skipped: z.array(z.object({ pod: PodKeySchema, reason: z.string() })),
     budgetsAfter: z.array(BudgetStatusAfterSchema),
+    ...AsOfFields,
   })
   .meta({ id: 'SimulateDrainResponse' });
 export type SimulateDrainResponse = z.infer<typeof SimulateDrainResponseSchema>;

@@ -20,6 +20,8 @@ export * from './routes.js';
 export * from './paths.js';
 export * from './upgrade.js';
 export * from './upgrade-text.js';
+export * from './upgrade-script.js';
+export * from './fix-param.js';
 export * from './fleet.js';
 export * from './fleet-order.js';
 export * from './upgrade-provider.js';

@@ -120,16 +120,22 @@ export const bySearchOrder = (a: ChangeSet, b: ChangeSet): number =>
   a.total - b.total ||
   compareText(a.key, b.key);
 
+/** An answer kubectl never retries (500, 403): such a pod needs a change even if budgets recover. */
+const neverRetried = (p: StuckPod): boolean =>
+  p.reason === 'multiple-budgets' || p.reason === 'webhook-denied';
+
 /**
  * How far a forecast gets, finer than `getsFurther`: completes; else fewer protected pods deleted;
  * else a later stop, then past kubectl's refusal (evicting), then fewer changes still needed,
- * then fewer pods stuck.
+ * then fewer pods stuck, then fewer refused for good (a pod under two budgets now under one that
+ * waits: the hand-written budget removed, the operator's still to change).
  */
 const progressOf = (f: UpgradeForecast): number[] =>
   reachOf(f, (b) => [
     b.reasons.includes('kubectl-refuses') ? 0 : 1,
     -changesNeeded(b.pods),
     -b.pods.length,
+    -b.pods.filter(neverRetried).length,
   ]);
 
 /** Positive when `a` gets further than `b`, negative when less far, 0 when as far. */

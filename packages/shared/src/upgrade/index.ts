@@ -6,6 +6,7 @@ export {
   type ForecastUpgradeInput,
 } from './forecast.js';
 export { applyChanges, type UpgradeChange } from './changes.js';
+export { changeTitle, resolveChanges, type UpgradeChangeInput } from './change-input.js';
 export {
   planFixes,
   proposeFixes,

@@ -8,6 +8,9 @@ import type { WorkloadView } from '../model/workload.js';
 import { clusterOf, KUBECTL_DEFAULTS, TIMINGS, type Parts } from './__fixtures__/cluster.js';
 import { budgetOf, eckClients, stackableHdfs, statefulSetOf } from './__fixtures__/operators.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
+import { compareProgress } from './change-set.js';
+import { applyChanges } from './changes.js';
+import { COMBINATION_LIMITS } from './combination.js';
 import { proposeFixes, type UpgradeFix } from './fixes.js';
 
 function input(parts: Parts): ForecastUpgradeInput {
@@ -54,6 +57,38 @@ describe('fixes to what an operator writes', () => {
       overlaps: overlapGroups({ budgets: budgets.map((e) => e.budget), podsOf }),
     }).filter((f) => f.kind === 'generated-budget-overlap');
     expect(findings.map((f) => f.object)).toStrictEqual(removals.map((r) => r.budget));
+  });
+
+  it("frees a pod under both by removing the hand-written budget and raising Stackable's on its HdfsCluster", () => {
+    // A default data node crash-looping: the role's budget allows none, so removing the hot
+    // group's own budget alone turns the hot pod's 500 into a 429 (refused for good → waiting).
+    const i = input(stackableHdfs({ unready: [1] }));
+    const stalled = forecastUpgrade(i);
+    const titles = (fix: UpgradeFix | undefined) =>
+      fix && [fix.outcome, fix.parts?.map((p) => p.title)];
+    const both = [
+      "Set HdfsCluster hdfs/hdfs's spec.dataNodes.roleConfig.podDisruptionBudget.maxUnavailable to 2 (Stackable writes PodDisruptionBudget hdfs/hdfs-datanode from it)",
+      'Delete PodDisruptionBudget hdfs/hdfs-datanode-hot (overlaps another)',
+    ];
+    expect(titles(proposeFixes(i, stalled)[0])).toStrictEqual(['completes', both]);
+    // Grown a stall at a time (beyond the smallest search), the 500 becoming a 429 counts as
+    // getting further: the search goes on from there to the operator's field.
+    const removed = forecastUpgrade(
+      applyChanges(i, [
+        {
+          kind: 'remove-budget',
+          budget: { kind: 'PodDisruptionBudget', namespace: 'hdfs', name: 'hdfs-datanode-hot' },
+        },
+      ]),
+    );
+    expect([removed.stall?.reasons, compareProgress(removed, stalled) > 0]).toStrictEqual([
+      ['no-disruption-allowed'],
+      true,
+    ]);
+    const grown = proposeFixes(i, stalled, {
+      combination: { ...COMBINATION_LIMITS, maxChanges: 1, maxFurthestChanges: 4 },
+    });
+    expect(titles(grown[0])).toStrictEqual(['completes', both]);
   });
 
   it("changes a Stackable role's budget and replicas on its HdfsCluster, never the PDB or StatefulSet", () => {

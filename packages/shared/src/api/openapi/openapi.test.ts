@@ -92,7 +92,7 @@ describe('buildOpenApiDocument', () => {
       request: ['provider', 'drainTimeoutSeconds', 'forceUpdate', 'undrainableNodeBehavior'],
       verdicts: ['completes', 'stalls', 'fails', 'forces'],
       forecast: ['forced', 'failure', 'quarantined'],
-      response: ['forecast', 'fixes', 'profile'],
+      response: ['forecast', 'fixes', 'profile', 'applied', 'asOf', 'eventId'],
       providers: ['kubectl', 'gke', 'eks', 'aks'],
     });
   });
