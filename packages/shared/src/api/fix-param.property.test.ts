@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatFix, parseFix, type FixChange } from './fix-param.js';
+import { formatFix, parseFix, withFixes, type FixChange } from './fix-param.js';
 
 // Plain objects, as the parser makes them (fast-check's records have no prototype by default).
 const record = <T>(model: { [K in keyof T]: fc.Arbitrary<T[K]> }) =>
@@ -105,6 +105,21 @@ describe('the fix= form of an upgrade change', () => {
       '"remove-budget:shop/edge-proxy=1" is not a fix: a removal takes no value',
       '"drain:all" is not a fix: expected drain:force|ignore-daemonsets|delete-emptydir-data',
       '"grow:web" is not a fix: grow is not one of min-available, max-unavailable, remove-budget, scale, surge, drain',
+    ]);
+  });
+
+  it('adds a fix after those applied, replacing the one that sets the same thing', () => {
+    expect(
+      withFixes(
+        ['max-unavailable:databases/postgres=1', 'drain:force', 'not a fix', 'surge:1'],
+        ['min-available:databases/postgres=0', 'surge:2', 'scale:shop/Deployment/web=4'],
+      ),
+    ).toStrictEqual([
+      'drain:force',
+      'not a fix',
+      'min-available:databases/postgres=0',
+      'surge:2',
+      'scale:shop/Deployment/web=4',
     ]);
   });
 });

@@ -22,6 +22,49 @@ export type FixChange =
   | { kind: 'surge'; maxSurge: number }
   | { kind: 'drain-option'; option: DrainOption };
 
+/** What a change sets, loosely typed so the engine's changes (any budget kind) fit too. */
+export type TargetedChange =
+  | {
+      kind: 'budget-spec' | 'remove-budget';
+      budget: { kind: string; namespace: string; name: string };
+    }
+  | { kind: 'scale'; workload: { kind: string; namespace: string; name: string } }
+  | { kind: 'surge' }
+  | { kind: 'drain-option'; option: string };
+
+/** What a change sets: a later change of the same thing replaces an earlier one. */
+export function fixTarget(change: TargetedChange): string {
+  switch (change.kind) {
+    case 'surge':
+      return 'surge';
+    case 'drain-option':
+      return `drain/${change.option}`;
+    case 'budget-spec':
+    case 'remove-budget':
+      return `budget/${change.budget.kind}/${change.budget.namespace}/${change.budget.name}`;
+    case 'scale':
+      return `scale/${change.workload.namespace}/${change.workload.kind}/${change.workload.name}`;
+  }
+}
+
+/**
+ * `current` with `added` after it, each added one replacing one of `current` that sets the same
+ * thing (a budget lowered again, a workload scaled again); texts that do not parse are kept, for
+ * the server to say what is wrong with them.
+ */
+export function withFixes(current: readonly string[], added: readonly string[]): string[] {
+  const targetOf = (text: string): string | undefined => {
+    const parsed = parseFix(text);
+    return parsed.ok ? fixTarget(parsed.value) : undefined;
+  };
+  const replaced = new Set(added.map(targetOf).filter((t) => t !== undefined));
+  const kept = current.filter((text) => {
+    const target = targetOf(text);
+    return target === undefined || !replaced.has(target);
+  });
+  return [...kept, ...added];
+}
+
 const DRAIN: Readonly<Record<DrainOption, string>> = {
   force: 'force',
   ignoreDaemonSets: 'ignore-daemonsets',

@@ -1,3 +1,4 @@
+import { fixTarget } from '../api/fix-param.js';
 import { refKey } from '../model/refs.js';
 import { COST_ORDER, type Candidate } from './candidates.js';
 import type { UpgradeChange } from './changes.js';
@@ -5,19 +6,7 @@ import { blockerOf, compareReach, reachOf } from './outcome.js';
 import type { StuckPod, UpgradeForecast } from './types.js';
 
 /** What a change sets: a later change of the same thing replaces the earlier one. */
-export function changeTarget(change: UpgradeChange): string {
-  switch (change.kind) {
-    case 'surge':
-      return 'surge';
-    case 'drain-option':
-      return `drain/${change.option}`;
-    case 'budget-spec':
-    case 'remove-budget':
-      return `budget/${refKey(change.budget)}`;
-    case 'scale':
-      return `scale/${change.workload.namespace}/${change.workload.kind}/${change.workload.name}`;
-  }
-}
+export const changeTarget = (change: UpgradeChange): string => fixTarget(change);
 
 /** What one change can act on to free the pod: a budget holding it, a drain flag, surge capacity. */
 function blockers(p: StuckPod): string[] {

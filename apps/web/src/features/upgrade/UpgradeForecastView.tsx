@@ -5,6 +5,7 @@ import {
   type UpgradeFix,
 } from '@pdbscope/shared/api';
 import { budgetHref, podHref } from '../../app/paths.js';
+import { CopyButton } from '../../components/CopyButton.js';
 
 const time = (s: number): string => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -90,10 +91,20 @@ function FixItem({ fix, onApply }: { fix: UpgradeFix; onApply: (fix: UpgradeFix)
           </ul>
         </>
       )}
-      <pre className="mono">{fix.patch}</pre>
-      <button type="button" onClick={() => onApply(fix)}>
-        Forecast with this fix
-      </button>
+      <pre className="mono" aria-label="kubectl script">
+        {fix.script}
+      </pre>
+      <details>
+        <summary>As YAML</summary>
+        <pre className="mono">{fix.yaml}</pre>
+      </details>
+      <div className="toolbar" role="group" aria-label="Use this fix">
+        <button type="button" onClick={() => onApply(fix)}>
+          Forecast with this fix
+        </button>
+        <CopyButton text={fix.script} label="Copy as kubectl script" />
+        <CopyButton text={fix.yaml} label="Copy as YAML" />
+      </div>
     </li>
   );
 }
