@@ -8,7 +8,11 @@
 //      that node's pods from the index;
 //   4. overlap analysis of all budgets (live sharing + static selector analysis + Kruise rule);
 //      reference: one pass over every budget's selected pods;
-//   5. heap used with the index built; reference: heap with only the converted views.
+//   5. heap used with the index built; reference: heap with only the converted views;
+//   6. one preemption decision for a pod that fits nowhere (engine-preemption.ts); reference: the
+//      index build of step 1;
+//   7, 8. the Cluster Autoscaler's and Karpenter's verdict on every node (engine-scale-down.ts);
+//      reference: the index build.
 // Figures only; this never fails a build.
 import { generateCluster } from '../packages/shared/src/synthetic/index.js';
 import {
@@ -26,6 +30,8 @@ import { ClusterIndex } from '../packages/shared/src/index/index.js';
 import { planDrain } from '../packages/shared/src/eviction/index.js';
 import { analyzeOverlaps } from '../packages/shared/src/overlaps/index.js';
 import type { Result } from '../packages/shared/src/result/index.js';
+import { benchPreemption } from './engine-preemption.js';
+import { benchScaleDown } from './engine-scale-down.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -235,6 +241,11 @@ console.log(
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : String(v)}`)
     .join(', ')}`,
 );
+
+// 6.–8. (printed before the heap, which drops the views) One preemption decision; the
+// autoscalers' verdicts on every node.
+benchPreemption({ index, built, row, both });
+benchScaleDown({ index, now: NOW, reference: both(built), row });
 
 // 5. Heap.
 (views as { pods: unknown }).pods = [];

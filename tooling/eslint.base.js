@@ -113,13 +113,19 @@ const clockBans = [
   },
 ];
 
+// The one module that reads the clock: the wall clock the edges inject (a clock is not I/O,
+// reading it is); nothing else in the core calls it.
+const wallClockModule = (root) => `${root}/clock/system-clock.ts`;
+
 export const pureCore = (root) => [
   {
     files: [`${root}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: coreImportBans }],
-      'no-restricted-syntax': ['error', ...clockBans],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: coreImportBans }] },
+  },
+  {
+    files: [`${root}/**/*.ts`],
+    ignores: [wallClockModule(root)],
+    rules: { 'no-restricted-syntax': ['error', ...clockBans] },
   },
   {
     files: [`${root}/**/*.ts`],
@@ -132,21 +138,27 @@ export const pureCore = (root) => [
 
 // The BFF and the web app: production code imports the engine and the API contract, never the
 // tool kits nor shared's sources by path (tests and fixtures may).
-export const appBoundary = (files) => ({
+const appTestFiles = ['**/*.test.{ts,tsx}', '**/__fixtures__/**', '**/src/test/**'];
+const appImportBan = {
+  group: [...toolKits.map((kit) => `@pdbscope/shared/${kit}`), '**/packages/shared/**'],
+  message:
+    'Production code never imports the tool kits (synthetic, testing, cli, oracle) or shared by path: tests and fixtures may.',
+};
+// `bans`: more import patterns the app's production code may not use; `tests`: more files that
+// are test code. A later no-restricted-imports replaces an earlier one, so every config gives
+// all of its patterns.
+export const appBoundary = (files, bans = [], tests = []) => ({
   files,
-  ignores: ['**/*.test.{ts,tsx}', '**/__fixtures__/**', '**/src/test/**'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: [...toolKits.map((kit) => `@pdbscope/shared/${kit}`), '**/packages/shared/**'],
-            message:
-              'Production code never imports the tool kits (synthetic, testing, cli, oracle) or shared by path: tests and fixtures may.',
-          },
-        ],
-      },
-    ],
-  },
+  ignores: [...appTestFiles, ...tests],
+  rules: { 'no-restricted-imports': ['error', { patterns: [appImportBan, ...bans] }] },
 });
+
+// A layer of an app that never imports another, its tests included (e.g. the BFF's data path
+// never imports its control path). Its production files keep the app's boundary and `bans`.
+export const layerBoundary = ({ files, banned, message, bans = [] }) => {
+  const ban = { group: banned, message };
+  return [
+    { files, rules: { 'no-restricted-imports': ['error', { patterns: [ban] }] } },
+    appBoundary(files, [...bans, ban]),
+  ];
+};

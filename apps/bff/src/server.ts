@@ -7,14 +7,14 @@ import { httpServerOptions, type RequestDeadlines } from './http/server-options.
 import { EventHub } from './events/hub.js';
 import { fleetReader, type FleetOptions } from './fleet/fleet-reader.js';
 import type { ClusterSourcesOptions } from './kube/cluster-sources.js';
-import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
-import { systemClock } from '@pdbscope/sim/clock';
+import { systemClock, type Clock, type TimerHandle } from '@pdbscope/shared/clock';
 import { SSE_HEARTBEAT_MS } from '@pdbscope/shared/api';
 import { createBffMetrics } from './metrics/bff-metrics.js';
 import type { ClusterReader } from './model.js';
 import type { BffSource } from './session/cluster-session.js';
 import { ContextSwitcher } from './session/context-switcher.js';
 import type { ClusterStore } from './store/cluster-store.js';
+import type { SourcesView } from './store/reader.js';
 
 export type { BffSource } from './session/cluster-session.js';
 
@@ -55,6 +55,8 @@ export interface Bff {
   url: string;
   /** The watched context's store (another one after a context switch). */
   readonly store: ClusterStore;
+  /** The watched context's sources: their states, the cluster's identity. */
+  readonly sources: SourcesView;
   hub: EventHub;
   /** Resolves when every source has synced (the index is built). */
   ready(): Promise<void>;
@@ -89,7 +91,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     rows: () => session().store.published.values(),
     analysis: () => session().store.analysis(),
     nodes: () => (reader.ready() ? reader.nodes().items : undefined),
-    sources: () => session().store.sourceStates(),
+    sources: () => session().sources.states(),
     ready: () => reader.ready(),
     sseClients: () => hub.clientCount,
     analysisMs: () => session().store.analysis()?.tookMs,
@@ -180,6 +182,9 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
     url: `http://${displayHost}:${port}`,
     get store() {
       return session().store;
+    },
+    get sources() {
+      return session().sources;
     },
     hub,
     ready: () => session().store.whenReady,

@@ -2,7 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { readSnapshot, unreadableObjectFindings } from '@pdbscope/shared';
 import type { SourceState } from '@pdbscope/shared/api';
 import type { ClusterObject } from './kube/resources.js';
-import type { ClusterStore } from './store/cluster-store.js';
+import type { SourceReadiness } from './kube/source-readiness.js';
+import type { StorePort } from './store/store-port.js';
+
+interface SnapshotInput {
+  /** Where the snapshot's objects and its unreadable objects' findings go. */
+  store: Pick<StorePort, 'apply'>;
+  /** Where the snapshot shows as a source (live, or degraded when it cannot be read). */
+  readiness: Pick<SourceReadiness, 'add' | 'addFixed' | 'changed'>;
+  file: string;
+  now: Date;
+}
 
 /**
  * A snapshot file as the source. What could not be read is listed with where and why
@@ -10,12 +20,8 @@ import type { ClusterStore } from './store/cluster-store.js';
  * namespace and name already read is reported, not silently put over the first. A file that cannot be read, or holds nothing pdbscope reads, is a
  * degraded source that never settles: the page says why, and /readyz stays 503.
  */
-export async function loadSnapshot(input: {
-  store: ClusterStore;
-  file: string;
-  now: Date;
-}): Promise<SourceState> {
-  const { store, file } = input;
+export async function loadSnapshot(input: SnapshotInput): Promise<SourceState> {
+  const { store, readiness, file } = input;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -33,7 +39,7 @@ export async function loadSnapshot(input: {
     ...(object !== undefined ? { object } : {}),
     error,
   }));
-  store.setSourceFindings(unreadableObjectFindings(snapshot.errors));
+  store.apply({ type: 'source-findings', findings: unreadableObjectFindings(snapshot.errors) });
   const all: ClusterObject[] = [
     ...snapshot.nodes,
     ...snapshot.workloads,
@@ -41,7 +47,7 @@ export async function loadSnapshot(input: {
     ...snapshot.pdbs,
     ...snapshot.pubs,
   ];
-  for (const o of all) store.sink.upsert(o);
+  for (const object of all) store.apply({ type: 'upsert', object });
   const objects = all.length;
   if (objects === 0) {
     const first = unreadable[0];
@@ -64,13 +70,13 @@ export async function loadSnapshot(input: {
       ? { reason: `${unreadable.length} objects could not be read`, unreadable }
       : {}),
   };
-  store.addFixedSource(state);
-  store.sourceChanged(state);
+  readiness.addFixed(state);
+  readiness.changed(state);
   return state;
 }
 
 function broken(
-  input: { store: ClusterStore; file: string; now: Date },
+  input: SnapshotInput,
   reason: string,
   unreadable: NonNullable<SourceState['unreadable']>,
 ): SourceState {
@@ -84,7 +90,7 @@ function broken(
     forbiddenNamespaces: [],
     ...(unreadable.length > 0 ? { unreadable } : {}),
   };
-  input.store.addSource('snapshot', { settled: false, snapshot: () => state });
-  input.store.sourceChanged(state);
+  input.readiness.add('snapshot', { settled: false, snapshot: () => state });
+  input.readiness.changed(state);
   return state;
 }

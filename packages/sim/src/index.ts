@@ -2,7 +2,7 @@ export { startSim } from './sim.js';
 export type { GenerateOptions, SimHandle, StartSimOptions } from './sim.js';
 export { createSimServer } from './server/index.js';
 export type { FaultControl, SimServer, SimServerOptions, Logger } from './server/index.js';
-export { ObjectStore, ManualClock, systemClock, RESOURCE_TYPES } from './store/index.js';
+export { ObjectStore, ManualClock, RESOURCE_TYPES } from './store/index.js';
 export type { KubeObject, StoreEvent } from './store/index.js';
 export { kubeconfigFor, kubeconfigForClusters } from './kubeconfig.js';
 export { ControllerManager } from './controllers/manager.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '@pdbscope/shared/clock';
+import { systemClock, type Clock } from '@pdbscope/shared/clock';
 import { writeFile } from 'node:fs/promises';
 import { generateCluster, SeededRandom } from '@pdbscope/shared/synthetic';
 import { startActivity } from './activity/activity.js';
@@ -13,7 +13,6 @@ import type { Logger } from './server/context.js';
 import { silentLogger } from './server/context.js';
 import { createSimServer, type SimTls } from './server/create-server.js';
 import type { FaultControl } from './server/faults.js';
-import { systemClock } from './store/clock.js';
 import { ObjectStore } from './store/object-store.js';
 
 export interface GenerateOptions {

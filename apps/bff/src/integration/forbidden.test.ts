@@ -40,7 +40,7 @@ describe('a namespace the BFF may not read', () => {
     await simControl(harness.sim, '/_sim/faults/drop-watches', { abrupt: true });
     await vi.waitFor(
       () => {
-        const states = harness.bff.store.sourceStates();
+        const states = harness.bff.sources.states();
         expect(
           states.filter((s) => s.id.endsWith('@payments')).every((s) => s.state === 'refused'),
         ).toBe(true);
@@ -54,8 +54,8 @@ describe('a namespace the BFF may not read', () => {
     await vi.waitFor(
       () =>
         expect(
-          harness.bff.store
-            .sourceStates()
+          harness.bff.sources
+            .states()
             .filter((s) => s.state === 'degraded' || s.state === 'refused'),
         ).toStrictEqual([]),
       { timeout: 10_000 },
@@ -85,12 +85,12 @@ describe('a cluster-wide 403', () => {
     const harness = (h = await startHarness({ beforeBff: (sim) => sim.faults.forbid('payments') }));
     await harness.bff.ready();
     const perNamespace = () =>
-      harness.bff.store.sourceStates().filter((s) => s.id.includes('@')).length;
+      harness.bff.sources.states().filter((s) => s.id.includes('@')).length;
     expect(perNamespace()).toBeGreaterThan(8);
     await simControl(harness.sim, '/_sim/faults/unforbid', {});
     await vi.waitFor(
       () => {
-        const states = harness.bff.store.sourceStates();
+        const states = harness.bff.sources.states();
         expect([
           perNamespace(),
           states.filter((s) => s.state !== 'live' && s.state !== 'absent').map((s) => s.id),
@@ -226,8 +226,8 @@ function simPodNames(sim: SimHandle, namespace: string): string[] {
 
 describe('a cluster-wide 403 when namespaces may not be read either', () => {
   const states = (bff: Harness['bff'], ids: readonly string[]) =>
-    bff.store
-      .sourceStates()
+    bff.sources
+      .states()
       .filter((s) => ids.includes(s.id))
       .map((s) => [s.id, s.state, s.reason]);
 

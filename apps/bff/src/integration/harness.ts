@@ -96,7 +96,7 @@ export async function allLive(bff: Bff): Promise<void> {
   await vi.waitFor(
     () =>
       expect(
-        bff.store.sourceStates().filter((s) => s.state !== 'live' && s.state !== 'absent'),
+        bff.sources.states().filter((s) => s.state !== 'live' && s.state !== 'absent'),
       ).toStrictEqual([]),
     { timeout: 10_000 },
   );

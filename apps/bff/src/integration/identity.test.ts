@@ -56,8 +56,8 @@ describe('the cluster identity', () => {
       ),
     );
     expect([...relisted].sort()).toStrictEqual(
-      h.bff.store
-        .sourceStates()
+      h.bff.sources
+        .states()
         .filter((s) => s.state !== 'absent')
         .map((s) => s.id)
         .sort(),

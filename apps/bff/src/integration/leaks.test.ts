@@ -58,7 +58,7 @@ describe('credentials never leave the BFF', () => {
   it('no answer and no log line holds any part of the kubeconfig secrets', async () => {
     // Whether or not the sources sync (the server URL carries userinfo), give them time to fail.
     await vi.waitFor(
-      () => expect(bff.store.sourceStates().every((s) => s.state !== 'syncing')).toBe(true),
+      () => expect(bff.sources.states().every((s) => s.state !== 'syncing')).toBe(true),
       { timeout: 10_000 },
     );
     const answers = await Promise.all(

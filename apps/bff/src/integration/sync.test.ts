@@ -124,7 +124,7 @@ describe('the BFF against the simulated cluster', () => {
     await vi.waitFor(
       () =>
         expect(
-          h.bff.store.sourceStates().filter((s) => s.state !== 'live' && s.state !== 'absent'),
+          h.bff.sources.states().filter((s) => s.state !== 'live' && s.state !== 'absent'),
         ).toStrictEqual([]),
       {
         timeout: 10_000,

@@ -3,14 +3,14 @@ import type { Logger } from 'pino';
 import type { KubeHttp } from '../kube/http.js';
 import { Source, type SourceOptions } from '../kube/source.js';
 import type { Clock } from '@pdbscope/shared/clock';
-import type { ClusterStore } from '../store/cluster-store.js';
+import type { SourceReadiness } from '../kube/source-readiness.js';
 import type { EventLog, LoggedEvent } from './event-log.js';
 import { projectEvent } from './project-event.js';
 
 export interface EventsSourceOptions {
   kc: KubeConfig;
   http: KubeHttp;
-  store: Pick<ClusterStore, 'addSource' | 'sourceChanged'>;
+  readiness: Pick<SourceReadiness, 'add' | 'changed'>;
   log: EventLog;
   clock: Clock;
   logger: Logger;
@@ -47,10 +47,10 @@ export function startEventsSource(options: EventsSourceOptions): { stop(): Promi
       },
       clock: options.clock,
       logger: options.logger,
-      onState: (state) => options.store.sourceChanged(state),
+      onState: (state) => options.readiness.changed(state),
       ...options.tuning,
     });
-    options.store.addSource(id, { snapshot: () => source.snapshot(), settled: true });
+    options.readiness.add(id, { snapshot: () => source.snapshot(), settled: true });
     return source;
   });
   for (const s of sources) s.start();

@@ -53,6 +53,34 @@ export function uidChanged(input: {
   return `${input.key} changed its UID from ${held} to ${arrived} without being deleted: the cluster was restored or replaced`;
 }
 
+/**
+ * Whether a watch event comes from another cluster: its resourceVersion went back, or (an update)
+ * the object changed its UID without being deleted. The cause and why, else undefined.
+ */
+export function otherClusterEvent(input: {
+  phase: string;
+  obj: unknown;
+  versions: ResourceVersionTracker;
+  /** What the source holds under this name now. */
+  held: (name: string, namespace: string | undefined) => unknown;
+}): { cause: ClusterIdentityCause; reason: string } | undefined {
+  const { phase, obj } = input;
+  const metadata = (obj as { metadata?: { resourceVersion?: unknown; uid?: unknown } } | null)
+    ?.metadata;
+  const version = typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
+  const rewound = phase === 'ERROR' ? undefined : input.versions.seen(version);
+  if (rewound !== undefined) return { cause: 'resource-version-rewound', reason: rewound };
+  if (phase !== 'MODIFIED') return undefined;
+  const { name, namespace } = (obj as { metadata: { name: string; namespace?: string } }).metadata;
+  const held = input.held(name, namespace) as { metadata: { uid?: unknown } } | undefined;
+  const replaced = uidChanged({
+    key: namespace === undefined ? name : `${namespace}/${name}`,
+    held: typeof held?.metadata.uid === 'string' ? held.metadata.uid : undefined,
+    arrived: typeof metadata?.uid === 'string' ? metadata.uid : undefined,
+  });
+  return replaced === undefined ? undefined : { cause: 'uid-changed', reason: replaced };
+}
+
 /** Where the kube-system namespace is read: every cluster has it, and its UID names the cluster. */
 export const KUBE_SYSTEM_PATH = '/api/v1/namespaces/kube-system';
 /** The `sourceId` of a change the kube-system check noticed. */

@@ -31,6 +31,25 @@ export interface NamespaceFallbackOptions<S extends FallbackSource> {
 }
 
 /**
+ * Back to one cluster-wide watch: the per-namespace sources are dropped and retired, and `back`
+ * (made and registered) starts once they, and any still retiring, have cleared their objects.
+ */
+function backToWide<S extends FallbackSource>(input: {
+  options: Pick<NamespaceFallbackOptions<S>, 'drop' | 'stopped'>;
+  back: S;
+  byNamespace: Map<string, S>;
+  retiring: ReadonlyMap<string, Promise<void>>;
+}): void {
+  const { options, back, byNamespace, retiring } = input;
+  const sources = [...byNamespace.values()];
+  byNamespace.clear();
+  for (const source of sources) options.drop(source);
+  void Promise.all([...sources.map((source) => source.retire()), ...retiring.values()]).then(() => {
+    if (!options.stopped()) back.start();
+  });
+}
+
+/**
  * A namespaced resource refused cluster-wide (403), watched one namespace at a time: RBAC may
  * still allow some namespaces (RoleBindings). It follows the namespace watch: a source for each
  * namespace there is, one more for each namespace created, and a deleted namespace's source is
@@ -67,16 +86,7 @@ export function namespaceFallback<S extends FallbackSource>(
             { source: options.id },
             'allowed cluster-wide again: one watch for every namespace',
           );
-          const back = probe.returnWide();
-          const sources = [...byNamespace.values()];
-          byNamespace.clear();
-          for (const source of sources) drop(source);
-          void Promise.all([
-            ...sources.map((source) => source.retire()),
-            ...retiring.values(),
-          ]).then(() => {
-            if (!stopped()) back.start();
-          });
+          backToWide({ options, back: probe.returnWide(), byNamespace, retiring });
         });
     }, probe.everyMs);
   };

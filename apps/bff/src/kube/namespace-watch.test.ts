@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KubeHttp } from './http.js';
 import { kubeConfigFromString } from './kubeconfig.js';
 import { NamespaceWatch, type NamespaceFollower } from './namespace-watch.js';
-import { systemClock } from '@pdbscope/sim/clock';
+import { systemClock } from '@pdbscope/shared/clock';
 
 let sim: SimHandle | undefined;
 let watch: NamespaceWatch | undefined;
@@ -40,7 +40,7 @@ function recorder(): NamespaceFollower & { heard: string[] } {
   };
 }
 
-/** A simulator with two namespaces (and kube-system, as every cluster has), and a namespace watch on it whose store and log are kept. */
+/** A simulator with two namespaces (and kube-system, as every cluster has), and a namespace watch on it whose registrations and log are kept. */
 async function setUp(options: { forbidNamespaces?: boolean } = {}) {
   sim = await startSim({ port: 0, demo: false, activity: false });
   for (const name of ['billing', 'zookeeper'])
@@ -57,9 +57,9 @@ async function setUp(options: { forbidNamespaces?: boolean } = {}) {
   watch = new NamespaceWatch({
     kc,
     http: new KubeHttp(kc),
-    store: {
-      addSource: (id, handle) => registered.push(`${id} settled=${String(handle.settled)}`),
-      sourceChanged: (state) => states.push(state),
+    readiness: {
+      add: (id, handle) => registered.push(`${id} settled=${String(handle.settled)}`),
+      changed: (state) => states.push(state),
     },
     clock: systemClock,
     logger,

@@ -1,12 +1,12 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
-import type { ClusterStore } from '../store/cluster-store.js';
 import { errorReason, type KubeHttp } from './http.js';
 import { objectOf, stringOf } from './json.js';
 import type { Held } from './projecting-watch.js';
 import { Source, type SourceOptions } from './source.js';
 import type { Clock } from '@pdbscope/shared/clock';
+import type { SourceReadiness } from './source-readiness.js';
 
 export const NAMESPACES_SOURCE_ID = 'namespaces';
 
@@ -23,7 +23,7 @@ export interface NamespaceFollower {
 export interface NamespaceWatchOptions {
   kc: KubeConfig;
   http: KubeHttp;
-  store: Pick<ClusterStore, 'addSource' | 'sourceChanged'>;
+  readiness: Pick<SourceReadiness, 'add' | 'changed'>;
   clock: Clock;
   logger: Logger;
   tuning?: Pick<
@@ -81,7 +81,7 @@ export class NamespaceWatch {
     this.waiting.set(follower, { toldRefused: false });
     if (!this.started) {
       this.started = true;
-      this.options.store.addSource(NAMESPACES_SOURCE_ID, {
+      this.options.readiness.add(NAMESPACES_SOURCE_ID, {
         snapshot: () => this.source.snapshot(),
         settled: true,
       });
@@ -124,7 +124,7 @@ export class NamespaceWatch {
       this.listed = true;
       this.inform();
     }
-    this.options.store.sourceChanged(state);
+    this.options.readiness.changed(state);
   }
 
   /**

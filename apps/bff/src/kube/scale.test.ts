@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KubeHttp } from './http.js';
 import { ScaleFetcher } from './scale.js';
-import { systemClock } from '@pdbscope/sim/clock';
+import { systemClock } from '@pdbscope/shared/clock';
 
 let server: http.Server | undefined;
 afterEach(() => server?.close());

@@ -2,14 +2,18 @@ import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import type { ClusterIdentityCause, SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import { errorReason, errorStatus, type KubeHttp } from './http.js';
-import { listAllPages } from './paged-list.js';
-import { ResourceVersionTracker, uidChanged } from './cluster-identity.js';
+import { otherClusterEvent, ResourceVersionTracker } from './cluster-identity.js';
 import { ListWatchLoop } from './list-watch.js';
 import { ProjectingWatch, type Held } from './projecting-watch.js';
+import { SourceList } from './source-list.js';
 import { enterState, initialState, touchState } from './source-state.js';
-import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
-import { backoffDelay } from './backoff.js';
-import type { UnreadableObjects } from './unreadable-objects.js';
+import type { Clock } from '@pdbscope/shared/clock';
+import { RestartPolicy } from './restart-policy.js';
+import {
+  heldUnderNewVersion,
+  withUnreadable,
+  type UnreadableObjects,
+} from './unreadable-objects.js';
 
 /** Where a source's objects go: the store. */
 export interface SourceSink<T> {
@@ -60,35 +64,23 @@ export interface SourceOptions<T> {
 }
 
 /**
- * One watched resource: a list-then-watch loop with a paging list, restarted with backoff
- * after any error (the loop stops on anything but a 410), a watchdog for silent
- * connections, and a visible state.
+ * One watched resource: a list-then-watch loop with a paging list, restarted by its
+ * {@link RestartPolicy} (backoff after any error: the loop stops on anything but a 410; a
+ * watchdog for silent connections), and a visible state.
  */
 export class Source<T> {
   private state: SourceState;
   private readonly listWatch: ListWatchLoop<T>;
   private readonly watch: ProjectingWatch<T>;
-  private attempts = 0;
-  private restartTimer: TimerHandle | undefined;
-  private watchdogTimer: TimerHandle | undefined;
-  private lastActivity = 0;
+  private readonly restarts: RestartPolicy;
   private stopped = true;
   private synced = false;
   private forbidden = false;
   private count = 0;
-  /**
-   * The last list's items, handed to the sink page by page as they arrived; the loop then adds
-   * them in the same order, and those adds only count (the sink has them already).
-   */
-  private listed: readonly Held<T>[] | undefined;
-  private listedAt = 0;
-  private readonly backoff: { initialMs: number; maxMs: number };
-  private readonly watchdogMs: number;
+  private readonly lists: SourceList<T>;
   private readonly versions = new ResourceVersionTracker();
   /** Set when a watch event showed another cluster: the next list replaces everything held. */
   private otherCluster: string | undefined;
-  private listing = false;
-  private restartPending = false;
 
   constructor(private readonly options: SourceOptions<T>) {
     this.state = initialState({
@@ -96,20 +88,28 @@ export class Source<T> {
       resource: options.resource,
       now: options.clock.now(),
     });
-    this.backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+    this.lists = new SourceList<T>(options);
     const timeoutSeconds = options.watchTimeoutSeconds ?? 240;
-    this.watchdogMs = options.watchdogMs ?? (timeoutSeconds + 30) * 1000;
+    this.restarts = new RestartPolicy({
+      clock: options.clock,
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+      watchdogMs: options.watchdogMs ?? (timeoutSeconds + 30) * 1000,
+      restart: () => this.restart(),
+      silent: (ms) =>
+        this.failed(new Error(`no event for ${Math.round(ms / 1000)} s: restarting the watch`)),
+    });
     this.watch = new ProjectingWatch<T>({
       watch: options.watch ?? new Watch(options.kc),
       project: options.project,
       timeoutSeconds,
-      onActivity: () => this.activity(),
+      onActivity: () => this.restarts.activity(),
       onConnected: () => this.connected(),
       check: (phase, obj) => this.checkEvent(phase, obj),
       ...(options.unreadable
         ? {
             deleted: (raw: unknown) => options.unreadable?.deleted(raw),
-            heldFor: (raw: unknown) => this.heldFor(raw),
+            heldFor: (raw: unknown) =>
+              heldUnderNewVersion(raw, (name, namespace) => this.listWatch.get(name, namespace)),
           }
         : {}),
     });
@@ -146,49 +146,25 @@ export class Source<T> {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.armWatchdog();
+    this.restarts.start();
     void this.listWatch.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.restartTimer?.cancel();
-    this.watchdogTimer?.cancel();
+    this.restarts.stop();
     this.watch.invalidate();
     this.listWatch.stop();
   }
 
   private async list(): Promise<{ items: readonly Held<T>[]; resourceVersion: string }> {
-    this.listing = true;
-    const unreadable = this.options.unreadable;
-    unreadable?.listStarted();
-    const page = await listAllPages({
-      http: this.options.http,
-      path: this.options.path,
-      project: this.options.project,
-      // Each page goes to the store as it arrives (the index loads it while the next page is in
-      // flight); the loop's own adds of the same objects at the end are only counted.
-      onPage: (page) => {
-        for (const held of page) this.options.sink.upsert(held.view);
-      },
-      ...(this.options.listPageSize !== undefined ? { limit: this.options.listPageSize } : {}),
-      ...(this.options.listTimeoutMs !== undefined
-        ? { timeoutMs: this.options.listTimeoutMs }
-        : {}),
-    })
-      .catch((err: unknown) => {
-        unreadable?.listFailed();
-        throw err;
-      })
-      .finally(() => (this.listing = false));
-    unreadable?.listCompleted();
-    this.activity();
+    const page = await this.lists.list();
+    this.restarts.activity();
     const rewound =
       this.otherCluster === undefined ? this.versions.seen(page.resourceVersion) : undefined;
     if (rewound !== undefined) this.notice({ cause: 'resource-version-rewound', reason: rewound });
     if (this.otherCluster !== undefined) this.replaceAll(page);
-    this.listed = page.items;
-    this.listedAt = 0;
+    this.lists.handOver(page.items);
     return { items: page.items, resourceVersion: page.resourceVersion };
   }
 
@@ -197,38 +173,14 @@ export class Source<T> {
    * remembered, so that the relist it causes replaces everything held.
    */
   private checkEvent(phase: string, obj: unknown): string | undefined {
-    const metadata = (obj as { metadata?: { resourceVersion?: unknown; uid?: unknown } } | null)
-      ?.metadata;
-    const version = typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
-    const rewound = phase === 'ERROR' ? undefined : this.versions.seen(version);
-    if (rewound !== undefined) {
-      this.notice({ cause: 'resource-version-rewound', reason: rewound });
-      return rewound;
-    }
-    if (phase !== 'MODIFIED') return undefined;
-    const { name, namespace } = (obj as Held<T>).metadata;
-    const held = this.listWatch.get(name, namespace) as { metadata: { uid?: unknown } } | undefined;
-    const replaced = uidChanged({
-      key: namespace === undefined ? name : `${namespace}/${name}`,
-      held: typeof held?.metadata.uid === 'string' ? held.metadata.uid : undefined,
-      arrived: typeof metadata?.uid === 'string' ? metadata.uid : undefined,
+    const change = otherClusterEvent({
+      phase,
+      obj,
+      versions: this.versions,
+      held: (name, namespace) => this.listWatch.get(name, namespace),
     });
-    if (replaced !== undefined) this.notice({ cause: 'uid-changed', reason: replaced });
-    return replaced;
-  }
-
-  /**
-   * What is held for an object whose new version does not read, under the event's
-   * resourceVersion: the watch deletes it, so the store keeps no stale version of it.
-   */
-  private heldFor(raw: unknown): Held<T> | undefined {
-    const metadata = (raw as { metadata?: Record<string, unknown> } | null)?.metadata;
-    const name = metadata?.['name'];
-    const namespace = metadata?.['namespace'];
-    const version = metadata?.['resourceVersion'];
-    if (typeof name !== 'string' || typeof version !== 'string') return undefined;
-    const held = this.listWatch.get(name, typeof namespace === 'string' ? namespace : undefined);
-    return held ? { ...held, metadata: { ...held.metadata, resourceVersion: version } } : undefined;
+    if (change !== undefined) this.notice(change);
+    return change?.reason;
   }
 
   /** The set of unreadable objects changed: clients hear the state again. */
@@ -259,9 +211,8 @@ export class Source<T> {
     if (this.stopped || this.otherCluster !== undefined) return;
     this.relisting(reason);
     this.listWatch.resourceVersion = '';
-    if (this.listing || this.restartPending) return;
-    this.restartTimer?.cancel();
-    this.restart();
+    if (this.lists.listing || this.restarts.restartPending) return;
+    this.restarts.restartNow();
   }
 
   /**
@@ -284,20 +235,7 @@ export class Source<T> {
 
   private upsert(held: Held<T>, added: boolean): void {
     if (added) this.count++;
-    if (!this.handedOver(held)) this.options.sink.upsert(held.view);
-  }
-
-  /** Whether this is the next of the listed items (a scan that finds nothing ends the list's turn). */
-  private handedOver(held: Held<T>): boolean {
-    const listed = this.listed;
-    if (!listed) return false;
-    while (this.listedAt < listed.length && listed[this.listedAt] !== held) this.listedAt++;
-    if (this.listedAt < listed.length) {
-      this.listedAt++;
-      return true;
-    }
-    this.listed = undefined;
-    return false;
+    if (!this.lists.handedOver(held)) this.options.sink.upsert(held.view);
   }
 
   private remove(held: Held<T>): void {
@@ -305,15 +243,11 @@ export class Source<T> {
     this.options.sink.remove(held.view);
   }
 
-  private activity(): void {
-    this.lastActivity = this.options.clock.now().getTime();
-  }
-
   /** The watch is streaming: a list (if any) has been applied before it started. */
   private connected(): void {
-    this.listed = undefined;
-    this.activity();
-    this.attempts = 0;
+    this.lists.watching();
+    this.restarts.activity();
+    this.restarts.connected();
     this.synced = true;
     this.setState(enterState(this.state, { state: 'live', now: this.options.clock.now() }));
   }
@@ -342,52 +276,21 @@ export class Source<T> {
         ...(forbidden ? { forbiddenNamespaces: forbidden } : {}),
       }),
     );
-    this.scheduleRestart();
-  }
-
-  private scheduleRestart(): void {
-    this.restartTimer?.cancel();
-    const delay = backoffDelay(this.attempts++, this.backoff);
-    this.restartPending = true;
-    this.restartTimer = this.options.clock.setTimeout(() => this.restart(), delay);
+    this.restarts.restartLater();
   }
 
   /** Resume from the last resourceVersion (a 410 then makes the loop relist). */
   private restart(): void {
-    this.restartPending = false;
     if (this.stopped) return;
     this.options.onRestart?.();
     this.watch.invalidate();
-    this.activity();
+    this.restarts.activity();
     void this.listWatch.start();
-  }
-
-  private armWatchdog(): void {
-    this.watchdogTimer?.cancel();
-    const check = () => {
-      if (this.stopped) return;
-      const silent = this.options.clock.now().getTime() - this.lastActivity;
-      if (silent >= this.watchdogMs) {
-        this.failed(new Error(`no event for ${Math.round(silent / 1000)} s: restarting the watch`));
-      }
-      this.watchdogTimer = this.options.clock.setTimeout(
-        check,
-        Math.max(1000, this.watchdogMs / 4),
-      );
-    };
-    this.lastActivity = this.options.clock.now().getTime();
-    this.watchdogTimer = this.options.clock.setTimeout(check, Math.max(1000, this.watchdogMs / 4));
   }
 
   private setState(next: SourceState): void {
     this.state = touchState(next, { now: this.options.clock.now(), objects: this.count });
-    this.options.onState(this.withUnreadable(this.state));
-  }
-
-  private withUnreadable(state: SourceState): SourceState {
-    const { unreadable: _before, ...rest } = state;
-    const listed = this.options.unreadable?.listed ?? [];
-    return listed.length > 0 ? { ...rest, unreadable: listed } : rest;
+    this.options.onState(withUnreadable(this.state, this.options.unreadable));
   }
 
   /**
@@ -402,7 +305,7 @@ export class Source<T> {
     this.setState(
       enterState(this.state, { state: 'refused', reason, now: this.options.clock.now() }),
     );
-    this.scheduleRestart();
+    this.restarts.restartLater();
   }
 
   /** Stops, and tells the sink every object it held is gone (a replacement source brings them back). */
@@ -413,13 +316,10 @@ export class Source<T> {
 
   /** Refresh `objects` and `lastEventAt` for display (not an event of its own). */
   snapshot(): SourceState {
-    const state = this.withUnreadable(this.state);
-    return this.lastActivity === 0
+    const state = withUnreadable(this.state, this.options.unreadable);
+    const lastActivity = this.restarts.lastActivityMs;
+    return lastActivity === 0
       ? { ...state, objects: this.count }
-      : {
-          ...state,
-          objects: this.count,
-          lastEventAt: new Date(this.lastActivity).toISOString(),
-        };
+      : { ...state, objects: this.count, lastEventAt: new Date(lastActivity).toISOString() };
   }
 }

@@ -1,5 +1,5 @@
 import type { SourceState } from '@pdbscope/shared/api';
-import type { SourceHandle } from '../store/cluster-store.js';
+import type { SourceHandle } from './source-readiness.js';
 import { NODES, PODS, WORKLOADS, apiVersionOf, pdbSpec, type ResourceSpec } from './resources.js';
 
 /**

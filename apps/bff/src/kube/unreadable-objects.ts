@@ -1,5 +1,6 @@
 import type { SnapshotError } from '@pdbscope/shared';
 import type { SourceState } from '@pdbscope/shared/api';
+import type { Held } from './projecting-watch.js';
 
 type Unreadable = NonNullable<SourceState['unreadable']>[number];
 
@@ -125,4 +126,33 @@ export class UnreadableObjects {
       error,
     }));
   }
+}
+
+/** A source's state with the objects its ledger holds as `unreadable` (none without a ledger). */
+export function withUnreadable(
+  state: SourceState,
+  ledger: UnreadableObjects | undefined,
+): SourceState {
+  const { unreadable: _before, ...rest } = state;
+  const listed = ledger?.listed ?? [];
+  return listed.length > 0 ? { ...rest, unreadable: listed } : rest;
+}
+
+/**
+ * What is held for an object whose new version does not read, under the event's
+ * resourceVersion: the watch deletes it, so the store keeps no stale version of it.
+ */
+export function heldUnderNewVersion<T>(
+  raw: unknown,
+  held: (name: string, namespace: string | undefined) => Held<T> | undefined,
+): Held<T> | undefined {
+  const metadata = (raw as { metadata?: Record<string, unknown> } | null)?.metadata;
+  const name = metadata?.['name'];
+  const namespace = metadata?.['namespace'];
+  const version = metadata?.['resourceVersion'];
+  if (typeof name !== 'string' || typeof version !== 'string') return undefined;
+  const found = held(name, typeof namespace === 'string' ? namespace : undefined);
+  return found
+    ? { ...found, metadata: { ...found.metadata, resourceVersion: version } }
+    : undefined;
 }

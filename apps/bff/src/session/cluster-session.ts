@@ -8,17 +8,18 @@ import { recordHistory } from '../history/recorder.js';
 import { budgetEventsReader } from '../kube-events/budget-events.js';
 import { EventLog } from '../kube-events/event-log.js';
 import { startEventsSource } from '../kube-events/events-source.js';
-import { startClusterSources, type ClusterSourcesOptions } from '../kube/cluster-sources.js';
+import { ClusterSources, type ClusterSourcesOptions } from '../kube/cluster-sources.js';
 import { KubeHttp } from '../kube/http.js';
 import type { ResolvedKubeConfig } from '../kube/kubeconfig.js';
 import type { Clock } from '@pdbscope/shared/clock';
+import { SourceReadiness } from '../kube/source-readiness.js';
 import { evictionVerifier } from '../kube/verify.js';
 import type { SourceTelemetry } from '../metrics/telemetry.js';
 import type { ClusterReader, EvictionVerifier, HistoryReader } from '../model.js';
 import type { BudgetEventsReader } from '../routes/kube-events.js';
 import { loadSnapshot } from '../snapshot-source.js';
-import { ClusterStore, type StoreMeta } from '../store/cluster-store.js';
-import { storeReader } from '../store/reader.js';
+import { ClusterStore } from '../store/cluster-store.js';
+import { storeReader, type ClusterMeta, type SourcesView } from '../store/reader.js';
 import { podResponse } from '../views/pods.js';
 
 /** What the BFF watches: a cluster through a kubeconfig (or the simulated one), or a snapshot file. */
@@ -49,7 +50,11 @@ export interface SessionSettings {
  */
 export interface ClusterSession {
   source: BffSource;
+  meta: ClusterMeta;
+  /** The data path: the index, the rows, the analysis. */
   store: ClusterStore;
+  /** The sources' states, the cluster's identity, the budgets as stored. */
+  sources: SourcesView;
   reader: ClusterReader;
   timeline: HistoryReader;
   kubeEvents: BudgetEventsReader;
@@ -59,7 +64,7 @@ export interface ClusterSession {
   stop(): Promise<void>;
 }
 
-function metaOf(source: BffSource, settings: SessionSettings): StoreMeta {
+function metaOf(source: BffSource, settings: SessionSettings): ClusterMeta {
   return source.kind === 'cluster'
     ? {
         source: source.sim ? 'sim' : source.cluster.source,
@@ -84,8 +89,16 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
   const { clock, logger } = settings;
   const hub = gatedHub(settings.hub);
   const meta = metaOf(source, settings);
-  const store = new ClusterStore({ meta, hub, clock, logger });
-  const reader = storeReader(store, clock);
+  const store = new ClusterStore({ hub, clock, logger });
+  const readiness = new SourceReadiness({ store, hub, clock, logger });
+  // Made once the session starts (its kubeconfig's client is made there).
+  let cluster: ClusterSources | undefined;
+  const sources: SourcesView = {
+    states: () => readiness.states(),
+    identityChange: () => cluster?.identityChange,
+    rawBudget: async (ref) => cluster?.rawBudget(ref),
+  };
+  const reader = storeReader({ store, sources, meta, clock });
   const history = new BudgetHistory({
     ...(settings.historyWindowMs !== undefined ? { windowMs: settings.historyWindowMs } : {}),
   });
@@ -138,11 +151,13 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
 
   let stopSources = async () => {};
   let stopped = false;
-  const startCluster = async (cluster: ResolvedKubeConfig) => {
-    const started = await startClusterSources({
-      kc: cluster.kc,
-      http: new KubeHttp(cluster.kc),
+  const startCluster = async (kubeconfig: ResolvedKubeConfig) => {
+    const clusterSources = new ClusterSources({
+      kc: kubeconfig.kc,
+      http: new KubeHttp(kubeconfig.kc),
       store,
+      readiness,
+      hub,
       clock,
       logger,
       ...(settings.telemetry ? { telemetry: settings.telemetry } : {}),
@@ -150,15 +165,17 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
       ...(settings.namespaces ? { namespaces: settings.namespaces } : {}),
       ...(settings.tuning ? { tuning: settings.tuning } : {}),
     });
+    cluster = clusterSources;
+    await clusterSources.start();
     // Events start once the budgets are ready: they never hold up readiness, and a cluster that
     // cannot be reached yet is reported once, by the budgets' sources.
     let events: { stop(): Promise<void> } | undefined;
     void store.whenReady.then(() => {
       if (stopped) return;
       events = startEventsSource({
-        kc: cluster.kc,
-        http: new KubeHttp(cluster.kc),
-        store,
+        kc: kubeconfig.kc,
+        http: new KubeHttp(kubeconfig.kc),
+        readiness,
         log: eventLog,
         clock,
         logger,
@@ -167,7 +184,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
       });
     });
     stopSources = async () => {
-      await Promise.all([started.stop(), events?.stop()]);
+      await Promise.all([clusterSources.stop(), events?.stop()]);
     };
     // Stopped while discovery ran: the sources just started stop at once.
     if (stopped) await stopSources();
@@ -175,7 +192,9 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
 
   return {
     source,
+    meta,
     store,
+    sources,
     reader,
     timeline,
     kubeEvents: budgetEventsReader({ log: eventLog, index: () => store.index }),
@@ -183,7 +202,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
     start: async () => {
       store.start();
       if (source.kind === 'cluster') await startCluster(source.cluster);
-      else await loadSnapshot({ store, file: source.file, now: clock.now() });
+      else await loadSnapshot({ store, readiness, file: source.file, now: clock.now() });
     },
     stop: async () => {
       stopped = true;

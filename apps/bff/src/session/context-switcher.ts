@@ -73,7 +73,7 @@ export class ContextSwitcher implements ContextControl {
     const source = this.session.source;
     const reason = whyNotSwitchable(source);
     return {
-      current: this.session.store.meta.context,
+      current: this.session.meta.context,
       switchable: reason === undefined,
       ...(reason !== undefined ? { reason } : {}),
       contexts: contextsOf(source),
@@ -101,7 +101,7 @@ export class ContextSwitcher implements ContextControl {
       return {
         unknown: `no context "${context}" in the kubeconfig (have: ${names.join(', ') || 'none'})`,
       };
-    if (context === this.session.store.meta.context) return { switched: this.list() };
+    if (context === this.session.meta.context) return { switched: this.list() };
     const before = this.session;
     const next = createClusterSession(
       { kind: 'cluster', cluster: onContext(source.cluster, context) },
@@ -112,7 +112,7 @@ export class ContextSwitcher implements ContextControl {
     this.session = next;
     this.settings.hub.publish({ type: 'context-changed', cluster: next.reader.cluster() });
     this.settings.logger.info(
-      { from: before.store.meta.context, context, server: next.store.meta.server },
+      { from: before.meta.context, context, server: next.meta.server },
       'switched context: watching it from scratch',
     );
     await Promise.all([stopping, next.start()]);

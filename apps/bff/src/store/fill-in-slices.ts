@@ -1,3 +1,7 @@
+import type { NodeRow } from '@pdbscope/shared/api';
+import type { NodeCache } from '@pdbscope/shared/index';
+import type { Logger } from 'pino';
+
 export interface FillInSlicesInput {
   /** Works out at most `max` more entries; true once every entry is current (NodeCache.fill). */
   fill: (max: number) => boolean;
@@ -45,4 +49,28 @@ export async function fillInSlices(input: FillInSlicesInput): Promise<Filled> {
     await yieldToEvents();
   }
   return filled;
+}
+
+/**
+ * Every node's row (its drainable now) worked out in slices right after ready, so that no
+ * request waits for the first run over every node (0.4–0.8 s at 5,000 nodes, most of it V8
+ * compiling the code) and it never holds up the event stream for long.
+ */
+export function fillNodeRows(input: {
+  cache: Pick<NodeCache<NodeRow>, 'fill'>;
+  wanted: () => boolean;
+  logger: Logger;
+}): void {
+  const { cache, wanted, logger } = input;
+  void fillInSlices({ fill: (max) => cache.fill(max), wanted }).then(
+    (filled) => {
+      if (!filled.complete) return;
+      const { tookMs, longestSliceMs, slices } = filled;
+      logger.info(
+        { ms: Math.round(tookMs), longestSliceMs: Math.round(longestSliceMs), slices },
+        'every node’s row worked out',
+      );
+    },
+    (err: unknown) => logger.error({ err }, 'working out the node rows failed'),
+  );
 }

@@ -9,7 +9,9 @@ import {
   type BudgetRef,
   type BudgetRow,
   type BudgetSearchContext,
+  type ClusterIdentityChange,
   type ClusterResponse,
+  type SourceState,
 } from '@pdbscope/shared/api';
 import type { ClusterReader } from '../model.js';
 import type { Clock } from '@pdbscope/shared/clock';
@@ -29,8 +31,31 @@ import { podResponse } from '../views/pods.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
 
-/** The routes' view of the store: every answer in the API's shapes. */
-export function storeReader(store: ClusterStore, clock: Clock): ClusterReader {
+/** What a cluster's answers say of where it is watched from. */
+export type ClusterMeta = Pick<
+  ClusterResponse,
+  'source' | 'context' | 'server' | 'namespaces' | 'verifyEnabled' | 'fleetConfigured'
+>;
+
+/** What the answers tell of the sources (a watched cluster's, or a snapshot file's). */
+export interface SourcesView {
+  /** Every source's state, by id. */
+  states(): SourceState[];
+  /** The last time the cluster was found restored or replaced, if ever. */
+  identityChange(): ClusterIdentityChange | undefined;
+  /** The budget as the API server stores it now; undefined when there is none to ask. */
+  rawBudget(ref: BudgetRef): Promise<unknown>;
+}
+
+export interface StoreReaderInput {
+  store: ClusterStore;
+  sources: SourcesView;
+  meta: ClusterMeta;
+  clock: Clock;
+}
+
+/** The routes' view of the store and the sources: every answer in the API's shapes. */
+export function storeReader({ store, sources, meta, clock }: StoreReaderInput): ClusterReader {
   const eventId = () => store.hub.lastId;
   const index = () => {
     const i = store.index;
@@ -65,21 +90,22 @@ export function storeReader(store: ClusterStore, clock: Clock): ClusterReader {
   };
   return {
     ready: () => store.isReady(),
-    sources: () => store.sourceStates(),
+    sources: () => sources.states(),
     cluster: (): ClusterResponse => {
-      const sources = store.sourceStates();
-      const last = sources
+      const states = sources.states();
+      const last = states
         .map((s) => s.lastEventAt)
         .filter((t): t is string => t !== undefined)
         .sort()
         .at(-1);
+      const identityChange = sources.identityChange();
       return {
-        ...store.meta,
+        ...meta,
         ready: store.isReady(),
-        sources,
+        sources: states,
         counts: store.counts(),
         ...(last !== undefined ? { lastEventAt: last } : {}),
-        ...(store.identityChange !== undefined ? { identityChange: store.identityChange } : {}),
+        ...(identityChange !== undefined ? { identityChange } : {}),
         eventId: eventId(),
       };
     },
@@ -93,7 +119,7 @@ export function storeReader(store: ClusterStore, clock: Clock): ClusterReader {
     }),
     budget: async (ref: BudgetRef) => {
       if (!index().budget(ref)) return undefined;
-      const raw = await store.rawBudget(ref);
+      const raw = await sources.rawBudget(ref);
       // Read after the wait: the budget may have changed, or gone, meanwhile.
       const evaluation = index().budget(ref);
       if (!evaluation) return undefined;

@@ -1,5 +1,5 @@
 import { refKey } from '@pdbscope/shared';
-import type { ClusterIndex } from '@pdbscope/shared/index';
+import type { BudgetDelta, ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRef, BudgetRow, BudgetSummary } from '@pdbscope/shared/api';
 import type { EventBody } from '../events/hub.js';
 import { budgetRow, type BudgetMarks } from '../views/rows.js';
@@ -49,6 +49,15 @@ export class RowPublisher {
   publishAll(index: ClusterIndex): void {
     for (const evaluation of index.budgets())
       this.set(refKey(evaluation.ref), budgetRow(evaluation));
+  }
+
+  /** The budgets these deltas moved: their rows are looked at on the next flush. */
+  markMoved(deltas: readonly BudgetDelta[]): void {
+    for (const { ref } of deltas) {
+      // Deltas are about budgets only; the check narrows the kind for the row's ref.
+      if (ref.kind === 'PodDisruptionBudget' || ref.kind === 'PodUnavailableBudget')
+        this.markDirty({ kind: ref.kind, namespace: ref.namespace, name: ref.name });
+    }
   }
 
   /** This budget's row may have changed: look at it on the next flush. */

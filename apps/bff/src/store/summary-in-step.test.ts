@@ -1,4 +1,5 @@
 import { pdbFromObject, type PdbView } from '@pdbscope/shared';
+import type { IndexedObject } from '@pdbscope/shared/index';
 import type { BudgetListResponse, BudgetSummary, ServerEvent } from '@pdbscope/shared/api';
 import { reduceBudgetList } from '@pdbscope/shared/events';
 import { pino } from 'pino';
@@ -59,7 +60,19 @@ describe('the summary and the rows', () => {
     const hub = new EventHub({ clock, epoch: 'sum' });
     const events: ServerEvent[] = [];
     hub.subscribe((event) => events.push(event));
-    const store = new ClusterStore({
+    const store = new ClusterStore({ hub, clock, logger: pino({ level: 'silent' }) });
+    const upsert = (object: IndexedObject) => () => store.apply({ type: 'upsert', object });
+    const remove = (object: IndexedObject) => () => store.apply({ type: 'delete', object });
+    const { sts, pods, pdb } = zookeeper();
+    for (const o of [sts, pdb, ...pods]) upsert(o)();
+    store.apply({ type: 'sources-settled' });
+    let client = storeReader({
+      store,
+      sources: {
+        states: () => [],
+        identityChange: () => undefined,
+        rawBudget: () => Promise.resolve(undefined),
+      },
       meta: {
         source: 'sim',
         context: 'sim',
@@ -67,21 +80,8 @@ describe('the summary and the rows', () => {
         namespaces: null,
         verifyEnabled: false,
       },
-      hub,
       clock,
-      logger: pino({ level: 'silent' }),
-    });
-    const { sts, pods, pdb } = zookeeper();
-    for (const o of [sts, pdb, ...pods]) store.sink.upsert(o);
-    store.sourceChanged({
-      id: 'pods',
-      resource: 'pods',
-      state: 'live',
-      since: '2026-11-21T19:00:00.000Z',
-      objects: 0,
-      forbiddenNamespaces: [],
-    });
-    let client = storeReader(store, clock).budgets({});
+    }).budgets({});
     // What came before the client's answer is in it.
     events.length = 0;
     const disagreements: string[] = [];
@@ -106,13 +106,13 @@ describe('the summary and the rows', () => {
     };
     const blocked = zookeeper({ reported: { currentHealthy: 2, disruptionsAllowed: 0 } }).pdb;
     const changes: (() => void)[] = [
-      () => store.sink.upsert(budgetNamed('zookeeper-quorum', 0)),
-      () => store.sink.upsert(blocked),
-      () => store.sink.upsert(budgetNamed('zookeeper-quorum', 1)),
-      () => store.sink.upsert(pdb),
-      () => store.sink.remove(blocked),
-      () => store.sink.upsert(budgetNamed('zookeeper-quorum', 0)),
-      () => store.sink.remove(budgetNamed('zookeeper-quorum', 0)),
+      upsert(budgetNamed('zookeeper-quorum', 0)),
+      upsert(blocked),
+      upsert(budgetNamed('zookeeper-quorum', 1)),
+      upsert(pdb),
+      remove(blocked),
+      upsert(budgetNamed('zookeeper-quorum', 0)),
+      remove(budgetNamed('zookeeper-quorum', 0)),
     ];
     const seen: Partial<BudgetSummary>[] = [countsOfSummary(client)];
     for (const change of changes) {

@@ -5,6 +5,13 @@ import type { Result } from '../result/index.js';
 import { parseDuration } from '../duration/index.js';
 import type { UndrainableNodeBehavior } from '../upgrade/profile.js';
 import type { UpgradeProviderName } from '../upgrade/types.js';
+import { PREEMPT_FLAGS, preemptRequest, type PreemptCommand } from './preempt-args.js';
+import {
+  isScaleDownCommand,
+  parseScaleDownArgs,
+  SCALE_DOWN_USAGE,
+  type ScaleDownCommand,
+} from './scale-down-args.js';
 
 /** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
 export type CliCommand =
@@ -46,7 +53,9 @@ export type CliCommand =
       drainTimeoutSeconds?: number;
       forceUpdate?: boolean;
       undrainableNodeBehavior?: UndrainableNodeBehavior;
-    };
+    }
+  | PreemptCommand
+  | ScaleDownCommand;
 
 /** Plans start from the status the controllers would compute now, or as the snapshot stored it. */
 export type StatusSource = 'recomputed' | 'stored';
@@ -72,20 +81,28 @@ Commands:
                                  defaults apply when --max-surge/--max-unavailable are not given.
                                  --force-update: EKS's update with force; --undrainable-node-behavior:
                                  AKS's (Cordon quarantines the node and goes on)
+  preempt SNAPSHOT --priority N | --priority-class NAME
+        [--cpu Q] [--memory Q] [--node-selector KEY=VALUE,...] [--preemption-policy Never]
+                                 where kube-scheduler would make room for a pending pod: the node it
+                                 nominates, the victims it deletes there and the budgets they violate,
+                                 the other candidates ranked, and why the other nodes are none
+${SCALE_DOWN_USAGE}
 
-evict and drain start from the status the controllers would compute now; --stored-status uses the
+evict, drain and preempt start from the status the controllers would compute now; --stored-status uses the
 status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
 
-SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes -A -o yaml\` (or -o json) prints, plus
-podunavailablebudgets.policy.kruise.io where the cluster serves them (see the README); "-" reads stdin.
+SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes,priorityclasses -A -o yaml\` (or -o json) prints, plus
+podunavailablebudgets.policy.kruise.io where the cluster serves them (see docs/cli.md); "-" reads stdin.
 
 Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
 would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-or the upgrade would stall, fail, or complete only by deleting pods their budgets protect.
+the upgrade would stall, fail, or complete only by deleting pods their budgets protect,
+preemption would violate a budget or find no node, or the autoscaler would not remove the node.
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
 export function parseArgs(argv: readonly string[]): Result<CliCommand> {
+  if (isScaleDownCommand(argv)) return parseScaleDownArgs(argv);
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;
@@ -95,6 +112,7 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   let podSelector = false;
   const upgrade: UpgradeArgs = { provider: 'kubectl' };
   const upgradeFlags: string[] = [];
+  const preemptFlags = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const flag = DRAIN_FLAGS[arg];
@@ -112,6 +130,11 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
       upgradeFlags.push(upgradeFlag);
       const error = setUpgradeFlag(upgrade, upgradeFlag, value);
       if (error !== undefined) return { ok: false, error };
+    } else if (PREEMPT_FLAGS.some((f) => arg === f || arg.startsWith(`${f}=`))) {
+      const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+      const value = arg === name ? argv[++i] : arg.slice(name.length + 1);
+      if (value === undefined) return { ok: false, error: `${name} needs a value` };
+      preemptFlags.set(name, [...(preemptFlags.get(name) ?? []), value]);
     } else if (arg === '--pod-selector' || arg.startsWith('--pod-selector=')) {
       const selector = arg === '--pod-selector' ? argv[++i] : arg.slice('--pod-selector='.length);
       if (selector === undefined)
@@ -138,7 +161,7 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   const [command, snapshot, ...rest] = positional;
   const common = { json, ...(now !== undefined ? { now } : {}) };
   if (command === undefined || command === 'help') return { ok: true, value: { command: 'help' } };
-  if (!['evaluate', 'overlaps', 'evict', 'drain', 'upgrade'].includes(command))
+  if (!['evaluate', 'overlaps', 'evict', 'drain', 'upgrade', 'preempt'].includes(command))
     return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
   if (snapshot === undefined) return { ok: false, error: `${command} needs a SNAPSHOT file` };
   if (drainFlags && command !== 'drain' && (command !== 'upgrade' || podSelector))
@@ -146,6 +169,19 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
       ok: false,
       error: `${podSelector ? '--pod-selector' : "kubectl drain's flags"} only go with drain, not ${command}`,
     };
+  const preemptFlag = [...preemptFlags.keys()][0];
+  if (preemptFlag !== undefined && command !== 'preempt')
+    return { ok: false, error: `${preemptFlag} only goes with preempt, not ${command}` };
+  if (command === 'preempt') {
+    if (rest.length > 0)
+      return {
+        ok: false,
+        error: `preempt takes one SNAPSHOT, got extra arguments: ${rest.join(' ')}`,
+      };
+    const pod = preemptRequest(preemptFlags);
+    if (!pod.ok) return pod;
+    return { ok: true, value: { command, snapshot, ...common, statusSource, pod: pod.value } };
+  }
   if (upgradeFlags.length > 0 && command !== 'upgrade')
     return { ok: false, error: `${upgradeFlags[0] ?? ''} only goes with upgrade, not ${command}` };
   if (command === 'upgrade') {

@@ -11,3 +11,5 @@ export { formatEvictionPlan, formatStep } from './evict.js';
 export { formatDrainPlan } from './drain.js';
 export { formatUpgrade } from './upgrade.js';
 export { loadCluster, type LoadedCluster } from './cluster.js';
+export { formatScaleDown, scaleDown } from './scale-down.js';
+export type { ScaleDownReport, ScaleDownPodRow } from './scale-down-report.js';

@@ -11,6 +11,8 @@ import { planEvictions } from '../eviction/plan.js';
 import { planDrain } from '../eviction/drain.js';
 import { planUpgrade } from '../upgrade/plan.js';
 import { formatUpgrade } from './upgrade.js';
+import { formatPreempt, preemptExitCode, preemptReport } from './preempt.js';
+import { formatScaleDown, scaleDown } from './scale-down.js';
 
 /** What the command prints and returns; the bin file writes it out. */
 export interface CliResult {
@@ -45,6 +47,7 @@ const isEmpty = (s: Snapshot): boolean =>
     s.pubs.length +
     s.workloads.length +
     s.nodes.length +
+    s.priorityClasses.length +
     s.namespaces.length +
     Object.keys(s.ignored).length ===
   0;
@@ -165,6 +168,24 @@ export function runCli(env: CliEnvironment): CliResult {
       return {
         exitCode: plan.complete ? 0 : 3,
         stdout: command.json ? json(plan) : formatDrainPlan(plan),
+        stderr: warnings,
+      };
+    }
+    case 'preempt': {
+      const report = preemptReport(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: preemptExitCode(report.value),
+        stdout: command.json ? json(report.value) : formatPreempt(report.value),
+        stderr: warnings,
+      };
+    }
+    case 'scale-down': {
+      const report = scaleDown(cluster, command);
+      if (!report.ok) return usageError(report.error);
+      return {
+        exitCode: report.value.removable ? 0 : 3,
+        stdout: command.json ? json(report.value) : formatScaleDown(report.value),
         stderr: warnings,
       };
     }

@@ -1,16 +1,3 @@
-/**
- * The one clock interface of the edges (the BFF, the simulated API server, the web app's event
- * stream) and their tests: what time it is and delayed work, injected so that tests move time
- * instead of sleeping. Types only: packages/shared never reads the clock, the engine takes `now`
- * as a value. The implementations are `systemClock` and `ManualClock` in `@pdbscope/sim/clock`,
- * and the browser's `browserClock` in apps/web.
- */
-export interface Clock {
-  now(): Date;
-  setTimeout(fn: () => void, ms: number): TimerHandle;
-}
-
-/** A timer that can be cancelled (cancelling one that has run or was cancelled does nothing). */
-export interface TimerHandle {
-  cancel(): void;
-}
+// The clock of the edges: the interface, and the wall clock that implements it.
+export type { Clock, TimerHandle } from './clock.js';
+export { systemClock } from './system-clock.js';

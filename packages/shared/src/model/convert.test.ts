@@ -92,8 +92,34 @@ describe('podFromObject', () => {
         restartPolicy: undefined,
         terminationGracePeriodSeconds: undefined,
         localStorageVolumes: undefined,
+        // Not Ready by the first condition, and a Ready=False one is there (Karpenter reads any).
+        readyFalse: true,
+        owners: undefined,
       },
     });
+  });
+
+  it('tells a Ready=False condition from none, and keeps the owners besides the controller', () => {
+    const pod = (conditions: unknown[], ownerReferences: unknown[] = []) => {
+      const r = podFromObject({
+        metadata: { name: 'static-web-node-1', namespace: 'kube-system', ownerReferences },
+        status: { phase: 'Running', conditions },
+      });
+      return r.ok ? [r.value.ready, r.value.readyFalse, r.value.owners] : r.error;
+    };
+    expect(pod([])).toStrictEqual([false, undefined, undefined]);
+    expect(pod([{ type: 'Ready', status: 'Unknown' }])).toStrictEqual([
+      false,
+      undefined,
+      undefined,
+    ]);
+    expect(pod([{ type: 'Ready', status: 'False' }])).toStrictEqual([false, true, undefined]);
+    const node = { apiVersion: 'v1', kind: 'Node', name: 'node-1', uid: 'uid-node-1' };
+    const rs = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs' };
+    // A mirror pod's Node owner; a second "controller" is an owner like any other.
+    expect(
+      pod([], [node, { ...rs, controller: true }, { ...node, controller: true }]),
+    ).toStrictEqual([false, undefined, [node, node]]);
   });
 
   it('reads a running pod of a controller with every field, in the order of any other pod', () => {
@@ -491,6 +517,17 @@ describe('workloadFromObject and nodeFromObject', () => {
         allocatable: { cpu: '7910m', memory: '31Gi', pods: '110' },
       },
     });
+  });
+
+  it("keeps a node's karpenter.sh/do-not-disrupt annotation and no other", () => {
+    const annotated = (annotations: Record<string, string>) => {
+      const r = nodeFromObject({ metadata: { name: 'node-b', annotations } });
+      return r.ok ? r.value.annotations : r.error;
+    };
+    expect(
+      annotated({ 'karpenter.sh/do-not-disrupt': 'true', 'node.alpha.kubernetes.io/ttl': '0' }),
+    ).toStrictEqual({ 'karpenter.sh/do-not-disrupt': 'true' });
+    expect(annotated({ 'node.alpha.kubernetes.io/ttl': '0' })).toBeUndefined();
   });
 });
 

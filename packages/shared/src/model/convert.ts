@@ -27,19 +27,32 @@ import { fromV1beta1Selector } from './v1beta1.js';
 // A conversion either yields the slim view or says, as data, why the object could not be read.
 const fail = (error: string): Result<never> => ({ ok: false, error });
 
+const ownerRefOf = (o: Json): OwnerRef => ({
+  apiVersion: asCommonText(o['apiVersion']) ?? '',
+  kind: asCommonText(o['kind']) ?? '',
+  name: asString(o['name']) ?? '',
+  uid: asString(o['uid']) ?? '',
+});
+
 function controllerOf(ownerReferences: readonly unknown[]): OwnerRef | undefined {
   for (const raw of ownerReferences) {
     const o = asObject(raw);
-    if (o?.['controller'] === true) {
-      return {
-        apiVersion: asCommonText(o['apiVersion']) ?? '',
-        kind: asCommonText(o['kind']) ?? '',
-        name: asString(o['name']) ?? '',
-        uid: asString(o['uid']) ?? '',
-      };
-    }
+    if (o?.['controller'] === true) return ownerRefOf(o);
   }
   return undefined;
+}
+
+/** The owner references but the first controller's; undefined when there are none (most pods). */
+function otherOwnersOf(ownerReferences: readonly unknown[]): OwnerRef[] | undefined {
+  let out: OwnerRef[] | undefined;
+  let controllerSeen = false;
+  for (const raw of ownerReferences) {
+    const o = asObject(raw);
+    if (!o) continue;
+    if (o['controller'] === true && !controllerSeen) controllerSeen = true;
+    else (out ??= []).push(ownerRefOf(o));
+  }
+  return out;
 }
 
 /** Reads a LabelSelector as written; `null` when absent (nil). Malformed parts are kept for validation. */
@@ -67,7 +80,8 @@ export function readSelector(value: unknown): LabelSelector | null {
   return selector;
 }
 
-function readConditions(value: unknown): Condition[] {
+/** `status.conditions`: each with a type, status `Unknown` when missing. */
+export function readConditions(value: unknown): Condition[] {
   return asArray(value).flatMap((raw) => {
     const c = asObject(raw);
     const type = asString(c?.['type']);
@@ -99,14 +113,17 @@ export function podFromObject(raw: unknown): Result<PodView> {
   const phaseText = asString(status['phase']) ?? '';
   const phase = (PHASES as readonly string[]).includes(phaseText) ? (phaseText as PodPhase) : '';
   // One pass over the conditions: the first of type Ready decides readiness (as hasReadyCondition
-  // reads it), the first DisruptionTarget is kept.
+  // reads it), any Ready=False is noted, the first DisruptionTarget is kept.
   let ready: boolean | undefined;
   let readySince: string | undefined;
+  let readyFalse = false;
   let dt: Record<string, unknown> | undefined;
   for (const c of asArray(status['conditions'])) {
     const condition = asObject(c);
     const type = condition?.['type'];
-    if (type === 'Ready' && ready === undefined) {
+    if (type === 'Ready') {
+      if (condition?.['status'] === 'False') readyFalse = true;
+      if (ready !== undefined) continue;
       ready = condition?.['status'] === 'True';
       if (ready) readySince = asString(condition?.['lastTransitionTime']);
     } else if (type === 'DisruptionTarget' && dt === undefined) dt = condition;
@@ -131,6 +148,7 @@ export function podFromObject(raw: unknown): Result<PodView> {
   const grace = asNumber(spec['terminationGracePeriodSeconds']);
   const terminationGracePeriodSeconds = grace === DEFAULT_GRACE_SECONDS ? undefined : grace;
   const localStorage = localStorageVolumes(spec);
+  const owners = otherOwnersOf(meta.ownerReferences);
   if (
     creationTimestamp &&
     nodeName &&
@@ -145,7 +163,9 @@ export function podFromObject(raw: unknown): Result<PodView> {
     !nominatedNodeName &&
     !restartPolicy &&
     terminationGracePeriodSeconds === undefined &&
-    !localStorage
+    !localStorage &&
+    !readyFalse &&
+    !owners
   ) {
     // A running pod of a controller (96% of them), made as one literal so that every field is in
     // the object itself: added one by one, the last five went to a property array of their own
@@ -201,6 +221,8 @@ export function podFromObject(raw: unknown): Result<PodView> {
     restartPolicy,
     terminationGracePeriodSeconds,
     localStorageVolumes: localStorage,
+    readyFalse: readyFalse ? true : undefined,
+    owners,
   };
   return { ok: true, value: pod };
 }
@@ -412,9 +434,12 @@ function nodeConditionOf(raw: unknown): NodeCondition[] {
   return [out];
 }
 
+/** Karpenter's node-level opt-out is the one node annotation a rule reads. */
+const keptNodeAnnotation = (key: string): boolean => key === 'karpenter.sh/do-not-disrupt';
+
 export function nodeFromObject(raw: unknown): Result<NodeView> {
   const obj = asObject(raw);
-  const meta = obj && readMeta(obj);
+  const meta = obj && readMeta(obj, { keepAnnotation: keptNodeAnnotation });
   if (!obj || !meta) return fail('Node without metadata.name');
   const spec = asObject(obj['spec']) ?? {};
   const status = asObject(obj['status']) ?? {};
@@ -434,6 +459,7 @@ export function nodeFromObject(raw: unknown): Result<NodeView> {
       capacity: asStringMap(status['capacity']),
       allocatable: asStringMap(status['allocatable']),
       ...(meta.creationTimestamp ? { creationTimestamp: meta.creationTimestamp } : {}),
+      ...(Object.keys(meta.annotations).length > 0 ? { annotations: meta.annotations } : {}),
     },
   };
 }

@@ -13,3 +13,7 @@ export * from './stale.js';
 export * from './status-counters.js';
 export * from './v1beta1.js';
 export { readPodScheduling, hasEmptyDir } from './convert-scheduling.js';
+export * from './priority-class.js';
+export { priorityClassFromObject } from './convert-priority-class.js';
+export * from './karpenter.js';
+export { nodeClaimFromObject, nodePoolFromObject } from './convert-karpenter.js';

@@ -31,4 +31,6 @@ export interface NodeView {
   /** `status.allocatable`: what the scheduler may hand out to pods. */
   allocatable: Readonly<Record<string, string>>;
   creationTimestamp?: string;
+  /** Only the annotations a rule reads (Karpenter's `karpenter.sh/do-not-disrupt`), when present. */
+  annotations?: Readonly<Record<string, string>>;
 }

@@ -6,7 +6,7 @@ type Change = Partial<Omit<PodView, 'kind'>>;
  * `pod` with `change` applied (a key present in `change` replaces the pod's field, undefined
  * included), as one object literal in one of podFromObject's two shapes: a plain running pod's
  * (no deletion, waiting reason, emptyDir, disruption condition, nomination, restart policy,
- * grace period or local storage) or any other pod's
+ * grace period, local storage, Ready=False condition or owners besides the controller) or any other pod's
  * (every field), each field in its order. Pods made this way share the converter's hidden classes
  * and hold their fields in the object itself. A spread that adds a field the pod lacks
  * (`{ ...pod, deletionTimestamp }` on a running pod) gives each pod a class of its own, which
@@ -45,6 +45,8 @@ export function podWith(pod: PodView, change: Change): PodView {
       : pod.terminationGracePeriodSeconds;
   const localStorageVolumes =
     'localStorageVolumes' in c ? c.localStorageVolumes : pod.localStorageVolumes;
+  const readyFalse = 'readyFalse' in c ? c.readyFalse : pod.readyFalse;
+  const owners = 'owners' in c ? c.owners : pod.owners;
   if (
     deletionTimestamp === undefined &&
     waitingReason === undefined &&
@@ -53,7 +55,9 @@ export function podWith(pod: PodView, change: Change): PodView {
     nominatedNodeName === undefined &&
     restartPolicy === undefined &&
     terminationGracePeriodSeconds === undefined &&
-    localStorageVolumes === undefined
+    localStorageVolumes === undefined &&
+    readyFalse === undefined &&
+    owners === undefined
   )
     return {
       kind: 'Pod',
@@ -100,5 +104,7 @@ export function podWith(pod: PodView, change: Change): PodView {
     restartPolicy,
     terminationGracePeriodSeconds,
     localStorageVolumes,
+    readyFalse,
+    owners,
   };
 }

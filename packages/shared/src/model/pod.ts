@@ -62,4 +62,14 @@ export interface PodView {
    * storage that keeps the Cluster Autoscaler from moving a pod.
    */
   localStorageVolumes?: readonly string[];
+  /**
+   * Some `Ready` condition has status `False` (not merely no Ready condition): Karpenter lets a PDB
+   * with `unhealthyPodEvictionPolicy: AlwaysAllow` pass exactly such a pod.
+   */
+  readyFalse?: true;
+  /**
+   * The ownerReferences besides the controller's, when there are any: Karpenter calls a pod a
+   * mirror, DaemonSet or StatefulSet pod by any of its owners.
+   */
+  owners?: readonly OwnerRef[];
 }

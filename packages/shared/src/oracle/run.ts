@@ -1,6 +1,9 @@
+import { caDrainabilityActual } from './ca-drainability.js';
 import { controllerActual } from './controller.js';
 import { evictionsActual } from './eviction.js';
 import { scenarioInputs } from './inputs.js';
+import { karpenterDisruptionActual } from './karpenter-disruption.js';
+import { preemptionActual } from './preemption.js';
 import { DEFAULT_NOW, type OracleResult, type Scenario, type ScenarioFile } from './scenario.js';
 import {
   labelSelectorActual,
@@ -21,6 +24,16 @@ function selectorCases(s: Scenario): { labels?: unknown }[] {
 }
 
 function actualFor(s: Scenario, defaultNow: string): Record<string, unknown> {
+  // The actors' kinds write their objects in a short form of their own (the scheduler's and the
+  // autoscalers' test wrappers), which scenarioInputs cannot read: their adapters convert them.
+  switch (s.kind) {
+    case 'preemption':
+      return preemptionActual(s);
+    case 'ca-drainability':
+      return caDrainabilityActual(s, defaultNow);
+    case 'karpenter-disruption':
+      return karpenterDisruptionActual(s, defaultNow);
+  }
   const inputs = scenarioInputs(s, defaultNow);
   switch (s.kind) {
     case 'pdb-controller':

@@ -16,6 +16,7 @@ export type UnfitReason =
   | { kind: 'not-ready'; message: 'node(s) were not ready' }
   | { kind: 'taint'; message: string; taint: Taint }
   | { kind: 'node-affinity'; message: "node(s) didn't match Pod's node affinity/selector" }
+  | { kind: 'node-name'; message: "node(s) didn't match the requested node name" }
   | { kind: 'resources'; message: 'Insufficient cpu' | 'Insufficient memory' | 'Too many pods' };
 
 /** What is already asked of a node by the pods bound to it. */
@@ -102,6 +103,10 @@ const NODE_AFFINITY = fixed({
   kind: 'node-affinity',
   message: "node(s) didn't match Pod's node affinity/selector",
 });
+const NODE_NAME = fixed({
+  kind: 'node-name',
+  message: "node(s) didn't match the requested node name",
+});
 const TOO_MANY_PODS = fixed({ kind: 'resources', message: 'Too many pods' });
 const INSUFFICIENT_CPU = fixed({ kind: 'resources', message: 'Insufficient cpu' });
 const INSUFFICIENT_MEMORY = fixed({ kind: 'resources', message: 'Insufficient memory' });
@@ -123,20 +128,25 @@ function taintUnfit(taint: Taint): UnfitReason {
 }
 
 /**
- * Why the node cannot take the pod regardless of what runs there (cordon, readiness, taints,
- * affinity); undefined when it can. Filters in kube-scheduler's order: the first failing one names it.
+ * Why the node cannot take the pod regardless of what runs there (cordon, readiness, a pod bound to
+ * another node by `spec.nodeName`, taints, affinity); undefined when it can. Filters in
+ * kube-scheduler's order (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity): the first
+ * failing one names it. Readiness is no plugin of its own: the node lifecycle controller taints a
+ * node that is not ready, and this reads that as the taint would.
  */
 export function staticUnfit(
   pod: PodScheduling | undefined,
   node: NodeView,
+  nodeName?: string,
 ): UnfitReason | undefined {
   if (node.unschedulable && !tolerated(pod, UNSCHEDULABLE_TAINT)) return UNSCHEDULABLE;
   if (!node.ready) return NOT_READY;
-  if (!matchesNodeAffinity(pod, node)) return NODE_AFFINITY;
+  if (nodeName !== undefined && nodeName !== node.name) return NODE_NAME;
   for (const taint of node.taints) {
     if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
     if (!tolerated(pod, taint)) return taintUnfit(taint);
   }
+  if (!matchesNodeAffinity(pod, node)) return NODE_AFFINITY;
   return undefined;
 }
 
@@ -153,6 +163,29 @@ export function allocatableOf(node: NodeView): NodeAllocatable | undefined {
   };
 }
 
+type Shortage = (
+  req: PodScheduling['requests'],
+  alloc: NodeAllocatable,
+  used: NodeUsage,
+) => boolean;
+
+/** NodeResourcesFit's checks in its order, each with the reason it gives. */
+const SHORTAGES: readonly (readonly [Shortage, UnfitReason])[] = [
+  [(_, alloc, used) => alloc.pods !== undefined && used.pods + 1 > alloc.pods, TOO_MANY_PODS],
+  [
+    (req, alloc, used) =>
+      req !== undefined && req.cpuMilli > 0 && used.cpuMilli + req.cpuMilli > alloc.cpuMilli,
+    INSUFFICIENT_CPU,
+  ],
+  [
+    (req, alloc, used) =>
+      req !== undefined &&
+      req.memoryBytes > 0 &&
+      used.memoryBytes + req.memoryBytes > alloc.memoryBytes,
+    INSUFFICIENT_MEMORY,
+  ],
+];
+
 /** The NodeResourcesFit filter: requests within allocatable minus what is already requested. */
 export function resourcesUnfit(
   pod: PodScheduling | undefined,
@@ -160,17 +193,61 @@ export function resourcesUnfit(
   used: NodeUsage,
 ): UnfitReason | undefined {
   if (!alloc) return undefined;
-  if (alloc.pods !== undefined && used.pods + 1 > alloc.pods) return TOO_MANY_PODS;
-  const req = pod?.requests;
-  if (!req) return undefined;
-  if (req.cpuMilli > 0 && used.cpuMilli + req.cpuMilli > alloc.cpuMilli) return INSUFFICIENT_CPU;
-  if (req.memoryBytes > 0 && used.memoryBytes + req.memoryBytes > alloc.memoryBytes)
-    return INSUFFICIENT_MEMORY;
+  for (const [short, reason] of SHORTAGES) if (short(pod?.requests, alloc, used)) return reason;
   return undefined;
 }
 
+const NONE: readonly UnfitReason[] = Object.freeze([]);
+
+/**
+ * Every reason NodeResourcesFit gives, as its status lists them (`Too many pods`, `Insufficient
+ * cpu`, `Insufficient memory`): each counts on its own in the "0/N nodes are available" histogram.
+ */
+export function resourceShortages(
+  pod: PodScheduling | undefined,
+  alloc: NodeAllocatable | undefined,
+  used: NodeUsage,
+): readonly UnfitReason[] {
+  if (!alloc) return NONE;
+  const out = SHORTAGES.filter(([short]) => short(pod?.requests, alloc, used)).map(([, r]) => r);
+  return out.length === 0 ? NONE : out;
+}
+
+/** kube-scheduler's status codes for a filter's answer. */
+export type FilterCode = 'Success' | 'Unschedulable' | 'UnschedulableAndUnresolvable';
+
+/** The Filter phase's answer for one node: the failing plugin's code and its reasons. */
+export interface FilterStatus {
+  code: FilterCode;
+  reasons: readonly UnfitReason[];
+}
+
+const FITS: FilterStatus = Object.freeze({ code: 'Success', reasons: NONE });
+
+/**
+ * The filters run on one node as the scheduling cycle runs them, stopping at the first that fails.
+ * Only a resource shortage is `Unschedulable` (removing pods can fix it); a cordon, a node name, a
+ * taint or the pod's node affinity is `UnschedulableAndUnresolvable`, which preemption skips.
+ */
+export function filterStatus(input: {
+  pod: PodScheduling | undefined;
+  /** The pod's `spec.nodeName`, when set. */
+  nodeName?: string;
+  node: NodeView;
+  alloc: NodeAllocatable | undefined;
+  used: NodeUsage;
+}): FilterStatus {
+  const fixed = staticUnfit(input.pod, input.node, input.nodeName);
+  if (fixed) return { code: 'UnschedulableAndUnresolvable', reasons: [fixed] };
+  const short = resourceShortages(input.pod, input.alloc, input.used);
+  return short.length === 0 ? FITS : { code: 'Unschedulable', reasons: short };
+}
+
 /** kube-scheduler's summary: `0/6 nodes are available: 1 node(s) were unschedulable, 5 Insufficient cpu.` */
-export function unavailableMessage(total: number, reasons: readonly UnfitReason[]): string {
+export function unavailableMessage(
+  total: number,
+  reasons: readonly { readonly message: string }[],
+): string {
   const counts = new Map<string, number>();
   for (const r of reasons) counts.set(r.message, (counts.get(r.message) ?? 0) + 1);
   const parts = [...counts.entries()]

@@ -28,7 +28,8 @@ interface Slot {
 }
 
 /** The scheduler counts every pod bound to a node except the ones that have finished. */
-const counts = (pod: PodView): boolean => pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
+export const occupiesNode = (pod: PodView): boolean =>
+  pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
 
 const CLOSED: UnfitReason = { kind: 'unschedulable', message: 'node(s) were unschedulable' };
 
@@ -56,7 +57,7 @@ export class CapacityLedger {
       let bound = 0;
       for (const pod of input.podsOnNode(node.name)) {
         bound++;
-        if (counts(pod)) add(used, pod.scheduling, 1);
+        if (occupiesNode(pod)) addUsage(used, pod.scheduling, 1);
       }
       slots.set(node.name, { node, alloc: allocatableOf(node), used });
       load.add(node.name, bound, true);
@@ -148,7 +149,7 @@ export class CapacityLedger {
   bind(pod: PodScheduling | undefined, name: string): void {
     const s = this.slots.get(name);
     if (!s) return;
-    add(s.used, pod, 1);
+    addUsage(s.used, pod, 1);
     this.load.adjust(name, 1);
   }
 
@@ -156,12 +157,13 @@ export class CapacityLedger {
   release(pod: PodScheduling | undefined, name: string): void {
     const s = this.slots.get(name);
     if (!s) return;
-    add(s.used, pod, -1);
+    addUsage(s.used, pod, -1);
     this.load.adjust(name, -1);
   }
 }
 
-function add(used: NodeUsage, pod: PodScheduling | undefined, sign: 1 | -1): void {
+/** A pod's requests (and its one pod slot) added to, or taken from, what a node's pods use. */
+export function addUsage(used: NodeUsage, pod: PodScheduling | undefined, sign: 1 | -1): void {
   used.pods += sign;
   used.cpuMilli += sign * (pod?.requests?.cpuMilli ?? 0);
   used.memoryBytes += sign * (pod?.requests?.memoryBytes ?? 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { node, pod } from '../index/__fixtures__/objects.js';
-import { matchesNodeAffinity, staticUnfit, tolerates } from './fit.js';
+import { filterStatus, matchesNodeAffinity, staticUnfit, tolerates } from './fit.js';
 import { CapacityLedger } from './ledger.js';
 import { cpuMilli, parseQuantity, wholeUnits } from './quantity.js';
 
@@ -89,5 +89,42 @@ describe('CapacityLedger', () => {
     ]);
     copy.release(running.scheduling, 'a');
     expect(copy.place(wants)).toStrictEqual({ ok: true, value: 'a' });
+  });
+});
+
+describe('filterStatus', () => {
+  const used = { cpuMilli: 900, memoryBytes: 0, pods: 2 };
+  const alloc = { cpuMilli: 1000, memoryBytes: 1024, pods: 2 };
+  const reasons = (s: ReturnType<typeof filterStatus>) => [s.code, s.reasons.map((r) => r.message)];
+
+  it('lists every resource NodeResourcesFit finds short, and calls that Unschedulable', () => {
+    const wants = { requests: { cpuMilli: 200, memoryBytes: 2048 } };
+    expect(reasons(filterStatus({ pod: wants, node: node('n'), alloc, used }))).toStrictEqual([
+      'Unschedulable',
+      ['Too many pods', 'Insufficient cpu', 'Insufficient memory'],
+    ]);
+  });
+
+  it('stops at the first plugin that fails, in kube-scheduler order, as UnschedulableAndUnresolvable', () => {
+    const tainted = node('t', true, {
+      labels: { pool: 'gpu' },
+      spec: { taints: [{ key: 'gpu', value: 'yes', effect: 'NoExecute' }] },
+    });
+    const wants = { nodeSelector: { pool: 'web' }, requests: { cpuMilli: 5000, memoryBytes: 0 } };
+    expect([
+      reasons(filterStatus({ pod: wants, node: tainted, alloc, used })),
+      reasons(filterStatus({ pod: wants, nodeName: 'other', node: tainted, alloc, used })),
+      reasons(filterStatus({ pod: wants, node: node('plain'), alloc, used })),
+    ]).toStrictEqual([
+      ['UnschedulableAndUnresolvable', ['node(s) had untolerated taint {gpu: yes}']],
+      ['UnschedulableAndUnresolvable', ["node(s) didn't match the requested node name"]],
+      ['UnschedulableAndUnresolvable', ["node(s) didn't match Pod's node affinity/selector"]],
+    ]);
+  });
+
+  it('says Success when the pod fits', () => {
+    expect(
+      reasons(filterStatus({ pod: undefined, node: node('n'), alloc, used: { ...used, pods: 0 } })),
+    ).toStrictEqual(['Success', []]);
   });
 });

@@ -4,7 +4,7 @@ import { asObject, asString, type Json } from '../model/convert-helpers.js';
 import { dns1123LabelErrors, dns1123SubdomainErrors } from '../selectors/names.js';
 
 /** The kinds a snapshot holds that are not namespaced. */
-const CLUSTER_SCOPED = new Set(['Node', 'Namespace']);
+const CLUSTER_SCOPED = new Set(['Node', 'Namespace', 'PriorityClass', 'NodePool', 'NodeClaim']);
 
 /**
  * The object's kind, namespace and name as the API server would accept them, or why it would not:

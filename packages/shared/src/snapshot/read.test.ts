@@ -54,6 +54,85 @@ describe('readSnapshot', () => {
     expect(s.pods[3]?.controller?.kind).toStrictEqual('StatefulSet');
   });
 
+  it("reads Karpenter's NodePools and NodeClaims, with the API's disruption defaults", () => {
+    const text = `apiVersion: v1
+kind: List
+items:
+  - apiVersion: karpenter.sh/v1
+    kind: NodePool
+    metadata: { name: general, uid: uid-np }
+    spec:
+      template: { metadata: { labels: { team: web } }, spec: {} }
+      disruption:
+        consolidationPolicy: WhenEmpty
+        consolidateAfter: 5m
+        budgets:
+          - { nodes: '20%', reasons: [Drifted] }
+          - { nodes: '0', schedule: '0 9 * * mon-fri', duration: 8h }
+  - apiVersion: karpenter.sh/v1
+    kind: NodePool
+    metadata: { name: spot }
+    spec: { template: { spec: {} } }
+  - apiVersion: karpenter.sh/v1
+    kind: NodeClaim
+    metadata:
+      name: general-x7k2p
+      labels: { karpenter.sh/nodepool: general }
+      annotations: { karpenter.sh/do-not-disrupt: 'true', example.com/owner: web }
+    spec: { terminationGracePeriod: 48h }
+    status:
+      nodeName: ip-10-0-1-17.ec2.internal
+      conditions: [{ type: Initialized, status: 'True' }]
+  - apiVersion: example.com/v1
+    kind: NodePool
+    metadata: { name: not-karpenter }
+`;
+    const s = readSnapshot(text);
+    expect([s.nodePools, s.nodeClaims, s.ignored, s.errors]).toStrictEqual([
+      [
+        {
+          kind: 'NodePool',
+          name: 'general',
+          uid: 'uid-np',
+          resourceVersion: '',
+          consolidationPolicy: 'WhenEmpty',
+          consolidateAfter: '5m',
+          budgets: [
+            { nodes: '20%', reasons: ['Drifted'] },
+            { nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h' },
+          ],
+          templateLabels: { team: 'web' },
+        },
+        {
+          kind: 'NodePool',
+          name: 'spot',
+          uid: '',
+          resourceVersion: '',
+          consolidationPolicy: 'WhenEmptyOrUnderutilized',
+          budgets: [{ nodes: '10%' }],
+          templateLabels: {},
+        },
+      ],
+      [
+        {
+          kind: 'NodeClaim',
+          name: 'general-x7k2p',
+          uid: '',
+          resourceVersion: '',
+          labels: { 'karpenter.sh/nodepool': 'general' },
+          annotations: { 'karpenter.sh/do-not-disrupt': 'true' },
+          nodeName: 'ip-10-0-1-17.ec2.internal',
+          terminationGracePeriod: '48h',
+          conditions: [{ type: 'Initialized', status: 'True' }],
+        },
+      ],
+      { NodePool: 1 },
+      [],
+    ]);
+    // A snapshot without them has neither list.
+    expect(readSnapshot('apiVersion: v1\nkind: List\nitems: []\n').nodePools).toBeUndefined();
+  });
+
   it('reads a multi-document YAML stream, counts unknown kinds and reports malformed objects with their position', () => {
     const text = [
       'apiVersion: v1',
@@ -151,6 +230,46 @@ describe('readSnapshot', () => {
     ]);
   });
 
+  it('reads PriorityClasses (cluster-scoped) and reports one without a 32-bit value', () => {
+    const text = [
+      'apiVersion: scheduling.k8s.io/v1',
+      'kind: PriorityClass',
+      'metadata: {name: batch-low, uid: uid-pc-1, resourceVersion: "7"}',
+      'value: -10',
+      'globalDefault: true',
+      'preemptionPolicy: Never',
+      'description: Batch work that waits for room.',
+      '---',
+      'apiVersion: scheduling.k8s.io/v1',
+      'kind: PriorityClass',
+      'metadata: {name: huge}',
+      'value: 3000000000',
+    ].join('\n');
+    const s = readSnapshot(text);
+    expect([s.priorityClasses, s.errors]).toStrictEqual([
+      [
+        {
+          kind: 'PriorityClass',
+          name: 'batch-low',
+          uid: 'uid-pc-1',
+          resourceVersion: '7',
+          value: -10,
+          globalDefault: true,
+          preemptionPolicy: 'Never',
+          description: 'Batch work that waits for room.',
+        },
+      ],
+      [
+        {
+          position: 'document 2 (line 9)',
+          object: 'PriorityClass huge',
+          ref: { kind: 'PriorityClass', namespace: '', name: 'huge' },
+          error: 'PriorityClass huge without a 32-bit integer value',
+        },
+      ],
+    ]);
+  });
+
   it('returns an empty snapshot for empty input and an error for a scalar document', () => {
     expect(readSnapshot('')).toStrictEqual({
       pods: [],
@@ -158,6 +277,7 @@ describe('readSnapshot', () => {
       pubs: [],
       workloads: [],
       nodes: [],
+      priorityClasses: [],
       namespaces: [],
       ignored: {},
       errors: [],

@@ -7,6 +7,8 @@ import {
   pubFromObject,
   workloadFromObject,
 } from '../model/convert.js';
+import { priorityClassFromObject } from '../model/convert-priority-class.js';
+import { nodeClaimFromObject, nodePoolFromObject } from '../model/convert-karpenter.js';
 import { refKey } from '../model/refs.js';
 import { objectIdentity } from './identity.js';
 import type { Snapshot } from './types.js';
@@ -36,6 +38,7 @@ function emptySnapshot(): Snapshot {
     pubs: [],
     workloads: [],
     nodes: [],
+    priorityClasses: [],
     namespaces: [],
     ignored: {},
     errors: [],
@@ -95,6 +98,12 @@ function sinkFor(kind: string, apiVersion: string): Sink | undefined {
     return into(pubFromObject, (s) => s.pubs);
   if (WORKLOAD_KINDS.has(kind)) return into(workloadFromObject, (s) => s.workloads);
   if (kind === 'Node') return into(nodeFromObject, (s) => s.nodes);
+  if (kind === 'PriorityClass' && apiVersion.startsWith('scheduling.k8s.io/'))
+    return into(priorityClassFromObject, (s) => s.priorityClasses);
+  if (kind === 'NodePool' && apiVersion.startsWith('karpenter.sh/'))
+    return into(nodePoolFromObject, (s) => (s.nodePools ??= []));
+  if (kind === 'NodeClaim' && apiVersion.startsWith('karpenter.sh/'))
+    return into(nodeClaimFromObject, (s) => (s.nodeClaims ??= []));
   if (kind === 'Namespace') return namespaceSink;
   return undefined;
 }

@@ -1,6 +1,8 @@
 import type { PdbView, PubView } from '../model/budget.js';
+import type { NodeClaimView, NodePoolView } from '../model/karpenter.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
+import type { PriorityClassView } from '../model/priority-class.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 
@@ -22,7 +24,13 @@ export interface Snapshot {
   pubs: PubView[];
   workloads: WorkloadView[];
   nodes: NodeView[];
+  /** `scheduling.k8s.io` PriorityClasses: what preemption resolves a pod's priority with. */
+  priorityClasses: PriorityClassView[];
   namespaces: string[];
+  /** Karpenter's `karpenter.sh/v1` NodePools, when the snapshot has any. */
+  nodePools?: NodePoolView[];
+  /** Karpenter's NodeClaims, when the snapshot has any. */
+  nodeClaims?: NodeClaimView[];
   /** Objects of kinds the model does not use (Services, ConfigMaps...), counted per kind. */
   ignored: Record<string, number>;
   errors: SnapshotError[];

@@ -1,11 +1,11 @@
-import type { Clock } from '@pdbscope/shared/clock';
+import { systemClock, type Clock } from '@pdbscope/shared/clock';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { ObjectStore } from '../store/index.js';
-import { internalError, methodNotAllowed, systemClock } from '../store/index.js';
+import { internalError, methodNotAllowed } from '../store/index.js';
 import { checkAccess, checkAuthentication, checkAvailable } from './access.js';
 import {
   AGGREGATED_DISCOVERY_TYPE,

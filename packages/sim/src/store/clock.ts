@@ -1,15 +1,5 @@
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 
-/** The wall clock; its timers never keep the process alive. */
-export const systemClock: Clock = {
-  now: () => new Date(),
-  setTimeout(fn, ms) {
-    const t = setTimeout(fn, ms);
-    t.unref();
-    return { cancel: () => clearTimeout(t) };
-  },
-};
-
 interface PendingTimer {
   at: number;
   seq: number;

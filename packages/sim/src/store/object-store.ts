@@ -1,7 +1,7 @@
 import { lowerBound, type Result } from '@pdbscope/shared';
-import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
 import { randomUUID } from 'node:crypto';
-import { rfc3339, systemClock } from './clock.js';
+import { systemClock, type Clock, type TimerHandle } from '@pdbscope/shared/clock';
+import { rfc3339 } from './clock.js';
 import type { StoreError } from './errors.js';
 import {
   STALE_OBJECT,

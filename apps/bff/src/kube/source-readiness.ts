@@ -1,6 +1,8 @@
 import type { Clock } from '@pdbscope/shared/clock';
 import type { SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
+import type { StoreHub } from '../events/store-hub.js';
+import type { StorePort } from '../store/store-port.js';
 
 /** What readiness needs of a source: its state now and whether it has listed once. */
 export interface SourceHandle {
@@ -15,16 +17,22 @@ export type BeforeBuild = () => Promise<void>;
 export interface SourceReadinessOptions {
   logger: Logger;
   clock: Clock;
-  /** Called once: every source has settled and the before-build step has run (or failed). */
-  onSettled: () => void;
+  /** Where clients hear of each source's state, and of a source gone. */
+  hub: Pick<StoreHub, 'publish'>;
+  /**
+   * Told `sources-settled` once: every source has settled and the before-build step has run
+   * (or failed). The store then builds its index.
+   */
+  store: Pick<StorePort, 'apply'>;
 }
 
 /** The id of the state that shows a failed before-build step among the sources. */
 export const BEFORE_BUILD_SOURCE_ID = 'before-first-build';
 
 /**
- * The sources the first build waits for, and the step run between their last sync and the
- * build. A failed step does not hold readiness back (the build goes on without what it would
+ * Every source's state (the cluster's sources, the events', a snapshot's), told to clients as it
+ * changes; the sources the first build waits for, and the step run between their last sync and
+ * the build. A failed step does not hold readiness back (the build goes on without what it would
  * have added) but shows as a degraded state beside the sources and in the log.
  */
 export class SourceReadiness {
@@ -44,11 +52,21 @@ export class SourceReadiness {
     this.sources.set(id, handle);
   }
 
-  /** Forgets a source; false when it was not there. Readiness may have waited only for it. */
+  /**
+   * Forgets a source and tells clients it is gone (their cached cluster view still lists it);
+   * false when it was not there. Readiness may have waited only for it.
+   */
   remove(id: string): boolean {
     if (!this.sources.delete(id)) return false;
     this.check();
+    this.options.hub.publish({ type: 'source-removed', sourceId: id, ready: this.settled });
     return true;
+  }
+
+  /** A source changed state: tell clients, and settle when the last one has synced. */
+  changed(state: SourceState): void {
+    this.check();
+    this.options.hub.publish({ type: 'source-changed', source: state, ready: this.settled });
   }
 
   /** A source with a fixed state: `absent` resources, or a snapshot file. */
@@ -75,7 +93,7 @@ export class SourceReadiness {
     const hook = this.beforeBuild;
     if (!hook) {
       this.phase = 'settled';
-      this.options.onSettled();
+      this.options.store.apply({ type: 'sources-settled' });
       return;
     }
     this.beforeBuild = undefined;

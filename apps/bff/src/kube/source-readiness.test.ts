@@ -18,7 +18,7 @@ function source(id: string, settled: boolean) {
   return { snapshot: () => state, settled };
 }
 
-/** Readiness whose log lines and settle calls the test reads. */
+/** Readiness whose log lines and the times it told the store to build the test reads. */
 function readiness() {
   const lines: { level: number; msg: string }[] = [];
   let settled = 0;
@@ -26,7 +26,16 @@ function readiness() {
     { level: 'info' },
     { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
   );
-  const r = new SourceReadiness({ logger, clock, onSettled: () => (settled += 1) });
+  const r = new SourceReadiness({
+    logger,
+    clock,
+    hub: { publish: () => {} },
+    store: {
+      apply: (change) => {
+        if (change.type === 'sources-settled') settled += 1;
+      },
+    },
+  });
   return { r, lines, settledCount: () => settled };
 }
 

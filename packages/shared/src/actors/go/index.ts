@@ -1,0 +1,3 @@
+export * from './duration.js';
+export * from './quote.js';
+export * from './time.js';
