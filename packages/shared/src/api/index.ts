@@ -22,6 +22,7 @@ export * from './upgrade.js';
 export * from './upgrade-text.js';
 export * from './upgrade-script.js';
 export * from './fix-param.js';
+export * from './operators.js';
 export * from './fleet.js';
 export * from './fleet-order.js';
 export * from './upgrade-provider.js';

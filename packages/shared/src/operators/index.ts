@@ -17,3 +17,11 @@ export {
   type ManagedChange,
 } from './route.js';
 export { stackableKind, stackableRole } from './stackable.js';
+export {
+  operatorInstances,
+  type InstanceView,
+  type InstancesInput,
+  type RoleView,
+  type RoleGroupView,
+  type RoleGroupWorkload,
+} from './instances.js';

@@ -1,10 +1,8 @@
 import type { Budget } from '../../model/budget.js';
-import type { PodView } from '../../model/pod.js';
-import type { ResourceRef } from '../../model/refs.js';
 import { refKey } from '../../model/refs.js';
 import { refOf } from '../../overlaps/live.js';
 import { budgetsToRemove, isOperatorManaged } from '../../operators/overlap.js';
-import { APP_NAME as NAME, COMPONENT, INSTANCE, ROLE_GROUP } from '../../operators/labels.js';
+import { operatorInstances } from '../../operators/instances.js';
 import { routeChange } from '../../operators/route.js';
 import { finding, namesList, somePods } from '../context.js';
 import type { Finding, FindingRule } from '../types.js';
@@ -15,74 +13,45 @@ import type { Finding, FindingRule } from '../types.js';
  */
 export const isOperatorGenerated = (b: Budget): boolean => isOperatorManaged(b);
 
-/** The operator's budget covering some pod of (namespace, app name, instance): nested maps, no keys built per pod. */
-class InstanceBudgets {
-  private readonly byNamespace = new Map<string, Map<string, Map<string, ResourceRef>>>();
-
-  add(pod: PodView, budget: ResourceRef): void {
-    const instance = pod.labels[INSTANCE];
-    const app = pod.labels[NAME];
-    if (instance === undefined || app === undefined) return;
-    let byApp = this.byNamespace.get(pod.namespace);
-    if (!byApp) this.byNamespace.set(pod.namespace, (byApp = new Map()));
-    let byInstance = byApp.get(app);
-    if (!byInstance) byApp.set(app, (byInstance = new Map()));
-    if (!byInstance.has(instance)) byInstance.set(instance, budget);
-  }
-
-  budgetOf(pod: PodView): ResourceRef | undefined {
-    const instance = pod.labels[INSTANCE];
-    const app = pod.labels[NAME];
-    if (instance === undefined || app === undefined) return undefined;
-    return this.byNamespace.get(pod.namespace)?.get(app)?.get(instance);
-  }
-
-  get size(): number {
-    return this.byNamespace.size;
-  }
-}
-
 /**
  * Pods of an operator-managed instance (same app.kubernetes.io/name + instance) that no budget
  * covers although the operator's budgets cover other roles of the instance (a role or role group
- * without a budget), grouped per role and role group.
+ * without a budget), grouped per role and role group: what the Budgets page shows in place, by
+ * `operatorInstances`.
  */
 export const rolePodsUncovered: FindingRule = (ctx) => {
-  const instances = new InstanceBudgets();
-  for (const facts of ctx.budgets) {
-    if (!isOperatorGenerated(facts.budget)) continue;
-    const ref = refOf(facts.budget);
-    for (const pod of facts.pods) instances.add(pod, ref);
-  }
-  if (instances.size === 0) return [];
-  const uncovered = new Map<
-    string,
-    { budget: ResourceRef; instance: string; role: string; pods: PodView[] }
-  >();
-  for (const pod of ctx.pods) {
-    const budget = instances.budgetOf(pod);
-    if (!budget || ctx.isCovered(pod)) continue;
-    const instance = `${pod.namespace}/${pod.labels[NAME] ?? ''}/${pod.labels[INSTANCE] ?? ''}`;
-    const role = `${pod.labels[COMPONENT] ?? '(no component)'}${pod.labels[ROLE_GROUP] !== undefined ? `/${pod.labels[ROLE_GROUP]}` : ''}`;
-    const key = `${instance}\u0000${role}`;
-    const entry = uncovered.get(key);
-    if (entry) entry.pods.push(pod);
-    else uncovered.set(key, { budget, instance, role, pods: [pod] });
-  }
+  const instances = operatorInstances({
+    budgets: ctx.budgets,
+    pods: ctx.pods,
+    isCovered: ctx.isCovered,
+    workloadByUid: (uid) => ctx.workloadsByUid.get(uid),
+    byWorkloads: false,
+    withBudgets: false,
+  });
   const out: Finding[] = [];
-  for (const { budget, instance, role, pods } of uncovered.values()) {
-    out.push(
-      finding({
-        kind: 'role-pods-uncovered',
-        severity: 'warning',
-        object: budget,
-        detail: `${instance}:${role}`,
-        message: `Role ${role} of ${instance} has ${pods.length} pod(s) no budget covers (${namesList(pods.map((p) => p.name))}), while the operator's budgets cover other roles of the same instance.`,
-        remedy:
-          "Check the operator's role-group configuration (a new role group may lack its budget), or add a budget for this role.",
-        related: somePods(pods),
-      }),
-    );
+  for (const inst of instances) {
+    const [budget] = inst.generated;
+    if (!budget) continue;
+    const instance = `${inst.namespace}/${inst.app}/${inst.instance}`;
+    for (const role of inst.roles) {
+      for (const group of role.roleGroups) {
+        const pods = group.uncovered;
+        if (pods.length === 0) continue;
+        const name = `${role.component ?? '(no component)'}${group.name !== undefined ? `/${group.name}` : ''}`;
+        out.push(
+          finding({
+            kind: 'role-pods-uncovered',
+            severity: 'warning',
+            object: budget,
+            detail: `${instance}:${name}`,
+            message: `Role ${name} of ${instance} has ${pods.length} pod(s) no budget covers (${namesList(pods.map((p) => p.name))}), while the operator's budgets cover other roles of the same instance.`,
+            remedy:
+              "Check the operator's role-group configuration (a new role group may lack its budget), or add a budget for this role.",
+            related: somePods(pods),
+          }),
+        );
+      }
+    }
   }
   return out;
 };
