@@ -7,6 +7,7 @@ import type {
   FindingsResponse,
   NodeDetailResponse,
   NodesResponse,
+  OperatorInstancesResponse,
   OverlapListQuery,
   OverlapPairsQuery,
   OverlapPairsResponse,
@@ -45,6 +46,8 @@ export interface ClusterReader {
   budget(ref: BudgetRef): Promise<BudgetDetailResponse | undefined>;
   pod(ref: { namespace: string; name: string }): PodResponse | undefined;
   nodes(): NodesResponse;
+  /** The instances operators run, by role and role group. */
+  operatorInstances(): OperatorInstancesResponse;
   node(name: string): NodeDetailResponse | undefined;
   /**
    * Resolves once an overlap and findings analysis exists (the first one runs in slices right

@@ -8,6 +8,7 @@ import type {
   FindingsResponse,
   NodeDetailResponse,
   NodesResponse,
+  OperatorInstancesResponse,
   OverlapsResponse,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
@@ -394,5 +395,62 @@ describe('the evaluation API against the simulated cluster', () => {
     const member = groups.items[0]?.budgets[1]?.name ?? '';
     const byText = (await getJson<OverlapsResponse>(h.bff, `/api/overlaps?text=${member}`)).body;
     expect(byText.items.some((g) => g.id === groups.items[0]?.id)).toBe(true);
+  });
+
+  it('groups the operator-run HDFS by role and role group, with the role no budget covers', async () => {
+    const answer = await getJson<OperatorInstancesResponse>(h.bff, '/api/operator-instances');
+    const pdb = (name: string) => ({ kind: 'PodDisruptionBudget', namespace: 'hdfs', name });
+    const set = (name: string, replicas: number) => ({
+      kind: 'StatefulSet',
+      name,
+      replicas,
+      readyReplicas: replicas,
+    });
+    const group = (name: string, workload: string, pods: number, uncovered: string[] = []) => ({
+      name,
+      workloads: [set(workload, pods)],
+      pods,
+      readyPods: pods,
+      uncovered: uncovered.map((pod) => `hdfs/${pod}`),
+      uncoveredCount: uncovered.length,
+    });
+    // The demo's only instance labelled the recommended way (ECK's pods carry its own labels).
+    expect([answer.status, answer.body.items]).toStrictEqual([
+      200,
+      [
+        {
+          namespace: 'hdfs',
+          app: 'hdfs',
+          instance: 'hdfs',
+          operator: {
+            name: 'Stackable',
+            evidence: 'ownerReference HdfsCluster hdfs',
+            resource: { group: 'hdfs.stackable.tech', kind: 'HdfsCluster', name: 'hdfs' },
+          },
+          generated: [pdb('hdfs-datanode')],
+          roles: [
+            {
+              component: 'datanode',
+              budgets: [
+                { budget: pdb('hdfs-datanode'), generated: true },
+                { budget: pdb('hdfs-datanode-hot'), generated: false },
+              ],
+              roleGroups: [
+                group('archive', 'hdfs-datanode-archive', 2),
+                group('default', 'hdfs-datanode-default', 3),
+                group('hot', 'hdfs-datanode-hot', 2),
+              ],
+            },
+            {
+              component: 'journalnode',
+              budgets: [],
+              roleGroups: [
+                group('default', 'hdfs-journalnode-default', 1, ['hdfs-journalnode-default-0']),
+              ],
+            },
+          ],
+        },
+      ],
+    ]);
   });
 });

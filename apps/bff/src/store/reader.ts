@@ -27,6 +27,7 @@ import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { nodeDetail } from '../views/nodes.js';
+import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
@@ -153,6 +154,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         eventId: eventId(),
       }),
     nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
+    operatorInstances: () => ({ items: operatorInstancesView(index()), eventId: eventId() }),
     node: (name) =>
       nodeDetail({
         index: index(),
