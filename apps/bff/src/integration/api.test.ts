@@ -406,9 +406,18 @@ describe('the evaluation API against the simulated cluster', () => {
       replicas,
       readyReplicas: replicas,
     });
-    const group = (name: string, workload: string, pods: number, uncovered: string[] = []) => ({
+    const DATA: [string, string] = ['dataNodes', 'datanode'];
+    const JOURNAL: [string, string] = ['journalNodes', 'journalnode'];
+    /** A role group of `spec.<role>` run by one StatefulSet (`hdfs-<component>-<group>`). */
+    const group = (
+      [role, component]: [string, string],
+      name: string,
+      pods: number,
+      uncovered: string[] = [],
+    ) => ({
       name,
-      workloads: [set(workload, pods)],
+      replicasField: `spec.${role}.roleGroups.${name}.replicas`,
+      workloads: [set(`hdfs-${component}-${name}`, pods)],
       pods,
       readyPods: pods,
       uncovered: uncovered.map((pod) => `hdfs/${pod}`),
@@ -431,22 +440,22 @@ describe('the evaluation API against the simulated cluster', () => {
           roles: [
             {
               component: 'datanode',
+              budgetField: 'spec.dataNodes.roleConfig.podDisruptionBudget',
               budgets: [
                 { budget: pdb('hdfs-datanode'), generated: true },
                 { budget: pdb('hdfs-datanode-hot'), generated: false },
               ],
               roleGroups: [
-                group('archive', 'hdfs-datanode-archive', 2),
-                group('default', 'hdfs-datanode-default', 3),
-                group('hot', 'hdfs-datanode-hot', 2),
+                group(DATA, 'archive', 2),
+                group(DATA, 'default', 3),
+                group(DATA, 'hot', 2),
               ],
             },
             {
               component: 'journalnode',
+              budgetField: 'spec.journalNodes.roleConfig.podDisruptionBudget',
               budgets: [],
-              roleGroups: [
-                group('default', 'hdfs-journalnode-default', 1, ['hdfs-journalnode-default-0']),
-              ],
+              roleGroups: [group(JOURNAL, 'default', 1, ['hdfs-journalnode-default-0'])],
             },
           ],
         },

@@ -46,7 +46,9 @@ function apiInstance(i: InstanceView): OperatorInstance {
         readyPods: g.readyPods,
         uncovered: g.uncovered.slice(0, MAX_UNCOVERED).map(nsName),
         uncoveredCount: g.uncovered.length,
+        replicasField: g.replicasField ?? null,
       })),
+      budgetField: r.budgetField ?? null,
     })),
   };
 }

@@ -21,6 +21,8 @@ export const OperatorRoleGroupSchema = z
      */
     uncovered: z.array(PodKeySchema),
     uncoveredCount: z.number().int(),
+    /** Where the operator reads the group's replicas (Stackable: `spec.<role>.roleGroups.<group>.replicas`). */
+    replicasField: z.string().nullable(),
   })
   .meta({ id: 'OperatorRoleGroup' });
 
@@ -31,6 +33,8 @@ export const OperatorRoleSchema = z
     /** Budgets over its pods: the operator's (`generated`) first, then hand-written ones. */
     budgets: z.array(z.object({ budget: BudgetRefSchema, generated: z.boolean() })),
     roleGroups: z.array(OperatorRoleGroupSchema),
+    /** Where the operator configures the role's budget (Stackable: `spec.<role>.roleConfig.podDisruptionBudget`). */
+    budgetField: z.string().nullable(),
   })
   .meta({ id: 'OperatorRole' });
 

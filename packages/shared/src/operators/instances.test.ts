@@ -71,6 +71,7 @@ describe('operatorInstances', () => {
       roles: [
         {
           component: 'datanode',
+          budgetField: 'spec.dataNodes.roleConfig.podDisruptionBudget',
           budgets: [
             { ref: pdb('hdfs-datanode'), generated: true },
             { ref: pdb('hdfs-datanode-hot'), generated: false },
@@ -79,6 +80,7 @@ describe('operatorInstances', () => {
             {
               name: 'default',
               workloads: [set('hdfs-datanode-default', 2, 1)],
+              replicasField: 'spec.dataNodes.roleGroups.default.replicas',
               pods: 2,
               readyPods: 1,
               uncovered: [],
@@ -86,6 +88,7 @@ describe('operatorInstances', () => {
             {
               name: 'hot',
               workloads: [set('hdfs-datanode-hot', 1, 1)],
+              replicasField: 'spec.dataNodes.roleGroups.hot.replicas',
               pods: 1,
               readyPods: 1,
               uncovered: [],
@@ -94,11 +97,13 @@ describe('operatorInstances', () => {
         },
         {
           component: 'journalnode',
+          budgetField: 'spec.journalNodes.roleConfig.podDisruptionBudget',
           budgets: [],
           roleGroups: [
             {
               name: 'default',
               workloads: [set('hdfs-journalnode-default', 1, 1)],
+              replicasField: 'spec.journalNodes.roleGroups.default.replicas',
               pods: 1,
               readyPods: 1,
               uncovered: ['hdfs-journalnode-default-0'],

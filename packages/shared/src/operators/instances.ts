@@ -4,6 +4,7 @@ import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import { operatorOf, type OperatorManager } from './detect.js';
 import { APP_NAME, COMPONENT, INSTANCE, ROLE_GROUP } from './labels.js';
+import { stackableBudgetPath, stackableReplicasPath, stackableRole } from './stackable.js';
 
 /** A workload of a role group, with its replicas. */
 export interface RoleGroupWorkload {
@@ -21,6 +22,8 @@ export interface RoleGroupView {
   pods: number;
   readyPods: number;
   uncovered: PodView[];
+  /** Where the operator reads its replicas, when known (Stackable: `spec.<role>.roleGroups.<group>.replicas`). */
+  replicasField?: string;
 }
 
 /** One role (`app.kubernetes.io/component`) of an instance: its budgets and role groups. */
@@ -30,6 +33,8 @@ export interface RoleView {
   /** Budgets over pods of the role: the operator's first, each once. */
   budgets: { ref: ResourceRef; generated: boolean }[];
   roleGroups: RoleGroupView[];
+  /** Where the operator configures the role's budget, when known (Stackable: `spec.<role>.roleConfig.podDisruptionBudget`). */
+  budgetField?: string;
 }
 
 /** An instance an operator runs (`app.kubernetes.io/name` + `instance` in a namespace). */
@@ -172,8 +177,22 @@ class InstanceBuilder {
     for (const role of this.view.roles) {
       role.roleGroups.sort((a, b) => compareNames(a.name, b.name));
       role.budgets.sort((a, b) => Number(b.generated) - Number(a.generated));
+      this.addFields(role);
     }
     return this.view;
+  }
+
+  /** The custom resource's fields for a Stackable role and its role groups. */
+  private addFields(role: RoleView): void {
+    const resource = this.view.operator?.resource;
+    if (this.view.operator?.operator !== 'stackable' || !resource || role.component === undefined)
+      return;
+    const key = stackableRole(resource.kind, { [COMPONENT]: role.component })?.role;
+    if (key === undefined) return;
+    role.budgetField = stackableBudgetPath(key).join('.');
+    for (const group of role.roleGroups)
+      if (group.name !== undefined)
+        group.replicasField = stackableReplicasPath(key, group.name).join('.');
   }
 }
 

@@ -1,6 +1,6 @@
 import { eckNodeSetOf, operatorOf, type CustomResourceRef, type ManagedObject } from './detect.js';
 import type { OperatorManager } from './detect.js';
-import { stackableRole } from './stackable.js';
+import { stackableBudgetPath, stackableReplicasPath, stackableRole } from './stackable.js';
 
 /** A change to a budget or a workload, said of the object itself. */
 export type ManagedChange =
@@ -67,7 +67,7 @@ function stackableChange(
 ): CustomResourceChange | undefined {
   const role = stackableRole(resource.kind, labels);
   if (!role) return undefined;
-  const budget = ['spec', role.role, 'roleConfig', 'podDisruptionBudget'];
+  const budget = stackableBudgetPath(role.role);
   switch (change.kind) {
     // Stackable's budgets have maxUnavailable only.
     case 'budget-field':
@@ -79,11 +79,7 @@ function stackableChange(
     case 'replicas':
       return role.roleGroup === undefined
         ? undefined
-        : mergeChange(
-            resource,
-            ['spec', role.role, 'roleGroups', role.roleGroup, 'replicas'],
-            change.value,
-          );
+        : mergeChange(resource, stackableReplicasPath(role.role, role.roleGroup), change.value);
   }
 }
 

@@ -50,3 +50,20 @@ export function stackableRole(
   const roleGroup = labels[ROLE_GROUP];
   return roleGroup === undefined ? { role } : { role, roleGroup };
 }
+
+/** Where a Stackable role's budget is configured: `spec.<role>.roleConfig.podDisruptionBudget`. */
+export const stackableBudgetPath = (role: string): string[] => [
+  'spec',
+  role,
+  'roleConfig',
+  'podDisruptionBudget',
+];
+
+/** Where a Stackable role group's replicas are: `spec.<role>.roleGroups.<group>.replicas`. */
+export const stackableReplicasPath = (role: string, roleGroup: string): string[] => [
+  'spec',
+  role,
+  'roleGroups',
+  roleGroup,
+  'replicas',
+];
