@@ -38,7 +38,7 @@ describe('the Upgrade page on the demo cluster', () => {
     await expect
       .poll(() => forecast.textContent(), { timeout: 20_000 })
       .toContain('The upgrade completes: 2 steps');
-    expect(page.url()).toContain('changes=');
+    expect(page.url()).toContain('fix=');
     await demo.screenshot('upgrade-fixed');
   });
 
