@@ -22,6 +22,7 @@ describe('buildOpenApiDocument', () => {
       'get /api/nodes',
       'get /api/nodes/{name}',
       'get /api/openapi.json',
+      'get /api/operator-instances',
       'get /api/overlaps',
       'get /api/overlaps/{id}/pairs',
       'get /api/pods/{namespace}/{name}',
