@@ -1,3 +1,4 @@
+import type { Selector, UpgradeRequest } from '@pdbscope/shared';
 import type {
   BudgetDetailResponse,
   BudgetListQuery,
@@ -12,7 +13,11 @@ import type {
   OverlapPairsQuery,
   OverlapPairsResponse,
   OverlapsResponse,
+  NamespacesResponse,
+  PodListQuery,
+  PodListResponse,
   PodResponse,
+  SearchResponse,
   SimulateDrainRequest,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
@@ -45,6 +50,15 @@ export interface ClusterReader {
   /** Async: the page's YAML is read from the API server when asked. */
   budget(ref: BudgetRef): Promise<BudgetDetailResponse | undefined>;
   pod(ref: { namespace: string; name: string }): PodResponse | undefined;
+  /**
+   * One page of the pods that match (`labels` parsed by the route); `unknownGroup` when the query
+   * names an overlap group the last analysis does not have.
+   */
+  pods(query: PodListQuery, labels: Selector): PodListResponse | { unknownGroup: string };
+  /** Every namespace holding pods or budgets. */
+  namespaces(): NamespacesResponse;
+  /** What matches a search, by kind; `selector` is the text parsed when it reads as one. */
+  search(query: { q: string; limit: number; selector: Selector | undefined }): SearchResponse;
   nodes(): NodesResponse;
   /** The instances operators run, by role and role group. */
   operatorInstances(): OperatorInstancesResponse;

@@ -15,3 +15,4 @@ export * from './upgrade/index.js';
 export * from './operators/index.js';
 export * from './sorted/index.js';
 export * from './duration/index.js';
+export * from './what-if/index.js';

@@ -13,6 +13,8 @@ export * from './analysis-filters.js';
 export * from './simulate.js';
 export * from './drain.js';
 export * from './pods.js';
+export * from './pod-list.js';
+export * from './search.js';
 export * from './nodes.js';
 export * from './events.js';
 export * from './session.js';

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { Result } from '../result/index.js';
@@ -16,7 +16,7 @@ export type UpgradeChangeInput =
 const qualified = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
 
 /** A live pod the workload controls, directly or through one of its ReplicaSets. */
-function podOf(index: ClusterIndex, workload: ResourceRef): PodView | undefined {
+function podOf(index: ClusterView, workload: ResourceRef): PodView | undefined {
   const w = findWorkload(index, workload);
   if (!w) return undefined;
   for (const pod of index.podsInNamespace(w.namespace)) {
@@ -33,7 +33,7 @@ function podOf(index: ClusterIndex, workload: ResourceRef): PodView | undefined 
  * without a template gets one of its workload's pods (the one its new pod is copied from).
  */
 export function resolveChanges(
-  index: ClusterIndex,
+  index: ClusterView,
   changes: readonly UpgradeChangeInput[],
 ): Result<UpgradeChange[]> {
   const out: UpgradeChange[] = [];
@@ -57,7 +57,7 @@ export function resolveChanges(
 }
 
 /** Lower or raise, as the fixes word a spec change (from the value the cluster has now). */
-function specVerb(index: ClusterIndex, change: Extract<UpgradeChange, { kind: 'budget-spec' }>) {
+function specVerb(index: ClusterView, change: Extract<UpgradeChange, { kind: 'budget-spec' }>) {
   const current = index.budget(change.budget)?.budget.spec[change.field];
   if (change.field === 'minAvailable')
     return current === undefined
@@ -69,7 +69,7 @@ function specVerb(index: ClusterIndex, change: Extract<UpgradeChange, { kind: 'b
 }
 
 /** Whether some pod of the budget is under another budget too. */
-function overlaps(index: ClusterIndex, budget: ResourceRef): boolean {
+function overlaps(index: ClusterView, budget: ResourceRef): boolean {
   return (index.budget(budget)?.pods ?? []).some((p) => index.coveringBudgets(p).length > 1);
 }
 
@@ -77,7 +77,7 @@ function overlaps(index: ClusterIndex, budget: ResourceRef): boolean {
  * A change in words, as the fixes word it, made where it belongs (an operator's custom resource,
  * see `routedTitle`): what a forecast's applied changes are listed as.
  */
-export function changeTitle(index: ClusterIndex, change: UpgradeChange): string {
+export function changeTitle(index: ClusterView, change: UpgradeChange): string {
   switch (change.kind) {
     case 'surge':
       return `Surge ${change.maxSurge} new node${change.maxSurge === 1 ? '' : 's'} before draining`;

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import { routeChange, type ChangeRoute } from '../operators/route.js';
@@ -8,7 +8,7 @@ import type { UpgradeChange } from './changes.js';
 const WORKLOAD_GROUPS = ['apps', '', 'apps.kruise.io', 'argoproj.io'];
 
 /** A workload by namespace, kind and name (a change names no group): a built-in one first. */
-export function findWorkload(index: ClusterIndex, ref: ResourceRef): WorkloadView | undefined {
+export function findWorkload(index: ClusterView, ref: ResourceRef): WorkloadView | undefined {
   const lookup = index.workloadLookup();
   for (const group of WORKLOAD_GROUPS) {
     const found = lookup.find({ namespace: ref.namespace, group, kind: ref.kind, name: ref.name });
@@ -24,7 +24,7 @@ export function findWorkload(index: ClusterIndex, ref: ResourceRef): WorkloadVie
  * from. Surge and drain options are settings of the upgrade, never an operator's.
  */
 export function routeOfChange(
-  index: ClusterIndex,
+  index: ClusterView,
   change: UpgradeChange,
   /** The workload a scale change names, when the caller has it already. */
   workload?: WorkloadView,

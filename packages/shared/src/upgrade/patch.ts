@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { ChangeStep } from '../api/upgrade-script.js';
 import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { CustomResourceChange, ChangeRoute } from '../operators/route.js';
 import type { UpgradeChange } from './changes.js';
 import { findWorkload, routeOfChange } from './operator-route.js';
@@ -56,7 +56,7 @@ type ObjectChange = Exclude<UpgradeChange, { kind: 'surge' | 'drain-option' }>;
 type SettingChange = Extract<UpgradeChange, { kind: 'surge' | 'drain-option' }>;
 
 /** A change to an object as kubectl makes it, and its YAML. */
-function objectStep(index: ClusterIndex, change: ObjectChange): Omit<ChangeStep, 'title'> {
+function objectStep(index: ClusterView, change: ObjectChange): Omit<ChangeStep, 'title'> {
   switch (change.kind) {
     case 'remove-budget': {
       const b = change.budget;
@@ -106,7 +106,7 @@ function objectStep(index: ClusterIndex, change: ObjectChange): Omit<ChangeStep,
 }
 
 /** The change's custom resource, when an operator writes its object: the owner's apiVersion if known. */
-function ownerApiVersion(index: ClusterIndex, change: ObjectChange): string | undefined {
+function ownerApiVersion(index: ClusterView, change: ObjectChange): string | undefined {
   if (change.kind !== 'scale') {
     const budget = index.budget(change.budget)?.budget;
     return budget?.kind === 'PodDisruptionBudget' ? budget.controller?.apiVersion : undefined;
@@ -131,7 +131,7 @@ function settingCommand(change: SettingChange, provider: UpgradeProviderName): s
  * for a setting of the upgrade, a comment saying where it is set.
  */
 export function changeStep(
-  index: ClusterIndex,
+  index: ClusterView,
   change: UpgradeChange,
   options: { title: string; provider?: UpgradeProviderName; route?: ChangeRoute },
 ): ChangeStep {

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { Result } from '../result/index.js';
 import type { ChangeStep } from '../api/upgrade-script.js';
 import { changeTitle, resolveChanges, type UpgradeChangeInput } from './change-input.js';
@@ -46,7 +46,7 @@ export interface UpgradePlan {
   applied: ChangeStep[];
 }
 
-function* allPods(index: ClusterIndex) {
+function* allPods(index: ClusterView) {
   for (const ns of index.podNamespaces()) yield* index.podsInNamespace(ns);
 }
 
@@ -74,7 +74,7 @@ function checkCounts(request: UpgradeRequest): string | undefined {
  * complete.
  */
 export function planUpgrade(
-  index: ClusterIndex,
+  index: ClusterView,
   request: UpgradeRequest,
   now: Date,
 ): Result<UpgradePlan> {
