@@ -8,6 +8,7 @@ import type {
   FindingsResponse,
   NodeDetailResponse,
   NodesResponse,
+  OperatorInstancesResponse,
   OverlapListQuery,
   OverlapPairsQuery,
   OverlapPairsResponse,
@@ -20,12 +21,16 @@ import type {
   SimulateDrainRequest,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
+  SimulateUpgradeRequest,
   SimulateUpgradeResponse,
   SourceState,
   BudgetListResponse,
   BudgetHistoryResponse,
   VerifyEvictionResponse,
 } from '@pdbscope/shared/api';
+
+/** A simulation's answer before the route says when its data was current (`asOf`, `eventId`). */
+export type Simulated<T> = Omit<T, 'asOf' | 'eventId'>;
 
 /** A simulation that names objects the cluster does not have. */
 export interface Unknown {
@@ -55,6 +60,8 @@ export interface ClusterReader {
   /** What matches a search, by kind; `selector` is the text parsed when it reads as one. */
   search(query: { q: string; limit: number; selector: Selector | undefined }): SearchResponse;
   nodes(): NodesResponse;
+  /** The instances operators run, by role and role group. */
+  operatorInstances(): OperatorInstancesResponse;
   node(name: string): NodeDetailResponse | undefined;
   /**
    * Resolves once an overlap and findings analysis exists (the first one runs in slices right
@@ -67,10 +74,12 @@ export interface ClusterReader {
   overlapPairs(id: string, query: OverlapPairsQuery): OverlapPairsResponse | undefined;
   /** One page of the findings that match the query. */
   findings(query: FindingListQuery): FindingsResponse;
-  simulateEvictions(pods: readonly string[]): SimulateEvictionsResponse | Unknown;
-  simulateDrain(request: SimulateDrainRequest): SimulateDrainResponse | Unknown;
+  simulateEvictions(pods: readonly string[]): Simulated<SimulateEvictionsResponse> | Unknown;
+  simulateDrain(request: SimulateDrainRequest): Simulated<SimulateDrainResponse> | Unknown;
   /** The rolling-upgrade forecast; `invalid` says what about the request the cluster cannot answer. */
-  simulateUpgrade(request: UpgradeRequest): SimulateUpgradeResponse | { invalid: string };
+  simulateUpgrade(
+    request: SimulateUpgradeRequest,
+  ): Simulated<SimulateUpgradeResponse> | { invalid: string };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

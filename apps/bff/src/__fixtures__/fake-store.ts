@@ -132,6 +132,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
           }
         : { unknown: node },
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
+    operatorInstances: () => ({ items: [], eventId: 'x-0' }),
   };
   return store;
 }

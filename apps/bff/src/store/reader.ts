@@ -27,6 +27,7 @@ import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { nodeDetail } from '../views/nodes.js';
+import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
 import { podList } from '../views/pod-list.js';
 import { search } from '../views/search.js';
@@ -198,6 +199,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         eventId: eventId(),
       }),
     nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
+    operatorInstances: () => ({ items: operatorInstancesView(index()), eventId: eventId() }),
     node: (name) =>
       nodeDetail({
         index: index(),

@@ -42,6 +42,8 @@ export const queryKeys = {
   node: (name: string) => ['nodes', name] as const,
   overlaps: ['overlaps'] as const,
   findings: ['findings'] as const,
+  /** Instances operators run, by role and role group (the Budgets page grouped). */
+  operatorInstances: ['operator-instances'] as const,
   simulations: ['simulate'] as const,
   drain: (node: string, options: DrainFlags) => ['simulate', 'drain', node, options] as const,
   evictions: (pods: readonly string[]) => ['simulate', 'evictions', ...pods] as const,
@@ -182,6 +184,14 @@ export function overlapPairsQuery(id: string, cursor: string | undefined) {
         query: cursor === undefined ? { limit: 50 } : { cursor, limit: 50 },
         signal,
       }),
+  });
+}
+
+/** The instances operators run, by role and role group, with the pods no budget covers. */
+export function operatorInstancesQuery() {
+  return queryOptions({
+    queryKey: queryKeys.operatorInstances,
+    queryFn: ({ signal }) => callApi(apiRoutes.operatorInstances, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BudgetRefSchema, PodKeySchema, refineLabelSelector } from './common.js';
+import { AsOfFields, BudgetRefSchema, PodKeySchema, refineLabelSelector } from './common.js';
 import { EvictionDecisionSchema } from './simulate.js';
 import { BudgetStatusAfterSchema } from './status.js';
 
@@ -112,6 +112,7 @@ export const SimulateDrainResponseSchema = z
     /** Pods a drain does not evict (DaemonSet with --ignore-daemonsets, mirror pods), with why. */
     skipped: z.array(z.object({ pod: PodKeySchema, reason: z.string() })),
     budgetsAfter: z.array(BudgetStatusAfterSchema),
+    ...AsOfFields,
   })
   .meta({ id: 'SimulateDrainResponse' });
 export type SimulateDrainResponse = z.infer<typeof SimulateDrainResponseSchema>;

@@ -18,6 +18,7 @@ import { BudgetEventsResponseSchema } from './kube-events.js';
 import { FleetBudgetsResponseSchema, FleetResponseSchema } from './fleet.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
+import { OperatorInstancesResponseSchema } from './operators.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
 import { NamespacesResponseSchema, PodListQuerySchema, PodListResponseSchema } from './pod-list.js';
 import { SearchQuerySchema, SearchResponseSchema } from './search.js';
@@ -142,6 +143,14 @@ export const apiRoutes = {
     query: BudgetListQuerySchema,
     ok: { status: 200, description: 'Budgets', schema: BudgetListResponseSchema },
     problems: { 400: 'A filter has an unknown value' },
+    waitsForReady: true,
+  }),
+  operatorInstances: route({
+    method: 'get',
+    path: '/api/operator-instances',
+    summary:
+      "The instances operators run (Stackable's and others', by app.kubernetes.io/name and instance): each role's budgets (the operator's and hand-written ones), its role groups' workloads and replicas, and the pods no budget covers",
+    ok: { status: 200, description: 'The instances', schema: OperatorInstancesResponseSchema },
     waitsForReady: true,
   }),
   budget: route({

@@ -5,6 +5,9 @@ import type { SimulateUpgradeRequest } from '@pdbscope/shared/api';
 import { nodesQuery, upgradeQuery } from '../../api/queries.js';
 import { describeError } from '../../api/errors.js';
 import { POOL_LABELS } from '../../components/pool-labels.js';
+import { withFixes } from '@pdbscope/shared/api';
+import { AsOf } from '../../components/AsOf.js';
+import { AppliedChanges } from './AppliedChanges.js';
 import { upgradeHref, upgradeRequestOf } from './upgrade-params.js';
 import { UpgradeForecastView } from './UpgradeForecastView.js';
 
@@ -47,7 +50,7 @@ export function UpgradePage() {
   });
   const go = (next: SimulateUpgradeRequest) => void navigate(upgradeHref(next));
   const base: SimulateUpgradeRequest = request ?? { selector, maxUnavailable: 1, maxSurge: 0 };
-  const { changes: _c, ...withoutChanges } = base;
+  const { fix: applied = [], ...withoutChanges } = base;
   return (
     <>
       <h1>Upgrade readiness</h1>
@@ -139,22 +142,29 @@ export function UpgradePage() {
           ))}
         </p>
       ) : null}
-      {request?.changes ? (
-        <p className="notice">
-          Forecast with {request.changes.length} change(s) applied on a copy (never to the cluster).{' '}
-          <button type="button" onClick={() => go(withoutChanges)}>
-            Without the fix
-          </button>
-        </p>
+      {applied.length > 0 ? (
+        <AppliedChanges
+          fixes={applied}
+          applied={forecast.isFetching ? undefined : forecast.data?.applied}
+          onRemove={(i) => go({ ...withoutChanges, fix: applied.filter((_, j) => j !== i) })}
+          onClear={() => go(withoutChanges)}
+        />
       ) : null}
       <section role="status" aria-label="Upgrade forecast" aria-live="polite">
         {forecast.isFetching ? <p className="muted">Forecasting…</p> : null}
         {forecast.isError ? <p className="notice bad">{describeError(forecast.error)}</p> : null}
         {forecast.data && !forecast.isFetching ? (
-          <UpgradeForecastView
-            answer={forecast.data}
-            onApply={(fix) => go({ ...base, changes: [...(base.changes ?? []), ...fix.changes] })}
-          />
+          <>
+            <AsOf
+              asOf={forecast.data.asOf}
+              what="Forecast"
+              onAgain={() => void forecast.refetch()}
+            />
+            <UpgradeForecastView
+              answer={forecast.data}
+              onApply={(fix) => go({ ...base, fix: withFixes(applied, fix.fix) })}
+            />
+          </>
         ) : null}
       </section>
     </>

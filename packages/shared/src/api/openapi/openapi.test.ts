@@ -23,6 +23,7 @@ describe('buildOpenApiDocument', () => {
       'get /api/nodes',
       'get /api/nodes/{name}',
       'get /api/openapi.json',
+      'get /api/operator-instances',
       'get /api/overlaps',
       'get /api/overlaps/{id}/pairs',
       'get /api/pods',
@@ -95,7 +96,7 @@ describe('buildOpenApiDocument', () => {
       request: ['provider', 'drainTimeoutSeconds', 'forceUpdate', 'undrainableNodeBehavior'],
       verdicts: ['completes', 'stalls', 'fails', 'forces'],
       forecast: ['forced', 'failure', 'quarantined'],
-      response: ['forecast', 'fixes', 'profile'],
+      response: ['forecast', 'fixes', 'profile', 'applied', 'asOf', 'eventId'],
       providers: ['kubectl', 'gke', 'eks', 'aks'],
     });
   });
