@@ -144,7 +144,10 @@ describe('PodsPage', () => {
   it('simulates an eviction from a row, keeps the focus on its button and announces the answer', async () => {
     const { calls } = open('/pods', {
       'GET /api/pods?offset=0&limit=100': { status: 200, body: page(rows) },
-      'POST /api/simulate/evictions': { status: 200, body: { steps: [blockedStep()] } },
+      'POST /api/simulate/evictions': {
+        status: 200,
+        body: { steps: [blockedStep()], asOf: '2026-11-21T08:00:00Z', eventId: 'e-3' },
+      },
     });
     await screen.findByRole('table', { name: 'Pods' });
     const button = screen.getByRole('button', { name: 'Simulate eviction zookeeper-0' });
