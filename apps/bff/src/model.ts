@@ -4,6 +4,7 @@ import type {
   BudgetListQuery,
   BudgetRef,
   ClusterResponse,
+  FieldProblem,
   FindingListQuery,
   FindingsResponse,
   NodeDetailResponse,
@@ -21,6 +22,8 @@ import type {
   BudgetListResponse,
   BudgetHistoryResponse,
   VerifyEvictionResponse,
+  WhatIfRequest,
+  WhatIfResponse,
 } from '@pdbscope/shared/api';
 
 /** A simulation that names objects the cluster does not have. */
@@ -58,6 +61,8 @@ export interface ClusterReader {
   simulateDrain(request: SimulateDrainRequest): SimulateDrainResponse | Unknown;
   /** The rolling-upgrade forecast; `invalid` says what about the request the cluster cannot answer. */
   simulateUpgrade(request: UpgradeRequest): SimulateUpgradeResponse | { invalid: string };
+  /** The what-if of a change set, on a copy-on-write view of the index; `refused`: it does not apply. */
+  whatIf(request: WhatIfRequest): WhatIfResponse | { refused: FieldProblem[] };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

@@ -5,7 +5,7 @@ import type { ClusterReader } from '../model.js';
 import { HttpProblem } from '../http/problem.js';
 import { serve, type ServedRoute } from './table.js';
 
-/** Simulations run on a copy of the index: nothing is evicted, ever. */
+/** Simulations and what-ifs run on a copy of the index: nothing is evicted or written, ever. */
 export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): ServedRoute[] {
   const before = [limiter];
   return [
@@ -33,6 +33,23 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
         // A pool's forecast is a burst of objects that outlive the young generation.
         const answer = withBurstHeapGrowth(() => store.simulateUpgrade(call.body()));
         if ('invalid' in answer) throw new HttpProblem(400, answer.invalid);
+        call.send(answer);
+      },
+      { before },
+    ),
+    serve(
+      apiRoutes.whatIf,
+      (call) => {
+        const answer = withBurstHeapGrowth(() => store.whatIf(call.body()));
+        if ('refused' in answer) {
+          const [first] = answer.refused;
+          const more = answer.refused.length > 1 ? ` (and ${answer.refused.length - 1} more)` : '';
+          throw new HttpProblem(
+            400,
+            `the changes do not apply: ${first?.path ?? ''}: ${first?.message ?? ''}${more}`,
+            answer.refused,
+          );
+        }
         call.send(answer);
       },
       { before },

@@ -4,10 +4,13 @@ import {
   type ResourceRef,
   type StuckPod,
   type UpgradeProfile,
+  type UpgradeForecast,
   type UpgradeRequest,
 } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRef, SimulateUpgradeResponse, UpgradeProfileBody } from '@pdbscope/shared/api';
+
+type UpgradeForecastBody = SimulateUpgradeResponse['forecast'];
 
 /** A request the cluster cannot answer: unknown nodes, a selector matching nothing. */
 export interface Invalid {
@@ -43,6 +46,57 @@ const profileBody = (p: UpgradeProfile): UpgradeProfileBody => ({
   undrainableNodeBehavior: p.undrainableNodeBehavior ?? null,
 });
 
+/** An engine forecast in the API's shape (POST /api/simulate/upgrade, POST /api/what-if). */
+export function forecastBody(forecast: UpgradeForecast): UpgradeForecastBody {
+  const stall = forecast.stall;
+  const failure = forecast.failure;
+  return {
+    verdict: forecast.verdict,
+    nodes: forecast.nodes,
+    strategy: forecast.strategy,
+    drain: forecast.drain,
+    steps: forecast.steps.map((s) => ({
+      step: s.step,
+      nodes: s.nodes,
+      startSeconds: s.startSeconds,
+      endSeconds: s.endSeconds,
+      evicted: s.evicted.map(nsName),
+      replacements: s.replacements.map((r) => ({
+        pod: nsName(r.pod),
+        node: r.node ?? null,
+        readySeconds: r.readySeconds,
+      })),
+      retries: s.retries,
+      completed: s.completed,
+      forced: (s.forced ?? []).map(nsName),
+      quarantined: s.quarantined ?? [],
+    })),
+    durationSeconds: forecast.durationSeconds,
+    stall: stall
+      ? {
+          step: stall.step,
+          node: stall.node,
+          nodes: stall.nodes,
+          pods: stall.pods.map(stuckPod),
+          budgets: stall.budgets.map(budgetRef),
+          reasons: stall.reasons,
+          summary: stall.summary,
+        }
+      : null,
+    forced: (forecast.forced ?? []).map((f) => ({
+      ...f,
+      pods: f.pods.map(stuckPod),
+      budgets: f.budgets.map((b) => ({ ...b, budget: budgetRef(b.budget) })),
+    })),
+    failure: failure
+      ? { ...failure, pods: failure.pods.map(stuckPod), budgets: failure.budgets.map(budgetRef) }
+      : null,
+    quarantined: (forecast.quarantined ?? []).map((q) => ({ ...q, pods: q.pods.map(stuckPod) })),
+    surgeNodes: forecast.surgeNodes,
+    readiness: forecast.readiness,
+  };
+}
+
 /**
  * POST /api/simulate/upgrade: the engine's forecast and fixes, on a copy of the index, upgraded by
  * the request's provider (kubectl when it names none). The answer's `profile.guess` says which
@@ -56,54 +110,8 @@ export function simulateUpgrade(
   const plan = planUpgrade(index, request, now);
   if (!plan.ok) return { invalid: plan.error };
   const { forecast, fixes, profile } = plan.value;
-  const stall = forecast.stall;
-  const failure = forecast.failure;
   return {
-    forecast: {
-      verdict: forecast.verdict,
-      nodes: forecast.nodes,
-      strategy: forecast.strategy,
-      drain: forecast.drain,
-      steps: forecast.steps.map((s) => ({
-        step: s.step,
-        nodes: s.nodes,
-        startSeconds: s.startSeconds,
-        endSeconds: s.endSeconds,
-        evicted: s.evicted.map(nsName),
-        replacements: s.replacements.map((r) => ({
-          pod: nsName(r.pod),
-          node: r.node ?? null,
-          readySeconds: r.readySeconds,
-        })),
-        retries: s.retries,
-        completed: s.completed,
-        forced: (s.forced ?? []).map(nsName),
-        quarantined: s.quarantined ?? [],
-      })),
-      durationSeconds: forecast.durationSeconds,
-      stall: stall
-        ? {
-            step: stall.step,
-            node: stall.node,
-            nodes: stall.nodes,
-            pods: stall.pods.map(stuckPod),
-            budgets: stall.budgets.map(budgetRef),
-            reasons: stall.reasons,
-            summary: stall.summary,
-          }
-        : null,
-      forced: (forecast.forced ?? []).map((f) => ({
-        ...f,
-        pods: f.pods.map(stuckPod),
-        budgets: f.budgets.map((b) => ({ ...b, budget: budgetRef(b.budget) })),
-      })),
-      failure: failure
-        ? { ...failure, pods: failure.pods.map(stuckPod), budgets: failure.budgets.map(budgetRef) }
-        : null,
-      quarantined: (forecast.quarantined ?? []).map((q) => ({ ...q, pods: q.pods.map(stuckPod) })),
-      surgeNodes: forecast.surgeNodes,
-      readiness: forecast.readiness,
-    },
+    forecast: forecastBody(forecast),
     fixes: fixes.map((f) => ({
       id: f.id,
       title: f.title,

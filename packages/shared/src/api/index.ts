@@ -23,3 +23,4 @@ export * from './upgrade-text.js';
 export * from './fleet.js';
 export * from './fleet-order.js';
 export * from './upgrade-provider.js';
+export * from './what-if.js';
