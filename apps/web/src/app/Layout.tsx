@@ -8,6 +8,7 @@ import { SignOutButton } from '../features/auth/SignOutButton.js';
 import { TokenForm } from '../features/auth/TokenForm.js';
 import { Loading } from '../components/StateView.js';
 import { useFleetConfigured } from '../features/fleet/fleet-queries.js';
+import { WhatIfBanner } from '../features/what-if/WhatIfBanner.js';
 
 const links = [
   { to: '/', label: 'Budgets', end: true },
@@ -46,6 +47,7 @@ export function Layout() {
       <ConnectionBar>
         <SignOutButton />
       </ConnectionBar>
+      <WhatIfBanner />
       <main id="main" tabIndex={-1}>
         {auth.needsToken ? (
           <TokenForm />

@@ -8,6 +8,7 @@ import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
 import { formatCount } from '../../components/numbers.js';
 import { useNow } from '../../components/time.js';
 import { nodeColumns } from './node-columns.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
 import { StaleMark } from '../../components/StaleMark.js';
 import { NODES } from '../../components/staleness.js';
 import {
@@ -41,7 +42,8 @@ export function NodesPage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readNodesState(params), [params]);
   const now = useNow(30_000);
-  const columns = useMemo(() => nodeColumns(now), [now]);
+  const whatIf = useWhatIf().node;
+  const columns = useMemo(() => nodeColumns(now, whatIf), [now, whatIf]);
   const items = nodes.data?.items;
   const { text, labels, drain } = state;
   const nodeState = state.state;
