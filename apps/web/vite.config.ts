@@ -30,6 +30,12 @@ export default defineConfig({
               test: /[\\/]@tanstack[\\/](react-)?virtual|[\\/]components[\\/]VirtualGrid/,
               priority: 2,
             },
+            // CodeMirror: only the what-if editor needs it, and it changes less often than the page.
+            {
+              name: 'editor',
+              test: /[\\/]node_modules[\\/](@codemirror|@lezer|codemirror|style-mod|w3c-keyname|crelt)[\\/]/,
+              priority: 2,
+            },
             // The app's code that two pages or more use, in one chunk.
             { name: 'shared', minShareCount: 2, priority: 1 },
           ],

@@ -44,7 +44,17 @@ export function NodesPage() {
   const now = useNow(30_000);
   const whatIf = useWhatIf().node;
   const columns = useMemo(() => nodeColumns(now, whatIf), [now, whatIf]);
-  const items = nodes.data?.items;
+  // With a what-if layer the page is the changed cluster's: the map, the counts and the filters
+  // take each changed node's answer with the layer (its row shows before → after).
+  const listed = nodes.data?.items;
+  const items = useMemo(
+    () =>
+      listed?.map((node) => {
+        const change = whatIf(node.name);
+        return change ? { ...node, drainableNow: change.after } : node;
+      }),
+    [listed, whatIf],
+  );
   const { text, labels, drain } = state;
   const nodeState = state.state;
   // Apart from sorting, so a new sort or the clock's tick never rebuilds the tile map.

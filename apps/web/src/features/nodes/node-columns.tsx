@@ -107,7 +107,7 @@ export function nodeColumns(
     {
       id: 'drainableNow',
       header: 'Drainable now',
-      width: '120px',
+      width: '170px',
       sortable: true,
       // Worst first when ascending: stuck, refused, drainable.
       sortKey: (node) => DRAINABLE_ORDER[node.drainableNow.state],

@@ -9,6 +9,7 @@ import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { useDebounced } from '../../components/use-debounced.js';
 import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
 import {
+  decodeLayer,
   EMPTY_LAYER,
   encodeLayer,
   isEmptyLayer,
@@ -26,17 +27,23 @@ import { YamlEditor } from './YamlEditor.js';
 const CHECK_DEBOUNCE_MS = 400;
 
 /** The candidate layer, checked by the BFF as it is typed: its problems and its difference. */
-function useCheck(candidate: WhatIfLayer | undefined) {
-  const settled = useDebounced(candidate, CHECK_DEBOUNCE_MS);
+function useCheck(candidate: WhatIfLayer) {
+  // Compared by value (its encoding): the candidate is built afresh on every render.
+  const key = encodeLayer(candidate);
+  const settledKey = useDebounced(key, CHECK_DEBOUNCE_MS);
+  const settled = useMemo(() => {
+    const decoded = decodeLayer(settledKey);
+    return decoded.ok ? decoded.layer : EMPTY_LAYER;
+  }, [settledKey]);
   const check = useQuery({
-    ...whatIfQuery(layerRequest(settled ?? EMPTY_LAYER)),
-    enabled: settled !== undefined && !isEmptyLayer(settled),
+    ...whatIfQuery(layerRequest(settled)),
+    enabled: !isEmptyLayer(settled),
   });
   const problems =
     check.error instanceof ApiError && check.error.status === 400
       ? (check.error.problem.errors ?? [{ path: '', message: check.error.problem.detail }])
       : [];
-  return { check, problems, settled: settled === candidate };
+  return { check, problems, settled: settledKey === key };
 }
 
 function Preview({ check }: { check: ReturnType<typeof useCheck>['check'] }) {
