@@ -17,7 +17,8 @@ export interface Invalid {
   invalid: string;
 }
 
-const budgetRef = (r: ResourceRef): BudgetRef => ({
+/** An engine budget reference as the API's (a PUB, or else a PDB). */
+export const budgetRef = (r: ResourceRef): BudgetRef => ({
   kind: r.kind === 'PodUnavailableBudget' ? 'PodUnavailableBudget' : 'PodDisruptionBudget',
   namespace: r.namespace,
   name: r.name,

@@ -4,7 +4,6 @@ import {
   readChangeSet,
   whatIf,
   type BudgetFigures,
-  type ResourceRef,
   type SourceFile,
   type WhatIfError,
 } from '@pdbscope/shared';
@@ -19,18 +18,12 @@ import type {
 } from '@pdbscope/shared/api';
 import { apiFinding, apiGroup } from './analysis.js';
 import { drainableRow } from './nodes.js';
-import { forecastBody } from './upgrade.js';
+import { budgetRef, forecastBody } from './upgrade.js';
 
 /** A change set that does not apply: each problem names the change (document, field) and why. */
 export interface Refused {
   refused: FieldProblem[];
 }
-
-const budgetRef = (r: ResourceRef): BudgetRef => ({
-  kind: r.kind === 'PodUnavailableBudget' ? 'PodUnavailableBudget' : 'PodDisruptionBudget',
-  namespace: r.namespace,
-  name: r.name,
-});
 
 const figures = (f: BudgetFigures | undefined): WhatIfFigures | null =>
   f === undefined
