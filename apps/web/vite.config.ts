@@ -29,6 +29,9 @@ export default defineConfig({
               name: 'virtual',
               test: /[\\/]@tanstack[\\/](react-)?virtual|[\\/]components[\\/]VirtualGrid/,
               priority: 2,
+              // Its small helpers (the list focus the shell also holds) stay where the shell is,
+              // or the first page would wait for this chunk too.
+              includeDependenciesRecursively: false,
             },
             // CodeMirror: only the what-if editor needs it, and it changes less often than the page.
             {

@@ -3,6 +3,7 @@ import { apiRoutes } from '@pdbscope/shared/api';
 import { withBurstHeapGrowth } from '../heap-settle.js';
 import type { ClusterReader } from '../model.js';
 import { HttpProblem } from '../http/problem.js';
+import { dataAsOf } from './as-of.js';
 import { serve, type ServedRoute } from './table.js';
 
 /** Simulations and what-ifs run on a copy of the index: nothing is evicted or written, ever. */
@@ -14,7 +15,7 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
       (call) => {
         const answer = store.simulateEvictions(call.body().pods);
         if ('unknown' in answer) throw new HttpProblem(404, `pod ${answer.unknown} not found`);
-        call.send(answer);
+        call.send({ ...answer, ...dataAsOf(store) });
       },
       { before },
     ),
@@ -23,7 +24,7 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
       (call) => {
         const answer = store.simulateDrain(call.body());
         if ('unknown' in answer) throw new HttpProblem(404, `node ${answer.unknown} not found`);
-        call.send(answer);
+        call.send({ ...answer, ...dataAsOf(store) });
       },
       { before },
     ),
@@ -33,7 +34,7 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
         // A pool's forecast is a burst of objects that outlive the young generation.
         const answer = withBurstHeapGrowth(() => store.simulateUpgrade(call.body()));
         if ('invalid' in answer) throw new HttpProblem(400, answer.invalid);
-        call.send(answer);
+        call.send({ ...answer, ...dataAsOf(store) });
       },
       { before },
     ),

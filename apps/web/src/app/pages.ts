@@ -13,6 +13,9 @@ export const pages = {
   pod: lazyComponent(() =>
     import('../features/simulate/PodPage.js').then((module) => module.PodPage),
   ),
+  pods: lazyComponent(() =>
+    import('../features/pods/PodsPage.js').then((module) => module.PodsPage),
+  ),
   nodes: lazyComponent(() =>
     import('../features/nodes/NodesPage.js').then((module) => module.NodesPage),
   ),

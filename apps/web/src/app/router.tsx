@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
             element: <pages.budgetDetail />,
             handle: { page: pages.budgetDetail },
           },
+          { path: 'pods', element: <pages.pods />, handle: { page: pages.pods } },
           { path: 'pods/:namespace/:name', element: <pages.pod />, handle: { page: pages.pod } },
           { path: 'nodes', element: <pages.nodes />, handle: { page: pages.nodes } },
           {

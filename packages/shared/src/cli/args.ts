@@ -8,6 +8,12 @@ import type { UpgradeProviderName } from '../upgrade/types.js';
 import { namespaceError, setWhatIfFlag, WHAT_IF_FLAGS, type WhatIfArgs } from './what-if-args.js';
 import { PREEMPT_FLAGS, preemptRequest, type PreemptCommand } from './preempt-args.js';
 import {
+  takeSourceArgs,
+  withSnapshotPlace,
+  type ClusterSource,
+  type FailOn,
+} from './source-args.js';
+import {
   isScaleDownCommand,
   parseScaleDownArgs,
   SCALE_DOWN_USAGE,
@@ -16,10 +22,15 @@ import {
 
 /**
  * A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs; `namespace`
- * (`-n`) is where objects without one go, as `kubectl apply -f` puts them (default `default`).
+ * (`-n`) is where objects without one go, as `kubectl apply -f` puts them (default `default`);
+ * `cluster`: a live cluster instead of the SNAPSHOT (`snapshot` is then ''); `failOn`: evaluate's
+ * and overlaps' pipeline gate.
  */
 export type CliCommand =
-  | { command: 'help' }
+  { command: 'help' } | (SnapshotCommand & { cluster?: ClusterSource; failOn?: FailOn });
+
+/** A command as its own flags give it, before the cluster's source. */
+type SnapshotCommand =
   | {
       command: 'what-if';
       snapshot: string;
@@ -80,14 +91,17 @@ export type CliCommand =
 export type StatusSource = 'recomputed' | 'stored';
 
 export const USAGE = `Usage: pdbscope <command> SNAPSHOT [arguments] [--json] [--now RFC3339] [--stored-status]
+       pdbscope <command> --kubeconfig FILE | --context NAME [arguments] ...   (a live cluster)
 
 Commands:
-  evaluate SNAPSHOT              every budget with its allowed disruptions, and the findings
+  evaluate SNAPSHOT [--fail-on warning|error]
+                                 every budget with its allowed disruptions, and the findings
   evict SNAPSHOT ns/pod...       evict pods in order; each accepted eviction uses up budget for the next
   drain SNAPSHOT NODE            plan \`kubectl drain NODE\` in rounds, as kubectl retries 429s
         [--force] [--ignore-daemonsets] [--delete-emptydir-data] [--pod-selector SELECTOR]
                                  kubectl drain's own flags, with its defaults (all off)
-  overlaps SNAPSHOT              budgets that share pods, or could, and OpenKruise conflicts
+  overlaps SNAPSHOT [--fail-on warning|error]
+                                 budgets that share pods, or could, and OpenKruise conflicts
   upgrade SNAPSHOT --selector KEY=VALUE | --nodes A,B
         [--max-unavailable N] [--max-surge N] [--force] [--ignore-daemonsets] [--delete-emptydir-data]
         [--provider kubectl|gke|eks|aks] [--drain-timeout DUR] [--force-update]
@@ -125,17 +139,45 @@ recursively, in sorted order, as \`kubectl apply -f DIR -R\`).
 SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes,priorityclasses -A -o yaml\` (or -o json) prints, plus
 podunavailablebudgets.policy.kruise.io where the cluster serves them (see docs/cli.md); "-" reads stdin.
 
-Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
-would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-the upgrade would stall, fail, or complete only by deleting pods their budgets protect,
-preemption would violate a budget or find no node, the autoscaler would not remove the node, or the
-what-if makes something worse (a node undrainable, a budget blocking, a pod under two budgets, an
-upgrade that no longer completes).
+--kubeconfig FILE, --context NAME: list the cluster (read-only) instead of reading a SNAPSHOT;
+--context alone uses KUBECONFIG or ~/.kube/config, as kubectl does.
+
+--fail-on warning|error (evaluate, overlaps): exit 3 when a finding of that severity or above exists
+(overlaps: a shared pod whose eviction fails and an OpenKruise conflict are errors, budgets that
+could share pods warnings).
+
+Exit codes: 0 ok; 2 usage error or unreadable input (or a cluster that cannot be listed); 3 a finding
+at --fail-on's severity, an eviction would be refused, the drain would not complete (refused by
+kubectl's checks, failed on an eviction it does not retry, or stuck), the upgrade would stall,
+fail, or complete only by deleting pods their budgets protect, preemption would violate a budget or
+find no node, the autoscaler would not remove the node, or the what-if makes something worse (a node
+undrainable, a budget blocking, a pod under two budgets, an upgrade that no longer completes).
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
 export function parseArgs(argv: readonly string[]): Result<CliCommand> {
-  if (isScaleDownCommand(argv)) return parseScaleDownArgs(argv);
+  const source = takeSourceArgs(argv);
+  if (!source.ok) return source;
+  const { cluster, failOn } = source.value;
+  const live = cluster !== undefined;
+  const parsed = isScaleDownCommand(source.value.argv)
+    ? parseScaleDownArgs(source.value.argv, live)
+    : parseCommandArgs(source.value.argv, live);
+  if (!parsed.ok || parsed.value.command === 'help') return parsed;
+  const { command } = parsed.value;
+  if (failOn !== undefined && command !== 'evaluate' && command !== 'overlaps')
+    return { ok: false, error: `--fail-on goes with evaluate and overlaps, not ${command}` };
+  return {
+    ok: true,
+    value: {
+      ...parsed.value,
+      ...(cluster !== undefined ? { cluster } : {}),
+      ...(failOn !== undefined ? { failOn } : {}),
+    },
+  };
+}
+
+function parseCommandArgs(argv: readonly string[], live: boolean): Result<CliCommand> {
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;
@@ -215,7 +257,7 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
     } else if (arg.startsWith('--')) return { ok: false, error: `unknown option ${arg}` };
     else positional.push(arg);
   }
-  const [command, snapshot, ...rest] = positional;
+  const [command, snapshot, ...rest] = withSnapshotPlace(positional, live);
   const common = {
     json,
     ...(now !== undefined ? { now } : {}),
@@ -223,7 +265,8 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   };
   if (settled && statusSource === 'stored')
     return { ok: false, error: '--settled and --stored-status ask for two different statuses' };
-  if (command === undefined || command === 'help') return { ok: true, value: { command: 'help' } };
+  if (command === 'help') return { ok: true, value: { command: 'help' } };
+  if (command === undefined) return { ok: false, error: 'no command given' };
   if (
     !['evaluate', 'overlaps', 'evict', 'drain', 'upgrade', 'preempt', 'what-if'].includes(command)
   )
@@ -360,7 +403,7 @@ const UPGRADE_FLAGS = [
 ] as const;
 
 type UpgradeArgs = Omit<
-  Extract<CliCommand, { command: 'upgrade' }>,
+  Extract<SnapshotCommand, { command: 'upgrade' }>,
   'command' | 'snapshot' | 'json' | 'now' | 'options'
 >;
 

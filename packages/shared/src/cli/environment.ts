@@ -1,5 +1,5 @@
 import type { Result } from '../result/index.js';
-import type { SourceFile } from '../snapshot/types.js';
+import type { Snapshot, SourceFile } from '../snapshot/types.js';
 
 /** What the command prints and returns; the bin file writes it out. */
 export interface CliResult {
@@ -17,6 +17,11 @@ export interface CliEnvironment {
    * `kubectl apply -f DIR -R`); absent: only files, through `readFile`.
    */
   readSources?: (path: string) => Result<SourceFile[]>;
+  /**
+   * The live cluster, listed by the shell for a command with `--kubeconfig`/`--context` (read as
+   * a snapshot of it would be); absent: such a command is refused.
+   */
+  cluster?: Snapshot;
   /** The clock, read by the bin file; `--now` overrides it. */
   now: Date;
 }

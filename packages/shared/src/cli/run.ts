@@ -6,7 +6,8 @@ import type { Result } from '../result/index.js';
 import { parseArgs, USAGE, type CliCommand } from './args.js';
 import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
 import { evaluateCluster, formatEvaluate } from './evaluate.js';
-import { formatOverlaps } from './overlaps.js';
+import { formatOverlaps, overlapSeverities } from './overlaps.js';
+import { failsOn } from './source-args.js';
 import { formatEvictionPlan } from './evict.js';
 import { formatDrainPlan } from './drain.js';
 import { planEvictions } from '../eviction/plan.js';
@@ -45,11 +46,11 @@ const isEmpty = (s: Snapshot): boolean =>
     Object.keys(s.ignored).length ===
   0;
 
-/** The cluster and the snapshot's warnings, or what the command answers when it cannot load. */
-function load(
+/** The snapshot from its file(s), or what the command answers when it cannot be read. */
+function readSnapshotOf(
   command: Exclude<CliCommand, { command: 'help' }>,
   env: CliEnvironment,
-): Result<{ cluster: LoadedCluster; warnings: string }, CliResult> {
+): Result<Snapshot, CliResult> {
   const files = readSources(env, command.snapshot);
   if (!files.ok)
     return {
@@ -77,6 +78,23 @@ function load(
       },
     };
   }
+  return { ok: true, value: snapshot };
+}
+
+/** The cluster and the snapshot's warnings, or what the command answers when it cannot load. */
+function load(
+  command: Exclude<CliCommand, { command: 'help' }>,
+  env: CliEnvironment,
+): Result<{ cluster: LoadedCluster; warnings: string }, CliResult> {
+  // A live cluster was listed by the shell before it called: the snapshot is its answer.
+  const read: Result<Snapshot, CliResult> =
+    command.cluster === undefined
+      ? readSnapshotOf(command, env)
+      : env.cluster !== undefined
+        ? { ok: true, value: env.cluster }
+        : { ok: false, error: usageError('this build of pdbscope reads snapshots only') };
+  if (!read.ok) return read;
+  const snapshot = read.value;
   const now = command.now !== undefined ? new Date(command.now) : env.now;
   return {
     ok: true,
@@ -89,7 +107,10 @@ function load(
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-/** Runs one command line over a snapshot: pure apart from the injected `readFile`. */
+/**
+ * Runs one command line over a snapshot (or the cluster the shell listed): pure apart from the
+ * injected `readFile`.
+ */
 export function runCli(env: CliEnvironment): CliResult {
   const parsed = parseArgs(env.argv);
   if (!parsed.ok) return usageError(parsed.error);
@@ -103,16 +124,24 @@ export function runCli(env: CliEnvironment): CliResult {
       return runWhatIf({ command, cluster, warnings, env });
     case 'evaluate': {
       const report = evaluateCluster(cluster);
+      const failed =
+        command.failOn !== undefined &&
+        failsOn(
+          report.findings.map((f) => f.severity),
+          command.failOn,
+        );
       return {
-        exitCode: 0,
+        exitCode: failed ? 3 : 0,
         stdout: command.json ? json(report) : formatEvaluate(report),
         stderr: warnings,
       };
     }
     case 'overlaps': {
       const report = overlapsOf(cluster);
+      const failed =
+        command.failOn !== undefined && failsOn(overlapSeverities(report), command.failOn);
       return {
-        exitCode: 0,
+        exitCode: failed ? 3 : 0,
         stdout: command.json ? json(report) : formatOverlaps(report),
         stderr: warnings,
       };
@@ -137,7 +166,16 @@ export function runCli(env: CliEnvironment): CliResult {
       };
     }
     case 'upgrade': {
-      const { command: _c, snapshot: _s, json: asJson, now: _n, options, ...request } = command;
+      const {
+        command: _c,
+        snapshot: _s,
+        json: asJson,
+        now: _n,
+        options,
+        cluster: _k,
+        failOn: _f,
+        ...request
+      } = command;
       // kubectl drain's flags are kubectl's: a managed provider's plan refuses them when set.
       const flags = Object.fromEntries(Object.entries(options).filter(([, on]) => on));
       const plan = planUpgrade(cluster.index, { ...request, ...flags }, cluster.now);

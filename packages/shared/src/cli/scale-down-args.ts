@@ -3,6 +3,7 @@ import type { DisruptionClass } from '../actors/karpenter/candidate.js';
 import { parseGoDuration } from '../actors/go/duration.js';
 import type { PlanStatusSource } from '../eviction/plan-types.js';
 import type { Result } from '../result/index.js';
+import { withSnapshotPlace } from './source-args.js';
 
 export type Autoscaler = 'cluster-autoscaler' | 'karpenter';
 
@@ -71,6 +72,7 @@ const VALUE_FLAGS = [
 /** Parses a scale-down command line (options anywhere); every mistake is one sentence. */
 export function parseScaleDownArgs(
   argv: readonly string[],
+  live = false,
 ): Result<ScaleDownCommand | { command: 'help' }> {
   const positional: string[] = [];
   const caOptions: NodeDeleteOptionsInput = {};
@@ -121,7 +123,7 @@ export function parseScaleDownArgs(
       return { ok: false, error: `unknown option ${name} for scale-down` };
     else positional.push(arg);
   }
-  const [, snapshot, node, ...extra] = positional;
+  const [, snapshot, node, ...extra] = withSnapshotPlace(positional, live);
   if (snapshot === undefined) return { ok: false, error: 'scale-down needs a SNAPSHOT file' };
   if (node === undefined || extra.length > 0)
     return { ok: false, error: 'scale-down needs exactly one NODE' };

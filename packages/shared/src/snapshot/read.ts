@@ -33,7 +33,8 @@ interface Located {
   position: string;
 }
 
-function emptySnapshot(): Snapshot {
+/** A snapshot with nothing in it, to read objects into. */
+export function emptySnapshot(): Snapshot {
   return {
     pods: [],
     pdbs: [],
@@ -278,6 +279,23 @@ export function readSnapshotFiles(
   };
   for (const file of files) readFile(out, file, context);
   return out;
+}
+
+/**
+ * Objects a client listed from the API server (kind and apiVersion stamped on each item) read
+ * into `out` as `readSnapshot` reads them from a file, each with its position (e.g. the collection
+ * it was listed from): the kinds the model does not use counted, unreadable ones as errors.
+ */
+export function readListedObjects(
+  out: Snapshot,
+  objects: readonly { value: unknown; position: string }[],
+): void {
+  const context: ReadContext = {
+    firstAt: new Map(),
+    namespace: DEFAULT_NAMESPACE,
+    manifests: false,
+  };
+  for (const item of objects) addObject(out, item, context);
 }
 
 /** kubectl's namespace when its context names none. */

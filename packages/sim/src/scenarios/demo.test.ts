@@ -116,13 +116,13 @@ describe('the demo scenario', () => {
       namespaces: 12,
       // Six `general` workers, two `payments`, three `batch`, two `gpu` and one `edge` pool nodes.
       nodes: 14,
-      // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
+      // 42 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
       // and the pools' 2 payments-api, 3 render-farm, 2 denoiser, 1 edge-proxy and 1 lobby pods.
-      pods: 56,
+      pods: 57,
       replicationcontrollers: 0,
       deployments: 12,
       replicasets: 13,
-      statefulsets: 9,
+      statefulsets: 10,
       poddisruptionbudgets: 20,
       podunavailablebudgets: 3,
     });

@@ -26,7 +26,7 @@ describe('loadScenario', () => {
       Node: 14,
       Namespace: 11,
       Deployment: 12,
-      StatefulSet: 9,
+      StatefulSet: 10,
       Pod: 5,
       PodDisruptionBudget: 20,
       PodUnavailableBudget: 3,

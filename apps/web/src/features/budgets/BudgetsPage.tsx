@@ -25,6 +25,7 @@ import {
   writeOverviewState,
 } from './overview-query.js';
 import { budgetRowsCsv, budgetRowsJson, downloadText } from './export-rows.js';
+import { GroupChoice, InstanceGroups, isGroupedByInstance } from './InstanceGroups.js';
 
 /** How long typing must pause before the BFF is asked. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -70,12 +71,25 @@ export function BudgetsPage() {
   const setSort = (column: string) =>
     update((now) => ({ ...now, sort: toggleSort(now.sort, column) }), false);
 
+  const head = (
+    <div className="page-head">
+      <h1>Budgets</h1>
+      <StaleMark numbers={EVERY_BUDGET} />
+    </div>
+  );
+  if (isGroupedByInstance(params))
+    return (
+      <>
+        {head}
+        <GroupChoice grouped />
+        <InstanceGroups />
+      </>
+    );
+
   return (
     <>
-      <div className="page-head">
-        <h1>Budgets</h1>
-        <StaleMark numbers={EVERY_BUDGET} />
-      </div>
+      {head}
+      <GroupChoice grouped={false} />
       {budgets.isPending ? <Loading what="budgets" retrying={budgets.failureReason} /> : null}
       {budgets.isError ? <ErrorNotice error={budgets.error} what="the budgets" /> : null}
       {budgets.data ? (

@@ -6,6 +6,7 @@ import { nodesQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
 import { formatCount } from '../../components/numbers.js';
+import { SearchField } from '../../components/SearchField.js';
 import { useNow } from '../../components/time.js';
 import { nodeColumns } from './node-columns.js';
 import { useWhatIf } from '../../components/what-if/use-what-if.js';
@@ -116,15 +117,12 @@ export function NodesPage() {
             }
           />
           <div className="toolbar" role="search" aria-label="Filter nodes">
-            <label>
-              Search
-              <input
-                type="search"
-                value={state.text}
-                placeholder="name or label"
-                onChange={(event) => update((s) => ({ ...s, text: event.target.value }), true)}
-              />
-            </label>
+            <SearchField
+              label="Search"
+              value={state.text}
+              placeholder="name or label"
+              onType={(value) => update((s) => ({ ...s, text: value }), true)}
+            />
             <label>
               State
               <select
@@ -165,19 +163,13 @@ export function NodesPage() {
                 ))}
               </select>
             </label>
-            <label>
-              Labels
-              <input
-                type="search"
-                value={state.labels}
-                placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
-                aria-invalid={filtered.labelError !== undefined}
-                aria-describedby={
-                  filtered.labelError !== undefined ? 'node-label-error' : undefined
-                }
-                onChange={(event) => update((s) => ({ ...s, labels: event.target.value }), true)}
-              />
-            </label>
+            <SearchField
+              label="Labels"
+              value={state.labels}
+              placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
+              errorId={filtered.labelError !== undefined ? 'node-label-error' : undefined}
+              onType={(value) => update((s) => ({ ...s, labels: value }), true)}
+            />
           </div>
           {filtered.labelError !== undefined ? (
             <p id="node-label-error" role="alert" className="notice bad">

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import type { NodeRow } from '@pdbscope/shared/api';
 import type { GridColumn } from '../../components/VirtualGrid.js';
 import { age } from '../../components/time.js';
-import { drainHref, nodeHref } from '../../app/paths.js';
+import { drainHref, nodeHref, podsHref } from '../../app/paths.js';
 import { formatCount } from '../../components/numbers.js';
 import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
 import type { NodeChange } from '../../components/what-if/use-what-if.js';
@@ -93,7 +93,14 @@ export function nodeColumns(
       numeric: true,
       sortable: true,
       sortKey: (node) => node.pods,
-      render: (node) => formatCount(node.pods),
+      render: (node) => (
+        <Link
+          to={podsHref({ node: node.name })}
+          aria-label={`${formatCount(node.pods)} pods on ${node.name}`}
+        >
+          {formatCount(node.pods)}
+        </Link>
+      ),
     },
     {
       id: 'budgetedPods',
@@ -102,7 +109,14 @@ export function nodeColumns(
       numeric: true,
       sortable: true,
       sortKey: (node) => node.budgetedPods,
-      render: (node) => formatCount(node.budgetedPods),
+      render: (node) => (
+        <Link
+          to={podsHref({ node: node.name, budgets: 'any' })}
+          aria-label={`${formatCount(node.budgetedPods)} pods under a budget on ${node.name}`}
+        >
+          {formatCount(node.budgetedPods)}
+        </Link>
+      ),
     },
     {
       id: 'drainableNow',

@@ -5,6 +5,9 @@ import type { SimulateUpgradeRequest, SimulateUpgradeResponse } from '@pdbscope/
 import { nodesQuery, upgradeQuery } from '../../api/queries.js';
 import { describeError } from '../../api/errors.js';
 import { POOL_LABELS } from '../../components/pool-labels.js';
+import { withFixes } from '@pdbscope/shared/api';
+import { AsOf } from '../../components/AsOf.js';
+import { AppliedChanges } from './AppliedChanges.js';
 import { upgradeHref, upgradeRequestOf } from './upgrade-params.js';
 import { useWhatIf, type WhatIfView } from '../../components/what-if/use-what-if.js';
 import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
@@ -54,7 +57,7 @@ export function UpgradePage() {
   const layered = whatIf.request !== undefined && request !== undefined;
   const go = (next: SimulateUpgradeRequest) => void navigate(upgradeHref(next));
   const base: SimulateUpgradeRequest = request ?? { selector, maxUnavailable: 1, maxSurge: 0 };
-  const { changes: _c, ...withoutChanges } = base;
+  const { fix: applied = [], ...withoutChanges } = base;
   return (
     <>
       <h1>Upgrade readiness</h1>
@@ -146,24 +149,31 @@ export function UpgradePage() {
           ))}
         </p>
       ) : null}
-      {request?.changes ? (
-        <p className="notice">
-          Forecast with {request.changes.length} change(s) applied on a copy (never to the cluster).{' '}
-          <button type="button" onClick={() => go(withoutChanges)}>
-            Without the fix
-          </button>
-        </p>
+      {applied.length > 0 ? (
+        <AppliedChanges
+          fixes={applied}
+          applied={forecast.isFetching ? undefined : forecast.data?.applied}
+          onRemove={(i) => go({ ...withoutChanges, fix: applied.filter((_, j) => j !== i) })}
+          onClear={() => go(withoutChanges)}
+        />
       ) : null}
       <section role="status" aria-label="Upgrade forecast" aria-live="polite">
         {forecast.isFetching ? <p className="muted">Forecasting…</p> : null}
         {forecast.isError ? <p className="notice bad">{describeError(forecast.error)}</p> : null}
         {layered ? (
-          <WhatIfForecast whatIf={whatIf} profile={forecast.data?.profile} />
+          <WhatIfForecast whatIf={whatIf} base={forecast.data} />
         ) : forecast.data && !forecast.isFetching ? (
-          <UpgradeForecastView
-            answer={forecast.data}
-            onApply={(fix) => go({ ...base, changes: [...(base.changes ?? []), ...fix.changes] })}
-          />
+          <>
+            <AsOf
+              asOf={forecast.data.asOf}
+              what="Forecast"
+              onAgain={() => void forecast.refetch()}
+            />
+            <UpgradeForecastView
+              answer={forecast.data}
+              onApply={(fix) => go({ ...base, fix: withFixes(applied, fix.fix) })}
+            />
+          </>
         ) : null}
       </section>
     </>
@@ -173,15 +183,16 @@ export function UpgradePage() {
 /** The pool's forecast on the cluster with the what-if layer, and its verdict without. */
 function WhatIfForecast({
   whatIf,
-  profile,
+  base,
 }: {
   whatIf: WhatIfView;
-  profile: SimulateUpgradeResponse['profile'] | undefined;
+  /** The forecast without the layer: its provider profile and the time its data was current. */
+  base: SimulateUpgradeResponse | undefined;
 }) {
   const forecast = whatIf.answer?.forecast;
   if (whatIf.pending) return <p className="muted">Forecasting with the what-if layer…</p>;
   if (whatIf.error) return <p className="notice bad">{describeError(whatIf.error)}</p>;
-  if (!forecast || !profile) return <p className="muted">Forecasting…</p>;
+  if (!forecast || !base) return <p className="muted">Forecasting…</p>;
   return (
     <>
       <p className="notice warn">
@@ -189,7 +200,12 @@ function WhatIfForecast({
         <BeforeAfter before={forecast.before.verdict} after={forecast.after.verdict} />.
       </p>
       <UpgradeForecastView
-        answer={{ forecast: forecast.after, fixes: [], profile }}
+        answer={{
+          ...base,
+          forecast: forecast.after,
+          fixes: [],
+          applied: { items: [], script: '', yaml: '' },
+        }}
         onApply={() => undefined}
       />
     </>

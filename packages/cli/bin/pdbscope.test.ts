@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('./pdbscope.ts', import.meta.url));
 const snapshot = fileURLToPath(
-  new URL('../src/snapshot/__fixtures__/cluster.yaml', import.meta.url),
+  new URL('../../shared/src/snapshot/__fixtures__/cluster.yaml', import.meta.url),
 );
 
 function pdbscope(args: string[], input?: string) {
@@ -84,10 +84,10 @@ describe('pdbscope drain and evict (spawned)', () => {
 
 describe('pdbscope what-if (spawned)', () => {
   const cluster = fileURLToPath(
-    new URL('../src/what-if/__fixtures__/three-nodes.yaml', import.meta.url),
+    new URL('../../shared/src/what-if/__fixtures__/three-nodes.yaml', import.meta.url),
   );
   const tree = fileURLToPath(
-    new URL('../src/snapshot/__fixtures__/manifests/tree', import.meta.url),
+    new URL('../../shared/src/snapshot/__fixtures__/manifests/tree', import.meta.url),
   );
 
   it('walks a directory of manifests and exits 3 naming the nodes that stop draining', () => {

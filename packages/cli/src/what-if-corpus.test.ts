@@ -1,23 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  readChangeSet,
+  readSnapshot,
+  refKey,
+  whatIf,
+  type SourceFile,
+  type WhatIfAnswer,
+  type WhatIfError,
+} from '@pdbscope/shared';
+import { loadCluster } from '@pdbscope/shared/cli';
 import { readSources } from './sources.js';
-import { loadCluster } from '../src/cli/cluster.js';
-import { refKey } from '../src/model/refs.js';
-import { readSnapshot } from '../src/snapshot/read.js';
-import type { SourceFile } from '../src/snapshot/types.js';
-import { whatIf, type WhatIfAnswer } from '../src/what-if/answer.js';
-import { readChangeSet } from '../src/what-if/change-set.js';
-import type { WhatIfError } from '../src/what-if/types.js';
-import base from '../src/what-if/__fixtures__/three-nodes.yaml?raw';
 
-// The corpus, read from disk as the CLI reads it (bin/sources.ts): manifests as people write them (no namespace, Helm's rendering, a List, JSON, a
+// The corpus, read from disk as the CLI reads it (src/sources.ts): manifests as people write them (no namespace, Helm's rendering, a List, JSON, a
 // tree of folders), applied to three nodes running a Deployment `web` of 3 pods in `default`.
 // Every figure below is worked out by hand from the manifests, as the disruption controller
 // computes it once the pods the manifests create are Ready.
 
 const NOW = new Date('2026-11-28T10:00:00Z');
-const dir = fileURLToPath(new URL('../src/snapshot/__fixtures__/manifests/', import.meta.url));
+// The fixtures are the engine's (packages/shared), read here as the command line reads files.
+const shared = new URL('../../shared/src/', import.meta.url);
+const dir = fileURLToPath(new URL('snapshot/__fixtures__/manifests/', shared));
+const base = readFileSync(new URL('what-if/__fixtures__/three-nodes.yaml', shared), 'utf8');
 const cluster = loadCluster(readSnapshot(base), NOW).index;
 
 function files(...paths: string[]): SourceFile[] {

@@ -1,9 +1,8 @@
 // The CLI's file-system shell: a file (or stdin) read, a directory walked as `kubectl apply -f DIR
-// -R` walks it. The core (src/cli) receives the {path, text} pairs.
+// -R` walks it. The core (@pdbscope/shared/cli) receives the {path, text} pairs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Result } from '../src/result/index.js';
-import type { SourceFile } from '../src/snapshot/types.js';
+import type { Result, SourceFile } from '@pdbscope/shared';
 
 export function readFile(path: string): Result<string> {
   try {
