@@ -1,9 +1,10 @@
-import type { Selector, UpgradeRequest } from '@pdbscope/shared';
+import type { Selector } from '@pdbscope/shared';
 import type {
   BudgetDetailResponse,
   BudgetListQuery,
   BudgetRef,
   ClusterResponse,
+  FieldProblem,
   FindingListQuery,
   FindingsResponse,
   NodeDetailResponse,
@@ -27,6 +28,8 @@ import type {
   BudgetListResponse,
   BudgetHistoryResponse,
   VerifyEvictionResponse,
+  WhatIfRequest,
+  WhatIfResponse,
 } from '@pdbscope/shared/api';
 
 /** A simulation's answer before the route says when its data was current (`asOf`, `eventId`). */
@@ -80,6 +83,8 @@ export interface ClusterReader {
   simulateUpgrade(
     request: SimulateUpgradeRequest,
   ): Simulated<SimulateUpgradeResponse> | { invalid: string };
+  /** The what-if of a change set, on a copy-on-write view of the index; `refused`: it does not apply. */
+  whatIf(request: WhatIfRequest): WhatIfResponse | { refused: FieldProblem[] };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

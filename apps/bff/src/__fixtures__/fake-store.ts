@@ -132,6 +132,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
           }
         : { unknown: node },
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
+    whatIf: () => ({ refused: [{ path: 'apply', message: 'the fake store has no cluster' }] }),
     operatorInstances: () => ({ items: [], eventId: 'x-0' }),
   };
   return store;

@@ -6,7 +6,7 @@ import { HttpProblem } from '../http/problem.js';
 import { dataAsOf } from './as-of.js';
 import { serve, type ServedRoute } from './table.js';
 
-/** Simulations run on a copy of the index: nothing is evicted, ever. */
+/** Simulations and what-ifs run on a copy of the index: nothing is evicted or written, ever. */
 export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): ServedRoute[] {
   const before = [limiter];
   return [
@@ -35,6 +35,23 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
         const answer = withBurstHeapGrowth(() => store.simulateUpgrade(call.body()));
         if ('invalid' in answer) throw new HttpProblem(400, answer.invalid);
         call.send({ ...answer, ...dataAsOf(store) });
+      },
+      { before },
+    ),
+    serve(
+      apiRoutes.whatIf,
+      (call) => {
+        const answer = withBurstHeapGrowth(() => store.whatIf(call.body()));
+        if ('refused' in answer) {
+          const [first] = answer.refused;
+          const more = answer.refused.length > 1 ? ` (and ${answer.refused.length - 1} more)` : '';
+          throw new HttpProblem(
+            400,
+            `the changes do not apply: ${first?.path ?? ''}: ${first?.message ?? ''}${more}`,
+            answer.refused,
+          );
+        }
+        call.send(answer);
       },
       { before },
     ),

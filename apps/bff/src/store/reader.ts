@@ -26,6 +26,7 @@ import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
+import { whatIfAnswer } from '../views/what-if.js';
 import { nodeDetail } from '../views/nodes.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
@@ -246,5 +247,6 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
     simulateEvictions: (pods) => simulateEvictions(index(), pods, clock.now()),
     simulateDrain: (request) => simulateDrain(index(), request, clock.now()),
     simulateUpgrade: (request) => simulateUpgrade(index(), request, clock.now()),
+    whatIf: (request) => whatIfAnswer(index(), request),
   };
 }

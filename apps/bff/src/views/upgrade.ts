@@ -6,6 +6,7 @@ import {
   type UpgradeChange,
   type UpgradeChangeInput,
   type UpgradeProfile,
+  type UpgradeForecast,
 } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import {
@@ -21,12 +22,15 @@ import {
 } from '@pdbscope/shared/api';
 import type { Simulated } from '../model.js';
 
+type UpgradeForecastBody = SimulateUpgradeResponse['forecast'];
+
 /** A request the cluster cannot answer: unknown nodes, a selector matching nothing. */
 export interface Invalid {
   invalid: string;
 }
 
-const budgetRef = (r: ResourceRef): BudgetRef => ({
+/** An engine budget reference as the API's (a PUB, or else a PDB). */
+export const budgetRef = (r: ResourceRef): BudgetRef => ({
   kind: r.kind === 'PodUnavailableBudget' ? 'PodUnavailableBudget' : 'PodDisruptionBudget',
   namespace: r.namespace,
   name: r.name,
@@ -54,6 +58,57 @@ const profileBody = (p: UpgradeProfile): UpgradeProfileBody => ({
   forceUpdate: p.forceUpdate ?? null,
   undrainableNodeBehavior: p.undrainableNodeBehavior ?? null,
 });
+
+/** An engine forecast in the API's shape (POST /api/simulate/upgrade, POST /api/what-if). */
+export function forecastBody(forecast: UpgradeForecast): UpgradeForecastBody {
+  const stall = forecast.stall;
+  const failure = forecast.failure;
+  return {
+    verdict: forecast.verdict,
+    nodes: forecast.nodes,
+    strategy: forecast.strategy,
+    drain: forecast.drain,
+    steps: forecast.steps.map((s) => ({
+      step: s.step,
+      nodes: s.nodes,
+      startSeconds: s.startSeconds,
+      endSeconds: s.endSeconds,
+      evicted: s.evicted.map(nsName),
+      replacements: s.replacements.map((r) => ({
+        pod: nsName(r.pod),
+        node: r.node ?? null,
+        readySeconds: r.readySeconds,
+      })),
+      retries: s.retries,
+      completed: s.completed,
+      forced: (s.forced ?? []).map(nsName),
+      quarantined: s.quarantined ?? [],
+    })),
+    durationSeconds: forecast.durationSeconds,
+    stall: stall
+      ? {
+          step: stall.step,
+          node: stall.node,
+          nodes: stall.nodes,
+          pods: stall.pods.map(stuckPod),
+          budgets: stall.budgets.map(budgetRef),
+          reasons: stall.reasons,
+          summary: stall.summary,
+        }
+      : null,
+    forced: (forecast.forced ?? []).map((f) => ({
+      ...f,
+      pods: f.pods.map(stuckPod),
+      budgets: f.budgets.map((b) => ({ ...b, budget: budgetRef(b.budget) })),
+    })),
+    failure: failure
+      ? { ...failure, pods: failure.pods.map(stuckPod), budgets: failure.budgets.map(budgetRef) }
+      : null,
+    quarantined: (forecast.quarantined ?? []).map((q) => ({ ...q, pods: q.pods.map(stuckPod) })),
+    surgeNodes: forecast.surgeNodes,
+    readiness: forecast.readiness,
+  };
+}
 
 /** An engine change in the API's shape (its budget refs typed as budgets, its template a pod). */
 function apiChange(
@@ -97,54 +152,8 @@ export function simulateUpgrade(
   const plan = planUpgrade(index, { ...rest, changes }, now);
   if (!plan.ok) return { invalid: plan.error };
   const { forecast, fixes, profile, applied } = plan.value;
-  const stall = forecast.stall;
-  const failure = forecast.failure;
   return {
-    forecast: {
-      verdict: forecast.verdict,
-      nodes: forecast.nodes,
-      strategy: forecast.strategy,
-      drain: forecast.drain,
-      steps: forecast.steps.map((s) => ({
-        step: s.step,
-        nodes: s.nodes,
-        startSeconds: s.startSeconds,
-        endSeconds: s.endSeconds,
-        evicted: s.evicted.map(nsName),
-        replacements: s.replacements.map((r) => ({
-          pod: nsName(r.pod),
-          node: r.node ?? null,
-          readySeconds: r.readySeconds,
-        })),
-        retries: s.retries,
-        completed: s.completed,
-        forced: (s.forced ?? []).map(nsName),
-        quarantined: s.quarantined ?? [],
-      })),
-      durationSeconds: forecast.durationSeconds,
-      stall: stall
-        ? {
-            step: stall.step,
-            node: stall.node,
-            nodes: stall.nodes,
-            pods: stall.pods.map(stuckPod),
-            budgets: stall.budgets.map(budgetRef),
-            reasons: stall.reasons,
-            summary: stall.summary,
-          }
-        : null,
-      forced: (forecast.forced ?? []).map((f) => ({
-        ...f,
-        pods: f.pods.map(stuckPod),
-        budgets: f.budgets.map((b) => ({ ...b, budget: budgetRef(b.budget) })),
-      })),
-      failure: failure
-        ? { ...failure, pods: failure.pods.map(stuckPod), budgets: failure.budgets.map(budgetRef) }
-        : null,
-      quarantined: (forecast.quarantined ?? []).map((q) => ({ ...q, pods: q.pods.map(stuckPod) })),
-      surgeNodes: forecast.surgeNodes,
-      readiness: forecast.readiness,
-    },
+    forecast: forecastBody(forecast),
     fixes: fixes.map((f) => ({
       id: f.id,
       title: f.title,

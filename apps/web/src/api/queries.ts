@@ -7,6 +7,7 @@ import {
   type OverlapListQuery,
   type PodListQuery,
   type SimulateDrainResponse,
+  type WhatIfRequest,
 } from '@pdbscope/shared/api';
 import { callApi } from './client.js';
 import { livePause } from './live-pause.js';
@@ -48,6 +49,8 @@ export const queryKeys = {
   drain: (node: string, options: DrainFlags) => ['simulate', 'drain', node, options] as const,
   evictions: (pods: readonly string[]) => ['simulate', 'evictions', ...pods] as const,
   upgrade: (request: SimulateUpgradeRequest) => ['simulate', 'upgrade', request] as const,
+  /** A what-if layer's answer (its changes, and a pool to forecast). */
+  whatIf: (request: WhatIfRequest) => ['what-if', request] as const,
   /** Every cluster as the fleet's Prometheus knows it; also the prefix of a cluster's budgets. */
   fleet: ['fleet'] as const,
   fleetBudgets: (cluster: string) => ['fleet', 'budgets', cluster] as const,
@@ -211,6 +214,21 @@ export function upgradeQuery(request: SimulateUpgradeRequest) {
     queryFn: ({ signal }) => callApi(apiRoutes.simulateUpgrade, { body: request, signal }),
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/**
+ * The cluster with a what-if layer's changes: every page showing the layer shares one answer. It
+ * is the live cluster's plus the changes, so it is asked again now and then as the cluster moves.
+ */
+export function whatIfQuery(request: WhatIfRequest) {
+  return queryOptions({
+    queryKey: queryKeys.whatIf(request),
+    queryFn: ({ signal }) => callApi(apiRoutes.whatIf, { body: request, signal }),
+    staleTime: 15_000,
+    refetchInterval: 30_000,
+    // A refused change set does not become valid by asking again.
+    retry: false,
   });
 }
 

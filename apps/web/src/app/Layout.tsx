@@ -11,6 +11,7 @@ import { Loading } from '../components/StateView.js';
 import { ListFocusProvider, useListFocus } from '../components/list-focus.js';
 import { SearchPalette } from '../features/search/SearchPalette.js';
 import { useFleetConfigured } from '../features/fleet/fleet-queries.js';
+import { WhatIfBanner } from '../features/what-if/WhatIfBanner.js';
 
 const links = [
   { to: '/', label: 'Budgets', end: true },
@@ -79,6 +80,7 @@ function Shell() {
         <PauseToggle />
         <SignOutButton />
       </ConnectionBar>
+      <WhatIfBanner />
       <main id="main" tabIndex={-1}>
         {auth.needsToken ? (
           <TokenForm />

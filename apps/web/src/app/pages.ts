@@ -34,6 +34,9 @@ export const pages = {
   findings: lazyComponent(() =>
     import('../features/findings/FindingsPage.js').then((module) => module.FindingsPage),
   ),
+  whatIf: lazyComponent(() =>
+    import('../features/what-if/WhatIfPage.js').then((module) => module.WhatIfPage),
+  ),
   fleet: lazyComponent(() =>
     import('../features/fleet/FleetPage.js').then((module) => module.FleetPage),
   ),

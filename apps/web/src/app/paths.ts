@@ -94,3 +94,16 @@ export function objectHref(ref: {
 export function fleetClusterHref(cluster: string): string {
   return `/fleet/${encodeURIComponent(cluster)}`;
 }
+
+/** The what-if editor: a budget's spec (and its workloads' replicas), or pasted manifests. */
+export function whatIfHref(target: {
+  budget?: { kind: string; namespace: string; name: string };
+  apply?: boolean;
+}): string {
+  const params = new URLSearchParams();
+  if (target.budget)
+    params.set('budget', `${target.budget.kind}/${target.budget.namespace}/${target.budget.name}`);
+  if (target.apply) params.set('apply', '1');
+  const query = params.toString();
+  return `/what-if${query === '' ? '' : `?${query}`}`;
+}

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'upgrade', element: <pages.upgrade />, handle: { page: pages.upgrade } },
           { path: 'overlaps', element: <pages.overlaps />, handle: { page: pages.overlaps } },
           { path: 'findings', element: <pages.findings />, handle: { page: pages.findings } },
+          { path: 'what-if', element: <pages.whatIf />, handle: { page: pages.whatIf } },
           { path: 'fleet', element: <pages.fleet />, handle: { page: pages.fleet } },
           {
             path: 'fleet/:cluster',

@@ -66,6 +66,7 @@ export const TimestampSchema = z
 export const FieldProblemSchema = z
   .object({ path: z.string(), message: z.string() })
   .meta({ id: 'FieldProblem' });
+export type FieldProblem = z.infer<typeof FieldProblemSchema>;
 
 /** RFC 9457 problem details; every error answer of the API has this body (`application/problem+json`). */
 export const ProblemSchema = z

@@ -28,3 +28,4 @@ export * from './operators.js';
 export * from './fleet.js';
 export * from './fleet-order.js';
 export * from './upgrade-provider.js';
+export * from './what-if.js';

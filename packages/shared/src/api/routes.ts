@@ -31,6 +31,7 @@ import {
 } from './simulate.js';
 import { SimulateUpgradeRequestSchema, SimulateUpgradeResponseSchema } from './upgrade.js';
 import { SimulateDrainRequestSchema, SimulateDrainResponseSchema } from './drain.js';
+import { WhatIfRequestSchema, WhatIfResponseSchema } from './what-if.js';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 
@@ -265,6 +266,19 @@ export const apiRoutes = {
     ok: { status: 200, description: 'The forecast', schema: SimulateUpgradeResponseSchema },
     problems: {
       400: `${badBody}; or unknown nodes, a selector matching no node`,
+      429: rateLimited,
+    },
+    waitsForReady: true,
+  }),
+  whatIf: route({
+    method: 'post',
+    path: '/api/what-if',
+    summary:
+      'Apply manifests, deletions, scales and budget spec edits to a copy-on-write view of the cluster and answer what changes: budgets before and after, pods, overlaps, findings, drainable nodes, the upgrade forecast; nothing is written to the cluster',
+    body: WhatIfRequestSchema,
+    ok: { status: 200, description: 'The difference', schema: WhatIfResponseSchema },
+    problems: {
+      400: `${badBody}; or a change that does not apply: a manifest that does not parse or that the API server would refuse (\`errors\` names the document and the field, with the API server's message), an object to delete or scale that the cluster does not have`,
       429: rateLimited,
     },
     waitsForReady: true,

@@ -9,6 +9,9 @@ import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
 import { formatCount } from '../../components/numbers.js';
 import { budgetColumns } from './columns.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
+import { Link } from 'react-router';
+import { whatIfHref } from '../../app/paths.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
 import { StaleMark } from '../../components/StaleMark.js';
@@ -35,7 +38,8 @@ export function BudgetsPage() {
   const budgets = useQuery(budgetsQuery(text));
   const now = useNow(30_000);
   const rowMarks = useRowMarks();
-  const columns = useMemo(() => budgetColumns({ now, rowMarks }), [now, rowMarks]);
+  const whatIf = useWhatIf().budget;
+  const columns = useMemo(() => budgetColumns({ now, rowMarks, whatIf }), [now, rowMarks, whatIf]);
   const items = budgets.data?.items;
   const rows = useMemo(
     () => (items === undefined ? [] : visibleRows(items, localFilters(state))),
@@ -123,6 +127,9 @@ export function BudgetsPage() {
             >
               Export JSON
             </button>
+            <Link className="button" to={whatIfHref({ apply: true })}>
+              Apply YAML…
+            </Link>
           </div>
           {budgets.data.summary.budgets === 0 ? (
             <Empty>No disruption budgets in the watched namespaces.</Empty>

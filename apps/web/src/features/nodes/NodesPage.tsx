@@ -9,6 +9,7 @@ import { formatCount } from '../../components/numbers.js';
 import { SearchField } from '../../components/SearchField.js';
 import { useNow } from '../../components/time.js';
 import { nodeColumns } from './node-columns.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
 import { StaleMark } from '../../components/StaleMark.js';
 import { NODES } from '../../components/staleness.js';
 import {
@@ -42,8 +43,19 @@ export function NodesPage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readNodesState(params), [params]);
   const now = useNow(30_000);
-  const columns = useMemo(() => nodeColumns(now), [now]);
-  const items = nodes.data?.items;
+  const whatIf = useWhatIf().node;
+  const columns = useMemo(() => nodeColumns(now, whatIf), [now, whatIf]);
+  // With a what-if layer the page is the changed cluster's: the map, the counts and the filters
+  // take each changed node's answer with the layer (its row shows before → after).
+  const listed = nodes.data?.items;
+  const items = useMemo(
+    () =>
+      listed?.map((node) => {
+        const change = whatIf(node.name);
+        return change ? { ...node, drainableNow: change.after } : node;
+      }),
+    [listed, whatIf],
+  );
   const { text, labels, drain } = state;
   const nodeState = state.state;
   // Apart from sorting, so a new sort or the clock's tick never rebuilds the tile map.

@@ -38,6 +38,7 @@ describe('buildOpenApiDocument', () => {
       'post /api/simulate/evictions',
       'post /api/simulate/upgrade',
       'post /api/verify/eviction',
+      'post /api/what-if',
       'post,delete,get /api/session',
     ]);
   });
