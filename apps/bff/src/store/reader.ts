@@ -30,9 +30,13 @@ import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
+import { whatIfAnswer } from '../views/what-if.js';
 import { nodeDetail } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
+import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
+import { podList } from '../views/pod-list.js';
+import { search } from '../views/search.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
 
@@ -167,7 +171,51 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         now: clock.now(),
         eventId: eventId(),
       }),
+    pods: (query, labels) => {
+      let group: readonly BudgetRef[] | undefined;
+      if (query.group !== undefined) {
+        const found = analysed().overlaps.byId.get(query.group);
+        if (!found) return { unknownGroup: query.group };
+        group = found.engine.budgets as BudgetRef[];
+      }
+      return podList({
+        index: index(),
+        query,
+        selector: labels,
+        ...(group ? { group } : {}),
+        now: clock.now(),
+        eventId: eventId(),
+      });
+    },
+    namespaces: () => {
+      const pods = new Map<string, number>();
+      for (const namespace of index().podNamespaces()) {
+        let n = 0;
+        for (const _pod of index().podsInNamespace(namespace)) n++;
+        pods.set(namespace, n);
+      }
+      const budgets = new Map(
+        budgetsPerNamespace(store.published.values()).map((b) => [b.namespace, b.budgets]),
+      );
+      const items = [...new Set([...pods.keys(), ...budgets.keys()])].sort().map((namespace) => ({
+        namespace,
+        pods: pods.get(namespace) ?? 0,
+        budgets: budgets.get(namespace) ?? 0,
+      }));
+      return { items, eventId: eventId() };
+    },
+    search: ({ q, limit, selector }) =>
+      search({
+        index: index(),
+        budgets: store.published.values(),
+        budgetContext: searchContext,
+        q,
+        selector,
+        limit,
+        eventId: eventId(),
+      }),
     nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
+    operatorInstances: () => ({ items: operatorInstancesView(index()), eventId: eventId() }),
     node: (name) =>
       nodeDetail({
         index: index(),
@@ -215,5 +263,6 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
     simulateEvictions: (pods) => simulateEvictions(index(), pods, clock.now()),
     simulateDrain: (request) => simulateDrain(index(), request, clock.now()),
     simulateUpgrade: (request) => simulateUpgrade(index(), request, clock.now()),
+    whatIf: (request) => whatIfAnswer(index(), request),
   };
 }

@@ -44,7 +44,7 @@ function nodeRow({ name, node, pods, budgeted, drainable, refs }: NodeRowInput):
 const isCovered = (index: ClusterIndex, pod: PodView): boolean =>
   index.coveringBudgets(pod).length > 0;
 
-const drainableRow = (d: DrainableNow, refs?: number): NodeRow['drainableNow'] => ({
+export const drainableRow = (d: DrainableNow, refs?: number): NodeRow['drainableNow'] => ({
   state: d.state,
   pods: d.pods
     .slice(0, refs ?? d.pods.length)

@@ -1,4 +1,5 @@
 export { parseArgs, USAGE, type CliCommand, type StatusSource } from './args.js';
+export type { ClusterSource, FailOn } from './source-args.js';
 export { runCli, type CliEnvironment, type CliResult } from './run.js';
 export {
   evaluateCluster,

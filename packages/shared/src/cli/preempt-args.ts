@@ -9,6 +9,8 @@ export interface PreemptCommand {
   snapshot: string;
   json: boolean;
   now?: string;
+  /** `-n`: where snapshot objects without a namespace go. */
+  namespace?: string;
   statusSource: 'recomputed' | 'stored';
   pod: PreemptRequest;
 }

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
@@ -21,7 +21,7 @@ import type {
 } from './plan-types.js';
 
 export interface PlanDrainInput {
-  index: ClusterIndex;
+  index: ClusterView;
   node: string;
   now: Date;
   /** kubectl's flags; each one absent takes kubectl's default (false, no selector). */
@@ -49,7 +49,7 @@ const podKey = (p: { namespace: string; name: string }): string => `${p.namespac
  * Node objects still names nodes in its pods: those are taken as Ready, untainted and unbounded,
  * so that only the drained node's own cordon keeps a replacement off it.
  */
-export function ledgerOf(index: ClusterIndex): CapacityLedger {
+export function ledgerOf(index: ClusterView): CapacityLedger {
   const known = [...index.nodes()];
   const nodes: NodeView[] =
     known.length > 0

@@ -117,14 +117,14 @@ describe('the demo scenario', () => {
       // Six `general` workers, two `payments`, three `batch`, two `gpu`, one `edge` and two
       // Karpenter `flex` pool nodes.
       nodes: 16,
-      // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
+      // 42 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
       // the pools' 2 payments-api, 3 render-farm, 2 denoiser, 1 edge-proxy and 1 lobby pods, and
       // the flex pool's 2 written-out node-agent and 6 controller pods.
-      pods: 64,
+      pods: 65,
       replicationcontrollers: 0,
       deployments: 17,
       replicasets: 18,
-      statefulsets: 9,
+      statefulsets: 10,
       poddisruptionbudgets: 22,
       podunavailablebudgets: 3,
     });

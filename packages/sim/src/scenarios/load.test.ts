@@ -29,7 +29,7 @@ describe('loadScenario', () => {
       NodeClaim: 2,
       Namespace: 11,
       Deployment: 17,
-      StatefulSet: 9,
+      StatefulSet: 10,
       DaemonSet: 1,
       Job: 2,
       Pod: 7,

@@ -50,7 +50,7 @@ describe('pdbscope upgrade on a snapshot of the demo cluster', () => {
       "       - Lower PodDisruptionBudget shop/orders-api's minAvailable to 0; costs: one more of its pods may be unavailable during the upgrade (0 of 3 must stay up)",
       "       - Raise PodUnavailableBudget games/matchmaker's maxUnavailable to 2; costs: 2 of its 3 pods may be unavailable at once during the upgrade",
       '       - Drain with --force; costs: pods without a controller are deleted and not recreated',
-      '       - Delete PodDisruptionBudget hdfs/hdfs-datanode (overlaps another); costs: its pods stay protected only by the other budget',
+      '       - Delete PodDisruptionBudget hdfs/hdfs-datanode-hot (overlaps another); costs: its pods stay protected only by the other budget',
       '       - Delete PodDisruptionBudget payments/ledger (overlaps another); costs: its pods stay protected only by the other budgets',
       '       - Delete PodDisruptionBudget payments/ledger-by-name (overlaps another); costs: its pods stay protected only by the other budget',
     ]);

@@ -75,6 +75,8 @@ const plan: SimulateDrainResponse = {
   pending: [],
   skipped: [{ pod: 'kube-system/fluent-bit-x2k9p', reason: 'DaemonSet pod' }],
   budgetsAfter: [],
+  asOf: '2026-11-21T08:00:00Z',
+  eventId: 'e-1',
 };
 
 const refused: SimulateDrainResponse = {
