@@ -85,11 +85,11 @@ describe("docs/cli.md's snapshot command, with real kubectl", () => {
     }).toStrictEqual({
       stderr: '',
       errors: [],
-      pods: 64,
+      pods: 65,
       nodes: 16,
       pdbs: 22,
       pubs: 3,
-      workloads: { DaemonSet: 1, Deployment: 17, Job: 2, ReplicaSet: 18, StatefulSet: 9 },
+      workloads: { DaemonSet: 1, Deployment: 17, Job: 2, ReplicaSet: 18, StatefulSet: 10 },
       priorityClasses: [
         'batch-low=-1000',
         'critical=1000000',
