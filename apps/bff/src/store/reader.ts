@@ -1,3 +1,7 @@
+import {
+  CLUSTER_AUTOSCALER_DEFAULTS,
+  type NodeDeleteOptions,
+} from '@pdbscope/shared/actors/cluster-autoscaler';
 import { overlapPairsPage, overlapsOfMember, refKey, refOf, type Budget } from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
@@ -28,6 +32,7 @@ import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
 import { nodeDetail } from '../views/nodes.js';
+import type { ActorInputs } from '../views/node-actors.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
 import { podList } from '../views/pod-list.js';
@@ -56,10 +61,20 @@ export interface StoreReaderInput {
   sources: SourcesView;
   meta: ClusterMeta;
   clock: Clock;
+  /** Cluster Autoscaler's flags, for the nodes' answers (its defaults when absent). */
+  caOptions?: NodeDeleteOptions;
 }
 
 /** The routes' view of the store and the sources: every answer in the API's shapes. */
-export function storeReader({ store, sources, meta, clock }: StoreReaderInput): ClusterReader {
+export function storeReader(input: StoreReaderInput): ClusterReader {
+  const { store, sources, meta, clock } = input;
+  const caOptions = input.caOptions ?? CLUSTER_AUTOSCALER_DEFAULTS;
+  const actorInputs = (): ActorInputs => ({
+    priorityClasses: store.actorObjects.priorityClasses(),
+    nodePools: store.actorObjects.nodePools(),
+    nodeClaims: store.actorObjects.nodeClaims(),
+    caOptions,
+  });
   const eventId = () => store.hub.lastId;
   const index = () => {
     const i = store.index;
@@ -206,6 +221,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         index: index(),
         name,
         marks: store.marks(),
+        actors: actorInputs(),
         eventId: eventId(),
       }),
     analysed: () => store.analysisReady(),

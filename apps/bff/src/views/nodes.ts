@@ -9,6 +9,7 @@ import {
   type NodeRow,
 } from '@pdbscope/shared/api';
 import { podSummary } from './pods.js';
+import { nodeActors, type ActorInputs } from './node-actors.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
 
 const NO_LABELS: NodeRow['labels'] = Object.freeze({});
@@ -101,6 +102,8 @@ export function nodeDetail(input: {
   index: ClusterIndex;
   name: string;
   marks: BudgetMarks;
+  /** What the actors read besides the index (PriorityClasses, Karpenter's objects, CA's flags). */
+  actors: ActorInputs;
   eventId: string;
 }): NodeDetailResponse | undefined {
   const { index, name } = input;
@@ -136,6 +139,7 @@ export function nodeDetail(input: {
     allocatable: { ...node?.allocatable },
     pods,
     budgets: [...budgets.values()],
+    actors: nodeActors(index, name, input.actors),
     eventId: input.eventId,
   };
 }

@@ -125,7 +125,11 @@ export async function listCluster(input: {
     `cannot list ${what} from ${input.cluster.server}: ${errorReason(err)}`;
   let discovered: ResourceSpec[];
   try {
-    discovered = (await discoverResources(http)).specs;
+    // The BFF watches PriorityClasses and Karpenter's kinds too; here they are read as the docs'
+    // command reads them (optional: a refusal is a warning), once.
+    discovered = (await discoverResources(http)).specs.filter(
+      (spec) => !EXTRA_KINDS.some((extra) => extra.kind === spec.kind),
+    );
   } catch (err) {
     return { ok: false, error: failed('the API groups', err) };
   }

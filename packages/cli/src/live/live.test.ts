@@ -10,10 +10,8 @@ import { runPdbscope } from '../main.js';
 const KUBECTL = process.env['KUBECTL'] ?? '/usr/bin/kubectl';
 const NOW = '2024-05-01T12:00:00Z';
 
-// docs/cli.md's snapshot command, with the kinds the simulator serves: it serves no DaemonSets,
-// Jobs or PriorityClasses yet (kubectl refuses a kind the server does not have), so they are left
-// out here; the live listing skips them where the cluster does not serve them.
-const SNAPSHOT_COMMAND = `kinds=pods,pdb,deploy,rs,sts,rc,nodes
+// docs/cli.md's snapshot command, every kind the engine reads (the simulator serves them all).
+const SNAPSHOT_COMMAND = `kinds=pods,pdb,deploy,rs,sts,rc,ds,jobs,nodes,priorityclasses
 for r in podunavailablebudgets.policy.kruise.io nodepools.karpenter.sh nodeclaims.karpenter.sh; do
   kubectl api-resources -o name | grep -qx "$r" && kinds="$kinds,$r"
 done

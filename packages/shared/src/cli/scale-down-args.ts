@@ -5,7 +5,9 @@ import type { PlanStatusSource } from '../eviction/plan-types.js';
 import type { Result } from '../result/index.js';
 import { withSnapshotPlace } from './source-args.js';
 
-export type Autoscaler = 'cluster-autoscaler' | 'karpenter';
+import type { Autoscaler } from '../actors/reports/scale-down.js';
+
+export type { Autoscaler };
 
 /** `pdbscope scale-down SNAPSHOT NODE --autoscaler …`. */
 export interface ScaleDownCommand {

@@ -77,7 +77,7 @@ describe('pdbscope upgrade on a snapshot of the demo cluster', () => {
     if (!plan.ok) throw new Error(plan.error);
     const lines = formatUpgrade(plan.value.forecast, plan.value.fixes).split('\n');
     expect(lines.find((l) => l.startsWith('  1. '))).toBe(
-      '  1. These 6 changes together get furthest, but the upgrade still stalls (none of up to 4 changes lets it complete, and no larger one found does) — gets further: Step 4 stalls on worker-4: 3 pods (legacy/legacy-worker-3, shop/orders-api-f969fdd74-44hdg, shop/orders-api-f969fdd74-sk6l7) cannot leave, because of a budget that allows no disruption.:',
+      '  1. These 6 changes together get furthest, but the upgrade still stalls (none of up to 4 changes lets it complete, and no larger one found does) — gets further: Step 4 stalls on worker-4: 3 pods (legacy/legacy-worker-3, shop/orders-api-f969fdd74-js24c, shop/orders-api-f969fdd74-wwblp) cannot leave, because of a budget that allows no disruption.:',
     );
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { AllowedCell } from '../../components/AllowedCell.js';
 import { budgetNumbers, shortKind } from '../../components/budget-numbers.js';
 import { ConditionsTable } from '../../components/ConditionsTable.js';
 import { LabelList } from '../../components/LabelList.js';
+import { NodeActorsTable } from './NodeActorsTable.js';
 import { NodeStateBadges } from './node-columns.js';
 
 function Quantities({ detail }: { detail: NodeDetailResponse }) {
@@ -155,6 +156,8 @@ export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; no
         </Link>{' '}
         · age {age(node.creationTimestamp, now)}
       </p>
+      <h2>Who would remove its pods now</h2>
+      <NodeActorsTable actors={detail.actors} />
       <h2>Budgets of its pods ({formatCount(detail.budgets.length)})</h2>
       <Budgets detail={detail} />
       <h2>Pods ({formatCount(detail.pods.length)})</h2>
