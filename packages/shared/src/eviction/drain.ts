@@ -86,8 +86,6 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
   const { index, node, now } = input;
   const options: DrainOptions = { ...KUBECTL_DRAIN_DEFAULTS, ...input.options };
   const state = input.state ?? new PlanState(index, now, input.statusSource ?? 'recomputed');
-  const ledger = input.ledger ?? ledgerOf(index);
-  ledger.cordon(node);
   const selection = selectPodsForDrain(state.podsOnNode(node), options);
   const base = {
     node,
@@ -98,6 +96,8 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
     skipped: selection.skipped.map((s) => ({ pod: podRef(s.pod), reason: s.reason })),
   };
   if (selection.refusals.length > 0) {
+    // kubectl has cordoned the node before it refuses: a shared ledger (an upgrade's) says so.
+    input.ledger?.cordon(node);
     return {
       ...base,
       verdict: 'refused',
@@ -110,6 +110,9 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
       budgets: [],
     };
   }
+  // Built only now: every node's capacity and the cluster's pods, not worth it for a refusal.
+  const ledger = input.ledger ?? ledgerOf(index);
+  ledger.cordon(node);
   let remaining = selection.toEvict;
   const rounds: DrainRound[] = [];
   const failed: FailedPod[] = [];
