@@ -158,16 +158,21 @@ describe('the dashboard on the demo cluster', () => {
       .toStrictEqual([...covering].sort());
     expect(covering.length).toBeGreaterThan(1);
 
-    // The namespace filter still offers every namespace, each with what the search found there.
+    // The namespace picker still offers every namespace the BFF knows, each with what the
+    // search found there.
     const found = (namespace: string) =>
       coveringRows.filter((row) => row.namespace === namespace).length;
-    expect(
-      await page.getByRole('listbox', { name: 'Namespace' }).locator('option').allTextContents(),
-    ).toStrictEqual(
-      [...new Set(items.map((row) => row.namespace))]
+    const known = (await api.namespaces()).items.map((n) => n.namespace);
+    await page.getByRole('combobox', { name: 'Namespace' }).click();
+    await page.keyboard.press('ArrowDown');
+    const offered = page.getByRole('listbox', { name: 'Namespaces' }).getByRole('option');
+    await expect.poll(() => offered.count()).toBe(known.length);
+    expect(await offered.allTextContents()).toStrictEqual(
+      [...new Set([...known, ...items.map((row) => row.namespace)])]
         .sort()
         .map((namespace) => `${namespace} (${found(namespace)})`),
     );
+    await page.keyboard.press('Escape');
 
     // A selector cut at its cell opens whole beside it, every expression on its own line.
     const [budget] = items
@@ -543,6 +548,38 @@ describe('the dashboard on the demo cluster', () => {
     expect(
       await firstRow.locator(`time[datetime="${blocking[0]!.blockingSince}"]`).textContent(),
     ).toMatch(/^\d+[smhd]$/);
+    expect(await setPodReady(stack.sim, pod, true)).toBe(true);
+  });
+
+  it('holds every number still while paused, counts what waits, and catches up on resume', async () => {
+    const { items } = await api.budgets();
+    const details = await Promise.all(
+      items
+        .filter((row) => row.flags.error === null && !row.flags.overlap)
+        .map((row) => api.detail(refOf(row))),
+    );
+    const subject = details.filter((detail) => detail.lanes.available.length > 2).at(-1);
+    if (subject === undefined) throw new Error('the demo needs a budget with three available pods');
+    const pod = subject.lanes.available.at(-2)!;
+    await page.goto(
+      `${stack.url}/budgets/${subject.budget.kind}/${subject.budget.namespace}/${subject.budget.name}`,
+    );
+    const unavailable = page.getByRole('region', { name: /^Unavailable \(/ });
+    const shownUnavailable = () =>
+      unavailable
+        .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+        .count();
+    const bar = page.getByRole('region', { name: 'Connection' });
+    await bar.getByRole('button', { name: 'Pause live updates' }).click();
+    expect(await setPodReady(stack.sim, pod, false)).toBe(true);
+    await expect
+      .poll(() => bar.getByText(/^Paused: as of /).textContent(), { timeout: 20_000 })
+      .toMatch(/, [1-9]\d* changes? waiting$/);
+    const held = await shownUnavailable();
+    await shot('paused');
+    await bar.getByRole('button', { name: 'Resume live updates' }).click();
+    await expect.poll(shownUnavailable, { timeout: 20_000 }).toBe(1);
+    expect([held, await bar.getByText(/^Paused/).count()]).toStrictEqual([0, 0]);
     expect(await setPodReady(stack.sim, pod, true)).toBe(true);
   });
 

@@ -38,7 +38,7 @@ describe('the Upgrade page on the demo cluster', () => {
     await expect
       .poll(() => forecast.textContent(), { timeout: 20_000 })
       .toContain('The upgrade completes: 2 steps');
-    expect(page.url()).toContain('changes=');
+    expect(page.url()).toContain('fix=');
     await demo.screenshot('upgrade-fixed');
   });
 
@@ -75,8 +75,11 @@ describe('the Upgrade page on the demo cluster', () => {
     await expect
       .poll(() => forecast.textContent(), { timeout: 20_000 })
       .toContain('The upgrade completes: 1 step');
-    expect(page.url()).toContain('remove-budget');
-    expect(page.url()).toContain('budget-spec');
+    // Both changes in the address, readable as written.
+    expect(new URL(page.url()).search).toBe(
+      '?selector=pdbscope.dev/pool=edge&maxUnavailable=1&maxSurge=0' +
+        '&fix=min-available:games/PodUnavailableBudget/lobby=0&fix=remove-budget:shop/edge-proxy',
+    );
   });
 
   it('shows the general pool needing nine changes together, and that they let it complete', async () => {

@@ -3,6 +3,7 @@ import type {
   BudgetListQuery,
   ClusterResponse,
   PdbRow,
+  PodListQuery,
   SourceState,
   SimulateDrainRequest,
 } from '@pdbscope/shared/api';
@@ -78,6 +79,26 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
           }
         : undefined,
     pod: () => undefined,
+    pods: (query: PodListQuery) =>
+      query.group !== undefined
+        ? { unknownGroup: query.group }
+        : {
+            items: [],
+            total: 0,
+            offset: query.offset ?? 0,
+            limit: query.limit ?? 100,
+            eventId: 'x-0',
+          },
+    namespaces: () => ({ items: [{ namespace: 'data', pods: 3, budgets: 1 }], eventId: 'x-0' }),
+    search: ({ q, selector }: { q: string; selector: unknown }) => ({
+      q,
+      selector: selector !== undefined,
+      budgets: { items: [], total: 0 },
+      pods: { items: [], total: 0 },
+      nodes: { items: [], total: 0 },
+      workloads: { items: [], total: 0 },
+      eventId: 'x-0',
+    }),
     nodes: () => ({ items: [], eventId: 'x-0' }),
     node: () => undefined,
     analysed: () => Promise.resolve(),
@@ -115,6 +136,8 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
           }
         : { unknown: node },
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
+    whatIf: () => ({ refused: [{ path: 'apply', message: 'the fake store has no cluster' }] }),
+    operatorInstances: () => ({ items: [], eventId: 'x-0' }),
   };
   return store;
 }

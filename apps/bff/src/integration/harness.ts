@@ -34,7 +34,7 @@ export async function startHarness(
   > & {
     beforeBff?: (sim: SimHandle) => void;
     /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
-    sim?: Pick<StartSimOptions, 'tls' | 'clock'>;
+    sim?: Pick<StartSimOptions, 'tls' | 'clock' | 'unservedGroups'>;
     /** The BFF's kubeconfig (default: the simulator's own, with its token accepted for good). */
     kubeconfig?: (sim: SimHandle) => string;
     /** Sources' tuning beyond the short backoff every harness has. */

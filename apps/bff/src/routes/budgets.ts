@@ -12,6 +12,7 @@ export function budgetRoutes(store: ClusterReader): ServedRoute[] {
       await store.analysed();
       call.send(store.budgets(query));
     }),
+    serve(apiRoutes.operatorInstances, (call) => call.send(store.operatorInstances())),
     serve(apiRoutes.budget, async (call) => {
       const ref = call.params(unknownBudgetKind);
       await store.analysed();

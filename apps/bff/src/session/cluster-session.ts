@@ -1,3 +1,4 @@
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
 import type { Logger } from 'pino';
 import type { EventHub } from '../events/hub.js';
 import { gatedHub } from '../events/store-hub.js';
@@ -41,6 +42,8 @@ export interface SessionSettings {
   prometheusRangeMs?: number;
   /** GET /api/fleet answers (--fleet-prometheus): the web app shows the Fleet page. */
   fleetConfigured?: boolean;
+  /** Cluster Autoscaler's flags, for the nodes' answers (its defaults otherwise). */
+  caOptions?: NodeDeleteOptions;
 }
 
 /**
@@ -104,7 +107,13 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
     identityChange: () => cluster?.identityChange,
     rawBudget: async (ref) => cluster?.rawBudget(ref),
   };
-  const reader = storeReader({ store, sources, meta, clock });
+  const reader = storeReader({
+    store,
+    sources,
+    meta,
+    clock,
+    ...(settings.caOptions ? { caOptions: settings.caOptions } : {}),
+  });
   const history = new BudgetHistory({
     ...(settings.historyWindowMs !== undefined ? { windowMs: settings.historyWindowMs } : {}),
   });

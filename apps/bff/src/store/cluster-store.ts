@@ -1,10 +1,11 @@
 import type { Finding as EngineFinding, PodView } from '@pdbscope/shared';
-import type { BudgetDelta, ClusterIndex } from '@pdbscope/shared/index';
+import type { BudgetDelta, ClusterIndex, ObjectChange } from '@pdbscope/shared/index';
 import type { BudgetRow, BudgetSummary, ClusterCounts, NodeRow } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import type { StoreHub } from '../events/store-hub.js';
 import type { Clock } from '@pdbscope/shared/clock';
 import type { BudgetMarks } from '../views/rows.js';
+import { ActorObjects, isActorObject } from './actor-objects.js';
 import { summarize, type Analysis } from './analysis.js';
 import { AnalysisScheduler } from './analysis-scheduler.js';
 import { ClockTick } from './clock-tick.js';
@@ -38,6 +39,8 @@ export class ClusterStore implements StorePort {
   private readonly tick: ClockTick;
   private readonly summaries: SummaryPublisher;
   private sourceFindings: readonly EngineFinding[] = [];
+  /** PriorityClasses, NodePools and NodeClaims: read by the actors, not indexed. */
+  readonly actorObjects = new ActorObjects();
   private stopped = false;
   private resolveReady: () => void = () => {};
   /** Resolves once the sources have settled and the index is built. */
@@ -106,8 +109,13 @@ export class ClusterStore implements StorePort {
   apply(change: StoreChange): void {
     switch (change.type) {
       case 'upsert':
-      case 'delete':
-        return this.queue(this.live.apply(change));
+      case 'delete': {
+        const { object } = change;
+        if (isActorObject(object)) return this.actorObjects.apply(change.type, object);
+        const indexed: ObjectChange =
+          change.type === 'upsert' ? { type: 'upsert', object } : { type: 'delete', object };
+        return this.queue(this.live.apply(indexed));
+      }
       case 'source-findings':
         this.sourceFindings = change.findings;
         if (this.live.index) this.analyses.changed(this.options.clock.now());

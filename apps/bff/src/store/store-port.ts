@@ -1,5 +1,6 @@
 import type { ApiResourceInfo, Finding, PodView, Visibility } from '@pdbscope/shared';
-import type { ObjectChange } from '@pdbscope/shared/index';
+import type { IndexedObject, ObjectChange } from '@pdbscope/shared/index';
+import type { ActorObject } from './actor-objects.js';
 
 /**
  * What flows into the store, from the sources watching a cluster or from a snapshot file: the
@@ -8,7 +9,7 @@ import type { ObjectChange } from '@pdbscope/shared/index';
  */
 export type StoreChange =
   /** An object listed, added, changed (`upsert`) or deleted. */
-  | Extract<ObjectChange, { type: 'upsert' | 'delete' }>
+  | { type: 'upsert' | 'delete'; object: IndexedObject | ActorObject }
   /** The findings the sources make themselves (the objects they could not read), all of them. */
   | { type: 'source-findings'; findings: readonly Finding[] }
   /** A custom kind that serves `/scale`, for the index's REST mapper. */

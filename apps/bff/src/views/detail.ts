@@ -1,9 +1,4 @@
-import {
-  decidePodNow,
-  EVICTION_RULE_SUMMARIES,
-  type PodClassification,
-  type PodView,
-} from '@pdbscope/shared';
+import { type PodClassification, type PodView } from '@pdbscope/shared';
 import { classificationOf, type BudgetEvaluation, type ClusterIndex } from '@pdbscope/shared/index';
 import type {
   BudgetDetailResponse,
@@ -14,7 +9,7 @@ import type {
   Overlap,
 } from '@pdbscope/shared/api';
 import { stringify } from 'yaml';
-import { podPlacement } from './pods.js';
+import { evictableNow, podPlacement } from './pods.js';
 import {
   budgetRow,
   recomputeError,
@@ -22,17 +17,6 @@ import {
   statusNumbers,
   type BudgetMarks,
 } from './rows.js';
-
-/** Whether the API server would let this pod be evicted now, and by which rule (a dry run). */
-function evictableNow(pod: PodView, index: ClusterIndex, now: Date): EvictableNow {
-  const decision = decidePodNow(pod, index.budgetsForPod(pod), now);
-  return {
-    allowed: decision.allowed,
-    rule: decision.rule,
-    summary: EVICTION_RULE_SUMMARIES[decision.rule],
-    code: decision.code,
-  };
-}
 
 /** A pod in its lane, as the engine classified it (lane, code and reason come from shared). */
 export function lanePod(

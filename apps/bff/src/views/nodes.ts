@@ -16,6 +16,7 @@ import {
   type NodeRow,
 } from '@pdbscope/shared/api';
 import { podSummary } from './pods.js';
+import { nodeActors, type ActorInputs } from './node-actors.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
 
 const NO_LABELS: NodeRow['labels'] = Object.freeze({});
@@ -50,7 +51,7 @@ function nodeRow({ name, node, pods, budgeted, drainable, refs }: NodeRowInput):
 const isCovered = (index: ClusterIndex, pod: PodView): boolean =>
   index.coveringBudgets(pod).length > 0;
 
-const drainableRow = (d: DrainableNow, refs?: number): NodeRow['drainableNow'] => ({
+export const drainableRow = (d: DrainableNow, refs?: number): NodeRow['drainableNow'] => ({
   state: d.state,
   pods: d.pods
     .slice(0, refs ?? d.pods.length)
@@ -123,6 +124,8 @@ export function nodeDetail(input: {
   index: ClusterIndex;
   name: string;
   marks: BudgetMarks;
+  /** What the actors read besides the index (PriorityClasses, Karpenter's objects, CA's flags). */
+  actors: ActorInputs;
   eventId: string;
 }): NodeDetailResponse | undefined {
   const { index, name } = input;
@@ -158,6 +161,7 @@ export function nodeDetail(input: {
     allocatable: { ...node?.allocatable },
     pods,
     budgets: [...budgets.values()],
+    actors: nodeActors(index, name, input.actors),
     eventId: input.eventId,
   };
 }

@@ -5,9 +5,12 @@ import {
   type BudgetRef,
   type FindingListQuery,
   type OverlapListQuery,
+  type PodListQuery,
   type SimulateDrainResponse,
+  type WhatIfRequest,
 } from '@pdbscope/shared/api';
 import { callApi } from './client.js';
+import { livePause } from './live-pause.js';
 
 /** kubectl drain's flags, as the drain view keeps them in its URL. */
 export type DrainFlags = SimulateDrainResponse['options'];
@@ -29,17 +32,25 @@ export const queryKeys = {
   /** Prefix of every budget's Kubernetes events. */
   kubeEvents: ['kube-events'] as const,
   budgetEvents: (ref: BudgetRef) => ['kube-events', ref.kind, ref.namespace, ref.name] as const,
+  /** Prefix of every pod's page and of the pods list's pages, so one event invalidates them all. */
   pods: ['pod'] as const,
   pod: (namespace: string, name: string) => ['pod', namespace, name] as const,
+  podList: (query: PodListQuery) => ['pod', 'list', query] as const,
+  namespaces: ['namespaces'] as const,
+  search: (q: string) => ['search', q] as const,
   /** Prefix of the node list and of every node's page, so one event invalidates them all. */
   nodes: ['nodes'] as const,
   node: (name: string) => ['nodes', name] as const,
   overlaps: ['overlaps'] as const,
   findings: ['findings'] as const,
+  /** Instances operators run, by role and role group (the Budgets page grouped). */
+  operatorInstances: ['operator-instances'] as const,
   simulations: ['simulate'] as const,
   drain: (node: string, options: DrainFlags) => ['simulate', 'drain', node, options] as const,
   evictions: (pods: readonly string[]) => ['simulate', 'evictions', ...pods] as const,
   upgrade: (request: SimulateUpgradeRequest) => ['simulate', 'upgrade', request] as const,
+  /** A what-if layer's answer (its changes, and a pool to forecast). */
+  whatIf: (request: WhatIfRequest) => ['what-if', request] as const,
   /** Every cluster as the fleet's Prometheus knows it; also the prefix of a cluster's budgets. */
   fleet: ['fleet'] as const,
   fleetBudgets: (cluster: string) => ['fleet', 'budgets', cluster] as const,
@@ -79,7 +90,7 @@ export function budgetsQuery(text?: string) {
       callApi(apiRoutes.budgets, searched ? { query: { text }, signal } : { signal }),
     placeholderData: (previous) => previous,
     // Events keep a searched list's rows current; a pod renamed since is found again by this.
-    ...(searched ? { refetchInterval: 15_000 } : {}),
+    ...(searched ? { refetchInterval: livePause.whileLive(15_000) } : {}),
   });
 }
 
@@ -95,7 +106,7 @@ export function budgetHistoryQuery(ref: BudgetRef) {
     queryKey: queryKeys.budgetHistory(ref),
     queryFn: ({ signal }) => callApi(apiRoutes.budgetHistory, { params: ref, signal }),
     // Budget events invalidate it; this keeps the time axis moving on a quiet budget.
-    refetchInterval: 60_000,
+    refetchInterval: livePause.whileLive(60_000),
   });
 }
 
@@ -104,7 +115,7 @@ export function budgetEventsQuery(ref: BudgetRef) {
     queryKey: queryKeys.budgetEvents(ref),
     queryFn: ({ signal }) => callApi(apiRoutes.budgetEvents, { params: ref, signal }),
     // Events are not on the stream: a budget event refetches them, and so does this.
-    refetchInterval: 30_000,
+    refetchInterval: livePause.whileLive(30_000),
   });
 }
 
@@ -112,6 +123,34 @@ export function podQuery(namespace: string, name: string) {
   return queryOptions({
     queryKey: queryKeys.pod(namespace, name),
     queryFn: ({ signal }) => callApi(apiRoutes.pod, { params: { namespace, name }, signal }),
+  });
+}
+
+/** One page of the pods list, filtered by the BFF (`offset` and `limit` in the query). */
+export function podListQuery(query: PodListQuery) {
+  return queryOptions({
+    queryKey: queryKeys.podList(query),
+    queryFn: ({ signal }) => callApi(apiRoutes.pods, { query, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Every namespace the BFF knows (holding pods or budgets), with how many of each. */
+export function namespacesQuery() {
+  return queryOptions({
+    queryKey: queryKeys.namespaces,
+    queryFn: ({ signal }) => callApi(apiRoutes.namespaces, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** The global search: a bounded number of budgets, pods, nodes and workloads. */
+export function searchQuery(q: string) {
+  return queryOptions({
+    queryKey: queryKeys.search(q),
+    queryFn: ({ signal }) => callApi(apiRoutes.search, { query: { q }, signal }),
+    staleTime: 10_000,
+    enabled: q.trim() !== '',
   });
 }
 
@@ -151,6 +190,14 @@ export function overlapPairsQuery(id: string, cursor: string | undefined) {
   });
 }
 
+/** The instances operators run, by role and role group, with the pods no budget covers. */
+export function operatorInstancesQuery() {
+  return queryOptions({
+    queryKey: queryKeys.operatorInstances,
+    queryFn: ({ signal }) => callApi(apiRoutes.operatorInstances, { signal }),
+  });
+}
+
 /** One page of findings, filtered by the BFF. */
 export function findingsQuery(query: FindingListQuery = {}) {
   return queryOptions({
@@ -167,6 +214,21 @@ export function upgradeQuery(request: SimulateUpgradeRequest) {
     queryFn: ({ signal }) => callApi(apiRoutes.simulateUpgrade, { body: request, signal }),
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/**
+ * The cluster with a what-if layer's changes: every page showing the layer shares one answer. It
+ * is the live cluster's plus the changes, so it is asked again now and then as the cluster moves.
+ */
+export function whatIfQuery(request: WhatIfRequest) {
+  return queryOptions({
+    queryKey: queryKeys.whatIf(request),
+    queryFn: ({ signal }) => callApi(apiRoutes.whatIf, { body: request, signal }),
+    staleTime: 15_000,
+    refetchInterval: 30_000,
+    // A refused change set does not become valid by asking again.
+    retry: false,
   });
 }
 

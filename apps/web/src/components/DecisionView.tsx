@@ -1,6 +1,7 @@
+import { PodKeyLink } from './PodKeyLink.js';
 import { Link } from 'react-router';
 import type { BudgetStatusAfter, EvictionDecision } from '@pdbscope/shared/api';
-import { budgetHref, podHref } from '../app/paths.js';
+import { budgetHref } from '../app/paths.js';
 import { BudgetStatusLine } from './BudgetStatusLine.js';
 
 /** The status line and the engine's rule, e.g. "Refused: 500, more than one PodDisruptionBudget". */
@@ -21,11 +22,10 @@ interface DecisionViewProps {
 
 /** The eviction API's answer for one pod: the server's own message and causes first, our explanation after. */
 export function DecisionView({ decision, after }: DecisionViewProps) {
-  const [namespace = '', name = ''] = decision.pod.split('/');
   return (
     <div className={`notice ${decision.allowed ? 'good' : 'bad'}`}>
       <strong>
-        {verdict(decision)} for <Link to={podHref({ namespace, name })}>{decision.pod}</Link>
+        {verdict(decision)} for <PodKeyLink pod={decision.pod} mono={false} />
       </strong>
       <p>
         API server: {decision.message === '' ? 'no message' : <q>{decision.message}</q>} (HTTP{' '}

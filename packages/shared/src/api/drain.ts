@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { parseLabelSelectorQuery } from '../selectors/query.js';
-import { BudgetRefSchema, PodKeySchema } from './common.js';
+import { AsOfFields, BudgetRefSchema, PodKeySchema, refineLabelSelector } from './common.js';
 import { EvictionDecisionSchema } from './simulate.js';
 import { BudgetStatusAfterSchema } from './status.js';
 
@@ -14,14 +13,7 @@ export const DrainOptionsSchema = z
     /** `--delete-emptydir-data`: also delete pods with emptyDir volumes. */
     deleteEmptyDirData: z.boolean().default(false),
     /** `--pod-selector`: only pods matching this label query are drained. */
-    podSelector: z
-      .string()
-      .max(1024)
-      .default('')
-      .superRefine((text, ctx) => {
-        const parsed = parseLabelSelectorQuery(text);
-        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-      }),
+    podSelector: z.string().max(1024).default('').superRefine(refineLabelSelector),
   })
   .meta({ id: 'DrainOptions' });
 export type DrainOptionsBody = z.infer<typeof DrainOptionsSchema>;
@@ -127,6 +119,7 @@ export const SimulateDrainResponseSchema = z
     /** Pods a drain does not evict (DaemonSet with --ignore-daemonsets, mirror pods), with why. */
     skipped: z.array(z.object({ pod: PodKeySchema, reason: z.string() })),
     budgetsAfter: z.array(BudgetStatusAfterSchema),
+    ...AsOfFields,
   })
   .meta({ id: 'SimulateDrainResponse' });
 export type SimulateDrainResponse = z.infer<typeof SimulateDrainResponseSchema>;

@@ -17,6 +17,11 @@ export const PodSummarySchema = z
     phase: z.string(),
     ready: z.boolean(),
     labels: LabelsSchema,
+    /**
+     * The annotations the engine keeps (those a rule reads: OpenKruise's `pub.kruise.io/*`,
+     * `kruise.io/related-pub`, `kubernetes.io/config.mirror`); absent when it has none of them.
+     */
+    annotations: LabelsSchema.optional(),
     nodeName: z.string().optional(),
     owner: OwnerSchema.optional(),
     restartCount: z.number().int(),

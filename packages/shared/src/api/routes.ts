@@ -18,7 +18,10 @@ import { BudgetEventsResponseSchema } from './kube-events.js';
 import { FleetBudgetsResponseSchema, FleetResponseSchema } from './fleet.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
+import { OperatorInstancesResponseSchema } from './operators.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
+import { NamespacesResponseSchema, PodListQuerySchema, PodListResponseSchema } from './pod-list.js';
+import { SearchQuerySchema, SearchResponseSchema } from './search.js';
 import { SessionRequestSchema, SessionResponseSchema } from './session.js';
 import {
   SimulateEvictionsRequestSchema,
@@ -28,6 +31,7 @@ import {
 } from './simulate.js';
 import { SimulateUpgradeRequestSchema, SimulateUpgradeResponseSchema } from './upgrade.js';
 import { SimulateDrainRequestSchema, SimulateDrainResponseSchema } from './drain.js';
+import { WhatIfRequestSchema, WhatIfResponseSchema } from './what-if.js';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 
@@ -142,6 +146,14 @@ export const apiRoutes = {
     problems: { 400: 'A filter has an unknown value' },
     waitsForReady: true,
   }),
+  operatorInstances: route({
+    method: 'get',
+    path: '/api/operator-instances',
+    summary:
+      "The instances operators run (Stackable's and others', by app.kubernetes.io/name and instance): each role's budgets (the operator's and hand-written ones), its role groups' workloads and replicas, and the pods no budget covers",
+    ok: { status: 200, description: 'The instances', schema: OperatorInstancesResponseSchema },
+    waitsForReady: true,
+  }),
   budget: route({
     method: 'get',
     path: '/api/budgets/{kind}/{namespace}/{name}',
@@ -173,6 +185,35 @@ export const apiRoutes = {
     params: BudgetParamsSchema,
     ok: { status: 200, description: 'The events', schema: BudgetEventsResponseSchema },
     problems: { 404: 'No such budget' },
+    waitsForReady: true,
+  }),
+  pods: route({
+    method: 'get',
+    path: '/api/pods',
+    summary:
+      'Every pod with its budgets and whether evicting it now would be accepted, filtered and paged in namespace/name order',
+    query: PodListQuerySchema,
+    ok: { status: 200, description: 'A page of pods', schema: PodListResponseSchema },
+    problems: {
+      400: 'A filter has a bad value, or `labels` is not a label selector (`errors` says why)',
+    },
+    waitsForReady: true,
+  }),
+  namespaces: route({
+    method: 'get',
+    path: '/api/namespaces',
+    summary: 'Every namespace holding pods or budgets, with how many of each',
+    ok: { status: 200, description: 'Namespaces', schema: NamespacesResponseSchema },
+    waitsForReady: true,
+  }),
+  search: route({
+    method: 'get',
+    path: '/api/search',
+    summary:
+      'Budgets, pods, nodes and workloads whose name has the text, or whose labels match a label selector; a bounded number of each',
+    query: SearchQuerySchema,
+    ok: { status: 200, description: 'What matches, by kind', schema: SearchResponseSchema },
+    problems: { 400: 'No text, or a label selector that does not parse (`errors` says why)' },
     waitsForReady: true,
   }),
   pod: route({
@@ -231,6 +272,19 @@ export const apiRoutes = {
     ok: { status: 200, description: 'The forecast', schema: SimulateUpgradeResponseSchema },
     problems: {
       400: `${badBody}; or unknown nodes, a selector matching no node`,
+      429: rateLimited,
+    },
+    waitsForReady: true,
+  }),
+  whatIf: route({
+    method: 'post',
+    path: '/api/what-if',
+    summary:
+      'Apply manifests, deletions, scales and budget spec edits to a copy-on-write view of the cluster and answer what changes: budgets before and after, pods, overlaps, findings, drainable nodes, the upgrade forecast; nothing is written to the cluster',
+    body: WhatIfRequestSchema,
+    ok: { status: 200, description: 'The difference', schema: WhatIfResponseSchema },
+    problems: {
+      400: `${badBody}; or a change that does not apply: a manifest that does not parse or that the API server would refuse (\`errors\` names the document and the field, with the API server's message), an object to delete or scale that the cluster does not have`,
       429: rateLimited,
     },
     waitsForReady: true,

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
@@ -23,7 +23,7 @@ import type {
 } from './plan-types.js';
 
 export interface PlanDrainInput {
-  index: ClusterIndex;
+  index: ClusterView;
   node: string;
   now: Date;
   /** kubectl's flags; each one absent takes kubectl's default (false, no selector). */
@@ -51,7 +51,7 @@ const podKey = (p: { namespace: string; name: string }): string => `${p.namespac
  * Node objects still names nodes in its pods: those are taken as Ready, untainted and unbounded,
  * so that only the drained node's own cordon keeps a replacement off it.
  */
-export function ledgerOf(index: ClusterIndex): CapacityLedger {
+export function ledgerOf(index: ClusterView): CapacityLedger {
   const known = [...index.nodes()];
   const nodes: NodeView[] =
     known.length > 0
@@ -88,10 +88,7 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
   const { index, node, now } = input;
   const options: DrainOptions = { ...KUBECTL_DRAIN_DEFAULTS, ...input.options };
   const state = input.state ?? new PlanState(index, now, input.statusSource ?? 'recomputed');
-  const ledger = input.ledger ?? ledgerOf(index);
-  ledger.cordon(node);
-  const onNode = state.podsOnNode(node);
-  const selection = selectPodsForDrain(onNode, options);
+  const selection = selectPodsForDrain(state.podsOnNode(node), options);
   const unseen = nodesUnseen(index, [node]);
   const base = {
     node,
@@ -105,6 +102,8 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
     ...(unseen.texts.length > 0 ? { unseen: unseen.texts } : {}),
   };
   if (selection.refusals.length > 0) {
+    // kubectl has cordoned the node before it refuses: a shared ledger (an upgrade's) says so.
+    input.ledger?.cordon(node);
     return {
       ...base,
       verdict: 'refused',
@@ -117,6 +116,9 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
       budgets: [],
     };
   }
+  // Built only now: every node's capacity and the cluster's pods, not worth it for a refusal.
+  const ledger = input.ledger ?? ledgerOf(index);
+  ledger.cordon(node);
   let remaining = selection.toEvict;
   const rounds: DrainRound[] = [];
   const failed: FailedPod[] = [];

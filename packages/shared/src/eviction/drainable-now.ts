@@ -1,4 +1,4 @@
-import type { ClusterIndex, PodOnNode } from '../index/cluster-index.js';
+import type { ClusterView, PodOnNode } from '../index/view.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
@@ -51,7 +51,7 @@ export const DRAINABLE_NOW_OPTIONS: Readonly<DrainOptions> = Object.freeze({
 });
 
 export interface DrainableNowInput {
-  index: ClusterIndex;
+  index: ClusterView;
   now: Date;
   /** Default DRAINABLE_NOW_OPTIONS; each one absent takes that default. */
   options?: Partial<DrainOptions>;
@@ -67,7 +67,7 @@ export interface DrainableNowInput {
 const nsName = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
 
 /** No budget reads or writes its eviction: the API server deletes it without asking. */
-const unbudgeted = (index: ClusterIndex, pod: PodView): boolean => {
+const unbudgeted = (index: ClusterView, pod: PodView): boolean => {
   const { pdbs, pubs } = index.budgetsForPod(pod);
   return pdbs.length === 0 && pubs.length === 0 && relatedPubName(pod) === undefined;
 };
@@ -81,7 +81,7 @@ function stuckReason({ pods, first }: RefusedNow): string {
 }
 
 /** The budgets an eviction reads or writes, as the index has them (no eviction changes which). */
-const indexReader = (index: ClusterIndex): BudgetReader => ({
+const indexReader = (index: ClusterView): BudgetReader => ({
   covering: (ref) => index.budgetsForPod(ref),
   pod: (ref) => index.pod(ref),
   pubNamed: (namespace, name) => {

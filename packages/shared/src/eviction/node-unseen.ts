@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import { isFullyVisible, unseenReason, unseenScope, unseenText } from '../visibility/visibility.js';
@@ -20,7 +20,7 @@ export interface NodeUnseen {
 const NOTHING_UNSEEN: NodeUnseen = Object.freeze({ texts: [], uncertain: () => false });
 
 export interface NodeUnseenInput {
-  index: ClusterIndex;
+  index: ClusterView;
   /** The node's pods the index holds. */
   pods: Iterable<PodView>;
   /** The answer re-syncs budgets after evictions (a drain plan's later rounds): read their scale. */
@@ -72,7 +72,7 @@ export function someCertain(refused: readonly ResourceRef[], unseen: NodeUnseen)
  * What several nodes' answers cannot see (a drain of each, one after another, as an upgrade does),
  * with the nodes themselves when they are not visible (then replacements are assumed to fit).
  */
-export function nodesUnseen(index: ClusterIndex, nodes: readonly string[]): NodeUnseen {
+export function nodesUnseen(index: ClusterView, nodes: readonly string[]): NodeUnseen {
   const pods: PodView[] = [];
   for (const node of nodes) pods.push(...index.podsOnNode(node));
   const unseen = nodeUnseen({ index, pods, resyncs: true });

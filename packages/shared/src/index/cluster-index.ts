@@ -24,22 +24,9 @@ import type {
 } from './types.js';
 import { storeLookup, workloadDependency } from './workload-store.js';
 import { podNamespaces, podRecord } from './pod-store.js';
+import type { ClusterView, IndexCounts, PodOnNode } from './view.js';
 
-/** A pod the index holds, with the budgets covering it. */
-export interface PodOnNode {
-  readonly pod: PodView;
-  readonly budgets: readonly CoveringBudget[];
-}
-
-/** Counts of what the index holds. */
-export interface IndexCounts {
-  pods: number;
-  budgets: number;
-  pdbs: number;
-  pubs: number;
-  workloads: number;
-  nodes: number;
-}
+export type { IndexCounts, PodOnNode } from './view.js';
 
 /**
  * A cluster held incrementally: pods by namespace, node and label; each budget's selected pods and
@@ -47,7 +34,7 @@ export interface IndexCounts {
  * change returns the budgets it added, changed or removed. The state changes are the plain
  * functions of `apply.ts`; this class only holds the state.
  */
-export class ClusterIndex {
+export class ClusterIndex implements ClusterView {
   private state: IndexState;
 
   constructor(
@@ -65,6 +52,11 @@ export class ClusterIndex {
   /** The time evaluations are made at. */
   get now(): Date {
     return this.state.now;
+  }
+
+  /** The custom kinds the REST mapper knows beyond the built-in ones (`group/Kind` → resource). */
+  get apiResources(): Readonly<Record<string, ApiResourceInfo>> {
+    return this.state.workloads.apiResources;
   }
 
   /** Applies a watch event or relist; `now` (default: the index's time) is when it happened. */

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { Result } from '../result/index.js';
 
 export type NodePick = { selector: string } | { names: readonly string[] };
@@ -27,7 +27,7 @@ const byName = new Intl.Collator('en', { numeric: true }).compare;
  * The pool's nodes in upgrade order (names in natural order: worker-2 before worker-10), picked by
  * a label selector or by name. Unknown names and a selector matching nothing are errors.
  */
-export function resolveNodes(index: ClusterIndex, pick: NodePick): Result<string[]> {
+export function resolveNodes(index: ClusterView, pick: NodePick): Result<string[]> {
   if ('names' in pick) {
     if (pick.names.length === 0) return { ok: false, error: 'no nodes given' };
     const unknown = pick.names.filter(

@@ -61,15 +61,49 @@ describe('discovery', () => {
         g.versions.map((v) => [v.version, v.resources.map((r) => r.resource)]),
       ]),
     ).toStrictEqual([
-      ['apps', [['v1', ['deployments', 'replicasets', 'statefulsets']]]],
+      ['apps', [['v1', ['deployments', 'replicasets', 'statefulsets', 'daemonsets']]]],
+      ['batch', [['v1', ['jobs']]]],
       ['policy', [['v1', ['poddisruptionbudgets']]]],
       ['policy.kruise.io', [['v1alpha1', ['podunavailablebudgets']]]],
+      ['scheduling.k8s.io', [['v1', ['priorityclasses']]]],
+      ['karpenter.sh', [['v1', ['nodepools', 'nodeclaims']]]],
     ]);
     const legacy = await call('GET', '/apis');
     expect([
       legacy.body.kind,
       (legacy.body.groups as { name: string }[]).map((g) => g.name),
-    ]).toStrictEqual(['APIGroupList', ['apps', 'policy', 'policy.kruise.io']]);
+    ]).toStrictEqual([
+      'APIGroupList',
+      ['apps', 'batch', 'policy', 'policy.kruise.io', 'scheduling.k8s.io', 'karpenter.sh'],
+    ]);
+  });
+
+  it('leaves out a group it is told not to serve, as a cluster without its CRDs', async () => {
+    const server = await createSimServer({ store: h.store, unservedGroups: ['karpenter.sh'] });
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(new URL(path, server.url));
+        return [res.status, ((await res.json()) as { kind?: string }).kind];
+      };
+      const groups = (await (await fetch(new URL('/apis', server.url))).json()) as {
+        groups: { name: string }[];
+      };
+      expect({
+        groups: groups.groups.map((g) => g.name),
+        group: await get('/apis/karpenter.sh'),
+        version: await get('/apis/karpenter.sh/v1'),
+        list: await get('/apis/karpenter.sh/v1/nodepools'),
+        served: await get('/apis/scheduling.k8s.io/v1/priorityclasses'),
+      }).toStrictEqual({
+        groups: ['apps', 'batch', 'policy', 'policy.kruise.io', 'scheduling.k8s.io'],
+        group: [404, 'Status'],
+        version: [404, 'Status'],
+        list: [404, 'Status'],
+        served: [200, 'PriorityClassList'],
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
 

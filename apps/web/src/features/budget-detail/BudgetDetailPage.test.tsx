@@ -261,7 +261,10 @@ describe('BudgetDetailPage', () => {
 
   it('simulates an eviction and shows the API server message and the budget after it in a live region', async () => {
     const { fetchImpl, calls } = fakeFetch({
-      'POST /api/simulate/evictions': { status: 200, body: { steps: [blockedStep()] } },
+      'POST /api/simulate/evictions': {
+        status: 200,
+        body: { steps: [blockedStep()], asOf: '2026-11-21T08:00:00Z', eventId: 'e-3' },
+      },
     });
     vi.stubGlobal('fetch', fetchImpl);
     renderApp({ path, cache: cache() });

@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pdbscope/shared/api';
 import { budgetDetailQuery, clusterQuery } from '../../api/queries.js';
-import { simulateHref } from '../../app/paths.js';
+import { simulateHref, whatIfHref } from '../../app/paths.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
+import { WhatIfFiguresTable } from '../../components/what-if/BeforeAfter.js';
 import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { AllowedCell } from '../../components/AllowedCell.js';
 import { FlagBadges } from '../../components/FlagBadges.js';
@@ -65,6 +67,38 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
       {row.flags.blockingReason === null ? null : (
         <p className="notice bad">Blocks every eviction: {row.flags.blockingReason}.</p>
       )}
+      <WhatIfOfBudget budget={row} />
+    </>
+  );
+}
+
+/** The "What if…" entry, and the figures the what-if layer changes, before → after. */
+function WhatIfOfBudget({ budget }: { budget: BudgetDetailResponse['budget'] }) {
+  const whatIf = useWhatIf();
+  const change = whatIf.budget(budget);
+  return (
+    <>
+      <p className="toolbar">
+        <Link className="button" to={whatIfHref({ budget })}>
+          What if…
+        </Link>
+        <span className="muted">
+          Edit its spec or its workloads&apos; replicas and see the cluster with the change (nothing
+          is written to the cluster).
+        </span>
+      </p>
+      {change ? (
+        <section className="what-if-change-block" aria-label="This budget with the what-if">
+          <h2>With the what-if layer</h2>
+          {change.syncPending ? (
+            <p className="muted">
+              Once its controller has synced the new spec; until then the API server refuses every
+              eviction of its pods (429).
+            </p>
+          ) : null}
+          <WhatIfFiguresTable change={change} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import type { BudgetDetailResponse, EvictableNow, Lane, LanePod } from '@pdbscope/shared/api';
+import type { BudgetDetailResponse, Lane, LanePod } from '@pdbscope/shared/api';
 import { nodeHref, podHref } from '../../app/paths.js';
+import { EvictableMark } from '../../components/EvictableMark.js';
 import { SimulateButton } from '../../components/SimulateButton.js';
 import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 import { formatCount } from '../../components/numbers.js';
@@ -23,22 +24,6 @@ export interface LanesProps {
   onToggle: (pod: string) => void;
   onSimulate: (pod: string) => void;
   busy: boolean;
-}
-
-/**
- * Whether this pod could be evicted now, in words (not by colour alone), with the engine's rule
- * and the HTTP status the API server would answer.
- */
-function EvictableMark({ evictable }: { evictable: EvictableNow }) {
-  const verdict = evictable.allowed ? 'Evictable now' : 'Not evictable now';
-  return (
-    <span
-      className={`badge evictable ${evictable.allowed ? 'good' : 'bad'}`}
-      title={`${verdict}: ${evictable.summary} (HTTP ${evictable.code})`}
-    >
-      {evictable.allowed ? '✓' : '✕'} {verdict} · <span className="mono">{evictable.rule}</span>
-    </span>
-  );
 }
 
 function PodItem({

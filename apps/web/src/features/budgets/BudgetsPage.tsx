@@ -9,6 +9,9 @@ import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
 import { formatCount } from '../../components/numbers.js';
 import { budgetColumns } from './columns.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
+import { Link } from 'react-router';
+import { whatIfHref } from '../../app/paths.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
 import { StaleMark } from '../../components/StaleMark.js';
@@ -22,6 +25,7 @@ import {
   writeOverviewState,
 } from './overview-query.js';
 import { budgetRowsCsv, budgetRowsJson, downloadText } from './export-rows.js';
+import { GroupChoice, InstanceGroups, isGroupedByInstance } from './InstanceGroups.js';
 
 /** How long typing must pause before the BFF is asked. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -34,7 +38,8 @@ export function BudgetsPage() {
   const budgets = useQuery(budgetsQuery(text));
   const now = useNow(30_000);
   const rowMarks = useRowMarks();
-  const columns = useMemo(() => budgetColumns({ now, rowMarks }), [now, rowMarks]);
+  const whatIf = useWhatIf().budget;
+  const columns = useMemo(() => budgetColumns({ now, rowMarks, whatIf }), [now, rowMarks, whatIf]);
   const items = budgets.data?.items;
   const rows = useMemo(
     () => (items === undefined ? [] : visibleRows(items, localFilters(state))),
@@ -66,12 +71,25 @@ export function BudgetsPage() {
   const setSort = (column: string) =>
     update((now) => ({ ...now, sort: toggleSort(now.sort, column) }), false);
 
+  const head = (
+    <div className="page-head">
+      <h1>Budgets</h1>
+      <StaleMark numbers={EVERY_BUDGET} />
+    </div>
+  );
+  if (isGroupedByInstance(params))
+    return (
+      <>
+        {head}
+        <GroupChoice grouped />
+        <InstanceGroups />
+      </>
+    );
+
   return (
     <>
-      <div className="page-head">
-        <h1>Budgets</h1>
-        <StaleMark numbers={EVERY_BUDGET} />
-      </div>
+      {head}
+      <GroupChoice grouped={false} />
       {budgets.isPending ? <Loading what="budgets" retrying={budgets.failureReason} /> : null}
       {budgets.isError ? <ErrorNotice error={budgets.error} what="the budgets" /> : null}
       {budgets.data ? (
@@ -109,6 +127,9 @@ export function BudgetsPage() {
             >
               Export JSON
             </button>
+            <Link className="button" to={whatIfHref({ apply: true })}>
+              Apply YAML…
+            </Link>
           </div>
           {budgets.data.summary.budgets === 0 ? (
             <Empty>No disruption budgets in the watched namespaces.</Empty>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { BudgetSummary } from '@pdbscope/shared/api';
 import { formatCount } from '../../components/numbers.js';
+import { podsHref } from '../../app/paths.js';
 
 interface Figure {
   label: string;
@@ -28,14 +29,14 @@ export function SummaryStrip({ summary }: { summary: BudgetSummary }) {
     {
       label: 'Pods with more than one budget',
       value: summary.podsWithMultipleBudgets,
-      // The groups of budgets that share them, on the Overlaps page.
-      to: '/overlaps?kind=live',
+      // The pods themselves: the Pods view counts them as the summary does.
+      to: podsHref({ budgets: 'several' }),
       bad: summary.podsWithMultipleBudgets > 0,
     },
     {
       label: 'Pods with no budget',
       value: summary.podsWithoutBudget,
-      to: '/findings?rule=workload-without-budget',
+      to: podsHref({ budgets: 'none' }),
     },
     { label: 'With findings', value: summary.withFindings, to: '/?state=findings' },
     { label: 'Stale status', value: summary.stale, to: '/?state=stale' },

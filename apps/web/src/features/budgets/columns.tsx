@@ -11,6 +11,9 @@ import { FlagBadges } from '../../components/FlagBadges.js';
 import { SelectorCell } from './SelectorCell.js';
 import { RowMarks } from '../../components/StaleMark.js';
 import type { SourceMarks } from '../../components/staleness.js';
+import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
+import type { BudgetChange } from '../../components/what-if/use-what-if.js';
+import type { WhatIfFigures } from '@pdbscope/shared/api';
 import {
   budgetNumbers,
   healthOf,
@@ -26,10 +29,30 @@ import {
 export function budgetColumns({
   now,
   rowMarks,
+  whatIf = () => undefined,
 }: {
   now: number;
   rowMarks: (row: BudgetRow) => SourceMarks;
+  /** The what-if layer's change of a row's figures: those cells read before → after. */
+  whatIf?: (row: BudgetRow) => BudgetChange | undefined;
 }): GridColumn<BudgetRow>[] {
+  // A figure the what-if changes reads before → after; otherwise the row's own.
+  const figure = (
+    row: BudgetRow,
+    own: string | number,
+    pick: (f: WhatIfFigures) => string | number | null,
+  ) => {
+    const change = whatIf(row);
+    if (!change?.before || !change.after) return own;
+    const before = pick(change.before);
+    const after = pick(change.after);
+    return before === after ? own : <BeforeAfter before={before ?? '—'} after={after ?? '—'} />;
+  };
+  const rule = (f: WhatIfFigures) =>
+    budgetRule({
+      ...(f.minAvailable !== null ? { minAvailable: f.minAvailable } : {}),
+      ...(f.maxUnavailable !== null ? { maxUnavailable: f.maxUnavailable } : {}),
+    });
   return [
     {
       id: 'kind',
@@ -67,14 +90,19 @@ export function budgetColumns({
       width: 'minmax(200px, 2fr)',
       render: (row) => <SelectorCell row={row} />,
     },
-    { id: 'rule', header: 'Min avail. / max unavail.', width: '150px', render: budgetRule },
+    {
+      id: 'rule',
+      header: 'Min avail. / max unavail.',
+      width: '150px',
+      render: (row) => figure(row, budgetRule(row), rule),
+    },
     {
       id: 'expected',
       header: 'Expected',
       width: '84px',
       numeric: true,
       sortable: true,
-      render: (row) => formatCount(budgetNumbers(row).expected),
+      render: (row) => figure(row, formatCount(budgetNumbers(row).expected), (f) => f.expected),
     },
     {
       id: 'desired',
@@ -82,7 +110,8 @@ export function budgetColumns({
       width: '84px',
       numeric: true,
       sortable: true,
-      render: (row) => formatCount(budgetNumbers(row).desired),
+      render: (row) =>
+        figure(row, formatCount(budgetNumbers(row).desired), (f) => f.desiredHealthy),
     },
     {
       id: 'current',
@@ -90,7 +119,8 @@ export function budgetColumns({
       width: '84px',
       numeric: true,
       sortable: true,
-      render: (row) => formatCount(budgetNumbers(row).current),
+      render: (row) =>
+        figure(row, formatCount(budgetNumbers(row).current), (f) => f.currentHealthy),
     },
     {
       id: 'health',
@@ -104,12 +134,17 @@ export function budgetColumns({
       width: '112px',
       numeric: true,
       sortable: true,
-      render: (row) => (
-        <AllowedCell
-          allowed={budgetNumbers(row).allowed}
-          blockingReason={row.flags.blockingReason}
-        />
-      ),
+      render: (row) => {
+        const change = whatIf(row);
+        return change?.before && change.after && change.before.allowed !== change.after.allowed ? (
+          <BeforeAfter before={change.before.allowed} after={change.after.allowed} />
+        ) : (
+          <AllowedCell
+            allowed={budgetNumbers(row).allowed}
+            blockingReason={row.flags.blockingReason}
+          />
+        );
+      },
     },
     {
       id: 'blockingSince',

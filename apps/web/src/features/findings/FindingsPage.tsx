@@ -3,6 +3,7 @@ import { SeveritySchema, type FindingListQuery } from '@pdbscope/shared/api';
 import { findingsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { Pager } from '../../components/Pager.js';
+import { NamespacePicker } from '../../components/NamespacePicker.js';
 import { SearchField } from '../../components/SearchField.js';
 import { formatCount } from '../../components/numbers.js';
 import { useUrlFilters } from '../../components/url-filters.js';
@@ -52,11 +53,9 @@ export function FindingsPage() {
             <option value="info">Info{counts ? ` (${formatCount(counts.info)})` : ''}</option>
           </select>
         </label>
-        <SearchField
-          label="Namespaces"
+        <NamespacePicker
           value={filters.namespace}
-          placeholder="a,b"
-          onType={(value) => setFilter('namespace', value, { typing: true })}
+          onChange={(value) => setFilter('namespace', value)}
         />
         <SearchField
           label="Rule"

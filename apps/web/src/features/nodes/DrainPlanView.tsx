@@ -1,7 +1,8 @@
+import { PodKeyLink } from '../../components/PodKeyLink.js';
 import { Link } from 'react-router';
 import type { SimulateDrainResponse } from '@pdbscope/shared/api';
 import type { DrainFlags } from '../../api/queries.js';
-import { budgetHref, podHref } from '../../app/paths.js';
+import { budgetHref } from '../../app/paths.js';
 import { ObjectLink } from '../../components/ObjectLink.js';
 import { BudgetStatusLine } from '../../components/BudgetStatusLine.js';
 import { NotVisibleNote } from '../../components/NotVisibleNote.js';
@@ -15,15 +16,6 @@ const FLAG_NAMES = {
 } as const;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-function PodKeyLink({ pod }: { pod: string }) {
-  const [namespace = '', name = ''] = pod.split('/');
-  return (
-    <Link to={podHref({ namespace, name })} className="mono">
-      {pod}
-    </Link>
-  );
-}
 
 function RefusedItem({ entry, verb }: { entry: DrainPod; verb: string }) {
   const by = entry.decision.decidedBy;

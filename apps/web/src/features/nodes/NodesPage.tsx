@@ -7,8 +7,10 @@ import { nodesQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
 import { formatCount } from '../../components/numbers.js';
+import { SearchField } from '../../components/SearchField.js';
 import { useNow } from '../../components/time.js';
 import { nodeColumns } from './node-columns.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
 import { StaleMark } from '../../components/StaleMark.js';
 import { NODES } from '../../components/staleness.js';
 import {
@@ -42,8 +44,19 @@ export function NodesPage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readNodesState(params), [params]);
   const now = useNow(30_000);
-  const columns = useMemo(() => nodeColumns(now), [now]);
-  const items = nodes.data?.items;
+  const whatIf = useWhatIf().node;
+  const columns = useMemo(() => nodeColumns(now, whatIf), [now, whatIf]);
+  // With a what-if layer the page is the changed cluster's: the map, the counts and the filters
+  // take each changed node's answer with the layer (its row shows before → after).
+  const listed = nodes.data?.items;
+  const items = useMemo(
+    () =>
+      listed?.map((node) => {
+        const change = whatIf(node.name);
+        return change ? { ...node, drainableNow: change.after } : node;
+      }),
+    [listed, whatIf],
+  );
   const { text, labels, drain } = state;
   const nodeState = state.state;
   // Apart from sorting, so a new sort or the clock's tick never rebuilds the tile map.
@@ -106,15 +119,12 @@ export function NodesPage() {
             }
           />
           <div className="toolbar" role="search" aria-label="Filter nodes">
-            <label>
-              Search
-              <input
-                type="search"
-                value={state.text}
-                placeholder="name or label"
-                onChange={(event) => update((s) => ({ ...s, text: event.target.value }), true)}
-              />
-            </label>
+            <SearchField
+              label="Search"
+              value={state.text}
+              placeholder="name or label"
+              onType={(value) => update((s) => ({ ...s, text: value }), true)}
+            />
             <label>
               State
               <select
@@ -155,19 +165,13 @@ export function NodesPage() {
                 ))}
               </select>
             </label>
-            <label>
-              Labels
-              <input
-                type="search"
-                value={state.labels}
-                placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
-                aria-invalid={filtered.labelError !== undefined}
-                aria-describedby={
-                  filtered.labelError !== undefined ? 'node-label-error' : undefined
-                }
-                onChange={(event) => update((s) => ({ ...s, labels: event.target.value }), true)}
-              />
-            </label>
+            <SearchField
+              label="Labels"
+              value={state.labels}
+              placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
+              errorId={filtered.labelError !== undefined ? 'node-label-error' : undefined}
+              onType={(value) => update((s) => ({ ...s, labels: value }), true)}
+            />
           </div>
           {filtered.labelError !== undefined ? (
             <p id="node-label-error" role="alert" className="notice bad">

@@ -2,8 +2,10 @@ import { Link, useNavigate } from 'react-router';
 import type { NodeRow } from '@pdbscope/shared/api';
 import type { GridColumn } from '../../components/VirtualGrid.js';
 import { age } from '../../components/time.js';
-import { drainHref, nodeHref } from '../../app/paths.js';
+import { drainHref, nodeHref, podsHref } from '../../app/paths.js';
 import { formatCount } from '../../components/numbers.js';
+import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
+import type { NodeChange } from '../../components/what-if/use-what-if.js';
 
 export function NodeStateBadges({ node }: { node: NodeRow }) {
   return (
@@ -43,7 +45,11 @@ const taintText = (t: NodeRow['taints'][number]): string =>
  * The Nodes page's columns, in order. Another view of nodes (an upgrade plan, say) extends this
  * list with its own columns; `sortKey` on a column is what the page sorts by when it is chosen.
  */
-export function nodeColumns(now: number): NodeColumn[] {
+export function nodeColumns(
+  now: number,
+  /** The what-if layer's change of a node's drainable-now answer: that cell reads before → after. */
+  whatIf: (node: string) => NodeChange | undefined = () => undefined,
+): NodeColumn[] {
   return [
     {
       id: 'name',
@@ -87,7 +93,14 @@ export function nodeColumns(now: number): NodeColumn[] {
       numeric: true,
       sortable: true,
       sortKey: (node) => node.pods,
-      render: (node) => formatCount(node.pods),
+      render: (node) => (
+        <Link
+          to={podsHref({ node: node.name })}
+          aria-label={`${formatCount(node.pods)} pods on ${node.name}`}
+        >
+          {formatCount(node.pods)}
+        </Link>
+      ),
     },
     {
       id: 'budgetedPods',
@@ -96,21 +109,38 @@ export function nodeColumns(now: number): NodeColumn[] {
       numeric: true,
       sortable: true,
       sortKey: (node) => node.budgetedPods,
-      render: (node) => formatCount(node.budgetedPods),
+      render: (node) => (
+        <Link
+          to={podsHref({ node: node.name, budgets: 'any' })}
+          aria-label={`${formatCount(node.budgetedPods)} pods under a budget on ${node.name}`}
+        >
+          {formatCount(node.budgetedPods)}
+        </Link>
+      ),
     },
     {
       id: 'drainableNow',
       header: 'Drainable now',
-      width: '120px',
+      width: '170px',
       sortable: true,
       // Worst first when ascending: stuck, refused, not known, drainable.
       sortKey: (node) => DRAINABLE_ORDER[node.drainableNow.state],
-      render: (node) => (
-        <span title={node.drainableNow.reason || undefined}>
-          {DRAINABLE_LABEL[node.drainableNow.state]}
-          {node.drainableNow.state === 'unknown' ? ' ?' : ''}
-        </span>
-      ),
+      render: (node) => {
+        const change = whatIf(node.name);
+        return change ? (
+          <span title={change.after.reason || undefined}>
+            <BeforeAfter
+              before={DRAINABLE_LABEL[change.before.state]}
+              after={DRAINABLE_LABEL[change.after.state]}
+            />
+          </span>
+        ) : (
+          <span title={node.drainableNow.reason || undefined}>
+            {DRAINABLE_LABEL[node.drainableNow.state]}
+            {node.drainableNow.state === 'unknown' ? ' ?' : ''}
+          </span>
+        );
+      },
     },
     {
       id: 'age',

@@ -22,7 +22,11 @@ describe('SimulatePage', () => {
     const { fetchImpl, calls } = fakeFetch({
       'POST /api/simulate/evictions': {
         status: 200,
-        body: { steps: [first, blockedStep('data/zookeeper-0')] },
+        body: {
+          steps: [first, blockedStep('data/zookeeper-0')],
+          asOf: '2026-11-21T08:00:00Z',
+          eventId: 'e-7',
+        },
       },
     });
     vi.stubGlobal('fetch', fetchImpl);
@@ -32,6 +36,10 @@ describe('SimulatePage', () => {
     });
     const region = screen.getByRole('status', { name: 'Eviction decision' });
     await waitFor(() => expect(region.textContent).toContain('1 of 2 evictions would be allowed.'));
+    // When the data it ran on was current, as the BFF says.
+    expect(
+      screen.getByLabelText('Simulation as of').querySelector('time')?.getAttribute('dateTime'),
+    ).toBe('2026-11-21T08:00:00Z');
     expect(calls).toStrictEqual([
       {
         method: 'POST',

@@ -1,23 +1,16 @@
 import { NotVisibleNote } from '../../components/NotVisibleNote.js';
+import { PodKeyLink } from '../../components/PodKeyLink.js';
 import { Link } from 'react-router';
 import {
   combinationHeading,
   type SimulateUpgradeResponse,
   type UpgradeFix,
 } from '@pdbscope/shared/api';
-import { budgetHref, podHref } from '../../app/paths.js';
+import { budgetHref } from '../../app/paths.js';
+import { CopyButton } from '../../components/CopyButton.js';
 
 const time = (s: number): string => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-function PodLink({ pod }: { pod: string }) {
-  const [namespace = '', name = ''] = pod.split('/');
-  return (
-    <Link to={podHref({ namespace, name })} className="mono">
-      {pod}
-    </Link>
-  );
-}
 
 /** The pool as tiles: upgraded, stalled, not reached; the stall in one look. */
 function PoolTiles({ forecast }: { forecast: SimulateUpgradeResponse['forecast'] }) {
@@ -91,10 +84,20 @@ function FixItem({ fix, onApply }: { fix: UpgradeFix; onApply: (fix: UpgradeFix)
           </ul>
         </>
       )}
-      <pre className="mono">{fix.patch}</pre>
-      <button type="button" onClick={() => onApply(fix)}>
-        Forecast with this fix
-      </button>
+      <pre className="mono" aria-label="kubectl script">
+        {fix.script}
+      </pre>
+      <details>
+        <summary>As YAML</summary>
+        <pre className="mono">{fix.yaml}</pre>
+      </details>
+      <div className="toolbar" role="group" aria-label="Use this fix">
+        <button type="button" onClick={() => onApply(fix)}>
+          Forecast with this fix
+        </button>
+        <CopyButton text={fix.script} label="Copy as kubectl script" />
+        <CopyButton text={fix.yaml} label="Copy as YAML" />
+      </div>
     </li>
   );
 }
@@ -135,7 +138,7 @@ export function UpgradeForecastView({
           <ul>
             {stall.pods.map((p) => (
               <li key={p.pod}>
-                <PodLink pod={p.pod} /> ({p.reason}
+                <PodKeyLink pod={p.pod} /> ({p.reason}
                 {p.httpStatus > 0 ? `, HTTP ${p.httpStatus}` : ''}): {p.explanation}{' '}
                 {p.budgets.map((b) => (
                   <Link key={`${b.kind}/${b.namespace}/${b.name}`} to={budgetHref(b)}>

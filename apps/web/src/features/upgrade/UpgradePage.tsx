@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { SimulateUpgradeRequest } from '@pdbscope/shared/api';
+import type { SimulateUpgradeRequest, SimulateUpgradeResponse } from '@pdbscope/shared/api';
 import { nodesQuery, upgradeQuery } from '../../api/queries.js';
 import { describeError } from '../../api/errors.js';
 import { POOL_LABELS } from '../../components/pool-labels.js';
+import { withFixes } from '@pdbscope/shared/api';
+import { AsOf } from '../../components/AsOf.js';
+import { AppliedChanges } from './AppliedChanges.js';
 import { upgradeHref, upgradeRequestOf } from './upgrade-params.js';
+import { useWhatIf, type WhatIfView } from '../../components/what-if/use-what-if.js';
+import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
 import { UpgradeForecastView } from './UpgradeForecastView.js';
 
 /** A typed count: a whole number, never below `min` (an emptied or half-typed field reads as `min`). */
@@ -45,9 +50,14 @@ export function UpgradePage() {
     ...upgradeQuery(request ?? { selector: '' }),
     enabled: request !== undefined,
   });
+  // With a what-if layer, the forecast is the changed cluster's (the pool's own fixes are not
+  // searched there): the layer's answer carries it, before and after.
+  const { changes: _fixes, ...pool } = request ?? { selector: '' };
+  const whatIf = useWhatIf(request ? pool : undefined);
+  const layered = whatIf.request !== undefined && request !== undefined;
   const go = (next: SimulateUpgradeRequest) => void navigate(upgradeHref(next));
   const base: SimulateUpgradeRequest = request ?? { selector, maxUnavailable: 1, maxSurge: 0 };
-  const { changes: _c, ...withoutChanges } = base;
+  const { fix: applied = [], ...withoutChanges } = base;
   return (
     <>
       <h1>Upgrade readiness</h1>
@@ -139,24 +149,65 @@ export function UpgradePage() {
           ))}
         </p>
       ) : null}
-      {request?.changes ? (
-        <p className="notice">
-          Forecast with {request.changes.length} change(s) applied on a copy (never to the cluster).{' '}
-          <button type="button" onClick={() => go(withoutChanges)}>
-            Without the fix
-          </button>
-        </p>
+      {applied.length > 0 ? (
+        <AppliedChanges
+          fixes={applied}
+          applied={forecast.isFetching ? undefined : forecast.data?.applied}
+          onRemove={(i) => go({ ...withoutChanges, fix: applied.filter((_, j) => j !== i) })}
+          onClear={() => go(withoutChanges)}
+        />
       ) : null}
       <section role="status" aria-label="Upgrade forecast" aria-live="polite">
         {forecast.isFetching ? <p className="muted">Forecasting…</p> : null}
         {forecast.isError ? <p className="notice bad">{describeError(forecast.error)}</p> : null}
-        {forecast.data && !forecast.isFetching ? (
-          <UpgradeForecastView
-            answer={forecast.data}
-            onApply={(fix) => go({ ...base, changes: [...(base.changes ?? []), ...fix.changes] })}
-          />
+        {layered ? (
+          <WhatIfForecast whatIf={whatIf} base={forecast.data} />
+        ) : forecast.data && !forecast.isFetching ? (
+          <>
+            <AsOf
+              asOf={forecast.data.asOf}
+              what="Forecast"
+              onAgain={() => void forecast.refetch()}
+            />
+            <UpgradeForecastView
+              answer={forecast.data}
+              onApply={(fix) => go({ ...base, fix: withFixes(applied, fix.fix) })}
+            />
+          </>
         ) : null}
       </section>
+    </>
+  );
+}
+
+/** The pool's forecast on the cluster with the what-if layer, and its verdict without. */
+function WhatIfForecast({
+  whatIf,
+  base,
+}: {
+  whatIf: WhatIfView;
+  /** The forecast without the layer: its provider profile and the time its data was current. */
+  base: SimulateUpgradeResponse | undefined;
+}) {
+  const forecast = whatIf.answer?.forecast;
+  if (whatIf.pending) return <p className="muted">Forecasting with the what-if layer…</p>;
+  if (whatIf.error) return <p className="notice bad">{describeError(whatIf.error)}</p>;
+  if (!forecast || !base) return <p className="muted">Forecasting…</p>;
+  return (
+    <>
+      <p className="notice warn">
+        With the what-if layer, the upgrade{' '}
+        <BeforeAfter before={forecast.before.verdict} after={forecast.after.verdict} />.
+      </p>
+      <UpgradeForecastView
+        answer={{
+          ...base,
+          forecast: forecast.after,
+          fixes: [],
+          applied: { items: [], script: '', yaml: '' },
+        }}
+        onApply={() => undefined}
+      />
     </>
   );
 }

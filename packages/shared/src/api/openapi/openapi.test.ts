@@ -19,12 +19,16 @@ describe('buildOpenApiDocument', () => {
       'get /api/findings',
       'get /api/fleet',
       'get /api/fleet/clusters/{cluster}/budgets',
+      'get /api/namespaces',
       'get /api/nodes',
       'get /api/nodes/{name}',
       'get /api/openapi.json',
+      'get /api/operator-instances',
       'get /api/overlaps',
       'get /api/overlaps/{id}/pairs',
+      'get /api/pods',
       'get /api/pods/{namespace}/{name}',
+      'get /api/search',
       'get /healthz',
       'get /livez',
       'get /metrics',
@@ -34,6 +38,7 @@ describe('buildOpenApiDocument', () => {
       'post /api/simulate/evictions',
       'post /api/simulate/upgrade',
       'post /api/verify/eviction',
+      'post /api/what-if',
       'post,delete,get /api/session',
     ]);
   });
@@ -92,7 +97,7 @@ describe('buildOpenApiDocument', () => {
       request: ['provider', 'drainTimeoutSeconds', 'forceUpdate', 'undrainableNodeBehavior'],
       verdicts: ['completes', 'stalls', 'fails', 'forces', 'unknown'],
       forecast: ['forced', 'failure', 'quarantined'],
-      response: ['forecast', 'fixes', 'profile'],
+      response: ['forecast', 'fixes', 'profile', 'applied', 'asOf', 'eventId'],
       providers: ['kubectl', 'gke', 'eks', 'aks'],
     });
   });
