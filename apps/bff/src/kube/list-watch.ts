@@ -23,6 +23,8 @@ export interface ListWatchHandlers<T> {
   error(err: unknown): void;
   /** A list has been applied (before its watch connects). */
   listed?: () => void;
+  /** A list again after a watch (a 410): until the next watch starts, events are not followed. */
+  relisting?: () => void;
 }
 
 export interface ListWatchOptions<T> {
@@ -60,6 +62,7 @@ export class ListWatchLoop<T> {
   private readonly objects = new Map<string, Map<string, Entry<T>>>();
   private stopped = false;
   private request: AbortController | undefined;
+  private watched = false;
 
   constructor(private readonly options: ListWatchOptions<T>) {}
 
@@ -102,6 +105,7 @@ export class ListWatchLoop<T> {
     }
     if (this.stopped) return;
     if (this.resourceVersion === '') {
+      if (this.watched) this.options.on.relisting?.();
       let listed: { items: readonly Held<T>[]; resourceVersion: string };
       try {
         listed = await this.options.list();
@@ -114,6 +118,7 @@ export class ListWatchLoop<T> {
       this.options.on.listed?.();
     }
     try {
+      this.watched = true;
       this.request = await this.options.watch.watch(
         this.options.path,
         { resourceVersion: this.resourceVersion },

@@ -207,6 +207,21 @@ export class Source<T> {
     this.options.onOtherCluster?.(change);
   }
 
+  /**
+   * The watch's resourceVersion expired (410): what is held misses the events since, until the
+   * list that follows is applied. Not `live` meanwhile; a relist for another reason says its own.
+   */
+  private expired(): void {
+    if (this.state.state !== 'live') return;
+    this.setState(
+      enterState(this.state, {
+        state: 'syncing',
+        reason: 'the watch expired (410 Gone): listing again',
+        now: this.options.clock.now(),
+      }),
+    );
+  }
+
   private relisting(reason: string): void {
     this.otherCluster = reason;
     this.options.logger.warn({ source: this.options.id, reason }, 'relisting');

@@ -144,11 +144,13 @@ export class ClusterStore implements StorePort {
 
   /**
    * Resolves once an analysis exists: at once when one has run, else when the one under way (or
-   * one started now, in slices) ends. Never before ready.
+   * one started now, in slices) ends, its marks on the rows. Never before ready.
    */
   async analysisReady(): Promise<void> {
     await this.whenReady;
     await this.analyses.ready();
+    // The rows the analysis re-marked flush on the next turn; an answer read now counts them.
+    this.rows.flush();
   }
 
   marks(): BudgetMarks {
