@@ -59,6 +59,25 @@ function bffHolds(bff: Bff, scope: Scope): string | undefined {
   return JSON.stringify(views.map((v) => JSON.stringify(v)).sort());
 }
 
+/** The objects only one side holds, by `namespace/name@resourceVersion`: where to look first. */
+function differing(held: string, server: string): string {
+  const names = (json: string) =>
+    new Set(
+      (JSON.parse(json) as string[]).map((text) => {
+        const o = JSON.parse(text) as {
+          namespace?: string;
+          name?: string;
+          resourceVersion?: string;
+        };
+        return `${o.namespace ?? ''}/${o.name ?? ''}@${o.resourceVersion ?? ''}`;
+      }),
+    );
+  const here = names(held);
+  const there = names(server);
+  const only = (a: Set<string>, b: Set<string>) => [...a].filter((k) => !b.has(k)).slice(0, 3);
+  return `only here: ${only(here, there).join(', ') || 'none'}; only on the server: ${only(there, here).join(', ') || 'none'}`;
+}
+
 interface Suspect {
   firstAt: number;
   since: string;
@@ -114,7 +133,9 @@ export class LiveButWrongMonitor {
       const episode = `${source.id}\u0000${since}`;
       if (now - suspect.firstAt >= GRACE_MS && !this.counted.has(episode)) {
         this.counted.add(episode);
-        this.moments.push(`${source.id} live since ${since} with objects the server does not hold`);
+        this.moments.push(
+          `${source.id} live since ${since} with objects the server does not hold (${differing(held, server)})`,
+        );
       }
     }
     for (const id of [...this.suspects.keys()]) if (!seen.has(id)) this.suspects.delete(id);

@@ -61,6 +61,11 @@ async function reference(): Promise<Bff> {
     tuning: TUNING,
   });
   await bff.ready();
+  // Ready does not wait for sources outside readiness (events): each has had its first answer.
+  await vi.waitFor(
+    () => expect(bff.sources.states().filter((s) => s.state === 'syncing')).toStrictEqual([]),
+    { timeout: CONVERGE_MS, interval: 50 },
+  );
   return bff;
 }
 
@@ -79,7 +84,15 @@ async function answers(bff: Bff): Promise<unknown> {
 /** Where two answers first differ, as a JSON path with both values; undefined when equal. */
 function firstDifference(a: unknown, b: unknown, at = ''): string | undefined {
   if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+  const flat = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x !== 'object');
+  // A list of words (what is not visible) reads best whole: which entries are missing, which extra.
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    (flat(a) && flat(b))
+  )
     return `${at}: ${JSON.stringify(a)} here, ${JSON.stringify(b)} from a fresh BFF`;
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     const found = firstDifference(
