@@ -25,6 +25,8 @@ export interface ListWatchHandlers<T> {
   listed?: () => void;
   /** A list again after a watch (a 410): until the next watch starts, events are not followed. */
   relisting?: () => void;
+  /** A watch ended and another resumes from its resourceVersion (nothing is missed, only late). */
+  rewatching?: () => void;
 }
 
 export interface ListWatchOptions<T> {
@@ -116,7 +118,7 @@ export class ListWatchLoop<T> {
       for (const held of listed.items) this.addOrUpdate(held);
       this.resourceVersion = listed.resourceVersion;
       this.options.on.listed?.();
-    }
+    } else if (this.watched) this.options.on.rewatching?.();
     try {
       this.watched = true;
       this.request = await this.options.watch.watch(

@@ -75,6 +75,9 @@ export interface SourceOptions<T> {
   onListed?: () => void;
 }
 
+/** How long a resumed watch may take to connect before the source stops calling itself live. */
+const REWATCH_GRACE_MS = 500;
+
 /**
  * One watched resource: a list-then-watch loop with a paging list, restarted by its
  * {@link RestartPolicy} (backoff after any error: the loop stops on anything but a 410; a
@@ -93,6 +96,8 @@ export class Source<T> {
   private readonly versions = new ResourceVersionTracker();
   /** Set when a watch event showed another cluster: the next list replaces everything held. */
   private otherCluster: string | undefined;
+  /** How many times a watch has connected: a timer set before the next one can tell. */
+  private connections = 0;
 
   constructor(private readonly options: SourceOptions<T>) {
     this.state = initialState({
@@ -134,6 +139,8 @@ export class Source<T> {
         update: (held) => this.upsert(held, false),
         delete: (held) => this.remove(held),
         error: (err) => this.failed(err),
+        relisting: () => this.expired(),
+        rewatching: () => this.rewatching(),
         ...(options.onListed ? { listed: options.onListed } : {}),
       },
     });
@@ -208,6 +215,25 @@ export class Source<T> {
   }
 
   /**
+   * A watch ended and the next resumes where it stopped: events made meanwhile arrive late, not
+   * lost. A new watch normally connects within milliseconds; one that takes longer (a busy API
+   * server, a backoff) leaves the source not following the cluster, and it says so.
+   */
+  private rewatching(): void {
+    const at = this.connections;
+    this.options.clock.setTimeout(() => {
+      if (this.stopped || this.connections !== at || this.state.state !== 'live') return;
+      this.setState(
+        enterState(this.state, {
+          state: 'syncing',
+          reason: 'reconnecting the watch',
+          now: this.options.clock.now(),
+        }),
+      );
+    }, REWATCH_GRACE_MS);
+  }
+
+  /**
    * The watch's resourceVersion expired (410): what is held misses the events since, until the
    * list that follows is applied. Not `live` meanwhile; a relist for another reason says its own.
    */
@@ -273,6 +299,7 @@ export class Source<T> {
 
   /** The watch is streaming: a list (if any) has been applied before it started. */
   private connected(): void {
+    this.connections++;
     this.lists.watching();
     this.restarts.activity();
     this.restarts.connected();
