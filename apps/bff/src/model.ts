@@ -1,4 +1,4 @@
-import type { Selector } from '@pdbscope/shared';
+import type { Selector, VisibilityKind } from '@pdbscope/shared';
 import type {
   BudgetDetailResponse,
   BudgetListQuery,
@@ -47,6 +47,11 @@ export interface Unknown {
 export interface ClusterReader {
   /** True once every source has synced once. */
   ready(): boolean;
+  /**
+   * Why the objects of `kind` in `namespace` are not visible (403, or not watched), or undefined
+   * when they are: an object missing there is not visible rather than not found.
+   */
+  notVisible(kind: VisibilityKind, namespace: string): string | undefined;
   sources(): SourceState[];
   cluster(): ClusterResponse;
   budgets(query: BudgetListQuery): BudgetListResponse;

@@ -16,3 +16,4 @@ export * from './operators/index.js';
 export * from './sorted/index.js';
 export * from './duration/index.js';
 export * from './what-if/index.js';
+export * from './visibility/index.js';

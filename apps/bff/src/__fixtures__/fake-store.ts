@@ -27,6 +27,10 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
   const store = {
     isReady: options.ready ?? true,
     ready: () => store.isReady,
+    notVisible: (kind: string, namespace: string) =>
+      kind === 'pods' && namespace === 'hidden'
+        ? 'no permission to list pods in hidden'
+        : undefined,
     sources: () => [store.isReady ? live('pods') : { ...live('pods'), state: 'syncing' as const }],
     cluster: (): ClusterResponse => ({
       source: 'sim',

@@ -71,7 +71,10 @@ async function ownFigures(bff: Bff) {
     overlappingBudgets: budgets.summary.overlapping,
     podsWithMultipleBudgets: budgets.summary.podsWithMultipleBudgets,
     podsWithoutBudget: budgets.summary.podsWithoutBudget,
-    nodes: ['drainable', 'refused', 'stuck'].map((state) => [state, byState.get(state) ?? 0]),
+    nodes: ['drainable', 'refused', 'stuck', 'unknown'].map((state) => [
+      state,
+      byState.get(state) ?? 0,
+    ]),
   };
 }
 

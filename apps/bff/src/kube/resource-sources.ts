@@ -97,6 +97,7 @@ export class ResourceSources {
       },
       onOtherCluster: (change) => options.identity.noticed({ ...change, sourceId: id }),
       unreadable,
+      dropWhenRefused: true,
       clock: options.clock,
       logger: options.logger,
       onState: (state) => options.readiness.changed(state),

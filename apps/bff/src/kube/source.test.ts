@@ -122,6 +122,56 @@ describe('Source', () => {
     await source.stop();
   });
 
+  it('is not live while a resumed watch waits to connect, nor while it lists after a 410', async () => {
+    const kc = await listServer();
+    const clock = new ManualClock(new Date('2026-11-21T19:00:00Z'));
+    const states: SourceState[] = [];
+    const ends: ((err: unknown) => void)[] = [];
+    const connects: (() => void)[] = [];
+    const source = podsSource({
+      kc,
+      clock,
+      states,
+      upserts: [],
+      // The first watch connects at once; later ones when the test says so.
+      watch: {
+        watch: (_path, _params, _callback, done) => {
+          ends.push(done);
+          const connected = new Promise<AbortController>((resolve) => {
+            const go = () => resolve(new AbortController());
+            if (ends.length === 1) go();
+            else connects.push(go);
+          });
+          return connected;
+        },
+      },
+    });
+    source.start();
+    await expect.poll(() => states.map((s) => s.state)).toStrictEqual(['live']);
+    // The watch ends (a timeout, a dropped connection): a moment to reconnect stays live.
+    ends[0]?.(null);
+    await expect.poll(() => ends.length).toBe(2);
+    clock.advance(400);
+    expect(states.map((s) => s.state)).toStrictEqual(['live']);
+    clock.advance(200);
+    expect(states.map((s) => [s.state, s.reason])).toStrictEqual([
+      ['live', undefined],
+      ['syncing', 'reconnecting the watch'],
+    ]);
+    connects.shift()?.();
+    await expect.poll(() => states.at(-1)?.state).toBe('live');
+    // A 410: the relist that follows is not live until its watch connects.
+    ends[1]?.({ statusCode: 410 });
+    await expect
+      .poll(() => states.at(-1)?.reason)
+      .toBe('the watch expired (410 Gone): listing again');
+    expect(states.at(-1)?.state).toBe('syncing');
+    await expect.poll(() => connects.length).toBe(1);
+    connects.shift()?.();
+    await expect.poll(() => states.at(-1)?.state).toBe('live');
+    await source.stop();
+  });
+
   it('a watched object whose UID changed under the same name: says so, relists and replaces', async () => {
     const lists: string[] = [];
     const kc = await listServer(lists);

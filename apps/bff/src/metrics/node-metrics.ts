@@ -2,7 +2,12 @@ import type { NodeRow } from '@pdbscope/shared/api';
 import type { Registry } from 'prom-client';
 import { registerScrapeMetric } from './scrape-metric.js';
 
-const STATES: readonly NodeRow['drainableNow']['state'][] = ['drainable', 'refused', 'stuck'];
+const STATES: readonly NodeRow['drainableNow']['state'][] = [
+  'drainable',
+  'refused',
+  'stuck',
+  'unknown',
+];
 
 /**
  * Nodes by what `kubectl drain --ignore-daemonsets --delete-emptydir-data` would do now, from the
@@ -14,7 +19,7 @@ export function registerNodeMetrics(
 ): void {
   registerScrapeMetric<'drainable_now'>(registry, {
     name: 'pdbscope_nodes',
-    help: 'Nodes by whether kubectl drain would finish now (drainable), be refused by its filters (refused), or leave pods whose eviction is refused now (stuck).',
+    help: 'Nodes by whether kubectl drain would finish now (drainable), be refused by its filters (refused), leave pods whose eviction is refused now (stuck), or is not known because pods or budgets are not visible (unknown).',
     type: 'gauge',
     samples: () => {
       const rows = nodes();

@@ -17,7 +17,7 @@ export function budgetRoutes(store: ClusterReader): ServedRoute[] {
       const ref = call.params(unknownBudgetKind);
       await store.analysed();
       const detail = await store.budget(ref);
-      if (!detail) throw budgetNotFound(ref);
+      if (!detail) throw budgetNotFound(ref, store.notVisible('budgets', ref.namespace));
       call.send(detail);
     }),
   ];

@@ -93,7 +93,13 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
   const hub = gatedHub(settings.hub);
   const meta = metaOf(source, settings);
   const store = new ClusterStore({ hub, clock, logger });
-  const readiness = new SourceReadiness({ store, hub, clock, logger });
+  const readiness = new SourceReadiness({
+    store,
+    hub,
+    clock,
+    logger,
+    ...(source.kind === 'cluster' && settings.namespaces ? { watched: settings.namespaces } : {}),
+  });
   // Made once the session starts (its kubeconfig's client is made there).
   let cluster: ClusterSources | undefined;
   const sources: SourcesView = {

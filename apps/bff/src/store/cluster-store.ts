@@ -124,6 +124,8 @@ export class ClusterStore implements StorePort {
         return this.live.addApiResource(change.key, change.info);
       case 'sources-settled':
         return this.build();
+      case 'visibility':
+        return this.seeing(this.live.setVisibility(change.visibility));
     }
   }
 
@@ -142,11 +144,13 @@ export class ClusterStore implements StorePort {
 
   /**
    * Resolves once an analysis exists: at once when one has run, else when the one under way (or
-   * one started now, in slices) ends. Never before ready.
+   * one started now, in slices) ends, its marks on the rows. Never before ready.
    */
   async analysisReady(): Promise<void> {
     await this.whenReady;
     await this.analyses.ready();
+    // The rows the analysis re-marked flush on the next turn; an answer read now counts them.
+    this.rows.flush();
   }
 
   marks(): BudgetMarks {
@@ -194,6 +198,16 @@ export class ClusterStore implements StorePort {
     fillNodeRows({ cache: nodeRows, wanted: () => !this.stopped, logger: this.options.logger });
     this.options.hub.publish({ type: 'ready', counts: this.counts() });
     this.resolveReady();
+  }
+
+  /**
+   * The visibility changed: the budgets it moved are published as any change's, and the analysis
+   * runs again even when none moved (what it may conclude depends on it).
+   */
+  private seeing(deltas: readonly BudgetDelta[]): void {
+    if (!this.live.index) return;
+    this.analyses.changed(this.options.clock.now());
+    this.rows.markMoved(deltas);
   }
 
   private queue(deltas: readonly BudgetDelta[]): void {

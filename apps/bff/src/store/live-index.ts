@@ -1,4 +1,4 @@
-import type { ApiResourceInfo, PodView } from '@pdbscope/shared';
+import type { ApiResourceInfo, PodView, Visibility } from '@pdbscope/shared';
 import {
   ClusterIndex,
   type BudgetDelta,
@@ -45,6 +45,17 @@ export class LiveIndex {
     this.nodeCache?.before(change);
     const deltas = this.loading.apply(change, now);
     this.nodeCache?.after(change, deltas);
+    return deltas;
+  }
+
+  /**
+   * What can be seen changed: the budgets whose figures read what changed (none before it is
+   * built: the first evaluation is made under it), and every node's row.
+   */
+  setVisibility(visibility: Visibility): readonly BudgetDelta[] {
+    const deltas = this.loading.setVisibility(visibility);
+    this.nodeCache?.visibilityChanged();
+    this.nodeCache?.after(undefined, deltas);
     return deltas;
   }
 

@@ -2,11 +2,19 @@ import {
   CLUSTER_AUTOSCALER_DEFAULTS,
   type NodeDeleteOptions,
 } from '@pdbscope/shared/actors/cluster-autoscaler';
-import { overlapPairsPage, overlapsOfMember, refKey, refOf, type Budget } from '@pdbscope/shared';
+import {
+  overlapPairsPage,
+  overlapsOfMember,
+  refKey,
+  refOf,
+  unseenReason,
+  type Budget,
+} from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
   budgetsPerNamespace,
   compareBudgetRows,
+  notVisibleText,
   findingMatcher,
   overlapGroupMatcher,
   pageOf,
@@ -31,7 +39,7 @@ import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
-import { nodeDetail } from '../views/nodes.js';
+import { nodeDetail, nodesNotVisible } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
@@ -109,6 +117,8 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
   };
   return {
     ready: () => store.isReady(),
+    notVisible: (kind, namespace) =>
+      store.index ? unseenReason(store.index.visibility, kind, namespace) : undefined,
     sources: () => sources.states(),
     cluster: (): ClusterResponse => {
       const states = sources.states();
@@ -118,6 +128,7 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         .sort()
         .at(-1);
       const identityChange = sources.identityChange();
+      const notVisible = states.flatMap((s) => notVisibleText(s) ?? []);
       return {
         ...meta,
         ready: store.isReady(),
@@ -125,6 +136,7 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         counts: store.counts(),
         ...(last !== undefined ? { lastEventAt: last } : {}),
         ...(identityChange !== undefined ? { identityChange } : {}),
+        ...(notVisible.length > 0 ? { notVisible } : {}),
         eventId: eventId(),
       };
     },
@@ -214,7 +226,14 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         limit,
         eventId: eventId(),
       }),
-    nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
+    nodes: () => {
+      const notVisible = nodesNotVisible(index());
+      return {
+        items: [...(store.nodeRows()?.values() ?? [])],
+        ...(notVisible.length > 0 ? { notVisible } : {}),
+        eventId: eventId(),
+      };
+    },
     operatorInstances: () => ({ items: operatorInstancesView(index()), eventId: eventId() }),
     node: (name) =>
       nodeDetail({

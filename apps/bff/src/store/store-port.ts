@@ -1,5 +1,5 @@
-import type { ApiResourceInfo, Finding, PodView } from '@pdbscope/shared';
-import type { IndexedObject } from '@pdbscope/shared/index';
+import type { ApiResourceInfo, Finding, PodView, Visibility } from '@pdbscope/shared';
+import type { IndexedObject, ObjectChange } from '@pdbscope/shared/index';
 import type { ActorObject } from './actor-objects.js';
 
 /**
@@ -15,7 +15,12 @@ export type StoreChange =
   /** A custom kind that serves `/scale`, for the index's REST mapper. */
   | { type: 'api-resource'; key: string; info: ApiResourceInfo }
   /** Every source has settled: evaluate every budget once and become ready. */
-  | { type: 'sources-settled' };
+  | { type: 'sources-settled' }
+  /**
+   * What can be seen changed (a source refused, or allowed again): every answer is made under it,
+   * and those that read what changed are worked out again.
+   */
+  | { type: 'visibility'; visibility: Visibility };
 
 /** The store as its feeders see it. */
 export interface StorePort {

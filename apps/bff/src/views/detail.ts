@@ -10,7 +10,13 @@ import type {
 } from '@pdbscope/shared/api';
 import { stringify } from 'yaml';
 import { evictableNow, podPlacement } from './pods.js';
-import { budgetRow, statusDifferences, statusNumbers, type BudgetMarks } from './rows.js';
+import {
+  budgetRow,
+  recomputeError,
+  statusDifferences,
+  statusNumbers,
+  type BudgetMarks,
+} from './rows.js';
 
 /** A pod in its lane, as the engine classified it (lane, code and reason come from shared). */
 export function lanePod(
@@ -54,6 +60,8 @@ function podsPerController(pods: readonly PodView[], index: ClusterIndex): Map<s
 }
 
 function expectedSource(evaluation: BudgetEvaluation, index: ClusterIndex): ExpectedSource {
+  if (evaluation.unseen !== undefined)
+    return { type: 'not-visible', controllers: [], message: evaluation.unseen.recomputed };
   if (evaluation.kind === 'PodDisruptionBudget') {
     const { sync } = evaluation;
     if (sync.syncFailed)
@@ -173,21 +181,16 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
   for (const c of classificationOf(evaluation))
     lanes[c.lane].push(lanePod(c, disruptedPods, evictableNow(c.pod, input.index, input.now)));
   const reported = statusNumbers(evaluation.budget);
-  const failed =
-    evaluation.kind === 'PodDisruptionBudget'
-      ? evaluation.sync.syncFailed
-      : evaluation.sync.error !== undefined;
-  const recomputed = failed ? null : statusNumbers(evaluation.synced);
-  const error =
-    evaluation.kind === 'PodDisruptionBudget'
-      ? (evaluation.sync.error ?? null)
-      : (evaluation.sync.error ?? null);
+  const error = recomputeError(evaluation);
+  // Not known (`unseen`: the row's notVisible says why), or failed: no recomputed status.
+  const recomputed =
+    error !== null || evaluation.unseen !== undefined ? null : statusNumbers(evaluation.synced);
   return {
     budget: budgetRow(evaluation, input.marks),
     lanes,
     reported,
     recomputed,
-    recomputeError: failed ? (error ?? 'sync failed') : null,
+    recomputeError: error,
     differences: recomputed ? statusDifferences(reported, recomputed) : [],
     expected: expectedSource(evaluation, input.index),
     conditions:
@@ -195,7 +198,7 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
         ? evaluation.budget.status.conditions.map((c) => ({ ...c }))
         : [],
     controllerEvents:
-      evaluation.kind === 'PodDisruptionBudget'
+      evaluation.kind === 'PodDisruptionBudget' && evaluation.unseen === undefined
         ? evaluation.sync.events.map((e) => ({
             type: e.type,
             reason: e.reason,

@@ -38,6 +38,7 @@ export function simulateDrain(
     verdict: plan.verdict,
     complete: plan.complete,
     schedulingChecked: plan.schedulingChecked,
+    ...(plan.unseen !== undefined ? { notVisible: plan.unseen } : {}),
     refusals: plan.refusals.map((r) => ({
       message: refusalText(r),
       flag: r.flag ?? null,

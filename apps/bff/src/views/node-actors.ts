@@ -1,4 +1,10 @@
-import type { NodeClaimView, NodePoolView, PriorityClassView } from '@pdbscope/shared';
+import {
+  nodesUnseen,
+  type NodeClaimView,
+  type NodePoolView,
+  type NodeUnseen,
+  type PriorityClassView,
+} from '@pdbscope/shared';
 import {
   nodePreemptionExposure,
   preemptionClusterFromIndex,
@@ -35,6 +41,16 @@ const sentenceOf = (text: string): string => (text.endsWith('.') ? text : `${tex
 function drainAnswer(index: ClusterIndex, node: string): NodeActorAnswer {
   const d = drainableNow({ index, node, now: index.now });
   const first = d.pods[0];
+  if (d.state === 'unknown')
+    return {
+      actor: 'kubectl-drain',
+      removes: null,
+      verdict: `Not known whether kubectl drain ${node} finishes: ${sentenceOf(d.reason)}`,
+      settings: DRAIN_FLAGS,
+      blocking: null,
+      priorityClasses: [],
+      violatedBudgets: [],
+    };
   return {
     actor: 'kubectl-drain',
     removes: d.state === 'drainable',
@@ -118,6 +134,31 @@ function preemptionAnswer(
   };
 }
 
+/**
+ * An answer worked out on the visible pods, told what it cannot see: a pod that stops the actor
+ * and is certain (its namespace's budgets seen) still stops it; "removes" and "stopped by a pod
+ * whose budgets are not seen" are not known. Preemption's reach stands (it deletes regardless of
+ * budgets), but its list of victims and violated budgets may be short.
+ */
+function asFarAsVisible(answer: NodeActorAnswer, unseen: NodeUnseen): NodeActorAnswer {
+  if (unseen.texts.length === 0) return answer;
+  const notVisible = unseen.texts;
+  const blocker = answer.blocking?.pod?.split('/');
+  const certainBlock =
+    answer.removes === false &&
+    (blocker === undefined ||
+      blocker.length !== 2 ||
+      !unseen.uncertain({ namespace: blocker[0] ?? '', name: blocker[1] ?? '' }));
+  if (answer.actor === 'preemption' || certainBlock) return { ...answer, notVisible };
+  if (answer.removes === null) return { ...answer, notVisible };
+  return {
+    ...answer,
+    removes: null,
+    verdict: `Not known: ${answer.verdict.replace(/\.$/, '')} as far as the visible pods go, but ${notVisible.join('; ')}.`,
+    notVisible,
+  };
+}
+
 /** Karpenter manages a node its NodePool labels, or one a NodeClaim registered as. */
 const managedByKarpenter = (cluster: ActorCluster, node: string): boolean =>
   cluster.index.node(node)?.labels[NODEPOOL_LABEL] !== undefined ||
@@ -140,6 +181,7 @@ export function nodeActors(
     nodePools: inputs.nodePools,
     nodeClaims: inputs.nodeClaims,
   };
+  const unseen = nodesUnseen(index, [node]);
   return [
     drainAnswer(index, node),
     autoscalerAnswer(
@@ -155,5 +197,5 @@ export function nodeActors(
         ]
       : []),
     preemptionAnswer(index, node, inputs.priorityClasses),
-  ];
+  ].map((answer) => asFarAsVisible(answer, unseen));
 }

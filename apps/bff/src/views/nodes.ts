@@ -1,4 +1,11 @@
-import { refOf, type NodeView, type PodView } from '@pdbscope/shared';
+import {
+  refOf,
+  unseenReason,
+  unseenScope,
+  unseenText,
+  type NodeView,
+  type PodView,
+} from '@pdbscope/shared';
 import { drainableNow, type DrainableNow } from '@pdbscope/shared/eviction';
 import { NodeCache, type ClusterIndex } from '@pdbscope/shared/index';
 import {
@@ -57,7 +64,22 @@ export const drainableRow = (d: DrainableNow, refs?: number): NodeRow['drainable
   })),
   budgetCount: d.budgets.length,
   reason: d.reason,
+  ...(d.unseen !== undefined ? { notVisible: d.unseen } : {}),
 });
+
+/**
+ * What the nodes list cannot see: the nodes themselves (only those its pods run on are listed),
+ * pods of namespaces not visible (any node may hold some). Empty when everything is visible.
+ */
+export function nodesNotVisible(index: ClusterIndex): string[] {
+  const texts: string[] = [];
+  const nodes = unseenReason(index.visibility, 'nodes');
+  if (nodes !== undefined)
+    texts.push(`nodes not visible: ${nodes}; only the nodes its pods run on are listed`);
+  const pods = unseenScope(index.visibility, 'pods');
+  if (pods !== undefined) texts.push(unseenText(pods));
+  return texts;
+}
 
 /**
  * One node's row of GET /api/nodes (naming NODE_LIST_REFS stopping pods and budgets), with what

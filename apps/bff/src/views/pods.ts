@@ -1,6 +1,7 @@
 import {
   decidePodNow,
   EVICTION_RULE_SUMMARIES,
+  unseenReason,
   type EvictionDecision,
   type PodView,
 } from '@pdbscope/shared';
@@ -74,8 +75,16 @@ export function podResponse(input: {
   const covering = index.budgetsForPod(pod);
   const budgets = [...covering.pdbs, ...covering.pubs];
   const decision = decidePodNow(pod, covering, input.now);
+  const budgetsHidden = unseenReason(index.visibility, 'budgets', pod.namespace);
   return {
     pod: podSummary(pod),
+    ...(budgetsHidden !== undefined
+      ? {
+          notVisible: [
+            `budgets in ${pod.namespace} not visible: ${budgetsHidden}; the eviction is decided on the visible budgets only`,
+          ],
+        }
+      : {}),
     budgets: budgets.flatMap((b) => {
       const evaluation = index.budget(b);
       return evaluation ? [budgetRow(evaluation, input.marks)] : [];

@@ -99,7 +99,9 @@ export function statusDifferences(
   return differingCounters(reported.kind, reported, recomputed);
 }
 
-function recomputeError(evaluation: BudgetEvaluation): string | null {
+/** Why the recomputation failed; null when it did not, or was not made (see `unseen`). */
+export function recomputeError(evaluation: BudgetEvaluation): string | null {
+  if (evaluation.unseen !== undefined) return null;
   if (evaluation.kind === 'PodDisruptionBudget')
     return evaluation.sync.syncFailed ? (evaluation.sync.error ?? 'sync failed') : null;
   return evaluation.sync.error ?? null;
@@ -143,7 +145,7 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
     name: evaluation.budget.name,
     generation: evaluation.budget.generation,
     observedGeneration: evaluation.budget.status.observedGeneration,
-    matchedPods: evaluation.counts.selected,
+    matchedPods: evaluation.unseen?.pods !== undefined ? null : evaluation.counts.selected,
     ...disruptedCount(evaluation.budget.status.disruptedPods),
     flags,
     ...(since !== undefined ? { blockingSince: since } : {}),
@@ -155,6 +157,14 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
       : {}),
     ...(evaluation.budget.spec.maxUnavailable !== undefined
       ? { maxUnavailable: evaluation.budget.spec.maxUnavailable }
+      : {}),
+    ...(evaluation.unseen !== undefined
+      ? {
+          notVisible: {
+            pods: evaluation.unseen.pods ?? null,
+            recomputed: evaluation.unseen.recomputed,
+          },
+        }
       : {}),
   };
   if (evaluation.kind === 'PodDisruptionBudget') {

@@ -1,6 +1,8 @@
 import {
+  nodesUnseen,
   nsName,
   planUpgrade,
+  verdictAsFarAsVisible,
   type ResourceRef,
   type StuckPod,
   type UpgradeChange,
@@ -8,7 +10,7 @@ import {
   type UpgradeProfile,
   type UpgradeForecast,
 } from '@pdbscope/shared';
-import type { ClusterIndex } from '@pdbscope/shared/index';
+import type { ClusterIndex, ClusterView } from '@pdbscope/shared/index';
 import {
   fixScript,
   fixYaml,
@@ -60,11 +62,19 @@ const profileBody = (p: UpgradeProfile): UpgradeProfileBody => ({
 });
 
 /** An engine forecast in the API's shape (POST /api/simulate/upgrade, POST /api/what-if). */
-export function forecastBody(forecast: UpgradeForecast): UpgradeForecastBody {
+export function forecastBody(forecast: UpgradeForecast, view: ClusterView): UpgradeForecastBody {
   const stall = forecast.stall;
   const failure = forecast.failure;
+  // Worked out on the visible pods: told what it cannot see, it completes only when all is seen.
+  const unseen = nodesUnseen(view, forecast.nodes);
+  const stoppedBy = [
+    ...(stall?.pods ?? []),
+    ...(failure?.pods ?? []),
+    ...(forecast.forced ?? []).flatMap((f) => f.pods),
+  ].map((p) => p.pod);
   return {
-    verdict: forecast.verdict,
+    verdict: verdictAsFarAsVisible({ verdict: forecast.verdict, unseen, stoppedBy }),
+    ...(unseen.texts.length > 0 ? { notVisible: unseen.texts } : {}),
     nodes: forecast.nodes,
     strategy: forecast.strategy,
     drain: forecast.drain,
@@ -153,7 +163,7 @@ export function simulateUpgrade(
   if (!plan.ok) return { invalid: plan.error };
   const { forecast, fixes, profile, applied } = plan.value;
   return {
-    forecast: forecastBody(forecast),
+    forecast: forecastBody(forecast, index),
     fixes: fixes.map((f) => ({
       id: f.id,
       title: f.title,

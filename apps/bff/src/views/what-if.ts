@@ -161,7 +161,10 @@ export function whatIfAnswer(
       after: drainable(n.after),
     })),
     forecast: a.forecast
-      ? { before: forecastBody(a.forecast.before), after: forecastBody(a.forecast.after) }
+      ? {
+          before: forecastBody(a.forecast.before, index),
+          after: forecastBody(a.forecast.after, index),
+        }
       : null,
     worse: a.worse,
   };

@@ -62,8 +62,10 @@ export const ExpectedControllerSchema = z
 
 /**
  * Where the expected count comes from: the scale of the pods' controllers; the number of
- * selected pods (integer minAvailable); a PUB's targetRef or protectTotalReplicas; or an error
- * (e.g. bare pods with a percentage), which is what makes the controller fail safe.
+ * selected pods (integer minAvailable); a PUB's targetRef or protectTotalReplicas; an error
+ * (e.g. bare pods with a percentage), which is what makes the controller fail safe; or
+ * `not-visible`: what it is counted from (the pods, or their controllers) is not visible, the
+ * message says why.
  */
 export const ExpectedSourceSchema = z
   .object({
@@ -74,6 +76,7 @@ export const ExpectedSourceSchema = z
       'protect-total-replicas',
       'none',
       'error',
+      'not-visible',
     ]),
     controllers: z.array(ExpectedControllerSchema),
     message: z.string(),
@@ -97,7 +100,11 @@ export const BudgetDetailResponseSchema = z
     }),
     /** The status as the cluster reports it. */
     reported: BudgetStatusNumbersSchema,
-    /** The status as our engine computes it now; null when it cannot be computed (see `recomputeError`). */
+    /**
+     * The status as our engine computes it now; null when it cannot be computed (see
+     * `recomputeError`) or is not known (see `budget.notVisible`: its pods, or their controllers'
+     * scale, are not visible). With pods not visible, `lanes` are empty and say nothing.
+     */
     recomputed: BudgetStatusNumbersSchema.nullable(),
     recomputeError: z.string().nullable(),
     /** Status fields where reported and recomputed differ, e.g. `currentHealthy`. */

@@ -57,13 +57,20 @@ export const SimulateDrainResponseSchema = z
     }),
     /**
      * `completes` (exit 0); `refused` before any eviction; `fails` (an eviction answered neither
-     * 201 nor 429: exit 1); `stuck` (pods keep answering 429 until --timeout).
+     * 201 nor 429: exit 1); `stuck` (pods keep answering 429 until --timeout); `unknown`: the
+     * visible pods would not stop it, but the node may hold pods that are not visible, or its
+     * pods' budgets are not (see `notVisible`).
      */
-    verdict: z.enum(['completes', 'refused', 'fails', 'stuck']),
+    verdict: z.enum(['completes', 'refused', 'fails', 'stuck', 'unknown']),
     /** True when the verdict is `completes`. */
     complete: z.boolean(),
-    /** False when the cluster has no Node objects: replacements are assumed to fit elsewhere. */
+    /**
+     * False when the cluster has no Node objects, or they are not visible: replacements are
+     * assumed to fit elsewhere.
+     */
     schedulingChecked: z.boolean(),
+    /** What the plan cannot see, in words; absent when everything is visible. */
+    notVisible: z.array(z.string()).optional(),
     /** kubectl's own errors when it refuses the node, each with the flag that lifts it. */
     refusals: z.array(
       z.object({

@@ -17,8 +17,11 @@ export type NodeActor = z.infer<typeof NodeActorSchema>;
 export const NodeActorAnswerSchema = z
   .object({
     actor: NodeActorSchema,
-    /** It would remove the pods now (for preemption: a higher priority may delete some here). */
-    removes: z.boolean(),
+    /**
+     * It would remove the pods now (for preemption: a higher priority may delete some here); null
+     * when that rests on pods or budgets the BFF may not see (`notVisible` says which).
+     */
+    removes: z.boolean().nullable(),
     /** One sentence: what the actor does with this node now. */
     verdict: z.string(),
     /** The flags or options the answer assumes (`--ignore-daemonsets …`, CA's flags, the class). */
@@ -36,6 +39,8 @@ export const NodeActorAnswerSchema = z
     priorityClasses: z.array(z.object({ name: z.string(), value: z.number().int() })),
     /** Preemption: the budgets (`namespace/name`) its victims would take below zero. */
     violatedBudgets: z.array(z.string()),
+    /** What the answer cannot see: the node may hold pods of these namespaces, or their budgets. */
+    notVisible: z.array(z.string()).optional(),
   })
   .meta({ id: 'NodeActorAnswer' });
 export type NodeActorAnswer = z.infer<typeof NodeActorAnswerSchema>;

@@ -161,7 +161,10 @@ export const apiRoutes = {
       "One budget: its pods in lanes, reported vs recomputed status, expected count's source, YAML, findings, overlaps",
     params: BudgetParamsSchema,
     ok: { status: 200, description: 'The budget', schema: BudgetDetailResponseSchema },
-    problems: { 404: 'No such budget' },
+    problems: {
+      403: "Not visible: the namespace's budgets may not be listed (or are not watched)",
+      404: 'No such budget',
+    },
     waitsForReady: true,
   }),
   budgetHistory: route({
@@ -219,7 +222,10 @@ export const apiRoutes = {
     summary: 'One pod, the budgets covering it and what evicting it now would answer',
     params: PodParamsSchema,
     ok: { status: 200, description: 'The pod', schema: PodResponseSchema },
-    problems: { 404: 'No such pod' },
+    problems: {
+      403: "Not visible: the pod's namespace's pods may not be listed (or are not watched)",
+      404: 'No such pod',
+    },
     waitsForReady: true,
   }),
   nodes: route({

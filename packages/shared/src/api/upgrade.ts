@@ -152,7 +152,7 @@ export const UpgradeStallSchema = z
   .meta({ id: 'UpgradeStall' });
 
 export const UpgradeVerdictSchema = z
-  .enum(['completes', 'stalls', 'fails', 'forces'])
+  .enum(['completes', 'stalls', 'fails', 'forces', 'unknown'])
   .meta({ id: 'UpgradeVerdict' });
 
 /** A batch whose pods the provider deleted at its drain timeout: what their budgets should have prevented. */
@@ -208,9 +208,13 @@ export const UpgradeForecastSchema = z
   .object({
     /**
      * `completes`; `stalls` (kubectl waits for ever: `stall`); `fails` (the provider gives up:
-     * `failure`); `forces` (the provider deletes protected pods and completes: `forced`).
+     * `failure`); `forces` (the provider deletes protected pods and completes: `forced`);
+     * `unknown`: the visible pods would not stop it, but the pool may hold pods that are not
+     * visible, or their budgets are not (see `notVisible`).
      */
     verdict: UpgradeVerdictSchema,
+    /** What the forecast cannot see, in words; absent when everything is visible. */
+    notVisible: z.array(z.string()).optional(),
     nodes: z.array(z.string()),
     strategy: z.object({ maxUnavailable: z.number().int(), maxSurge: z.number().int() }),
     drain: z.object({

@@ -9,6 +9,8 @@ import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
 import { replacementFor } from './drain-replacement.js';
 import { budgetRefsForPod, evictInPlan } from './plan.js';
 import { PlanState } from './plan-state.js';
+import { unseenReason } from '../visibility/visibility.js';
+import { nodesUnseen, verdictAsFarAsVisible } from './node-unseen.js';
 import type {
   AwaitedReplacement,
   DrainPlan,
@@ -87,13 +89,17 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
   const options: DrainOptions = { ...KUBECTL_DRAIN_DEFAULTS, ...input.options };
   const state = input.state ?? new PlanState(index, now, input.statusSource ?? 'recomputed');
   const selection = selectPodsForDrain(state.podsOnNode(node), options);
+  const unseen = nodesUnseen(index, [node]);
   const base = {
     node,
     options,
-    schedulingChecked: index.node(node) !== undefined || [...index.nodes()].length > 0,
+    schedulingChecked:
+      unseenReason(index.visibility, 'nodes') === undefined &&
+      (index.node(node) !== undefined || [...index.nodes()].length > 0),
     refusals: selection.refusals,
     warnings: selection.warnings,
     skipped: selection.skipped.map((s) => ({ pod: podRef(s.pod), reason: s.reason })),
+    ...(unseen.texts.length > 0 ? { unseen: unseen.texts } : {}),
   };
   if (selection.refusals.length > 0) {
     // kubectl has cordoned the node before it refuses: a shared ledger (an upgrade's) says so.
@@ -180,8 +186,13 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
       blocks: blocked.filter((b) => b.budget && keys.has(refKey(b.budget))).map((b) => b.pod),
     };
   });
-  const verdict: DrainVerdict =
+  const seen: DrainVerdict =
     blocked.length > 0 ? 'stuck' : failed.length > 0 ? 'fails' : 'completes';
+  const verdict = verdictAsFarAsVisible({
+    verdict: seen,
+    unseen,
+    stoppedBy: [...blocked.map((b) => b.pod), ...failed.map((f) => f.pod)],
+  });
   return {
     ...base,
     verdict,

@@ -13,14 +13,17 @@ import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
 import { budgetRefsForPod, evictInPlan, type BudgetReader } from './plan.js';
 import { PlanState } from './plan-state.js';
 import type { PlanStatusSource } from './plan-types.js';
+import { isFullyVisible } from '../visibility/visibility.js';
+import { nodeUnseen, someCertain, type NodeUnseen } from './node-unseen.js';
 
 /**
  * What `kubectl drain` of a node would do right now: evict every pod without waiting
  * (`drainable`), refuse the node before any eviction (`refused`, one of kubectl's filters), or
  * leave pods whose eviction is refused now (`stuck`: a budget allowing no more disruptions, several
- * PDBs (500), a 403), which kubectl retries (429) or gives up on.
+ * PDBs (500), a 403), which kubectl retries (429) or gives up on. `unknown`: the visible pods
+ * would drain, but the node may hold pods that are not visible, or pods whose budgets are not.
  */
-export type DrainableNowState = 'drainable' | 'refused' | 'stuck';
+export type DrainableNowState = 'drainable' | 'refused' | 'stuck' | 'unknown';
 
 export interface DrainableNow {
   state: DrainableNowState;
@@ -30,6 +33,11 @@ export interface DrainableNow {
   budgets: ResourceRef[];
   /** In words; '' when drainable. */
   reason: string;
+  /**
+   * What the answer cannot see, in words (the index's visibility): pods of namespaces that are not
+   * visible, budgets of its pods' namespaces that are not. Absent when everything is visible.
+   */
+  unseen?: string[];
 }
 
 /**
@@ -104,8 +112,43 @@ function refusalsOnCopy(input: DrainableNowInput, toEvict: readonly PodView[]): 
  * (quickRefusals) unless that cannot be exact, then on a copy of the cluster.
  */
 function drainableNode(input: NodeDrainInput, node: string): DrainableNow {
+  const onNode = input.index.podsOnNodeWithBudgets(node);
+  const answer = visibleAnswer(input, onNode);
+  return isFullyVisible(input.index.visibility)
+    ? answer
+    : asFarAsVisible(answer, nodeUnseen({ index: input.index, pods: podsOf(onNode) }));
+}
+
+function* podsOf(onNode: readonly PodOnNode[]): Iterable<PodView> {
+  for (const entry of onNode) yield entry.pod;
+}
+
+/**
+ * The answer on the visible pods, told what it cannot see: a refusal by kubectl's filters stands,
+ * and so do stuck pods whose budgets are all visible; `drainable` is only `unknown`.
+ */
+function asFarAsVisible(answer: DrainableNow, unseen: NodeUnseen): DrainableNow {
+  if (unseen.texts.length === 0) return answer;
+  const missing = unseen.texts.join('; ');
+  if (answer.state === 'refused') return { ...answer, unseen: unseen.texts };
+  if (answer.state === 'stuck' && someCertain(answer.pods, unseen))
+    return { ...answer, unseen: unseen.texts };
+  return {
+    state: 'unknown',
+    pods: [],
+    budgets: [],
+    reason:
+      answer.state === 'drainable'
+        ? `drainable as far as the visible pods go; ${missing}`
+        : `unknown: ${answer.reason}, but ${missing}`,
+    unseen: unseen.texts,
+  };
+}
+
+/** Drainable now on the pods the index holds, as if they were all there is. */
+function visibleAnswer(input: NodeDrainInput, onNode: readonly PodOnNode[]): DrainableNow {
   const { index, now, options } = input;
-  const selected = selectedEntries(index.podsOnNodeWithBudgets(node), options);
+  const selected = selectedEntries(onNode, options);
   if ('refusals' in selected)
     return {
       state: 'refused',
@@ -207,7 +250,12 @@ export function drainableNowByNode(
 export function countDrainableNow(
   states: Iterable<DrainableNow>,
 ): Record<DrainableNowState, number> {
-  const counts: Record<DrainableNowState, number> = { drainable: 0, refused: 0, stuck: 0 };
+  const counts: Record<DrainableNowState, number> = {
+    drainable: 0,
+    refused: 0,
+    stuck: 0,
+    unknown: 0,
+  };
   for (const s of states) counts[s.state]++;
   return counts;
 }

@@ -4,7 +4,15 @@ import type { PodView } from '../model/pod.js';
 import { groupOf, type ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
-import { advanceTime, applyChange, buildState, finishLoading, replaceAll } from './apply.js';
+import {
+  advanceTime,
+  applyChange,
+  buildState,
+  changeVisibility,
+  finishLoading,
+  replaceAll,
+} from './apply.js';
+import type { Visibility } from '../visibility/types.js';
 import type { ApiResourceInfo } from '../model/workload.js';
 import { budgetKey, type IndexState } from './state.js';
 import type {
@@ -78,6 +86,19 @@ export class ClusterIndex implements ClusterView {
     apiResources?: Readonly<Record<string, ApiResourceInfo>>;
   }): BudgetDelta[] {
     return finishLoading(this.state, options);
+  }
+
+  /** What can be seen of the cluster: every evaluation is made under it. */
+  get visibility(): Visibility {
+    return this.state.visibility;
+  }
+
+  /**
+   * What can be seen changed (a namespace's pods refused, or allowed again): the budgets whose
+   * figures read what changed are evaluated again and returned (none while loading).
+   */
+  setVisibility(visibility: Visibility): BudgetDelta[] {
+    return changeVisibility(this.state, visibility);
   }
 
   /** Moves the clock: budgets whose disruptedPods entries expire by `now` are re-evaluated. */

@@ -8,6 +8,7 @@ import { ClusterIndex } from './cluster-index.js';
 import { keyBefore } from './pod-store.js';
 import { isNode } from './state.js';
 import type { BudgetDelta, BudgetEvaluation, CoveringBudget, ObjectChange } from './types.js';
+import type { Visibility } from '../visibility/types.js';
 import type { ClusterView, IndexCounts, PodOnNode } from './view.js';
 
 /** A change the overlay takes: one object put or deleted (a relist is the base's business). */
@@ -48,6 +49,10 @@ export class ClusterOverlay implements ClusterView {
     return this.base.apiResources;
   }
 
+  get visibility(): Visibility {
+    return this.base.visibility;
+  }
+
   /** Applies one change to the copy of its namespace (made now if needed); the budgets it moved. */
   apply(change: OverlayChange): BudgetDelta[] {
     this.merged.clear();
@@ -76,7 +81,11 @@ export class ClusterOverlay implements ClusterView {
       for (const w of this.base.workloads()) workloads.get(w.namespace)?.push(w);
       for (const ns of missing) {
         const copy = new ClusterIndex(
-          { now: this.base.now, apiResources: this.base.apiResources },
+          {
+            now: this.base.now,
+            apiResources: this.base.apiResources,
+            visibility: this.base.visibility,
+          },
           {
             pods: [...this.base.podsInNamespace(ns)],
             budgets: budgets.get(ns) ?? [],

@@ -4,6 +4,7 @@ import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { ApiResourceInfo, WorkloadView } from '../model/workload.js';
+import type { Visibility } from '../visibility/types.js';
 import type { BudgetEvaluation, CoveringBudget } from './types.js';
 
 /** A pod the index holds, with the budgets covering it. */
@@ -33,6 +34,8 @@ export interface ClusterView {
   readonly now: Date;
   /** The custom kinds the REST mapper knows beyond the built-in ones (`group/Kind` → resource). */
   readonly apiResources: Readonly<Record<string, ApiResourceInfo>>;
+  /** What can be seen of the cluster: every evaluation is made under it. */
+  readonly visibility: Visibility;
   budget(ref: ResourceRef): BudgetEvaluation | undefined;
   budgets(): IterableIterator<BudgetEvaluation>;
   budgetsForPod(ref: { namespace: string; name: string }): { pdbs: PdbView[]; pubs: PubView[] };

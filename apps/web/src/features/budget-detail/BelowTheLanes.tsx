@@ -20,6 +20,7 @@ export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
         reported={detail.reported}
         recomputed={detail.recomputed}
         recomputeError={detail.recomputeError}
+        notKnown={detail.budget.notVisible?.recomputed ?? null}
         differences={detail.differences}
       />
       <h2>Where the expected count comes from</h2>
@@ -32,7 +33,11 @@ export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
       />
       <h2>Findings</h2>
       {detail.findings.length === 0 ? (
-        <p className="muted">No findings for this budget.</p>
+        <p className="muted">
+          {detail.budget.notVisible === undefined
+            ? 'No findings for this budget.'
+            : `No findings from what can be seen (${detail.budget.notVisible.recomputed}).`}
+        </p>
       ) : (
         <FindingList findings={detail.findings} />
       )}

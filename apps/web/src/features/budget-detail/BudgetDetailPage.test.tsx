@@ -203,6 +203,49 @@ describe('BudgetDetailPage', () => {
     ]);
   });
 
+  it('says the pods are not visible in place of the lanes, and the recomputed figures are not known', () => {
+    const detail = zookeeperDetail();
+    const hidden = 'pods in data not visible: no permission to list pods in data';
+    const notKnown = 'not known: the pods of data are not visible';
+    renderApp({
+      path,
+      cache: [
+        [
+          queryKeys.budgetDetail(ref),
+          {
+            ...detail,
+            budget: {
+              ...detail.budget,
+              matchedPods: null,
+              flags: { ...detail.budget.flags, mismatch: false, findings: 0 },
+              notVisible: { pods: hidden, recomputed: notKnown },
+            },
+            lanes: { available: [], unavailable: [], disrupted: [] },
+            recomputed: null,
+            differences: [],
+            expected: { type: 'not-visible', controllers: [], message: notKnown },
+            findings: [],
+            overlaps: [],
+          },
+        ],
+        ...cache().slice(1),
+      ],
+    });
+    expect(screen.getByRole('note', { name: 'Pods not visible' }).textContent).toBe(
+      `${hidden}. The figures above are the status the cluster reports; nothing is recomputed, and no finding is drawn from pods that cannot be seen.`,
+    );
+    expect(screen.queryByRole('region', { name: /^Available/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Simulate selected/ })).toBeNull();
+    const row = screen.getByRole('rowheader', { name: /^currentHealthy/ }).closest('tr');
+    expect([...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toStrictEqual([
+      '2',
+      '?',
+    ]);
+    expect(screen.getByText(`The recomputed status is not known: ${notKnown}.`)).toBeDefined();
+    expect(screen.getByText(`No findings from what can be seen (${notKnown}).`)).toBeDefined();
+    expect(screen.getByText(notKnown).parentElement?.className).toBe('notice warn');
+  });
+
   it('shows the expected count source, findings, overlaps and YAML', () => {
     renderApp({ path, cache: cache() });
     expect(screen.getByText('StatefulSet zookeeper has scale 3')).toBeDefined();

@@ -59,7 +59,7 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
         <AllowedCell allowed={numbers.allowed} blockingReason={row.flags.blockingReason} /> ·
         current {numbers.current} of desired {numbers.desired},{' '}
         {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'} {numbers.expected}{' '}
-        <FlagBadges flags={row.flags} />
+        <FlagBadges flags={row.flags} notVisible={row.notVisible} />
       </p>
       <p className="budget-head">
         <HealthBar numbers={healthOf(row)} />
@@ -115,22 +115,60 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
       else next.add(pod);
       return next;
     });
-  const lastPod = simulate.variables;
+  const podsHidden = detail.budget.notVisible?.pods ?? null;
   return (
     <>
       <Heading detail={detail} />
       <h2>Pods</h2>
+      {podsHidden !== null ? (
+        // In place of the lanes: no pod is known, and an empty lane would read as none.
+        <section aria-label="Pods not visible" className="notice warn" role="note">
+          <p>
+            {podsHidden}. The figures above are the status the cluster reports; nothing is
+            recomputed, and no finding is drawn from pods that cannot be seen.
+          </p>
+        </section>
+      ) : (
+        <PodLanes
+          detail={detail}
+          selected={selected}
+          toggle={toggle}
+          simulate={simulate}
+          verify={cluster.data?.verifyEnabled === true}
+          onSimulateSelected={() => void navigate(simulateHref([...selected]))}
+        />
+      )}
+      <Suspense fallback={<Loading what="the budget's history, events and status" />}>
+        <BelowTheLanes detail={detail} />
+      </Suspense>
+    </>
+  );
+}
+
+/** The pods in their lanes, with the simulations they start. */
+function PodLanes({
+  detail,
+  selected,
+  toggle,
+  simulate,
+  verify,
+  onSimulateSelected,
+}: {
+  detail: BudgetDetailResponse;
+  selected: ReadonlySet<string>;
+  toggle: (pod: string) => void;
+  simulate: ReturnType<typeof useSimulateEviction>;
+  verify: boolean;
+  onSimulateSelected: () => void;
+}) {
+  const lastPod = simulate.variables;
+  return (
+    <>
       <div className="toolbar">
-        <button
-          type="button"
-          disabled={selected.size === 0}
-          onClick={() => void navigate(simulateHref([...selected]))}
-        >
+        <button type="button" disabled={selected.size === 0} onClick={onSimulateSelected}>
           Simulate selected in sequence ({selected.size})
         </button>
-        {cluster.data?.verifyEnabled === true && lastPod !== undefined ? (
-          <VerifyPanel pod={lastPod} />
-        ) : null}
+        {verify && lastPod !== undefined ? <VerifyPanel pod={lastPod} /> : null}
       </div>
       <DecisionRegion
         pending={simulate.isPending ? lastPod : undefined}
@@ -144,9 +182,6 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
         onSimulate={(pod) => simulate.mutate(pod)}
         busy={simulate.isPending}
       />
-      <Suspense fallback={<Loading what="the budget's history, events and status" />}>
-        <BelowTheLanes detail={detail} />
-      </Suspense>
     </>
   );
 }

@@ -165,7 +165,7 @@ export function budgetColumns({
       id: 'flags',
       header: 'Flags',
       width: 'minmax(200px, 1.4fr)',
-      render: (row) => <FlagBadges flags={row.flags} />,
+      render: (row) => <FlagBadges flags={row.flags} notVisible={row.notVisible} />,
     },
   ];
 }

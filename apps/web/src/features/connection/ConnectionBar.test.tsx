@@ -50,6 +50,46 @@ describe('ConnectionBar', () => {
     expect(within(bar).getByRole('status').textContent).toBe('Live updates: connecting…');
   });
 
+  it('says the credentials were refused, apart from degraded, with what to run again', () => {
+    const [pods] = cluster().sources;
+    const reason =
+      'the API server refused the credentials (401 Unauthorized): the token of user "exec" comes from its exec plugin; run `aws eks get-token --cluster-name prod` to check it issues a valid token (log in again if it fails)';
+    renderApp({
+      path: '/',
+      cache: [
+        [
+          queryKeys.cluster,
+          cluster({
+            sources: pods
+              ? [
+                  { ...pods, state: 'credentials', reason },
+                  { ...pods, id: 'nodes', resource: 'v1 nodes', state: 'credentials', reason },
+                  {
+                    ...pods,
+                    id: 'poddisruptionbudgets.policy',
+                    resource: 'policy/v1 poddisruptionbudgets',
+                  },
+                ]
+              : [],
+          }),
+        ],
+        [queryKeys.budgets, budgetList()],
+      ],
+    });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    expect(bar.textContent).toContain('2 of 3 sources: credentials refused (401), renew them');
+    expect(within(bar).getByRole('alert').textContent).toBe(reason);
+    expect(
+      within(within(bar).getByRole('list', { name: 'Sources' }))
+        .getAllByRole('listitem')
+        .map((chip) => [chip.textContent, chip.className]),
+    ).toStrictEqual([
+      ['⚿ pods: credentials refused (401)', 'chip bad'],
+      ['⚿ nodes: credentials refused (401)', 'chip bad'],
+      ['✓ poddisruptionbudgets.policy: live', 'chip good'],
+    ]);
+  });
+
   it('says every source is synced only when none is degraded', () => {
     const [pods] = cluster().sources;
     renderApp({

@@ -54,13 +54,20 @@ function Sources({
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const degraded = cluster.sources.some((s) => s.state === 'degraded');
+  const degraded = cluster.sources.some((s) => s.state === 'degraded' || s.state === 'credentials');
+  const refusedCredentials = cluster.sources.find((s) => s.state === 'credentials');
   return (
     <>
       <span className={degraded ? 'away' : undefined}>
         {stream.state === 'away' ? 'Last known: ' : ''}
         {sourcesLabel(cluster.sources, cluster.ready)}
       </span>
+      {refusedCredentials?.reason !== undefined ? (
+        // What to renew, said where it is seen: a 401 is the user's to act on, not a broken watch.
+        <span className="credentials-reason" role="alert">
+          {refusedCredentials.reason}
+        </span>
+      ) : null}
       <ul className="chips" aria-label="Sources">
         {cluster.sources.map((source) => {
           const chip = chipParts(source);

@@ -26,7 +26,7 @@ export function NodeActorsTable({ actors }: { actors: readonly NodeActorAnswer[]
               {ACTOR_NAMES[a.actor]}
               <div className="muted mono">{a.settings}</div>
             </th>
-            <td>{a.removes ? 'yes' : 'no'}</td>
+            <td>{a.removes === null ? 'not known' : a.removes ? 'yes' : 'no'}</td>
             <td>
               {a.blocking === null ? (
                 <span className="muted">nothing</span>

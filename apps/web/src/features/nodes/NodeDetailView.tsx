@@ -7,6 +7,7 @@ import { AllowedCell } from '../../components/AllowedCell.js';
 import { budgetNumbers, shortKind } from '../../components/budget-numbers.js';
 import { ConditionsTable } from '../../components/ConditionsTable.js';
 import { LabelList } from '../../components/LabelList.js';
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 import { NodeActorsTable } from './NodeActorsTable.js';
 import { NodeStateBadges } from './node-columns.js';
 
@@ -156,6 +157,10 @@ export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; no
         </Link>{' '}
         · age {age(node.creationTimestamp, now)}
       </p>
+      <NotVisibleNote
+        texts={node.drainableNow.notVisible}
+        lead="Pods this node may hold that are not visible"
+      />
       <h2>Who would remove its pods now</h2>
       <NodeActorsTable actors={detail.actors} />
       <h2>Budgets of its pods ({formatCount(detail.budgets.length)})</h2>

@@ -54,6 +54,51 @@ function rows(): string[][] {
 }
 
 describe('NodesPage', () => {
+  it('never calls a node drainable when pods of a namespace are not visible', () => {
+    const hidden = 'pods in zookeeper not visible: no permission to list pods in zookeeper';
+    renderApp({
+      path: '/nodes',
+      cache: [
+        [
+          queryKeys.nodes,
+          {
+            items: [
+              nodeRow('worker-1', {
+                drainableNow: {
+                  state: 'unknown',
+                  pods: [],
+                  podCount: 0,
+                  budgets: [],
+                  budgetCount: 0,
+                  reason: 'unknown: pods in zookeeper not visible',
+                  notVisible: [hidden],
+                },
+              }),
+            ],
+            notVisible: [hidden],
+            eventId: 'e1-100',
+          },
+        ],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    expect(screen.getByRole('note').textContent).toBe(`Not visible to these answers: ${hidden}.`);
+    const cell = within(screen.getByRole('table', { name: 'Nodes' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[5]);
+    expect(cell.map((c) => c?.textContent)).toStrictEqual(['Not known ?']);
+    expect(cell[0]?.querySelector('span')?.getAttribute('title')).toBe(
+      'unknown: pods in zookeeper not visible',
+    );
+    const legend = within(map()).getByRole('group', { name: 'Filter by drainable now' });
+    expect(
+      within(legend)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toStrictEqual([' Stuck 0', ' Refused 0', ' Not known 1', ' Drainable 0']);
+  });
+
   it('lists every node in a virtualised grid with state, taints and counts with separators', () => {
     open('/nodes');
     expect(rows()).toStrictEqual([

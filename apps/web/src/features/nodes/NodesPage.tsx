@@ -1,3 +1,4 @@
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 import { useMemo } from 'react';
 import { useLatest } from '../../components/use-latest.js';
 import { useSearchParams } from 'react-router';
@@ -99,6 +100,7 @@ export function NodesPage() {
       </div>
       {nodes.isPending ? <Loading what="nodes" retrying={nodes.failureReason} /> : null}
       {nodes.isError ? <ErrorNotice error={nodes.error} what="the nodes" /> : null}
+      <NotVisibleNote texts={nodes.data?.notVisible} lead="Not visible to these answers" />
       {nodes.data && nodes.data.items.length === 0 ? (
         <Empty>The cluster reports no nodes.</Empty>
       ) : null}

@@ -123,7 +123,7 @@ export function nodeColumns(
       header: 'Drainable now',
       width: '170px',
       sortable: true,
-      // Worst first when ascending: stuck, refused, drainable.
+      // Worst first when ascending: stuck, refused, not known, drainable.
       sortKey: (node) => DRAINABLE_ORDER[node.drainableNow.state],
       render: (node) => {
         const change = whatIf(node.name);
@@ -137,6 +137,7 @@ export function nodeColumns(
         ) : (
           <span title={node.drainableNow.reason || undefined}>
             {DRAINABLE_LABEL[node.drainableNow.state]}
+            {node.drainableNow.state === 'unknown' ? ' ?' : ''}
           </span>
         );
       },
@@ -164,12 +165,17 @@ export function nodeColumns(
 const DRAINABLE_ORDER: Record<NodeRow['drainableNow']['state'], number> = {
   stuck: 0,
   refused: 1,
-  drainable: 2,
+  unknown: 2,
+  drainable: 3,
 };
-/** kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting. */
-const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
+/**
+ * kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting; not known when
+ * pods it may hold are not visible.
+ */
+export const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
   stuck: 'Stuck',
   refused: 'Refused',
+  unknown: 'Not known',
   drainable: 'Drainable',
 };
 

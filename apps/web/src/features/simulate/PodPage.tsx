@@ -1,3 +1,4 @@
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { clusterQuery, podQuery } from '../../api/queries.js';
@@ -74,6 +75,7 @@ export function PodPage() {
           )}
           <h2>Eviction</h2>
           <p>If this pod were evicted now:</p>
+          <NotVisibleNote texts={pod.data.notVisible} />
           <DecisionView decision={pod.data.eviction} />
           <div className="toolbar">
             <SimulateButton

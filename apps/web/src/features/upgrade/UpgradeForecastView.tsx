@@ -1,3 +1,4 @@
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 import { PodKeyLink } from '../../components/PodKeyLink.js';
 import { Link } from 'react-router';
 import {
@@ -113,14 +114,20 @@ export function UpgradeForecastView({
   const stall = forecast.stall;
   return (
     <>
-      {stall === null ? (
+      {stall !== null ? (
+        <p className="notice bad">{stall.summary}</p>
+      ) : forecast.verdict === 'unknown' ? (
+        <p className="notice warn">
+          Whether the upgrade completes is not known: the pods that can be seen would let it through
+          in {plural(forecast.steps.length, 'step')}, but some the pool may hold are not visible.
+        </p>
+      ) : (
         <p className="notice ok">
           The upgrade completes: {plural(forecast.steps.length, 'step')}, about{' '}
           {time(forecast.durationSeconds)}.
         </p>
-      ) : (
-        <p className="notice bad">{stall.summary}</p>
       )}
+      <NotVisibleNote texts={forecast.notVisible} lead="Not visible to this forecast" />
       <PoolTiles forecast={forecast} />
       <Timeline forecast={forecast} />
       {stall === null ? null : (

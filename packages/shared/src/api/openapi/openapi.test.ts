@@ -95,7 +95,7 @@ describe('buildOpenApiDocument', () => {
       providers: (schemas['UpgradeProvider'] as { enum?: string[] } | undefined)?.enum,
     }).toStrictEqual({
       request: ['provider', 'drainTimeoutSeconds', 'forceUpdate', 'undrainableNodeBehavior'],
-      verdicts: ['completes', 'stalls', 'fails', 'forces'],
+      verdicts: ['completes', 'stalls', 'fails', 'forces', 'unknown'],
       forecast: ['forced', 'failure', 'quarantined'],
       response: ['forecast', 'fixes', 'profile', 'applied', 'asOf', 'eventId'],
       providers: ['kubectl', 'gke', 'eks', 'aks'],
