@@ -50,6 +50,21 @@ async function openBudget(text: string, name: string): Promise<void> {
 
 const decision = () => page.getByRole('status', { name: 'Eviction decision' });
 
+/**
+ * Opens a budget, reads its policy note, simulates the eviction of its first unready pod (the
+ * Unavailable lane) and reads why the policy decided.
+ */
+async function readPolicy(read: { budget: string; note: string; decided: string }): Promise<void> {
+  await openBudget(read.budget, read.budget);
+  expect(await main().textContent()).toContain(read.note);
+  await page
+    .getByRole('region', { name: /^Unavailable/ })
+    .getByRole('button', { name: /^Simulate eviction / })
+    .first()
+    .click();
+  await expect.poll(() => decision().textContent(), { timeout: 20_000 }).toContain(read.decided);
+}
+
 describe('the eight SRE tasks of issue 28, on the demo, without a dead end', () => {
   it('1. what blocks worker-1: the node page names the pod and the refusal', async () => {
     await task('1. what blocks worker-1', async () => {
@@ -121,36 +136,19 @@ describe('the eight SRE tasks of issue 28, on the demo, without a dead end', () 
 
   it('6. AlwaysAllow against IfHealthyBudget: a budget of each, and the simulation', async () => {
     await task('6. AlwaysAllow vs IfHealthyBudget', async () => {
-      await openBudget('checkout-api', 'checkout-api');
-      expect(await main().textContent()).toContain(
-        'unhealthyPodEvictionPolicy AlwaysAllow: an unready pod may be evicted even though the budget is at its minimum',
-      );
-      // An unready pod (the Unavailable lane) under AlwaysAllow goes, and the result says why.
-      await page
-        .getByRole('region', { name: /^Unavailable/ })
-        .getByRole('button', { name: /^Simulate eviction / })
-        .first()
-        .click();
-      await expect
-        .poll(() => decision().textContent(), { timeout: 20_000 })
-        .toContain(
+      await readPolicy({
+        budget: 'checkout-api',
+        note: 'unhealthyPodEvictionPolicy AlwaysAllow: an unready pod may be evicted even though the budget is at its minimum',
+        decided:
           'AlwaysAllow: this unready pod may be evicted even though the budget is at its minimum',
-        );
+      });
       await nav('Budgets').click();
-      await openBudget('orders-api', 'orders-api');
-      expect(await main().textContent()).toContain(
-        'unhealthyPodEvictionPolicy IfHealthyBudget: an unready pod may be evicted only while the budget has all the healthy pods it needs',
-      );
-      await page
-        .getByRole('region', { name: /^Unavailable/ })
-        .getByRole('button', { name: /^Simulate eviction / })
-        .first()
-        .click();
-      await expect
-        .poll(() => decision().textContent(), { timeout: 20_000 })
-        .toContain(
+      await readPolicy({
+        budget: 'orders-api',
+        note: 'unhealthyPodEvictionPolicy IfHealthyBudget: an unready pod may be evicted only while the budget has all the healthy pods it needs',
+        decided:
           'IfHealthyBudget: this unready pod may be evicted only while the budget has all the healthy pods it needs',
-        );
+      });
     });
   });
 
