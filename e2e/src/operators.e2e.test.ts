@@ -69,7 +69,7 @@ describe('operators on the demo cluster', () => {
           'journalnode',
           'No budgetConfigured at spec.journalNodes.roleConfig.podDisruptionBudget Copy path',
           'default',
-          'StatefulSet hdfs-journalnode-default: 1 replicasspec.journalNodes.roleGroups.default.replicas',
+          'StatefulSet hdfs-journalnode-default: 1 replicaspec.journalNodes.roleGroups.default.replicas',
           '1 of 1',
           '1 pod hdfs-journalnode-default-0',
         ],

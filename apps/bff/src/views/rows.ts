@@ -2,6 +2,8 @@ import {
   blockingByStatus,
   differingCounters,
   parseSelector,
+  protectedOperations,
+  PUB_PROTECT_OPERATIONS_ANNOTATION,
   refKey,
   selectorToString,
   statusIsStale,
@@ -198,5 +200,13 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
     desiredAvailable: b.status.desiredAvailable,
     currentAvailable: b.status.currentAvailable,
     unavailableAllowed: b.status.unavailableAllowed,
+    protects: protectedOperations(b),
+    protectsFrom: protectsFrom(b),
   };
+}
+
+/** Where a PUB's protected operations come from (v1alpha1 keeps them in an annotation). */
+function protectsFrom(pub: PubView): 'annotation' | 'spec' | 'default' {
+  if (pub.spec.protectOperations === undefined) return 'default';
+  return pub.annotations[PUB_PROTECT_OPERATIONS_ANNOTATION] === undefined ? 'spec' : 'annotation';
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   type SimulateUpgradeRequest,
   apiRoutes,
+  routePath,
   type BudgetRef,
   type FindingListQuery,
   type OverlapListQuery,
@@ -9,7 +10,8 @@ import {
   type SimulateDrainResponse,
   type WhatIfRequest,
 } from '@pdbscope/shared/api';
-import { callApi } from './client.js';
+import { callApi, requestJson } from './client.js';
+import { detailFirstPaintParser } from './detail-parser.js';
 import { livePause } from './live-pause.js';
 
 /** kubectl drain's flags, as the drain view keeps them in its URL. */
@@ -97,7 +99,9 @@ export function budgetsQuery(text?: string) {
 export function budgetDetailQuery(ref: BudgetRef) {
   return queryOptions({
     queryKey: queryKeys.budgetDetail(ref),
-    queryFn: ({ signal }) => callApi(apiRoutes.budget, { params: ref, signal }),
+    // The lanes' pods are checked after the first paint (detail-parser.ts, BudgetDetailPage).
+    queryFn: ({ signal }) =>
+      requestJson(routePath(apiRoutes.budget, { ...ref }), detailFirstPaintParser, { signal }),
   });
 }
 

@@ -97,6 +97,14 @@ export const PubRowSchema = z
     desiredAvailable: z.number().int(),
     currentAvailable: z.number().int(),
     unavailableAllowed: z.number().int(),
+    /**
+     * The pod operations it guards (DELETE, EVICT, UPDATE: in-place update, RESIZE), from
+     * spec.protectOperations or the `kruise.io/pub-protect-operations` annotation, else Kruise's
+     * default (DELETE, EVICT, UPDATE; RESIZE with UPDATE).
+     */
+    protects: z.array(z.enum(['DELETE', 'EVICT', 'UPDATE', 'RESIZE'])).optional(),
+    /** Where `protects` comes from: the v1alpha1 annotation, the v1beta1 field, or the default. */
+    protectsFrom: z.enum(['annotation', 'spec', 'default']).optional(),
   })
   .meta({ id: 'PubRow' });
 

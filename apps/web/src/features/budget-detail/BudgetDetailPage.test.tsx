@@ -72,7 +72,7 @@ describe('BudgetDetailPage', () => {
     expect(lanePods(/^Disrupted/)).toStrictEqual([]);
     const unavailable = screen.getByRole('region', { name: /^Unavailable/ });
     expect(within(unavailable).getByRole('listitem').textContent).toContain(
-      'NotReady Ready condition is False · CrashLoopBackOff · 7 restarts',
+      'Ready condition is False · CrashLoopBackOff · 7 restarts NotReady',
     );
     expect(within(unavailable).getByRole('listitem').textContent).toContain(
       'node worker-3 · owner StatefulSet/zookeeper',
@@ -93,11 +93,11 @@ describe('BudgetDetailPage', () => {
         lane: 'lane lane-available',
         pods: [
           [
-            '✕ Not evictable now · budget-exhausted',
+            '✕ Not evictable now: the budget allows no disruption now budget-exhausted',
             'Not evictable now: the budget allows no disruption (HTTP 429)',
           ],
           [
-            '✕ Not evictable now · budget-exhausted',
+            '✕ Not evictable now: the budget allows no disruption now budget-exhausted',
             'Not evictable now: the budget allows no disruption (HTTP 429)',
           ],
         ],
@@ -106,7 +106,7 @@ describe('BudgetDetailPage', () => {
         lane: 'lane lane-unavailable',
         pods: [
           [
-            '✓ Evictable now · unhealthy-healthy-budget',
+            '✓ Evictable now: IfHealthyBudget: this unready pod may be evicted, as the budget has all the healthy pods it needs (current healthy ≥ desired healthy > 0); it uses no allowed disruption unhealthy-healthy-budget',
             'Evictable now: unhealthy pod, the budget is healthy (HTTP 201)',
           ],
         ],
@@ -277,7 +277,7 @@ describe('BudgetDetailPage', () => {
       { method: 'POST', path: '/api/simulate/evictions', body: { pods: ['data/zookeeper-0'] } },
     ]);
     expect(region.textContent).toContain(
-      "API server: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429, code 429)",
+      "API server: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429)",
     );
     expect(region.textContent).toContain(
       'Cause DisruptionBudget: The disruption budget zookeeper needs 2 healthy pods and has 2 currently',

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pdbscope/shared/api';
@@ -19,6 +19,10 @@ import { DecisionRegion } from '../../components/DecisionRegion.js';
 import { VerifyPanel } from '../../components/VerifyPanel.js';
 import { useSimulateEviction } from '../../api/use-simulate-eviction.js';
 import { Lanes } from './Lanes.js';
+import { checkLanes } from '../../api/detail-parser.js';
+import { BlockingNotice, PubProtects, UnhealthyPolicyNote } from './BudgetWords.js';
+import { Figure } from '../../components/Figure.js';
+import { budgetFigure, howComputed } from '../../components/figure-words.js';
 import { HealthBar } from '../../components/HealthBar.js';
 import { StaleMark } from '../../components/StaleMark.js';
 import { budgetNumbersOf } from '../../components/staleness.js';
@@ -56,17 +60,26 @@ function Heading({ detail }: { detail: BudgetDetailResponse }) {
           ? ` · unhealthy pod eviction ${evictionPolicy(row)}`
           : ''}{' '}
         · {row.kind === 'PodDisruptionBudget' ? 'allowed disruptions' : 'unavailable allowed'}{' '}
-        <AllowedCell allowed={numbers.allowed} blockingReason={row.flags.blockingReason} /> ·
-        current {numbers.current} of desired {numbers.desired},{' '}
-        {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'} {numbers.expected}{' '}
+        <AllowedCell
+          allowed={numbers.allowed}
+          blockingReason={row.flags.blockingReason}
+          how={howComputed(row, 'allowed')}
+        />{' '}
+        · current <Figure {...budgetFigure(row, 'current')} /> of desired{' '}
+        <Figure {...budgetFigure(row, 'desired')} />,{' '}
+        {row.kind === 'PodDisruptionBudget' ? 'expected' : 'total replicas'}{' '}
+        <Figure {...budgetFigure(row, 'expected')} />{' '}
         <FlagBadges flags={row.flags} notVisible={row.notVisible} />
       </p>
+      {row.kind === 'PodDisruptionBudget' ? (
+        <UnhealthyPolicyNote row={row} />
+      ) : (
+        <PubProtects row={row} />
+      )}
       <p className="budget-head">
         <HealthBar numbers={healthOf(row)} />
       </p>
-      {row.flags.blockingReason === null ? null : (
-        <p className="notice bad">Blocks every eviction: {row.flags.blockingReason}.</p>
-      )}
+      <BlockingNotice detail={detail} />
       <WhatIfOfBudget budget={row} />
     </>
   );
@@ -103,6 +116,16 @@ function WhatIfOfBudget({ budget }: { budget: BudgetDetailResponse['budget'] }) 
   );
 }
 
+/** The lanes' pods checked against the API's schema once they are on screen (detail-parser.ts). */
+function useLanesCheck(lanes: BudgetDetailResponse['lanes']): string | undefined {
+  const [error, setError] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    const timer = setTimeout(() => setError(checkLanes(lanes)), 0);
+    return () => clearTimeout(timer);
+  }, [lanes]);
+  return error;
+}
+
 function Detail({ detail }: { detail: BudgetDetailResponse }) {
   const simulate = useSimulateEviction();
   const cluster = useQuery(clusterQuery());
@@ -116,9 +139,15 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
       return next;
     });
   const podsHidden = detail.budget.notVisible?.pods ?? null;
+  const lanesError = useLanesCheck(detail.lanes);
   return (
     <>
       <Heading detail={detail} />
+      {lanesError === undefined ? null : (
+        <p role="alert" className="notice bad">
+          The answer&apos;s pods do not match the API: {lanesError}
+        </p>
+      )}
       <h2>Pods</h2>
       {podsHidden !== null ? (
         // In place of the lanes: no pod is known, and an empty lane would read as none.

@@ -6,6 +6,7 @@ import { EvictableMark } from '../../components/EvictableMark.js';
 import { SimulateButton } from '../../components/SimulateButton.js';
 import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 import { formatCount } from '../../components/numbers.js';
+import { podStateWords } from './pod-state.js';
 
 const laneTitles: Record<Lane, string> = {
   available: 'Available',
@@ -24,6 +25,21 @@ export interface LanesProps {
   onToggle: (pod: string) => void;
   onSimulate: (pod: string) => void;
   busy: boolean;
+}
+
+function PodState({ pod }: { pod: LanePod }) {
+  const { words, code } = podStateWords(pod);
+  return (
+    <span>
+      {words}
+      {code === undefined ? null : (
+        <>
+          {' '}
+          <small className="rule-id mono">{code}</small>
+        </>
+      )}
+    </span>
+  );
 }
 
 function PodItem({
@@ -51,11 +67,7 @@ function PodItem({
         <SimulateButton pod={pod} onSimulate={onSimulate} busy={busy} />
       </div>
       <EvictableMark evictable={pod.evictableNow} />
-      <span>
-        <span className="badge">{pod.reason}</span> {pod.message}
-        {pod.waitingReason === undefined ? '' : ` · ${pod.waitingReason}`}
-        {pod.restartCount > 0 ? ` · ${pod.restartCount} restarts` : ''}
-      </span>
+      <PodState pod={pod} />
       <span className="pod-meta">
         node{' '}
         {pod.nodeName === undefined ? (
@@ -84,7 +96,10 @@ function LaneSection({
   return (
     <section className={`lane lane-${lane}`} aria-labelledby={`lane-${lane}`}>
       <h3 id={`lane-${lane}`}>
-        <span className={`lane-swatch hb-${lane}`} aria-hidden="true" />
+        {/* The bar's colour key, only beside pods it colours: a red swatch over "(0)" read as alarm. */}
+        {pods.length === 0 ? null : (
+          <span className={`lane-swatch hb-${lane}`} aria-hidden="true" />
+        )}
         {laneTitles[lane]} ({formatCount(pods.length)})
       </h3>
       {pods.length === 0 ? (

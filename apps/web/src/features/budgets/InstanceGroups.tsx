@@ -6,7 +6,7 @@ import { budgetHref } from '../../app/paths.js';
 import { PodKeyLink } from '../../components/PodKeyLink.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
-import { formatCount } from '../../components/numbers.js';
+import { countOf, formatCount } from '../../components/numbers.js';
 
 type Role = OperatorInstance['roles'][number];
 type RoleGroup = Role['roleGroups'][number];
@@ -163,7 +163,7 @@ function GroupWorkloads({ group }: { group: RoleGroup }) {
     <>
       {group.workloads.map((w) => (
         <div key={`${w.kind}/${w.name}`}>
-          {w.kind} {w.name}: {w.replicas === null ? '?' : formatCount(w.replicas)} replicas
+          {w.kind} {w.name}: {w.replicas === null ? '? replicas' : countOf(w.replicas, 'replica')}
         </div>
       ))}
       {group.replicasField !== null ? (

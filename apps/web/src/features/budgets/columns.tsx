@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BudgetRow } from '@pdbscope/shared/api';
 import type { GridColumn } from '../../components/VirtualGrid.js';
 import { age } from '../../components/time.js';
 import { HealthBar } from '../../components/HealthBar.js';
-import { formatCount } from '../../components/numbers.js';
+import { Figure } from '../../components/Figure.js';
+import { budgetFigure, howComputed } from '../../components/figure-words.js';
 import { budgetHref } from '../../app/paths.js';
 import { AllowedCell } from '../../components/AllowedCell.js';
 import { BlockingSinceCell } from './BlockingSinceCell.js';
@@ -39,7 +41,7 @@ export function budgetColumns({
   // A figure the what-if changes reads before → after; otherwise the row's own.
   const figure = (
     row: BudgetRow,
-    own: string | number,
+    own: ReactNode,
     pick: (f: WhatIfFigures) => string | number | null,
   ) => {
     const change = whatIf(row);
@@ -102,7 +104,8 @@ export function budgetColumns({
       width: '84px',
       numeric: true,
       sortable: true,
-      render: (row) => figure(row, formatCount(budgetNumbers(row).expected), (f) => f.expected),
+      render: (row) =>
+        figure(row, <Figure {...budgetFigure(row, 'expected')} />, (f) => f.expected),
     },
     {
       id: 'desired',
@@ -111,7 +114,7 @@ export function budgetColumns({
       numeric: true,
       sortable: true,
       render: (row) =>
-        figure(row, formatCount(budgetNumbers(row).desired), (f) => f.desiredHealthy),
+        figure(row, <Figure {...budgetFigure(row, 'desired')} />, (f) => f.desiredHealthy),
     },
     {
       id: 'current',
@@ -120,7 +123,7 @@ export function budgetColumns({
       numeric: true,
       sortable: true,
       render: (row) =>
-        figure(row, formatCount(budgetNumbers(row).current), (f) => f.currentHealthy),
+        figure(row, <Figure {...budgetFigure(row, 'current')} />, (f) => f.currentHealthy),
     },
     {
       id: 'health',
@@ -142,6 +145,7 @@ export function budgetColumns({
           <AllowedCell
             allowed={budgetNumbers(row).allowed}
             blockingReason={row.flags.blockingReason}
+            how={howComputed(row, 'allowed')}
           />
         );
       },

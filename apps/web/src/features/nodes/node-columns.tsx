@@ -97,6 +97,7 @@ export function nodeColumns(
         <Link
           to={podsHref({ node: node.name })}
           aria-label={`${formatCount(node.pods)} pods on ${node.name}`}
+          title={`Pods whose spec.nodeName is ${node.name}, in the watched namespaces: open the list`}
         >
           {formatCount(node.pods)}
         </Link>
@@ -113,6 +114,7 @@ export function nodeColumns(
         <Link
           to={podsHref({ node: node.name, budgets: 'any' })}
           aria-label={`${formatCount(node.budgetedPods)} pods under a budget on ${node.name}`}
+          title={`Pods on ${node.name} that at least one budget (PodDisruptionBudget or PodUnavailableBudget) selects: open the list`}
         >
           {formatCount(node.budgetedPods)}
         </Link>

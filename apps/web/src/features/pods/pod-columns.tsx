@@ -88,7 +88,7 @@ export function podColumns(simulate: {
       id: 'evictable',
       header: 'Evictable now',
       width: 'minmax(230px, 1.5fr)',
-      render: (row) => <EvictableMark evictable={row.evictableNow} />,
+      render: (row) => <EvictableMark evictable={row.evictableNow} compact />,
     },
     {
       id: 'simulate',
