@@ -111,8 +111,9 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const columns = useMemo(
     () =>
       fitColumns(props.columns, {
+        // No width yet (or none: not laid out) leaves every column in.
         room:
-          width === undefined
+          width === undefined || width === 0
             ? Number.POSITIVE_INFINITY
             : width - GRID_CHROME - (choosable ? trackMinPx(CHOOSER_TRACK) : 0),
         choice,
