@@ -30,6 +30,13 @@ describe('column fit', () => {
       'current',
       'allowed',
     ]);
+    // Selector (200) gives way at 500; age (60), gone before it, fits again beside the rest.
+    expect(ids(fitColumns(columns, { room: 500, choice: NO_CHOICE }))).toStrictEqual([
+      'name',
+      'current',
+      'allowed',
+      'age',
+    ]);
     // Never the columns without a priority, even with no room at all.
     expect(ids(fitColumns(columns, { room: 0, choice: NO_CHOICE }))).toStrictEqual([
       'name',

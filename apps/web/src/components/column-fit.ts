@@ -31,7 +31,8 @@ export function isWanted(column: FitColumn, choice: ColumnChoice): boolean {
 /**
  * The columns drawn in `room` pixels: the wanted ones, least important first giving way until
  * their narrowest widths fit, so the table never scrolls sideways. Columns the reader asked for
- * give way after the ones shown by default. Order is kept.
+ * give way after the ones shown by default; one that gave way comes back if it fits beside what
+ * is left. Order is kept.
  */
 export function fitColumns<C extends FitColumn>(
   columns: readonly C[],
@@ -48,6 +49,12 @@ export function fitColumns<C extends FitColumn>(
     if (total <= options.room) break;
     dropped.add(column.id);
     total -= trackMinPx(column.width);
+  }
+  // A narrow column that gave way before a wide one may fit again beside what is left.
+  for (const column of givesWay.toReversed()) {
+    if (!dropped.has(column.id) || total + trackMinPx(column.width) > options.room) continue;
+    dropped.delete(column.id);
+    total += trackMinPx(column.width);
   }
   return wanted.filter((column) => !dropped.has(column.id));
 }

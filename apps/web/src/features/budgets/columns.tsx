@@ -64,7 +64,7 @@ export function budgetColumns({
     {
       id: 'namespace',
       header: 'Namespace',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       sortable: true,
       render: (row) => (
         <>
@@ -87,7 +87,7 @@ export function budgetColumns({
     {
       id: 'selector',
       header: 'Selector',
-      width: 'minmax(200px, 2fr)',
+      width: 'minmax(180px, 2fr)',
       priority: 9,
       render: (row) => <SelectorCell row={row} />,
     },
@@ -178,7 +178,7 @@ export function budgetColumns({
     {
       id: 'flags',
       header: 'Flags',
-      width: 'minmax(200px, 1.4fr)',
+      width: 'minmax(160px, 1.4fr)',
       priority: 3,
       render: (row) => <FlagBadges flags={row.flags} />,
     },
