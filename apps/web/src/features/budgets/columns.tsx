@@ -57,7 +57,7 @@ export function budgetColumns({
     {
       id: 'kind',
       header: 'Kind',
-      width: '56px',
+      width: '48px',
       sortable: true,
       render: (row) => <span title={row.apiVersion}>{shortKind(row.kind)}</span>,
     },
@@ -87,7 +87,7 @@ export function budgetColumns({
     {
       id: 'selector',
       header: 'Selector',
-      width: 'minmax(180px, 2fr)',
+      width: 'minmax(140px, 2fr)',
       priority: 9,
       render: (row) => <SelectorCell row={row} />,
     },
@@ -101,7 +101,7 @@ export function budgetColumns({
     {
       id: 'expected',
       header: 'Expected',
-      width: '84px',
+      width: '76px',
       priority: 8,
       numeric: true,
       sortable: true,
@@ -110,7 +110,7 @@ export function budgetColumns({
     {
       id: 'desired',
       header: 'Desired healthy',
-      width: '84px',
+      width: '76px',
       priority: 5,
       numeric: true,
       sortable: true,
@@ -120,7 +120,7 @@ export function budgetColumns({
     {
       id: 'current',
       header: 'Current healthy',
-      width: '84px',
+      width: '76px',
       priority: 4,
       numeric: true,
       sortable: true,
@@ -178,7 +178,7 @@ export function budgetColumns({
     {
       id: 'flags',
       header: 'Flags',
-      width: 'minmax(160px, 1.4fr)',
+      width: 'minmax(196px, 1.4fr)',
       priority: 3,
       render: (row) => <FlagBadges flags={row.flags} />,
     },
