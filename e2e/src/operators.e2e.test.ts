@@ -115,10 +115,15 @@ describe('operators on the demo cluster', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ selector, fix }),
     });
-    const { applied } = (await answer.json()) as { applied: { script: string } };
+    const { applied } = (await answer.json()) as { applied: { script: string; yaml: string } };
     expect([copied, copied.includes('kubectl patch hdfscluster')]).toStrictEqual([
       applied.script,
       true,
     ]);
+    // And the YAML: one multi-document text, byte for byte the BFF's, on the clipboard.
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await copy.getByRole('button', { name: /^Copy as YAML/ }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(applied.yaml);
+    expect(applied.yaml).toContain('kind: HdfsCluster');
   });
 });

@@ -1,5 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ColumnChooser } from './ColumnChooser.js';
+import { fitColumns, trackMinPx } from './column-fit.js';
+import { useColumnChoice } from './use-column-choice.js';
 import { useLocation, useNavigate } from 'react-router';
 import { useListFocus } from './list-focus.js';
 import { useLatest } from './use-latest.js';
@@ -14,6 +17,13 @@ export interface GridColumn<T> {
   width: string;
   numeric?: boolean;
   sortable?: boolean;
+  /**
+   * Absent: always shown. Otherwise the column gives way when the table has no room for it (the
+   * higher the number, the earlier) and the reader may hide it.
+   */
+  priority?: number;
+  /** Hidden until the reader asks for it in the column chooser. */
+  hiddenByDefault?: boolean;
   render: (row: T) => ReactNode;
 }
 
@@ -46,6 +56,26 @@ export interface VirtualGridProps<T> {
   onRangeChange?: (first: number, last: number) => void;
 }
 
+/** The column chooser's own track, at the end of every row. */
+const CHOOSER_TRACK = '32px';
+/** The grid's borders and cell padding not counted in the tracks' narrowest widths. */
+const GRID_CHROME = 4;
+
+/** The table's inner width, followed as the window changes (none yet before the first layout). */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 /** What a link or a navigation passes to ask the next page's list for the focus. */
 export interface FocusListState {
   focusList: true;
@@ -71,10 +101,27 @@ function ariaSort(
  * (`state: { focusList: true }`), puts the focus on the current row.
  */
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
-  const { columns, rows, rowKey, sort, onSort, rowHref } = props;
+  const { rows, rowKey, sort, onSort, rowHref } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The scroller's inner width: the room left beside its vertical scrollbar.
+  const width = useWidth(scrollRef);
+  const [choice, setChoice] = useColumnChoice(props.label);
+  const choosable = props.columns.some((column) => column.priority !== undefined);
+  // Columns give way by priority so that the table never scrolls sideways.
+  const columns = useMemo(
+    () =>
+      fitColumns(props.columns, {
+        // No width yet (or none: not laid out) leaves every column in.
+        room:
+          width === undefined || width === 0
+            ? Number.POSITIVE_INFINITY
+            : width - GRID_CHROME - (choosable ? trackMinPx(CHOOSER_TRACK) : 0),
+        choice,
+      }),
+    [props.columns, width, choice, choosable],
+  );
   const count = props.count ?? rows.length;
   const rowHeight = props.rowHeight ?? 32;
-  const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
@@ -114,7 +161,8 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const onRange = useLatest(props.onRangeChange);
   useEffect(() => onRange.current?.(first, last), [first, last, onRange]);
 
-  const template = columns.map((column) => column.width).join(' ');
+  const tracks = columns.map((column) => column.width);
+  const template = (choosable ? [...tracks, CHOOSER_TRACK] : tracks).join(' ');
   const style = { '--cols': template } as React.CSSProperties;
   return (
     <div
@@ -144,6 +192,17 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
                 )}
               </div>
             ))}
+            {choosable ? (
+              <div role="columnheader" className="column-choice">
+                <ColumnChooser
+                  table={props.label}
+                  columns={props.columns}
+                  choice={choice}
+                  drawn={new Set(columns.map((column) => column.id))}
+                  onChange={setChoice}
+                />
+              </div>
+            ) : null}
           </div>
         </div>
         <div

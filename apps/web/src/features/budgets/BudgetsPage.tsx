@@ -71,17 +71,18 @@ export function BudgetsPage() {
   const setSort = (column: string) =>
     update((now) => ({ ...now, sort: toggleSort(now.sort, column) }), false);
 
+  const grouped = isGroupedByInstance(params);
   const head = (
     <div className="page-head">
       <h1>Budgets</h1>
       <StaleMark numbers={EVERY_BUDGET} />
+      <GroupChoice grouped={grouped} />
     </div>
   );
-  if (isGroupedByInstance(params))
+  if (grouped)
     return (
       <>
         {head}
-        <GroupChoice grouped />
         <InstanceGroups />
       </>
     );
@@ -89,47 +90,48 @@ export function BudgetsPage() {
   return (
     <>
       {head}
-      <GroupChoice grouped={false} />
       {budgets.isPending ? <Loading what="budgets" retrying={budgets.failureReason} /> : null}
       {budgets.isError ? <ErrorNotice error={budgets.error} what="the budgets" /> : null}
       {budgets.data ? (
         <>
           <SummaryStrip summary={budgets.data.summary} />
-          <BudgetFilters query={state.query} namespaces={namespaces} onChange={setFilter} />
-          <p className="muted" aria-live="polite">
-            Showing {formatCount(rows.length)} of {formatCount(budgets.data.summary.budgets)}{' '}
-            budgets
-          </p>
-          <div className="toolbar" role="group" aria-label="Export the budgets shown">
-            <button
-              type="button"
-              disabled={rows.length === 0}
-              onClick={() =>
-                downloadText({
-                  fileName: 'budgets.csv',
-                  type: 'text/csv',
-                  text: budgetRowsCsv(rows),
-                })
-              }
-            >
-              Export CSV
-            </button>
-            <button
-              type="button"
-              disabled={rows.length === 0}
-              onClick={() =>
-                downloadText({
-                  fileName: 'budgets.json',
-                  type: 'application/json',
-                  text: budgetRowsJson(rows),
-                })
-              }
-            >
-              Export JSON
-            </button>
-            <Link className="button" to={whatIfHref({ apply: true })}>
-              Apply YAML…
-            </Link>
+          <div className="toolbar-row">
+            <BudgetFilters query={state.query} namespaces={namespaces} onChange={setFilter} />
+            <div className="toolbar" role="group" aria-label="Export the budgets shown">
+              <p className="muted toolbar-count" aria-live="polite">
+                Showing {formatCount(rows.length)} of {formatCount(budgets.data.summary.budgets)}{' '}
+                budgets
+              </p>
+              <button
+                type="button"
+                disabled={rows.length === 0}
+                onClick={() =>
+                  downloadText({
+                    fileName: 'budgets.csv',
+                    type: 'text/csv',
+                    text: budgetRowsCsv(rows),
+                  })
+                }
+              >
+                Export CSV
+              </button>
+              <button
+                type="button"
+                disabled={rows.length === 0}
+                onClick={() =>
+                  downloadText({
+                    fileName: 'budgets.json',
+                    type: 'application/json',
+                    text: budgetRowsJson(rows),
+                  })
+                }
+              >
+                Export JSON
+              </button>
+              <Link className="button" to={whatIfHref({ apply: true })}>
+                Apply YAML…
+              </Link>
+            </div>
           </div>
           {budgets.data.summary.budgets === 0 ? (
             <Empty>No disruption budgets in the watched namespaces.</Empty>

@@ -59,14 +59,14 @@ export function budgetColumns({
     {
       id: 'kind',
       header: 'Kind',
-      width: '56px',
+      width: '48px',
       sortable: true,
       render: (row) => <span title={row.apiVersion}>{shortKind(row.kind)}</span>,
     },
     {
       id: 'namespace',
       header: 'Namespace',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       sortable: true,
       render: (row) => (
         <>
@@ -89,19 +89,22 @@ export function budgetColumns({
     {
       id: 'selector',
       header: 'Selector',
-      width: 'minmax(200px, 2fr)',
+      width: 'minmax(140px, 2fr)',
+      priority: 9,
       render: (row) => <SelectorCell row={row} />,
     },
     {
       id: 'rule',
       header: 'Min avail. / max unavail.',
       width: '150px',
+      priority: 6,
       render: (row) => figure(row, budgetRule(row), rule),
     },
     {
       id: 'expected',
       header: 'Expected',
-      width: '84px',
+      width: '76px',
+      priority: 8,
       numeric: true,
       sortable: true,
       render: (row) =>
@@ -110,7 +113,8 @@ export function budgetColumns({
     {
       id: 'desired',
       header: 'Desired healthy',
-      width: '84px',
+      width: '76px',
+      priority: 5,
       numeric: true,
       sortable: true,
       render: (row) =>
@@ -119,7 +123,8 @@ export function budgetColumns({
     {
       id: 'current',
       header: 'Current healthy',
-      width: '84px',
+      width: '76px',
+      priority: 4,
       numeric: true,
       sortable: true,
       render: (row) =>
@@ -129,6 +134,7 @@ export function budgetColumns({
       id: 'health',
       header: 'Pods',
       width: 'minmax(80px, 0.6fr)',
+      priority: 2,
       render: (row) => <HealthBar numbers={healthOf(row)} />,
     },
     {
@@ -154,21 +160,30 @@ export function budgetColumns({
       id: 'blockingSince',
       header: 'Blocking since',
       width: '76px',
+      priority: 7,
       sortable: true,
       render: (row) => <BlockingSinceCell row={row} now={now} />,
     },
-    { id: 'policy', header: 'Unhealthy pod eviction', width: '136px', render: evictionPolicy },
+    {
+      id: 'policy',
+      header: 'Unhealthy pod eviction',
+      width: '136px',
+      priority: 11,
+      render: evictionPolicy,
+    },
     {
       id: 'age',
       header: 'Age',
       width: '60px',
+      priority: 10,
       sortable: true,
       render: (row) => age(row.creationTimestamp, now),
     },
     {
       id: 'flags',
       header: 'Flags',
-      width: 'minmax(200px, 1.4fr)',
+      width: 'minmax(196px, 1.4fr)',
+      priority: 3,
       render: (row) => <FlagBadges flags={row.flags} notVisible={row.notVisible} />,
     },
   ];

@@ -8,7 +8,7 @@ import { budgetList, cluster } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
 
 describe('ConnectionBar', () => {
-  it('names the context and server, shows each source as a chip and its reason on demand', () => {
+  it('names the context and server on one line, and each source and its reason on demand', () => {
     renderApp({
       path: '/',
       cache: [
@@ -19,6 +19,15 @@ describe('ConnectionBar', () => {
     const bar = screen.getByRole('region', { name: 'Connection' });
     expect(bar.textContent).toContain('Context pdbscope-demo');
     expect(bar.textContent).toContain('Server http://127.0.0.1:41234');
+    expect(bar.textContent).toContain('1 of 2 sources degraded');
+    expect(bar.textContent).not.toContain('All');
+    expect(bar.textContent).not.toContain('503 Service Unavailable');
+    expect(within(bar).queryByRole('list', { name: 'Sources' })).toBeNull();
+    expect(within(bar).queryByRole('region', { name: 'Source details' })).toBeNull();
+    const toggle = within(bar).getByRole('button', { name: 'Details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const chips = within(bar).getByRole('list', { name: 'Sources' });
     expect(
       within(chips)
@@ -28,14 +37,6 @@ describe('ConnectionBar', () => {
       ['✓ pods: live', 'chip good'],
       ['✕ podunavailablebudgets.policy.kruise.io: degraded', 'chip bad'],
     ]);
-    expect(bar.textContent).toContain('1 of 2 sources degraded');
-    expect(bar.textContent).not.toContain('All');
-    expect(bar.textContent).not.toContain('503 Service Unavailable');
-    expect(within(bar).queryByRole('region', { name: 'Source details' })).toBeNull();
-    const toggle = within(bar).getByRole('button', { name: 'Details' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const details = within(bar).getByRole('region', { name: 'Source details' });
     expect(toggle.getAttribute('aria-controls')).toBe(details.id);
     expect(details.textContent).toContain('Server http://127.0.0.1:41234');
@@ -137,10 +138,10 @@ describe('ConnectionBar', () => {
       ],
     });
     const bar = screen.getByRole('region', { name: 'Connection' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     expect(within(bar).getByRole('list', { name: 'Sources' }).textContent).toBe(
       '✓ snapshot: live · 2 unreadable',
     );
-    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     const unreadable = within(bar).getByRole('list', { name: 'Objects snapshot could not read' });
     expect(
       within(unreadable)
@@ -161,6 +162,7 @@ describe('ConnectionBar', () => {
       ],
     });
     const bar = screen.getByRole('region', { name: 'Connection' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     const badges = () =>
       within(within(bar).getByRole('list', { name: 'Sources' }))
         .getAllByRole('listitem')

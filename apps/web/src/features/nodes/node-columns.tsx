@@ -75,6 +75,7 @@ export function nodeColumns(
       id: 'taints',
       header: 'Taints',
       width: 'minmax(120px, 1fr)',
+      priority: 1,
       sortable: true,
       sortKey: (node) => node.taints.length,
       render: (node) => {
@@ -90,6 +91,7 @@ export function nodeColumns(
       id: 'pods',
       header: 'Pods',
       width: '80px',
+      priority: 2,
       numeric: true,
       sortable: true,
       sortKey: (node) => node.pods,
@@ -148,6 +150,7 @@ export function nodeColumns(
       id: 'age',
       header: 'Age',
       width: '70px',
+      priority: 3,
       sortable: true,
       // Youngest first when ascending, as kubectl's AGE column reads.
       sortKey: (node) =>

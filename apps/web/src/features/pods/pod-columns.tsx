@@ -55,6 +55,7 @@ export function podColumns(simulate: {
       id: 'node',
       header: 'Node',
       width: 'minmax(140px, 1.3fr)',
+      priority: 2,
       render: (row) =>
         row.nodeName === undefined ? (
           <span className="muted">not scheduled</span>
@@ -68,6 +69,7 @@ export function podColumns(simulate: {
       id: 'owner',
       header: 'Owner',
       width: 'minmax(140px, 1.2fr)',
+      priority: 3,
       render: (row) =>
         row.owner === undefined ? (
           <span className="muted">bare pod</span>
@@ -80,14 +82,20 @@ export function podColumns(simulate: {
     {
       id: 'budgets',
       header: 'Budgets',
-      width: 'minmax(180px, 1.6fr)',
+      width: 'minmax(150px, 1.6fr)',
       render: (row) => <Budgets row={row} />,
     },
-    { id: 'healthy', header: 'Healthy', width: '150px', render: (row) => <Health row={row} /> },
+    {
+      id: 'healthy',
+      header: 'Healthy',
+      width: '150px',
+      priority: 1,
+      render: (row) => <Health row={row} />,
+    },
     {
       id: 'evictable',
       header: 'Evictable now',
-      width: 'minmax(230px, 1.5fr)',
+      width: 'minmax(200px, 1.5fr)',
       render: (row) => <EvictableMark evictable={row.evictableNow} compact />,
     },
     {
