@@ -30,7 +30,7 @@ export interface Harness {
 /** The simulated demo cluster (no background activity) and a BFF connected to it over HTTP. */
 export async function startHarness(
   options: Partial<
-    Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl'>
+    Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl' | 'caOptions'>
   > & {
     beforeBff?: (sim: SimHandle) => void;
     /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
@@ -59,6 +59,7 @@ export async function startHarness(
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
     ...(options.allowDryRunVerify ? { allowDryRunVerify: true } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
+    ...(options.caOptions !== undefined ? { caOptions: options.caOptions } : {}),
     tuning: {
       backoff: { initialMs: 20, maxMs: 200 },
       watchTimeoutSeconds: 30,

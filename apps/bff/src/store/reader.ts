@@ -33,6 +33,7 @@ import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
 import { nodeDetail } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
+import { withKarpenter } from '../views/node-blocked.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
 import { podList } from '../views/pod-list.js';
@@ -214,7 +215,18 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         limit,
         eventId: eventId(),
       }),
-    nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
+    nodes: () => {
+      const rows = store.nodeRows();
+      const i = store.index;
+      const { nodePools, nodeClaims } = actorInputs();
+      return {
+        items:
+          rows && i
+            ? withKarpenter(rows.values(), { index: i, now: i.now, nodePools, nodeClaims })
+            : [],
+        eventId: eventId(),
+      };
+    },
     operatorInstances: () => ({ items: operatorInstancesView(index()), eventId: eventId() }),
     node: (name) =>
       nodeDetail({

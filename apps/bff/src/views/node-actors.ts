@@ -119,7 +119,7 @@ function preemptionAnswer(
 }
 
 /** Karpenter manages a node its NodePool labels, or one a NodeClaim registered as. */
-const managedByKarpenter = (cluster: ActorCluster, node: string): boolean =>
+export const managedByKarpenter = (cluster: ActorCluster, node: string): boolean =>
   cluster.index.node(node)?.labels[NODEPOOL_LABEL] !== undefined ||
   (cluster.nodeClaims ?? []).some((c) => c.nodeName === node);
 
