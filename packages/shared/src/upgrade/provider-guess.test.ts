@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Labels } from '../model/labels.js';
 import { guessPoolProvider } from './provider-guess.js';
 
 /** Nodes as the Nodes list has them: a GKE pool, an EKS node group, an AKS pool, a plain pool. */
-const NODES = [
+const NODES: { name: string; labels: Labels }[] = [
   {
     name: 'gke-prod-gpu-10',
     labels: { 'pdbscope.dev/pool': 'gpu', 'cloud.google.com/gke-nodepool': 'gpu-pool' },
