@@ -203,14 +203,14 @@ describe('GET /metrics families', () => {
     const text = await metricsOf({ nodes: () => rows }).registry.metrics();
     expect(family(text, 'pdbscope_nodes')).toBe(
       [
-        '# HELP pdbscope_nodes Nodes by actor and what it would do now: kubectl drain would finish (drainable), be refused by its filters (refused), or leave pods whose eviction is refused (stuck); cluster-autoscaler and karpenter (on the nodes it manages) would remove the node (drainable) or not (blocked).',
+        '# HELP pdbscope_nodes Nodes by actor and what it would do now: kubectl drain would finish (drainable), be refused by its filters (refused), or leave pods whose eviction is refused (stuck); cluster-autoscaler and karpenter (on the nodes it manages) would remove the node (removable) or not (blocked).',
         '# TYPE pdbscope_nodes gauge',
         'pdbscope_nodes{actor="kubectl-drain",drainable_now="drainable"} 3',
         'pdbscope_nodes{actor="kubectl-drain",drainable_now="refused"} 0',
         'pdbscope_nodes{actor="kubectl-drain",drainable_now="stuck"} 2',
-        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="drainable"} 3',
+        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="removable"} 3',
         'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="blocked"} 2',
-        'pdbscope_nodes{actor="karpenter",drainable_now="drainable"} 1',
+        'pdbscope_nodes{actor="karpenter",drainable_now="removable"} 1',
         'pdbscope_nodes{actor="karpenter",drainable_now="blocked"} 1',
       ].join('\n'),
     );

@@ -3,22 +3,26 @@ import type { BlockingActor, NodeRow } from '@pdbscope/shared/api';
 import type { Registry } from 'prom-client';
 import { registerScrapeMetric, type Sample } from './scrape-metric.js';
 
-/** Each actor's states: kubectl drain's three, and whether an autoscaler would remove the node. */
+/**
+ * Each actor's states: kubectl drain's three, and whether an autoscaler would remove the node
+ * (`removable`, not `drainable`: a query or the fleet view summing `drainable_now="drainable"`
+ * still counts kubectl drain's alone).
+ */
 const STATES: Record<BlockingActor, readonly string[]> = {
   'kubectl-drain': ['drainable', 'refused', 'stuck'],
-  'cluster-autoscaler': ['drainable', 'blocked'],
-  karpenter: ['drainable', 'blocked'],
+  'cluster-autoscaler': ['removable', 'blocked'],
+  karpenter: ['removable', 'blocked'],
 };
 
-const ACTORS = Object.keys(STATES) as BlockingActor[];
+export const ACTORS = Object.keys(STATES) as BlockingActor[];
 
 /** A row's state for an actor; undefined for Karpenter on a node it does not manage. */
-function stateOf(row: NodeRow, actor: BlockingActor): string | undefined {
+export function nodeActorState(row: NodeRow, actor: BlockingActor): string | undefined {
   if (actor === 'kubectl-drain') return row.drainableNow.state;
   const blocked = row.blockedFor.includes(actor);
   if (actor === 'karpenter' && !blocked && row.labels[NODEPOOL_LABEL] === undefined)
     return undefined;
-  return blocked ? 'blocked' : 'drainable';
+  return blocked ? 'blocked' : 'removable';
 }
 
 /**
@@ -34,7 +38,7 @@ export function registerNodeMetrics(
 ): void {
   registerScrapeMetric<'actor' | 'drainable_now'>(registry, {
     name: 'pdbscope_nodes',
-    help: 'Nodes by actor and what it would do now: kubectl drain would finish (drainable), be refused by its filters (refused), or leave pods whose eviction is refused (stuck); cluster-autoscaler and karpenter (on the nodes it manages) would remove the node (drainable) or not (blocked).',
+    help: 'Nodes by actor and what it would do now: kubectl drain would finish (drainable), be refused by its filters (refused), or leave pods whose eviction is refused (stuck); cluster-autoscaler and karpenter (on the nodes it manages) would remove the node (removable) or not (blocked).',
     type: 'gauge',
     samples: () => {
       const rows = nodes();
@@ -42,7 +46,7 @@ export function registerNodeMetrics(
       const counts = new Map(ACTORS.map((a) => [a, new Map(STATES[a].map((s) => [s, 0]))]));
       for (const row of rows)
         for (const actor of ACTORS) {
-          const state = stateOf(row, actor);
+          const state = nodeActorState(row, actor);
           const byState = counts.get(actor);
           if (state !== undefined && byState) byState.set(state, (byState.get(state) ?? 0) + 1);
         }
