@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseDuration as durationSeconds } from '@pdbscope/shared';
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
+import { CA_FLAG_OPTIONS, CA_USAGE, parseCaFlags } from './ca-flags.js';
 
 export interface CliFlags {
   context?: string;
@@ -20,6 +22,8 @@ export interface CliFlags {
   publicUrl?: string;
   staleAfterMs?: number;
   wedgedAfterMs?: number;
+  /** Cluster Autoscaler's options (`--ca-…`), when any is given. */
+  caOptions?: NodeDeleteOptions;
   help: boolean;
 }
 
@@ -52,7 +56,7 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
                            (default 5m; env PDBSCOPE_STALE_AFTER)
   --wedged-after DUR       /livez answers 503 once the event loop stalled this long within the
                            last minute (default 10s; env PDBSCOPE_WEDGED_AFTER)
-`;
+${CA_USAGE}`;
 
 /** `90m`, `24h`, `3d` in milliseconds; throws naming the flag otherwise. */
 export function parseDuration(flag: string, text: string): number {
@@ -98,6 +102,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       'public-url': { type: 'string' },
       'stale-after': { type: 'string' },
       'wedged-after': { type: 'string' },
+      ...CA_FLAG_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -115,6 +120,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
     throw new Error('--token: must be at least 16 characters');
   if (values.sim && values.snapshot !== undefined)
     throw new Error('--sim and --snapshot exclude each other');
+  const caOptions = parseCaFlags(values);
   return {
     ...(values.context !== undefined ? { context: values.context } : {}),
     ...(namespaces && namespaces.length > 0 ? { namespaces } : {}),
@@ -148,6 +154,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(values['wedged-after'] !== undefined
       ? { wedgedAfterMs: parseDuration('--wedged-after', values['wedged-after']) }
       : {}),
+    ...(caOptions !== undefined ? { caOptions } : {}),
     help: values.help,
   };
 }

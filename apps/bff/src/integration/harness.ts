@@ -30,7 +30,10 @@ export interface Harness {
 /** The simulated demo cluster (no background activity) and a BFF connected to it over HTTP. */
 export async function startHarness(
   options: Partial<
-    Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl' | 'clock'>
+    Pick<
+      StartBffOptions,
+      'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl' | 'clock' | 'caOptions'
+    >
   > & {
     beforeBff?: (sim: SimHandle) => void;
     /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
@@ -60,6 +63,7 @@ export async function startHarness(
     ...(options.allowDryRunVerify ? { allowDryRunVerify: true } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.caOptions !== undefined ? { caOptions: options.caOptions } : {}),
     tuning: {
       backoff: { initialMs: 20, maxMs: 200 },
       watchTimeoutSeconds: 30,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeActorAnswer, NodeDetailResponse } from '@pdbscope/shared/api';
+import type { NodeActorAnswer, NodeDetailResponse, NodesResponse } from '@pdbscope/shared/api';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -110,6 +110,35 @@ describe('GET /api/nodes/{name}: what each actor would do with the node now', ()
         ['cluster-autoscaler', false, 'NotEnoughPdb'],
         ['preemption', false, null],
       ],
+    });
+  });
+
+  it("the nodes list's blockedFor is every actor's answer on the node's page", async () => {
+    const list = (await (await fetch(`${h.bff.url}/api/nodes`)).json()) as NodesResponse;
+    const fromPages = await Promise.all(
+      list.items.map(async (row) => {
+        const answers = await actors(row.name);
+        return [
+          row.name,
+          answers.filter((a) => a.actor !== 'preemption' && !a.removes).map((a) => a.actor),
+        ];
+      }),
+    );
+    expect(list.items.map((row) => [row.name, row.blockedFor])).toStrictEqual(fromPages);
+    // The demo has nodes blocked for each actor, for some only, and for none.
+    expect(
+      Object.fromEntries(
+        ['flex-1', 'flex-2', 'worker-1', 'worker-4', 'worker-3'].map((n) => [
+          n,
+          list.items.find((row) => row.name === n)?.blockedFor,
+        ]),
+      ),
+    ).toStrictEqual({
+      'flex-1': [],
+      'flex-2': ['kubectl-drain', 'cluster-autoscaler', 'karpenter'],
+      'worker-1': ['kubectl-drain', 'cluster-autoscaler'],
+      'worker-4': ['kubectl-drain', 'cluster-autoscaler'],
+      'worker-3': ['kubectl-drain'],
     });
   });
 });

@@ -219,33 +219,48 @@ describe('GET /metrics families', () => {
     expect(text).not.toMatch(/^pdbscope_(overlapping|pods_|findings)/m);
   });
 
-  it('counts nodes by drainable now, every state named, none before the first sync', async () => {
-    const node = (name: string, state: NodeRow['drainableNow']['state']): NodeRow => ({
+  it('counts nodes by actor and drainable now, every state named, none before the first sync', async () => {
+    const node = (
+      name: string,
+      state: NodeRow['drainableNow']['state'],
+      blockedFor: NodeRow['blockedFor'],
+      labels: NodeRow['labels'] = {},
+    ): NodeRow => ({
       name,
       known: true,
       ready: true,
       unschedulable: false,
-      labels: {},
+      labels,
       taints: [],
       pods: 3,
       budgetedPods: 2,
       drainableNow: { state, pods: [], podCount: 0, budgets: [], budgetCount: 0, reason: '' },
+      blockedFor,
     });
     const rows = [
-      node('worker-1', 'stuck'),
-      node('worker-2', 'stuck'),
-      node('worker-3', 'drainable'),
-      node('worker-4', 'unknown'),
+      node('worker-1', 'stuck', ['kubectl-drain', 'cluster-autoscaler']),
+      node('worker-2', 'stuck', ['kubectl-drain']),
+      node('worker-3', 'drainable', ['cluster-autoscaler']),
+      // Karpenter's: counted for it, blocked or not; the others are not its nodes.
+      node('flex-1', 'drainable', ['karpenter'], { 'karpenter.sh/nodepool': 'flex' }),
+      node('flex-2', 'drainable', [], { 'karpenter.sh/nodepool': 'flex' }),
+      node('worker-4', 'unknown', []),
     ];
     const text = await metricsOf({ nodes: () => rows }).registry.metrics();
     expect(family(text, 'pdbscope_nodes')).toBe(
       [
-        '# HELP pdbscope_nodes Nodes by whether kubectl drain would finish now (drainable), be refused by its filters (refused), leave pods whose eviction is refused now (stuck), or is not known because pods or budgets are not visible (unknown).',
+        '# HELP pdbscope_nodes Nodes by actor and what it would do now: kubectl drain would finish (drainable), be refused by its filters (refused), leave pods whose eviction is refused (stuck), or is not known because pods or budgets are not visible (unknown); cluster-autoscaler and karpenter (on the nodes it manages) would remove the node (removable) or not (blocked), or not known (unknown).',
         '# TYPE pdbscope_nodes gauge',
-        'pdbscope_nodes{drainable_now="drainable"} 1',
-        'pdbscope_nodes{drainable_now="refused"} 0',
-        'pdbscope_nodes{drainable_now="stuck"} 2',
-        'pdbscope_nodes{drainable_now="unknown"} 1',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="drainable"} 3',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="refused"} 0',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="stuck"} 2',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="unknown"} 1',
+        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="removable"} 3',
+        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="blocked"} 2',
+        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="unknown"} 1',
+        'pdbscope_nodes{actor="karpenter",drainable_now="removable"} 1',
+        'pdbscope_nodes{actor="karpenter",drainable_now="blocked"} 1',
+        'pdbscope_nodes{actor="karpenter",drainable_now="unknown"} 0',
       ].join('\n'),
     );
     const before = await metricsOf({ nodes: () => undefined }).registry.metrics();

@@ -92,7 +92,12 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
   const { clock, logger } = settings;
   const hub = gatedHub(settings.hub);
   const meta = metaOf(source, settings);
-  const store = new ClusterStore({ hub, clock, logger });
+  const store = new ClusterStore({
+    hub,
+    clock,
+    logger,
+    ...(settings.caOptions ? { caOptions: settings.caOptions } : {}),
+  });
   const readiness = new SourceReadiness({
     store,
     hub,

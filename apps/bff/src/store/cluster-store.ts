@@ -1,3 +1,4 @@
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
 import type { Finding as EngineFinding, PodView } from '@pdbscope/shared';
 import type { BudgetDelta, ClusterIndex, ObjectChange } from '@pdbscope/shared/index';
 import type { BudgetRow, BudgetSummary, ClusterCounts, NodeRow } from '@pdbscope/shared/api';
@@ -23,6 +24,8 @@ export interface ClusterStoreOptions {
   tickMs?: number;
   /** The least time between two runs of the overlap and findings analysis. */
   analysisIntervalMs?: number;
+  /** Cluster Autoscaler's flags, for the nodes' rows (its defaults when absent). */
+  caOptions?: NodeDeleteOptions;
 }
 
 /**
@@ -48,7 +51,11 @@ export class ClusterStore implements StorePort {
 
   constructor(private readonly options: ClusterStoreOptions) {
     const { clock, logger, hub } = options;
-    this.live = new LiveIndex({ clock, logger });
+    this.live = new LiveIndex({
+      clock,
+      logger,
+      ...(options.caOptions ? { caOptions: options.caOptions } : {}),
+    });
     this.summaries = new SummaryPublisher({
       clock,
       hub,

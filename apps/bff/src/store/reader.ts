@@ -41,6 +41,7 @@ import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
 import { nodeDetail, nodesNotVisible } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
+import { withKarpenter } from '../views/node-blocked.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
 import { podList } from '../views/pod-list.js';
@@ -228,8 +229,14 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
       }),
     nodes: () => {
       const notVisible = nodesNotVisible(index());
+      const rows = store.nodeRows();
+      const i = store.index;
+      const { nodePools, nodeClaims } = actorInputs();
       return {
-        items: [...(store.nodeRows()?.values() ?? [])],
+        items:
+          rows && i
+            ? withKarpenter(rows.values(), { index: i, now: i.now, nodePools, nodeClaims })
+            : [],
         ...(notVisible.length > 0 ? { notVisible } : {}),
         eventId: eventId(),
       };

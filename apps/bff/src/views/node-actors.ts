@@ -160,7 +160,7 @@ function asFarAsVisible(answer: NodeActorAnswer, unseen: NodeUnseen): NodeActorA
 }
 
 /** Karpenter manages a node its NodePool labels, or one a NodeClaim registered as. */
-const managedByKarpenter = (cluster: ActorCluster, node: string): boolean =>
+export const managedByKarpenter = (cluster: ActorCluster, node: string): boolean =>
   cluster.index.node(node)?.labels[NODEPOOL_LABEL] !== undefined ||
   (cluster.nodeClaims ?? []).some((c) => c.nodeName === node);
 

@@ -251,6 +251,7 @@ export function nodeRow(name: string, overrides: Partial<NodeRow> = {}): NodeRow
       budgetCount: 0,
       reason: '',
     },
+    blockedFor: [],
     creationTimestamp: '2026-11-01T00:00:00Z',
     ...overrides,
   };

@@ -10,6 +10,11 @@ export const NODE_ACTORS = [
 export const NodeActorSchema = z.enum(NODE_ACTORS).meta({ id: 'NodeActor' });
 export type NodeActor = z.infer<typeof NodeActorSchema>;
 
+/** The actors a budget or a rule can stop: what a node can be "blocked for". */
+export const BLOCKING_ACTORS = ['kubectl-drain', 'cluster-autoscaler', 'karpenter'] as const;
+export const BlockingActorSchema = z.enum(BLOCKING_ACTORS).meta({ id: 'BlockingActor' });
+export type BlockingActor = z.infer<typeof BlockingActorSchema>;
+
 /**
  * One actor's answer for a node: would it remove the node's pods now, and what stops it, in the
  * actor's own words (kubectl's error, Cluster Autoscaler's reason name, Karpenter's message).

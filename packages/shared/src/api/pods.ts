@@ -7,6 +7,7 @@ import {
   OwnerSchema,
   TimestampSchema,
 } from './common.js';
+import { BlockingActorSchema } from './node-actors.js';
 import { EvictionDecisionSchema } from './simulate.js';
 
 export const PodSummarySchema = z
@@ -100,6 +101,12 @@ export const NodeRowSchema = z
     /** Pods on the node that at least one budget selects. */
     budgetedPods: z.number().int(),
     drainableNow: DrainableNowSchema,
+    /**
+     * The actors that would not remove the node now, in NODE_ACTORS' order: kubectl drain
+     * (refused or stuck), Cluster Autoscaler (with the BFF's `--ca-…` flags), Karpenter (only on
+     * the nodes it manages). Preemption is never listed: budgets do not stop it.
+     */
+    blockedFor: z.array(BlockingActorSchema),
     creationTimestamp: TimestampSchema.optional(),
   })
   .meta({ id: 'NodeRow' });

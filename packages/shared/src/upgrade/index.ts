@@ -32,5 +32,10 @@ export {
   type UndrainableNodeBehavior,
 } from './profile.js';
 export { PROVIDER_DEFAULTS, type ProviderDefaults, type NodeCount } from './provider-defaults.js';
-export { guessProvider, PROVIDER_NODE_LABELS, type ProviderGuess } from './provider-guess.js';
+export {
+  guessPoolProvider,
+  guessProvider,
+  PROVIDER_NODE_LABELS,
+  type ProviderGuess,
+} from './provider-guess.js';
 export { blockerOf, forcedPodCount, type Blocker } from './outcome.js';

@@ -25,8 +25,14 @@ const nodes = {
         budgetCount: 1,
         reason: 'eviction of shop/web-1 refused now, 429 (web)',
       },
+      blockedFor: ['kubectl-drain', 'cluster-autoscaler'],
     }),
-    nodeRow('worker-3', { unschedulable: true, labels: { 'topology.kubernetes.io/zone': 'b' } }),
+    nodeRow('worker-3', {
+      unschedulable: true,
+      labels: { 'topology.kubernetes.io/zone': 'b' },
+      // Drainable, but Cluster Autoscaler keeps it (a pod with local storage, say).
+      blockedFor: ['cluster-autoscaler'],
+    }),
   ],
   eventId: 'e1-100',
 };
@@ -155,6 +161,40 @@ describe('NodesPage', () => {
     expect(rows().map((r) => r[0])).toStrictEqual(['control-plane-1']);
     expect(router.state.location.search).toBe('?q=control-plane&sort=pods&dir=desc');
     expect(screen.getByText(/Showing/).textContent).toBe('Showing 1 of 4 nodes');
+  });
+
+  it('filters the table and the tile map by the actor a node is blocked for, in the URL', () => {
+    const { router } = open('/nodes');
+    const blockedFor = screen.getByRole('combobox', { name: 'Blocked for' });
+    expect(
+      within(blockedFor)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toStrictEqual(['All nodes', 'any actor', 'kubectl drain', 'Cluster Autoscaler', 'Karpenter']);
+    fireEvent.change(blockedFor, { target: { value: 'cluster-autoscaler' } });
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2', 'worker-3']);
+    expect(tiles()).toStrictEqual([
+      'worker-2: stuck, NotReady: eviction of shop/web-1 refused now, 429 (web)',
+      'worker-3: drainable, cordoned',
+    ]);
+    expect(router.state.location.search).toBe('?blocked=cluster-autoscaler');
+    fireEvent.change(blockedFor, { target: { value: 'kubectl-drain' } });
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2']);
+    fireEvent.change(blockedFor, { target: { value: 'karpenter' } });
+    expect(screen.getByText('No node matches these filters.')).toBeTruthy();
+    fireEvent.change(blockedFor, { target: { value: 'any' } });
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2', 'worker-3']);
+    fireEvent.change(blockedFor, { target: { value: '' } });
+    expect(rows()).toHaveLength(4);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('reads "blocked for" from the URL', () => {
+    open('/nodes?blocked=kubectl-drain');
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2']);
+    expect((screen.getByRole('combobox', { name: 'Blocked for' }) as HTMLSelectElement).value).toBe(
+      'kubectl-drain',
+    );
   });
 
   it('says why a label selector it cannot read is not used', () => {

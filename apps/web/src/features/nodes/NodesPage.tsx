@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useLatest } from '../../components/use-latest.js';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { NodeRow } from '@pdbscope/shared/api';
 import { nodesQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
@@ -18,6 +19,8 @@ import {
   nodeStates,
   readNodesState,
   sortNodes,
+  blockedFilters,
+  type BlockedFilter,
   writeNodesState,
   type NodesState,
   type NodeStateFilter,
@@ -30,6 +33,13 @@ import {
   tileStates,
   type TileState,
 } from './tile-map.js';
+
+const blockedLabels: Readonly<Record<BlockedFilter, string>> = {
+  any: 'any actor',
+  'kubectl-drain': 'kubectl drain',
+  'cluster-autoscaler': 'Cluster Autoscaler',
+  karpenter: 'Karpenter',
+};
 
 const stateLabels: Readonly<Record<NodeStateFilter, string>> = {
   ready: 'Ready',
@@ -53,11 +63,16 @@ export function NodesPage() {
     () =>
       listed?.map((node) => {
         const change = whatIf(node.name);
-        return change ? { ...node, drainableNow: change.after } : node;
+        if (!change) return node;
+        // kubectl drain's answer is the layer's; the other actors' are not worked out with it.
+        const others = node.blockedFor.filter((a) => a !== 'kubectl-drain');
+        const blockedFor: NodeRow['blockedFor'] =
+          change.after.state === 'drainable' ? others : ['kubectl-drain', ...others];
+        return { ...node, drainableNow: change.after, blockedFor };
       }),
     [listed, whatIf],
   );
-  const { text, labels, drain } = state;
+  const { text, labels, drain, blocked } = state;
   const nodeState = state.state;
   // Apart from sorting, so a new sort or the clock's tick never rebuilds the tile map.
   const filtered = useMemo(
@@ -69,8 +84,9 @@ export function NodesPage() {
             labels,
             ...(nodeState === undefined ? {} : { state: nodeState }),
             ...(drain === undefined ? {} : { drain }),
+            ...(blocked === undefined ? {} : { blocked }),
           }),
-    [items, text, labels, nodeState, drain],
+    [items, text, labels, nodeState, drain, blocked],
   );
   const rows = useMemo(
     () => sortNodes(filtered.rows, state.sort, columns),
@@ -161,6 +177,29 @@ export function NodesPage() {
                 {tileStates.map((s) => (
                   <option key={s} value={s}>
                     {tileStateLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Blocked for
+              <select
+                value={blocked ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value as BlockedFilter | '';
+                  update(
+                    ({ blocked: _old, ...rest }) => ({
+                      ...rest,
+                      ...(value === '' ? {} : { blocked: value }),
+                    }),
+                    false,
+                  );
+                }}
+              >
+                <option value="">All nodes</option>
+                {blockedFilters.map((b) => (
+                  <option key={b} value={b}>
+                    {blockedLabels[b]}
                   </option>
                 ))}
               </select>

@@ -8,7 +8,7 @@ import {
   type SimulateUpgradeResponse,
 } from '@pdbscope/shared/api';
 import { queryKeys } from '../../api/queries.js';
-import { cluster } from '../../test/fixtures.js';
+import { cluster, nodeRow } from '../../test/fixtures.js';
 import { fakeFetch, renderApp } from '../../test/render.js';
 
 const lower: ChangeStep = {
@@ -121,11 +121,63 @@ function answer(fix: readonly string[]): SimulateUpgradeResponse {
   };
 }
 
+const PAYMENTS_PDB = {
+  kind: 'PodDisruptionBudget' as const,
+  namespace: 'payments',
+  name: 'payments-api',
+};
+const STUCK = {
+  pod: 'payments/payments-api-0',
+  node: 'payments-1',
+  reason: 'no-disruption-allowed' as const,
+  budgets: [PAYMENTS_PDB],
+  httpStatus: 429,
+  explanation: 'its budget allows no disruption',
+  pendingReplacements: [],
+};
+
+/** GKE's answer for the same pool: an hour on payments-1, then its pod deleted anyway. */
+function gkeAnswer(): SimulateUpgradeResponse {
+  const kubectl = answer([]);
+  return {
+    ...kubectl,
+    forecast: {
+      ...kubectl.forecast,
+      verdict: 'forces',
+      stall: null,
+      steps: steps(['payments-1', 'payments-2'], true),
+      durationSeconds: 3840,
+      forced: [
+        {
+          step: 1,
+          nodes: ['payments-1'],
+          atSeconds: 3600,
+          afterSeconds: 3600,
+          pods: [STUCK],
+          budgets: [{ budget: PAYMENTS_PDB, healthy: 1, required: 2 }],
+          summary: 'GKE deletes payments/payments-api-0 on payments-1 after 60 min.',
+        },
+      ],
+    },
+    fixes: [],
+    profile: {
+      ...kubectl.profile,
+      provider: 'gke',
+      source: 'request',
+      drainTimeoutSeconds: 3600,
+      atTimeout: 'delete-pods',
+    },
+  };
+}
+
 function serve() {
   const { fetchImpl, calls } = fakeFetch({
     'POST /api/simulate/upgrade': (body) => ({
       status: 200,
-      body: answer((body as SimulateUpgradeRequest).fix ?? []),
+      body:
+        (body as SimulateUpgradeRequest).provider === 'gke'
+          ? gkeAnswer()
+          : answer((body as SimulateUpgradeRequest).fix ?? []),
     }),
   });
   vi.stubGlobal('fetch', fetchImpl);
@@ -220,5 +272,83 @@ describe('UpgradePage', () => {
     fireEvent.click(within(fixes).getByRole('button', { name: /^Copy as YAML/ }));
     await waitFor(() => expect(within(fixes).getByText(/Copied/)).toBeDefined());
     expect(copied).toStrictEqual([fixYaml([lower])]);
+  });
+
+  it("guesses the provider from the pool's node labels, shows what it deletes, and takes an override", async () => {
+    const calls = serve();
+    const labels = (name: string) => ({
+      'pdbscope.dev/pool': 'payments',
+      'cloud.google.com/gke-nodepool': 'payments',
+      'kubernetes.io/hostname': name,
+    });
+    const { router } = renderApp({
+      path: '/upgrade?selector=pdbscope.dev/pool=payments&maxUnavailable=1&maxSurge=0',
+      cache: [
+        [queryKeys.cluster, cluster()],
+        [
+          queryKeys.nodes,
+          {
+            items: [
+              nodeRow('payments-1', { labels: labels('payments-1') }),
+              nodeRow('payments-2', { labels: labels('payments-2') }),
+            ],
+            eventId: 'e-1',
+          },
+        ],
+      ],
+    });
+    await waitFor(() => expect(forecastRegion().textContent).toContain('deleting 1 protected pod'));
+    expect(screen.getByLabelText('Provider guess').textContent).toBe(
+      'Guessed GKE from node label cloud.google.com/gke-nodepool=payments on payments-1. GKE deletes the pods left after 1 hour per node.',
+    );
+    const deleted = screen.getByRole('list', { name: 'Pods deleted at step 1' });
+    expect(within(deleted).getByRole('listitem').textContent).toBe(
+      'payments/payments-api-0 (no-disruption-allowed, HTTP 429): its budget allows no disruption payments/payments-api ',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Pool nodes' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toStrictEqual(['payments-1 pods deleted', 'payments-2 upgraded']);
+    // One forecast, with the guess: not kubectl's first.
+    const providers = () =>
+      calls
+        .filter((c) => c.path === '/api/simulate/upgrade')
+        .map((c) => (c.body as SimulateUpgradeRequest).provider);
+    expect(providers()).toStrictEqual(['gke']);
+    const select = screen.getByRole('combobox', { name: 'Provider' });
+    fireEvent.change(select, { target: { value: 'kubectl' } });
+    expect(address(router)).toBe(
+      '/upgrade?selector=pdbscope.dev/pool=payments&maxUnavailable=1&maxSurge=0&provider=kubectl',
+    );
+    await waitFor(() => expect(forecastRegion().textContent).toContain('Step 1 stalls'));
+    expect(screen.getByLabelText('Provider guess').textContent).toBe(
+      'Guessed GKE from node label cloud.google.com/gke-nodepool=payments on payments-1; forecast as kubectl drain. kubectl drain waits for ever on a budget.',
+    );
+    fireEvent.change(select, { target: { value: 'eks' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Update with force' }));
+    expect(address(router)).toBe(
+      '/upgrade?selector=pdbscope.dev/pool=payments&maxUnavailable=1&maxSurge=0&provider=eks&forceUpdate=1',
+    );
+    fireEvent.change(select, { target: { value: 'aks' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Drain timeout (min)' }), {
+      target: { value: '45' },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Undrainable node behavior' }), {
+      target: { value: 'Cordon' },
+    });
+    expect(address(router)).toBe(
+      '/upgrade?selector=pdbscope.dev/pool=payments&maxUnavailable=1&maxSurge=0&provider=aks&drainTimeout=45&undrainable=Cordon',
+    );
+    await waitFor(() => expect(providers().at(-1)).toBe('aks'));
+    const last = calls.filter((c) => c.path === '/api/simulate/upgrade').at(-1)?.body;
+    expect(last).toStrictEqual({
+      selector: 'pdbscope.dev/pool=payments',
+      maxUnavailable: 1,
+      maxSurge: 0,
+      provider: 'aks',
+      drainTimeoutSeconds: 2700,
+      undrainableNodeBehavior: 'Cordon',
+    });
   });
 });

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { SimulateUpgradeRequest, SimulateUpgradeResponse } from '@pdbscope/shared/api';
+import type {
+  NodeRow,
+  SimulateUpgradeRequest,
+  SimulateUpgradeResponse,
+} from '@pdbscope/shared/api';
+import { guessPoolProvider } from '@pdbscope/shared/upgrade';
 import { nodesQuery, upgradeQuery } from '../../api/queries.js';
 import { describeError } from '../../api/errors.js';
 import { POOL_LABELS } from '../../components/pool-labels.js';
@@ -12,6 +17,7 @@ import { upgradeHref, upgradeRequestOf } from './upgrade-params.js';
 import { useWhatIf, type WhatIfView } from '../../components/what-if/use-what-if.js';
 import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
 import { UpgradeForecastView } from './UpgradeForecastView.js';
+import { ProviderPicker } from './ProviderPicker.js';
 
 /** A typed count: a whole number, never below `min` (an emptied or half-typed field reads as `min`). */
 const countAtLeast = (text: string, min: number): number => {
@@ -26,10 +32,9 @@ const FLAGS = [
 ] as const;
 
 /** The pools the nodes' labels name, as selectors: `label=value (N nodes)`. */
-function usePools(): { selector: string; nodes: number }[] {
-  const nodes = useQuery(nodesQuery());
+function poolsOf(nodes: readonly NodeRow[]): { selector: string; nodes: number }[] {
   const count = new Map<string, number>();
-  for (const n of nodes.data?.items ?? []) {
+  for (const n of nodes) {
     for (const key of POOL_LABELS) {
       const value = n.labels[key];
       if (value !== undefined)
@@ -43,12 +48,20 @@ function usePools(): { selector: string; nodes: number }[] {
 export function UpgradePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const request = upgradeRequestOf(params);
-  const pools = usePools();
-  const [selector, setSelector] = useState(request?.selector ?? '');
+  const nodes = useQuery(nodesQuery());
+  const nodeRows = nodes.data?.items ?? [];
+  const pools = poolsOf(nodeRows);
+  // The address's request; without a provider there, the pool's node labels name it.
+  const asked = upgradeRequestOf(params);
+  const guess =
+    asked?.selector !== undefined ? guessPoolProvider(nodeRows, asked.selector) : undefined;
+  const request =
+    asked && asked.provider === undefined && guess ? { ...asked, provider: guess.provider } : asked;
+  const [selector, setSelector] = useState(asked?.selector ?? '');
   const forecast = useQuery({
     ...upgradeQuery(request ?? { selector: '' }),
-    enabled: request !== undefined,
+    // A guess needs the nodes: one forecast, not kubectl's and then the guessed provider's.
+    enabled: request !== undefined && (asked?.provider !== undefined || !nodes.isPending),
   });
   // With a what-if layer, the forecast is the changed cluster's (the pool's own fixes are not
   // searched there): the layer's answer carries it, before and after.
@@ -56,8 +69,16 @@ export function UpgradePage() {
   const whatIf = useWhatIf(request ? pool : undefined);
   const layered = whatIf.request !== undefined && request !== undefined;
   const go = (next: SimulateUpgradeRequest) => void navigate(upgradeHref(next));
-  const base: SimulateUpgradeRequest = request ?? { selector, maxUnavailable: 1, maxSurge: 0 };
+  // What the controls write: the address's request, the guess left to the page.
+  const base: SimulateUpgradeRequest = asked ?? { selector, maxUnavailable: 1, maxSurge: 0 };
   const { fix: applied = [], ...withoutChanges } = base;
+  const {
+    provider: _provider,
+    drainTimeoutSeconds: _timeout,
+    forceUpdate: _force,
+    undrainableNodeBehavior: _undrainable,
+    ...withoutProvider
+  } = withoutChanges;
   return (
     <>
       <h1>Upgrade readiness</h1>
@@ -131,6 +152,15 @@ export function UpgradePage() {
           Forecast
         </button>
       </form>
+      {request ? (
+        <ProviderPicker
+          guess={guess}
+          request={request}
+          onChange={(fields) =>
+            go({ ...withoutProvider, ...(applied.length > 0 ? { fix: applied } : {}), ...fields })
+          }
+        />
+      ) : null}
       {pools.length > 0 ? (
         <p className="muted">
           Pools:{' '}
