@@ -24,6 +24,8 @@ import type {
   SimulateEvictionsResponse,
   SimulateUpgradeRequest,
   SimulateUpgradeResponse,
+  SimulatePreemptionRequest,
+  SimulatePreemptionResponse,
   SourceState,
   BudgetListResponse,
   BudgetHistoryResponse,
@@ -85,6 +87,10 @@ export interface ClusterReader {
   ): Simulated<SimulateUpgradeResponse> | { invalid: string };
   /** The what-if of a change set, on a copy-on-write view of the index; `refused`: it does not apply. */
   whatIf(request: WhatIfRequest): WhatIfResponse | { refused: FieldProblem[] };
+  /** Where preemption would place a pending pod; `invalid` names a class the cluster lacks. */
+  simulatePreemption(
+    request: SimulatePreemptionRequest,
+  ): Simulated<SimulatePreemptionResponse> | { invalid: string };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

@@ -134,6 +134,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
     whatIf: () => ({ refused: [{ path: 'apply', message: 'the fake store has no cluster' }] }),
     operatorInstances: () => ({ items: [], eventId: 'x-0' }),
+    simulatePreemption: () => ({ invalid: 'the fake store has no nodes' }),
   };
   return store;
 }

@@ -31,6 +31,7 @@ import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
+import { simulatePreemption } from '../views/preemption.js';
 import { nodeDetail } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
@@ -264,5 +265,7 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
     simulateDrain: (request) => simulateDrain(index(), request, clock.now()),
     simulateUpgrade: (request) => simulateUpgrade(index(), request, clock.now()),
     whatIf: (request) => whatIfAnswer(index(), request),
+    simulatePreemption: (request) =>
+      simulatePreemption(index(), store.actorObjects.priorityClasses(), request),
   };
 }

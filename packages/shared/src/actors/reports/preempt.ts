@@ -19,6 +19,8 @@ export interface PreemptRequest {
   /** `spec.priority`; absent: the class's value. */
   priority?: number;
   priorityClassName?: string;
+  /** The pod's namespace; absent: `default`. */
+  namespace?: string;
   /** Quantities as written (`500m`, `2Gi`). */
   cpu?: string;
   memory?: string;
@@ -85,7 +87,7 @@ function pendingPod(request: PreemptRequest) {
   return podFromObject({
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: 'preemptor', namespace: 'default' },
+    metadata: { name: 'preemptor', namespace: request.namespace ?? 'default' },
     spec: {
       priority: request.priority,
       priorityClassName: request.priorityClassName,
@@ -163,6 +165,7 @@ export function preemptReport(
       pod: {
         priority: ctx.priority,
         ...(named !== undefined ? { priorityClassName: named } : {}),
+        ...(request.namespace !== undefined ? { namespace: request.namespace } : {}),
         preemptionPolicy:
           request.preemptionPolicy ??
           (pc?.preemptionPolicy === 'Never' ? 'Never' : 'PreemptLowerPriority'),
