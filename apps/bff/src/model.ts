@@ -24,6 +24,7 @@ import type {
   SimulateEvictionsResponse,
   SimulateUpgradeRequest,
   SimulateUpgradeResponse,
+  PriorityClassesResponse,
   SimulatePreemptionRequest,
   SimulatePreemptionResponse,
   SourceState,
@@ -62,6 +63,8 @@ export interface ClusterReader {
   pods(query: PodListQuery, labels: Selector): PodListResponse | { unknownGroup: string };
   /** Every namespace holding pods or budgets. */
   namespaces(): NamespacesResponse;
+  /** The watched PriorityClasses, highest first. */
+  priorityClasses(): PriorityClassesResponse;
   /** What matches a search, by kind; `selector` is the text parsed when it reads as one. */
   search(query: { q: string; limit: number; selector: Selector | undefined }): SearchResponse;
   nodes(): NodesResponse;

@@ -86,6 +86,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
             eventId: 'x-0',
           },
     namespaces: () => ({ items: [{ namespace: 'data', pods: 3, budgets: 1 }], eventId: 'x-0' }),
+    priorityClasses: () => ({ items: [], eventId: 'x-0' }),
     search: ({ q, selector }: { q: string; selector: unknown }) => ({
       q,
       selector: selector !== undefined,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimulatePreemptionResponse } from '@pdbscope/shared/api';
+import type { PriorityClassesResponse, SimulatePreemptionResponse } from '@pdbscope/shared/api';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -25,6 +25,37 @@ async function post(body: unknown): Promise<{ status: number; type: string; body
     body: await res.json(),
   };
 }
+
+describe('GET /api/priority-classes', () => {
+  it("lists the cluster's PriorityClasses, highest first, with their preemption policies", async () => {
+    const res = await fetch(`${h.bff.url}/api/priority-classes`);
+    const body = (await res.json()) as PriorityClassesResponse;
+    expect([res.status, body.items]).toStrictEqual([
+      200,
+      [
+        {
+          name: 'system-node-critical',
+          value: 2000001000,
+          preemptionPolicy: 'PreemptLowerPriority',
+          globalDefault: false,
+        },
+        {
+          name: 'system-cluster-critical',
+          value: 2000000000,
+          preemptionPolicy: 'PreemptLowerPriority',
+          globalDefault: false,
+        },
+        {
+          name: 'critical',
+          value: 1000000,
+          preemptionPolicy: 'PreemptLowerPriority',
+          globalDefault: false,
+        },
+        { name: 'batch-low', value: -10, preemptionPolicy: 'Never', globalDefault: false },
+      ],
+    ]);
+  });
+});
 
 describe('POST /api/simulate/preemption', () => {
   it("places a critical pod as the scheduler's preemption would: first the nodes with the fewest PDB violations", async () => {

@@ -31,7 +31,7 @@ import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
-import { simulatePreemption } from '../views/preemption.js';
+import { priorityClassList, simulatePreemption } from '../views/preemption.js';
 import { nodeDetail } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
@@ -188,6 +188,10 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         eventId: eventId(),
       });
     },
+    priorityClasses: () => ({
+      items: priorityClassList(store.actorObjects.priorityClasses()),
+      eventId: eventId(),
+    }),
     namespaces: () => {
       const pods = new Map<string, number>();
       for (const namespace of index().podNamespaces()) {

@@ -21,8 +21,18 @@ export function simulatePreemption(
   if (!report.ok) return { invalid: report.error };
   return {
     ...report.value,
-    priorityClasses: classes
-      .map((c) => ({ name: c.name, value: c.value }))
-      .sort((a, b) => b.value - a.value || (a.name < b.name ? -1 : 1)),
+    priorityClasses: priorityClassList(classes).map(({ name, value }) => ({ name, value })),
   };
+}
+
+/** The classes a form offers, highest value first (ties by name). */
+export function priorityClassList(classes: readonly PriorityClassView[]) {
+  return classes
+    .map((c) => ({
+      name: c.name,
+      value: c.value,
+      preemptionPolicy: c.preemptionPolicy,
+      globalDefault: c.globalDefault,
+    }))
+    .sort((a, b) => b.value - a.value || (a.name < b.name ? -1 : 1));
 }

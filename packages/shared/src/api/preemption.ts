@@ -55,6 +55,8 @@ const CandidateSchema = z
     victims: z.array(VictimSchema),
     numPdbViolations: z.number().int(),
     highestVictimPriority: z.number().int(),
+    /** Why the chosen node beat this one: the first of the scheduler's criteria it lost on. */
+    lostBecause: z.string().optional(),
   })
   .meta({ id: 'PreemptionCandidate' });
 
@@ -87,3 +89,19 @@ export const SimulatePreemptionResponseSchema = z
   })
   .meta({ id: 'SimulatePreemptionResponse' });
 export type SimulatePreemptionResponse = z.infer<typeof SimulatePreemptionResponseSchema>;
+
+/** GET /api/priority-classes: the cluster's PriorityClasses, highest value first. */
+export const PriorityClassesResponseSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        name: z.string(),
+        value: z.number().int(),
+        preemptionPolicy: z.string(),
+        globalDefault: z.boolean(),
+      }),
+    ),
+    eventId: z.string(),
+  })
+  .meta({ id: 'PriorityClassesResponse' });
+export type PriorityClassesResponse = z.infer<typeof PriorityClassesResponseSchema>;

@@ -19,7 +19,11 @@ import { FleetBudgetsResponseSchema, FleetResponseSchema } from './fleet.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
 import { OperatorInstancesResponseSchema } from './operators.js';
-import { SimulatePreemptionRequestSchema, SimulatePreemptionResponseSchema } from './preemption.js';
+import {
+  PriorityClassesResponseSchema,
+  SimulatePreemptionRequestSchema,
+  SimulatePreemptionResponseSchema,
+} from './preemption.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
 import { NamespacesResponseSchema, PodListQuerySchema, PodListResponseSchema } from './pod-list.js';
 import { SearchQuerySchema, SearchResponseSchema } from './search.js';
@@ -202,6 +206,14 @@ export const apiRoutes = {
     path: '/api/namespaces',
     summary: 'Every namespace holding pods or budgets, with how many of each',
     ok: { status: 200, description: 'Namespaces', schema: NamespacesResponseSchema },
+    waitsForReady: true,
+  }),
+  priorityClasses: route({
+    method: 'get',
+    path: '/api/priority-classes',
+    summary:
+      "The cluster's PriorityClasses (scheduling.k8s.io/v1), highest value first: what a pod's priority can be",
+    ok: { status: 200, description: 'PriorityClasses', schema: PriorityClassesResponseSchema },
     waitsForReady: true,
   }),
   search: route({
