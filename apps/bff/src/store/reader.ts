@@ -32,6 +32,7 @@ import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
 import { priorityClassList, simulatePreemption } from '../views/preemption.js';
+import { exposureOf } from '../views/exposure.js';
 import { nodeDetail } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
 import { operatorInstancesView } from '../views/operator-instances.js';
@@ -160,6 +161,7 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         marks: store.marks(),
         findings: findings.byBudget.get(refKey(ref)) ?? [],
         overlaps: pairs,
+        exposure: exposureOf(evaluation, index(), actorInputs()),
         eventId: eventId(),
         now: clock.now(),
       });

@@ -105,7 +105,7 @@ describe('budgetExposure', () => {
         overridesBudget: true,
         sentence:
           'A pending pod of PriorityClass system-node-critical (2000001000), system-cluster-critical (2000000000), critical (1000000), middle (200) may preempt these pods (priority 0 at the lowest): the scheduler prefers victims whose budgets allow it, but deletes them anyway when nothing else makes room.',
-        rule: 'kube-scheduler preemption deletes its victims, it does not evict them: a PodDisruptionBudget only ranks the candidate nodes (fewest violations first) and never forbids one. Classes with preemptionPolicy Never preempt nobody.',
+        rule: 'kube-scheduler preemption deletes its victims, it does not evict them: a PodDisruptionBudget only ranks the candidate nodes (fewest violations first) and never forbids one. Any pod of a strictly higher priority may preempt, except those of preemptionPolicy Never.',
       },
       NO_PROVIDER,
       DIRECT_DELETE,
@@ -194,6 +194,31 @@ describe('budgetExposure', () => {
         rule: 'Cluster Autoscaler drainability: the SafeToEvict rule (DrainOk for cluster-autoscaler.kubernetes.io/safe-to-evict: "true") comes before the PDB rule, so the PDB is never checked at that stage; the eviction itself goes through the Eviction API.',
       },
       DIRECT_DELETE,
+    ]);
+  });
+
+  it('counts pods naming no PriorityClass among the preemptors of pods below 0, unless a class is the default', () => {
+    const below = (defaulted: boolean) =>
+      budgetExposure({
+        pods: [pod('web-0', 'n1', { priority: -1000 })],
+        priorityClasses: [
+          must(
+            priorityClassFromObject({
+              apiVersion: 'scheduling.k8s.io/v1',
+              kind: 'PriorityClass',
+              metadata: { name: 'batch-low', uid: 'uid-batch-low' },
+              value: -1000,
+              globalDefault: defaulted,
+              preemptionPolicy: 'Never',
+            }),
+          ),
+        ],
+        nodes: [node('n1', { 'eks.amazonaws.com/nodegroup': 'batch' })],
+        nodeClaims: [],
+      })[0]?.sentence;
+    expect([below(false), below(true)]).toStrictEqual([
+      'A pending pod of PriorityClass system-node-critical (2000001000), system-cluster-critical (2000000000), or of no PriorityClass (priority 0) may preempt these pods (priority -1000): the scheduler prefers victims whose budgets allow it, but deletes them anyway when nothing else makes room.',
+      'A pending pod of PriorityClass system-node-critical (2000001000), system-cluster-critical (2000000000) may preempt these pods (priority -1000): the scheduler prefers victims whose budgets allow it, but deletes them anyway when nothing else makes room.',
     ]);
   });
 

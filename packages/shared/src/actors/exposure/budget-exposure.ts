@@ -51,15 +51,22 @@ function preemption(input: BudgetExposureInput): BudgetExposure | undefined {
   const classes = priorityClasses(input.priorityClasses);
   const lowest = Math.min(...input.pods.map((p) => podPriority(p.scheduling, classes)));
   const above = preemptingClassesAbove([...classes.byName.values()], lowest);
-  if (above.length === 0) return undefined;
-  const names = above.map((c) => `${c.name} (${c.value})`).join(', ');
+  // A pod naming no class gets the globalDefault class's value, else 0 (the Priority plugin).
+  const unnamed = classes.globalDefault === undefined && lowest < 0;
+  if (above.length === 0 && !unnamed) return undefined;
+  const names = [
+    ...(above.length > 0
+      ? [`PriorityClass ${above.map((c) => `${c.name} (${c.value})`).join(', ')}`]
+      : []),
+    ...(unnamed ? ['no PriorityClass (priority 0)'] : []),
+  ].join(', or of ');
   return {
     kind: 'preemption',
     overridesBudget: true,
-    sentence: `A pending pod of PriorityClass ${names} may preempt these pods (priority ${lowest}${
+    sentence: `A pending pod of ${names} may preempt these pods (priority ${lowest}${
       input.pods.some((p) => podPriority(p.scheduling, classes) !== lowest) ? ' at the lowest' : ''
     }): the scheduler prefers victims whose budgets allow it, but deletes them anyway when nothing else makes room.`,
-    rule: 'kube-scheduler preemption deletes its victims, it does not evict them: a PodDisruptionBudget only ranks the candidate nodes (fewest violations first) and never forbids one. Classes with preemptionPolicy Never preempt nobody.',
+    rule: 'kube-scheduler preemption deletes its victims, it does not evict them: a PodDisruptionBudget only ranks the candidate nodes (fewest violations first) and never forbids one. Any pod of a strictly higher priority may preempt, except those of preemptionPolicy Never.',
   };
 }
 
