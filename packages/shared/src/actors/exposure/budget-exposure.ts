@@ -150,7 +150,7 @@ function safeToEvict(input: BudgetExposureInput): BudgetExposure | undefined {
     overridesBudget: false,
     pods,
     sentence:
-      'Cluster Autoscaler does not look at this budget when it picks these pods’ nodes to remove: safe-to-evict "true" lets it choose the node. It then evicts through the eviction API, which still refuses while the budget allows no disruption, so that scale-down fails after the pods before it on the node may have been evicted.',
+      'Cluster Autoscaler’s drainability check does not look at this budget for these pods: safe-to-evict "true" lets it count their nodes as removable. It then evicts through the eviction API, which still refuses while the budget allows no disruption, so that scale-down fails after the pods before it on the node may have been evicted.',
     rule: 'Cluster Autoscaler drainability: the SafeToEvict rule (DrainOk for cluster-autoscaler.kubernetes.io/safe-to-evict: "true") comes before the PDB rule, so the PDB is never checked at that stage; the eviction itself goes through the Eviction API.',
   };
 }
