@@ -51,7 +51,7 @@ describe('GET /api/priority-classes', () => {
           preemptionPolicy: 'PreemptLowerPriority',
           globalDefault: false,
         },
-        { name: 'batch-low', value: -10, preemptionPolicy: 'Never', globalDefault: false },
+        { name: 'batch-low', value: -1000, preemptionPolicy: 'Never', globalDefault: false },
       ],
     ]);
   });
