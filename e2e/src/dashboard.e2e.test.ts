@@ -96,7 +96,7 @@ describe('the dashboard on the demo cluster', () => {
   it("shows a budget's pods in the Available, Unavailable and Disrupted lanes", async () => {
     const { items } = await api.budgets();
     const row = items.find(
-      (candidate) => candidate.matchedPods > 0 && candidate.flags.error === null,
+      (candidate) => (candidate.matchedPods ?? 0) > 0 && candidate.flags.error === null,
     );
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detail = await api.detail(refOf(row));
@@ -214,7 +214,7 @@ describe('the dashboard on the demo cluster', () => {
         row.disruptionsAllowed > 0 &&
         !row.flags.overlap &&
         !row.flags.blocking &&
-        row.matchedPods > 0,
+        (row.matchedPods ?? 0) > 0,
     );
     if (refused === undefined || allowing === undefined) throw new Error('no demo subjects');
     const rulesSeen = new Set<string>();
@@ -403,7 +403,7 @@ describe('the dashboard on the demo cluster', () => {
   });
 
   it("opens a deep link with one request for its first answer and that page's scripts only", async () => {
-    const row = (await api.budgets()).items.find((candidate) => candidate.matchedPods > 0);
+    const row = (await api.budgets()).items.find((candidate) => (candidate.matchedPods ?? 0) > 0);
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detailPath = `/budgets/${row.kind}/${row.namespace}/${encodeURIComponent(row.name)}`;
     const opened = await browser.context.newPage();
@@ -609,7 +609,7 @@ describe('the dashboard on the demo cluster', () => {
     // A change made after the restart still reaches the page without a reload.
     const { items } = await api.budgets();
     const row = items.find(
-      (candidate) => candidate.matchedPods > 0 && candidate.flags.error === null,
+      (candidate) => (candidate.matchedPods ?? 0) > 0 && candidate.flags.error === null,
     );
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detail = await api.detail(refOf(row));

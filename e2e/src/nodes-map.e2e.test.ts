@@ -145,9 +145,18 @@ function expectedMap(items: readonly NodeRow[]): { summary: string; groups: stri
     stuck: number;
     refused: number;
     drainable: number;
+    /** Pods or budgets not visible: none on the demo, whose BFF may read everything. */
+    unknown: number;
     notReady: number;
   };
-  const empty = (): Counts => ({ nodes: 0, stuck: 0, refused: 0, drainable: 0, notReady: 0 });
+  const empty = (): Counts => ({
+    nodes: 0,
+    stuck: 0,
+    refused: 0,
+    drainable: 0,
+    unknown: 0,
+    notReady: 0,
+  });
   const total = empty();
   const byZone = new Map<string, Counts>();
   for (const node of items) {

@@ -24,6 +24,9 @@ import type {
   SimulateEvictionsResponse,
   SimulateUpgradeRequest,
   SimulateUpgradeResponse,
+  PriorityClassesResponse,
+  SimulatePreemptionRequest,
+  SimulatePreemptionResponse,
   SourceState,
   BudgetListResponse,
   BudgetHistoryResponse,
@@ -65,6 +68,8 @@ export interface ClusterReader {
   pods(query: PodListQuery, labels: Selector): PodListResponse | { unknownGroup: string };
   /** Every namespace holding pods or budgets. */
   namespaces(): NamespacesResponse;
+  /** The watched PriorityClasses, highest first. */
+  priorityClasses(): PriorityClassesResponse;
   /** What matches a search, by kind; `selector` is the text parsed when it reads as one. */
   search(query: { q: string; limit: number; selector: Selector | undefined }): SearchResponse;
   nodes(): NodesResponse;
@@ -90,6 +95,10 @@ export interface ClusterReader {
   ): Simulated<SimulateUpgradeResponse> | { invalid: string };
   /** The what-if of a change set, on a copy-on-write view of the index; `refused`: it does not apply. */
   whatIf(request: WhatIfRequest): WhatIfResponse | { refused: FieldProblem[] };
+  /** Where preemption would place a pending pod; `invalid` names a class the cluster lacks. */
+  simulatePreemption(
+    request: SimulatePreemptionRequest,
+  ): Simulated<SimulatePreemptionResponse> | { invalid: string };
 }
 
 /** Sends an eviction with dryRun=All to the API server; present only when verify is enabled. */

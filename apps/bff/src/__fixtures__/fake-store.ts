@@ -90,6 +90,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
             eventId: 'x-0',
           },
     namespaces: () => ({ items: [{ namespace: 'data', pods: 3, budgets: 1 }], eventId: 'x-0' }),
+    priorityClasses: () => ({ items: [], eventId: 'x-0' }),
     search: ({ q, selector }: { q: string; selector: unknown }) => ({
       q,
       selector: selector !== undefined,
@@ -138,6 +139,7 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
     whatIf: () => ({ refused: [{ path: 'apply', message: 'the fake store has no cluster' }] }),
     operatorInstances: () => ({ items: [], eventId: 'x-0' }),
+    simulatePreemption: () => ({ invalid: 'the fake store has no nodes' }),
   };
   return store;
 }

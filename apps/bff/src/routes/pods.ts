@@ -21,6 +21,7 @@ export function podRoutes(store: ClusterReader): ServedRoute[] {
       call.send(answer);
     }),
     serve(apiRoutes.namespaces, (call) => call.send(store.namespaces())),
+    serve(apiRoutes.priorityClasses, (call) => call.send(store.priorityClasses())),
     serve(apiRoutes.pod, (call) => {
       const { namespace, name } = call.params();
       const pod = store.pod({ namespace, name });

@@ -55,5 +55,14 @@ export function simulateRoutes(store: ClusterReader, limiter: RequestHandler): S
       },
       { before },
     ),
+    serve(
+      apiRoutes.simulatePreemption,
+      (call) => {
+        const answer = store.simulatePreemption(call.body());
+        if ('invalid' in answer) throw new HttpProblem(400, answer.invalid);
+        call.send({ ...answer, ...dataAsOf(store) });
+      },
+      { before },
+    ),
   ];
 }

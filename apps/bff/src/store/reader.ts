@@ -39,6 +39,8 @@ import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
 import { whatIfAnswer } from '../views/what-if.js';
+import { priorityClassList, simulatePreemption } from '../views/preemption.js';
+import { exposureOf } from '../views/exposure.js';
 import { nodeDetail, nodesNotVisible } from '../views/nodes.js';
 import type { ActorInputs } from '../views/node-actors.js';
 import { withKarpenter } from '../views/node-blocked.js';
@@ -172,6 +174,7 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         marks: store.marks(),
         findings: findings.byBudget.get(refKey(ref)) ?? [],
         overlaps: pairs,
+        exposure: exposureOf(evaluation, index(), actorInputs()),
         eventId: eventId(),
         now: clock.now(),
       });
@@ -200,6 +203,10 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
         eventId: eventId(),
       });
     },
+    priorityClasses: () => ({
+      items: priorityClassList(store.actorObjects.priorityClasses()),
+      eventId: eventId(),
+    }),
     namespaces: () => {
       const pods = new Map<string, number>();
       for (const namespace of index().podNamespaces()) {
@@ -290,5 +297,7 @@ export function storeReader(input: StoreReaderInput): ClusterReader {
     simulateDrain: (request) => simulateDrain(index(), request, clock.now()),
     simulateUpgrade: (request) => simulateUpgrade(index(), request, clock.now()),
     whatIf: (request) => whatIfAnswer(index(), request),
+    simulatePreemption: (request) =>
+      simulatePreemption(index(), store.actorObjects.priorityClasses(), request),
   };
 }

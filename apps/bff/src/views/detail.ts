@@ -2,6 +2,7 @@ import { type PodClassification, type PodView } from '@pdbscope/shared';
 import { classificationOf, type BudgetEvaluation, type ClusterIndex } from '@pdbscope/shared/index';
 import type {
   BudgetDetailResponse,
+  BudgetExposureItem,
   EvictableNow,
   ExpectedSource,
   Finding,
@@ -166,6 +167,8 @@ export interface DetailInput {
   marks: BudgetMarks;
   findings: readonly Finding[];
   overlaps: readonly Overlap[];
+  /** What can still disrupt the pods despite the budget (PodDisruptionBudgets only). */
+  exposure?: readonly BudgetExposureItem[] | undefined;
   eventId: string;
   /** When "evictable now" is decided (disruptedPods entries expire). */
   now: Date;
@@ -210,6 +213,7 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
     ),
     findings: [...input.findings],
     overlaps: [...input.overlaps],
+    ...(input.exposure ? { exposure: [...input.exposure] } : {}),
     eventId: input.eventId,
   };
 }

@@ -8,6 +8,7 @@ import {
   type OverlapListQuery,
   type PodListQuery,
   type SimulateDrainResponse,
+  type SimulatePreemptionRequest,
   type WhatIfRequest,
 } from '@pdbscope/shared/api';
 import { callApi, requestJson } from './client.js';
@@ -51,6 +52,8 @@ export const queryKeys = {
   drain: (node: string, options: DrainFlags) => ['simulate', 'drain', node, options] as const,
   evictions: (pods: readonly string[]) => ['simulate', 'evictions', ...pods] as const,
   upgrade: (request: SimulateUpgradeRequest) => ['simulate', 'upgrade', request] as const,
+  preemption: (request: SimulatePreemptionRequest) => ['simulate', 'preemption', request] as const,
+  priorityClasses: ['priority-classes'] as const,
   /** A what-if layer's answer (its changes, and a pool to forecast). */
   whatIf: (request: WhatIfRequest) => ['what-if', request] as const,
   /** Every cluster as the fleet's Prometheus knows it; also the prefix of a cluster's budgets. */
@@ -264,4 +267,26 @@ export function simulateEvictions(pods: readonly string[], signal?: AbortSignal)
 
 export function verifyEviction(pod: string) {
   return callApi(apiRoutes.verifyEviction, { body: { pod } });
+}
+
+/** The cluster's PriorityClasses, for a form to offer; they change rarely. */
+export function priorityClassesQuery() {
+  return queryOptions({
+    queryKey: queryKeys.priorityClasses,
+    queryFn: ({ signal }) => callApi(apiRoutes.priorityClasses, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Where preemption would place a pending pod, on the cluster as it is now. */
+export function preemptionQuery(request: SimulatePreemptionRequest | undefined) {
+  return queryOptions({
+    queryKey: queryKeys.preemption(request ?? {}),
+    queryFn: ({ signal }) => callApi(apiRoutes.simulatePreemption, { body: request ?? {}, signal }),
+    staleTime: 0,
+    gcTime: 0,
+    // A refused pod does not become valid by asking again.
+    retry: false,
+    enabled: request !== undefined,
+  });
 }

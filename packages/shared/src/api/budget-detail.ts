@@ -90,6 +90,27 @@ export const ControllerEventSchema = z
   .meta({ id: 'ControllerEvent' });
 
 /** GET /api/budgets/{kind}/{namespace}/{name} */
+/** One way the budget's pods can still be removed despite it (a PodDisruptionBudget's). */
+export const BudgetExposureSchema = z
+  .object({
+    kind: z.enum([
+      'preemption',
+      'provider-upgrade',
+      'karpenter-termination',
+      'cluster-autoscaler-safe-to-evict',
+      'direct-delete',
+    ]),
+    /** True when the pods go although the budget allows no disruption; false when it holds in the end. */
+    overridesBudget: z.boolean(),
+    sentence: z.string(),
+    /** The rule that makes it so. */
+    rule: z.string(),
+    /** The budget's pods concerned (`namespace/name`); all of them when absent. */
+    pods: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'BudgetExposure' });
+export type BudgetExposureItem = z.infer<typeof BudgetExposureSchema>;
+
 export const BudgetDetailResponseSchema = z
   .object({
     budget: BudgetRowSchema,
@@ -116,6 +137,8 @@ export const BudgetDetailResponseSchema = z
     yaml: z.string(),
     findings: z.array(FindingSchema),
     overlaps: z.array(OverlapSchema),
+    /** What can still disrupt the pods despite the budget; absent for kinds other than PodDisruptionBudget. */
+    exposure: z.array(BudgetExposureSchema).optional(),
     eventId: z.string(),
   })
   .meta({ id: 'BudgetDetailResponse' });

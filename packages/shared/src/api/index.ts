@@ -17,6 +17,7 @@ export * from './pod-list.js';
 export * from './search.js';
 export * from './nodes.js';
 export * from './node-actors.js';
+export * from './preemption.js';
 export * from './events.js';
 export * from './session.js';
 export * from './routes.js';

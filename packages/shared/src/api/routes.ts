@@ -19,6 +19,11 @@ import { FleetBudgetsResponseSchema, FleetResponseSchema } from './fleet.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
 import { OperatorInstancesResponseSchema } from './operators.js';
+import {
+  PriorityClassesResponseSchema,
+  SimulatePreemptionRequestSchema,
+  SimulatePreemptionResponseSchema,
+} from './preemption.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
 import { NamespacesResponseSchema, PodListQuerySchema, PodListResponseSchema } from './pod-list.js';
 import { SearchQuerySchema, SearchResponseSchema } from './search.js';
@@ -206,6 +211,14 @@ export const apiRoutes = {
     ok: { status: 200, description: 'Namespaces', schema: NamespacesResponseSchema },
     waitsForReady: true,
   }),
+  priorityClasses: route({
+    method: 'get',
+    path: '/api/priority-classes',
+    summary:
+      "The cluster's PriorityClasses (scheduling.k8s.io/v1), highest value first: what a pod's priority can be",
+    ok: { status: 200, description: 'PriorityClasses', schema: PriorityClassesResponseSchema },
+    waitsForReady: true,
+  }),
   search: route({
     method: 'get',
     path: '/api/search',
@@ -285,6 +298,19 @@ export const apiRoutes = {
     ok: { status: 200, description: 'The difference', schema: WhatIfResponseSchema },
     problems: {
       400: `${badBody}; or a change that does not apply: a manifest that does not parse or that the API server would refuse (\`errors\` names the document and the field, with the API server's message), an object to delete or scale that the cluster does not have`,
+      429: rateLimited,
+    },
+    waitsForReady: true,
+  }),
+  simulatePreemption: route({
+    method: 'post',
+    path: '/api/simulate/preemption',
+    summary:
+      "A pending pod of a priority and size, as kube-scheduler's preemption would place it: the nominated node, the pods it deletes there, the budgets they break, the other candidates; nothing is deleted",
+    body: SimulatePreemptionRequestSchema,
+    ok: { status: 200, description: 'The decision', schema: SimulatePreemptionResponseSchema },
+    problems: {
+      400: `${badBody}; or a PriorityClass the cluster does not have, or a priority its class would refuse`,
       429: rateLimited,
     },
     waitsForReady: true,

@@ -6,6 +6,7 @@ import { ExpectedSourceView } from './ExpectedSourceView.js';
 import { BudgetEvents } from './BudgetEvents.js';
 import { BudgetTimeline } from './BudgetTimeline.js';
 import { StatusComparison } from './StatusComparison.js';
+import { ExposureList } from './ExposureList.js';
 
 /** Everything under the lanes: history, events, status, the expected count, findings, YAML. */
 export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
@@ -41,6 +42,12 @@ export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
       ) : (
         <FindingList findings={detail.findings} />
       )}
+      {detail.exposure !== undefined ? (
+        <>
+          <h2>Exposure: what can still disrupt these pods</h2>
+          <ExposureList exposure={detail.exposure} />
+        </>
+      ) : null}
       <h2>Overlapping budgets</h2>
       {detail.overlaps.length === 0 ? (
         <p className="muted">No other budget selects, or could select, these pods.</p>

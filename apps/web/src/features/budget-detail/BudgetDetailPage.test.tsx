@@ -259,6 +259,54 @@ describe('BudgetDetailPage', () => {
     expect(screen.getByLabelText('Budget YAML').textContent).toContain('kind: PodDisruptionBudget');
   });
 
+  it('lists what can still disrupt the pods, each item a sentence and its rule', async () => {
+    renderApp({
+      path,
+      cache: [
+        [
+          queryKeys.budgetDetail(ref),
+          {
+            ...zookeeperDetail(),
+            exposure: [
+              {
+                kind: 'preemption',
+                overridesBudget: true,
+                sentence:
+                  'A pending pod of PriorityClass critical (1000000) may preempt these pods (priority 0).',
+                rule: 'kube-scheduler preemption deletes its victims.',
+              },
+              {
+                kind: 'cluster-autoscaler-safe-to-evict',
+                overridesBudget: false,
+                pods: ['data/zookeeper-0'],
+                sentence: 'Cluster Autoscaler does not look at this budget when it picks the node.',
+                rule: 'SafeToEvict comes before the PDB rule.',
+              },
+            ],
+          },
+        ],
+        ...cache().slice(1),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Exposure' });
+    expect([
+      screen.getByRole('heading', { name: 'Exposure: what can still disrupt these pods' }).tagName,
+      [...list.querySelectorAll(':scope > li')].map((li) => li.textContent),
+    ]).toStrictEqual([
+      'H2',
+      [
+        'A pending pod of PriorityClass critical (1000000) may preempt these pods (priority 0).Rule: kube-scheduler preemption deletes its victims.',
+        'Cluster Autoscaler does not look at this budget when it picks the node. The budget still holds.Pods: data/zookeeper-0Rule: SafeToEvict comes before the PDB rule.',
+      ],
+    ]);
+  });
+
+  it('has no exposure section for a budget the BFF gives none', async () => {
+    renderApp({ path, cache: cache() });
+    await screen.findByLabelText('Budget YAML');
+    expect(screen.queryByRole('list', { name: 'Exposure' })).toBeNull();
+  });
+
   it('simulates an eviction and shows the API server message and the budget after it in a live region', async () => {
     const { fetchImpl, calls } = fakeFetch({
       'POST /api/simulate/evictions': {

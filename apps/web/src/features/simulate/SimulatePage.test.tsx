@@ -32,7 +32,10 @@ describe('SimulatePage', () => {
     vi.stubGlobal('fetch', fetchImpl);
     renderApp({
       path: '/simulate?pod=data%2Fzookeeper-1&pod=data%2Fzookeeper-0&pod=not-a-pod-key',
-      cache: [[queryKeys.cluster, cluster()]],
+      cache: [
+        [queryKeys.cluster, cluster()],
+        [queryKeys.priorityClasses, { items: [], eventId: 'e-7' }],
+      ],
     });
     const region = screen.getByRole('status', { name: 'Eviction decision' });
     await waitFor(() => expect(region.textContent).toContain('1 of 2 evictions would be allowed.'));

@@ -7,6 +7,7 @@ import { simulateHref } from '../../app/paths.js';
 import { describeError } from '../../api/errors.js';
 import { DecisionView } from '../../components/DecisionView.js';
 import { AsOf } from '../../components/AsOf.js';
+import { PreemptionSimulation } from './PreemptionSimulation.js';
 
 /** Pods evicted in sequence, each seeing the budget the ones before it used up. The pods are in the URL. */
 export function SimulatePage() {
@@ -74,6 +75,7 @@ export function SimulatePage() {
           </>
         ) : null}
       </div>
+      <PreemptionSimulation />
       <p>
         <Link to="/">Back to budgets</Link>
       </p>

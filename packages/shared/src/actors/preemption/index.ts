@@ -11,3 +11,4 @@ export * from './preempt.js';
 export * from './from-index.js';
 export * from './explain.js';
 export * from './exposure.js';
+export * from './why-lost.js';

@@ -3,7 +3,9 @@ import {
   preempt,
   preemptionClusterFromIndex,
   rankCandidates,
+  whyLost,
   type Candidate,
+  type CandidateScore,
   type PreemptionContext,
   type ReasonCount,
 } from '../preemption/index.js';
@@ -19,6 +21,8 @@ export interface PreemptRequest {
   /** `spec.priority`; absent: the class's value. */
   priority?: number;
   priorityClassName?: string;
+  /** The pod's namespace; absent: `default`. */
+  namespace?: string;
   /** Quantities as written (`500m`, `2Gi`). */
   cpu?: string;
   memory?: string;
@@ -51,6 +55,8 @@ export interface CandidateRow {
   victims: VictimRow[];
   numPdbViolations: number;
   highestVictimPriority: number;
+  /** Why the chosen node beat this one: the first of the scheduler's criteria it lost on. */
+  lostBecause?: string;
 }
 
 /** `pdbscope preempt`'s answer; `--json` prints it as is. */
@@ -85,7 +91,7 @@ function pendingPod(request: PreemptRequest) {
   return podFromObject({
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: 'preemptor', namespace: 'default' },
+    metadata: { name: 'preemptor', namespace: request.namespace ?? 'default' },
     spec: {
       priority: request.priority,
       priorityClassName: request.priorityClassName,
@@ -97,7 +103,11 @@ function pendingPod(request: PreemptRequest) {
   });
 }
 
-function candidateRow(ctx: PreemptionContext, c: Candidate): CandidateRow {
+function candidateRow(
+  ctx: PreemptionContext,
+  c: Candidate,
+  lost?: { chosen: CandidateScore; score: CandidateScore },
+): CandidateRow {
   const violated = new Map(c.violations.map((v) => [v.pod, nsName(v.pdb)]));
   return {
     node: c.node,
@@ -113,6 +123,7 @@ function candidateRow(ctx: PreemptionContext, c: Candidate): CandidateRow {
     }),
     numPdbViolations: c.numPdbViolations,
     highestVictimPriority: c.victims[0] ? ctx.rank(c.victims[0]).priority : 0,
+    ...(lost ? { lostBecause: whyLost(lost.chosen, lost.score) } : {}),
   };
 }
 
@@ -157,12 +168,14 @@ export function preemptReport(
   // The chosen node comes first: it is the first of the best, as SelectCandidate takes it.
   const chosen = helps ? outcome.chosen : undefined;
   const chosenRow = chosen && candidateRow(ctx, chosen);
+  const best = ranked[0];
   return {
     ok: true,
     value: {
       pod: {
         priority: ctx.priority,
         ...(named !== undefined ? { priorityClassName: named } : {}),
+        ...(request.namespace !== undefined ? { namespace: request.namespace } : {}),
         preemptionPolicy:
           request.preemptionPolicy ??
           (pc?.preemptionPolicy === 'Never' ? 'Never' : 'PreemptLowerPriority'),
@@ -178,7 +191,13 @@ export function preemptReport(
       chosenNode: chosen?.node ?? null,
       victims: chosenRow?.victims ?? [],
       violatedPdbs: [...new Set(chosen?.violations.map((v) => nsName(v.pdb)) ?? [])].sort(),
-      candidates: ranked.map((r) => candidateRow(ctx, r.candidate)),
+      candidates: ranked.map((r, i) =>
+        candidateRow(
+          ctx,
+          r.candidate,
+          i > 0 && best ? { chosen: best.score, score: r.score } : undefined,
+        ),
+      ),
       notCandidates: helps ? nonCandidateReasons(outcome) : [],
       message: helps ? outcome.status.message : '',
     },
