@@ -1,5 +1,5 @@
 import type { ApiResourceInfo, Finding, PodView, Visibility } from '@pdbscope/shared';
-import type { IndexedObject, ObjectChange } from '@pdbscope/shared/index';
+import type { IndexedObject } from '@pdbscope/shared/index';
 import type { ActorObject } from './actor-objects.js';
 
 /**

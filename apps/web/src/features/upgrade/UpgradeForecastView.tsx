@@ -1,5 +1,4 @@
 import { NotVisibleNote } from '../../components/NotVisibleNote.js';
-import { PodKeyLink } from '../../components/PodKeyLink.js';
 import { Link } from 'react-router';
 import {
   combinationHeading,
