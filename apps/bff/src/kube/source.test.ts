@@ -55,6 +55,7 @@ function podsSource(options: {
   upserts: ClusterObject[];
   watch: NonNullable<SourceOptions<ClusterObject>['watch']>;
   onOtherCluster?: SourceOptions<ClusterObject>['onOtherCluster'];
+  onReconnected?: () => void;
 }): Source<ClusterObject> {
   return new Source<ClusterObject>({
     id: 'pods',
@@ -68,6 +69,7 @@ function podsSource(options: {
     logger: pino({ level: 'silent' }),
     onState: (s) => options.states.push(s),
     ...(options.onOtherCluster ? { onOtherCluster: options.onOtherCluster } : {}),
+    ...(options.onReconnected ? { onReconnected: options.onReconnected } : {}),
     watchdogMs: 60_000,
     watchTimeoutSeconds: 30,
     backoff: { initialMs: 1000, maxMs: 1000 },
@@ -126,6 +128,7 @@ describe('Source', () => {
     const kc = await listServer();
     const clock = new ManualClock(new Date('2026-11-21T19:00:00Z'));
     const states: SourceState[] = [];
+    let reconnected = 0;
     const ends: ((err: unknown) => void)[] = [];
     const connects: (() => void)[] = [];
     const source = podsSource({
@@ -133,6 +136,7 @@ describe('Source', () => {
       clock,
       states,
       upserts: [],
+      onReconnected: () => reconnected++,
       // The first watch connects at once; later ones when the test says so.
       watch: {
         watch: (_path, _params, _callback, done) => {
@@ -160,6 +164,8 @@ describe('Source', () => {
     ]);
     connects.shift()?.();
     await expect.poll(() => states.at(-1)?.state).toBe('live');
+    // Connected again: the cluster's identity is to be checked (a server started anew shows now).
+    expect(reconnected).toBe(1);
     // A 410: the relist that follows is not live until its watch connects.
     ends[1]?.({ statusCode: 410 });
     await expect
@@ -169,6 +175,7 @@ describe('Source', () => {
     await expect.poll(() => connects.length).toBe(1);
     connects.shift()?.();
     await expect.poll(() => states.at(-1)?.state).toBe('live');
+    expect(reconnected).toBe(2);
     await source.stop();
   });
 

@@ -55,6 +55,11 @@ export interface SourceOptions<T> {
   watch?: Pick<Watch, 'watch'>;
   /** Told each time the watch is started again after an error (for /metrics). */
   onRestart?: () => void;
+  /**
+   * Told each time a watch connects again (after an error, a 410 or its end): a server started
+   * again under the same address shows only then, when its versions may not have gone back.
+   */
+  onReconnected?: () => void;
   /** Told when this source's list or watch shows a restored or replaced cluster. */
   onOtherCluster?: (change: { cause: ClusterIdentityCause; reason: string }) => void;
   /**
@@ -300,6 +305,7 @@ export class Source<T> {
   /** The watch is streaming: a list (if any) has been applied before it started. */
   private connected(): void {
     this.connections++;
+    if (this.connections > 1) this.options.onReconnected?.();
     this.lists.watching();
     this.restarts.activity();
     this.restarts.connected();
