@@ -80,6 +80,8 @@ describe('ConnectionBar', () => {
     const bar = screen.getByRole('region', { name: 'Connection' });
     expect(bar.textContent).toContain('2 of 3 sources: credentials refused (401), renew them');
     expect(within(bar).getByRole('alert').textContent).toBe(reason);
+    // Each source's chip is a detail, on demand.
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     expect(
       within(within(bar).getByRole('list', { name: 'Sources' }))
         .getAllByRole('listitem')
