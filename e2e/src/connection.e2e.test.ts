@@ -222,10 +222,12 @@ describe('the connection bar and stale marks', () => {
       expect(closed.chipRows).toBe(0);
       await bar.getByRole('button', { name: 'Details' }).click();
       const details = bar.getByRole('region', { name: 'Source details' });
-      // The long words are here, whole: the watch's path and the refusal.
+      // The long words are here, whole: the API server's refusal and the list's path.
       await expect
         .poll(() => details.textContent())
-        .toContain(`forbidden: Forbidden (watch /api/v1/namespaces/${LONG_NAMESPACE}/pods)`);
+        .toContain(
+          `cannot list resource "pods" in API group "" in the namespace "${LONG_NAMESPACE}" (GET /api/v1/namespaces/${LONG_NAMESPACE}/pods?limit=500)`,
+        );
       expect(await details.textContent()).toContain(
         'not visible: no permission to list pods in payments since',
       );

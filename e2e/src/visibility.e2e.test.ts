@@ -63,6 +63,8 @@ describe('a budget whose pods are not visible', () => {
     await expect
       .poll(() => bar.textContent(), { timeout: 20_000 })
       .toContain('not visible (no permission)');
+    // Each source's chip, on demand.
+    await bar.getByRole('button', { name: 'Details' }).click();
     expect(await bar.getByRole('list', { name: 'Sources' }).textContent()).toContain(
       'pods@zookeeper',
     );
