@@ -120,7 +120,9 @@ describe('GET /api/nodes/{name}: what each actor would do with the node now', ()
         const answers = await actors(row.name);
         return [
           row.name,
-          answers.filter((a) => a.actor !== 'preemption' && !a.removes).map((a) => a.actor),
+          answers
+            .filter((a) => a.actor !== 'preemption' && a.removes === false)
+            .map((a) => a.actor),
         ];
       }),
     );
@@ -140,5 +142,44 @@ describe('GET /api/nodes/{name}: what each actor would do with the node now', ()
       'worker-4': ['kubectl-drain', 'cluster-autoscaler'],
       'worker-3': ['kubectl-drain'],
     });
+  });
+});
+
+describe('GET /api/nodes/{name} with the pods of one namespace not visible', () => {
+  it('says "not known" where a removal rests on what is hidden, and keeps a certain block', async () => {
+    const hidden = await startHarness({
+      beforeBff: (sim) => sim.faults.forbidIn('pods', 'zookeeper'),
+    });
+    try {
+      await hidden.bff.ready();
+      const answersOf = async (node: string) => {
+        const res = await fetch(`${hidden.bff.url}/api/nodes/${node}`);
+        return ((await res.json()) as NodeDetailResponse).actors.map((a) => [
+          a.actor,
+          a.removes,
+          a.notVisible?.some((t) => t.startsWith('pods in zookeeper not visible')) ?? false,
+        ]);
+      };
+      expect({
+        flex1: await answersOf('flex-1'),
+        worker1: await answersOf('worker-1'),
+      }).toStrictEqual({
+        // Any node may hold the hidden pods: removing flex-1's is not known.
+        flex1: [
+          ['kubectl-drain', null, true],
+          ['cluster-autoscaler', null, true],
+          ['karpenter', null, true],
+          ['preemption', true, true],
+        ],
+        // postgres-0 (databases, its budget seen) stops kubectl and CA whatever is hidden.
+        worker1: [
+          ['kubectl-drain', false, true],
+          ['cluster-autoscaler', false, true],
+          ['preemption', true, true],
+        ],
+      });
+    } finally {
+      await hidden.close();
+    }
   });
 });
