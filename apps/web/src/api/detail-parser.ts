@@ -5,7 +5,16 @@ import type { Parser } from './client.js';
 // A 1,000-pod budget's lanes are most of its answer, and checking each pod against the schema on
 // a first visit (zod's code not yet warm) cost more than fetching and parsing the answer. The
 // first paint checks everything but the pods one by one; `checkLanes` checks those right after.
-const podsLater = z.array(z.object({ name: z.string(), namespace: z.string() }).loose());
+// Until then a pod needs its name and namespace (its key and links): a plain test, as a zod
+// object per pod (copied, on cold code) cost about as much again as the rest of the answer.
+const isPodRef = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { name?: unknown }).name === 'string' &&
+  typeof (value as { namespace?: unknown }).namespace === 'string';
+const podsLater = z.array(
+  z.custom<{ name: string; namespace: string }>(isPodRef, 'a pod with its name and namespace'),
+);
 const FirstPaintSchema = BudgetDetailResponseSchema.extend({
   lanes: z.object({ available: podsLater, unavailable: podsLater, disrupted: podsLater }),
 });

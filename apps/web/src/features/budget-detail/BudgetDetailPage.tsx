@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pdbscope/shared/api';
@@ -131,13 +131,17 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
   const cluster = useQuery(clusterQuery());
   const navigate = useNavigate();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (pod: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(pod)) next.delete(pod);
-      else next.add(pod);
-      return next;
-    });
+  // Stable, so a pod's item (memo) draws again only when its own selection changes.
+  const toggle = useCallback(
+    (pod: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(pod)) next.delete(pod);
+        else next.add(pod);
+        return next;
+      }),
+    [],
+  );
   const podsHidden = detail.budget.notVisible?.pods ?? null;
   const lanesError = useLanesCheck(detail.lanes);
   return (
@@ -191,6 +195,8 @@ function PodLanes({
   onSimulateSelected: () => void;
 }) {
   const lastPod = simulate.variables;
+  const { mutate } = simulate;
+  const onSimulate = useCallback((pod: string) => mutate(pod), [mutate]);
   return (
     <>
       <div className="toolbar">
@@ -208,7 +214,7 @@ function PodLanes({
         lanes={detail.lanes}
         selected={selected}
         onToggle={toggle}
-        onSimulate={(pod) => simulate.mutate(pod)}
+        onSimulate={onSimulate}
         busy={simulate.isPending}
       />
     </>
