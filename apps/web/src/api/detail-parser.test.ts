@@ -25,7 +25,7 @@ describe('the budget detail parsed for its first paint', () => {
     const { name: _dropped, ...pod } = detail.lanes.available[0] ?? {};
     const broken = { ...detail, lanes: { ...detail.lanes, available: [pod] } };
     expect(() => detailFirstPaintParser.parse(broken)).toThrow(
-      /"available",\s*0\s*\],\s*"message": "a pod with its name and namespace"/,
+      /"available",\s*0\s*\],\s*"message": "an item with its name and namespace"/,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pdbscope/shared/api';
@@ -20,6 +20,8 @@ import { VerifyPanel } from '../../components/VerifyPanel.js';
 import { useSimulateEviction } from '../../api/use-simulate-eviction.js';
 import { Lanes } from './Lanes.js';
 import { checkLanes } from '../../api/detail-parser.js';
+import { useCheckAfterPaint } from '../../api/first-paint.js';
+import { CheckNotice } from '../../components/CheckNotice.js';
 import { BlockingNotice, PubProtects, UnhealthyPolicyNote } from './BudgetWords.js';
 import { Figure } from '../../components/Figure.js';
 import { budgetFigure, howComputed } from '../../components/figure-words.js';
@@ -116,16 +118,6 @@ function WhatIfOfBudget({ budget }: { budget: BudgetDetailResponse['budget'] }) 
   );
 }
 
-/** The lanes' pods checked against the API's schema once they are on screen (detail-parser.ts). */
-function useLanesCheck(lanes: BudgetDetailResponse['lanes']): string | undefined {
-  const [error, setError] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    const timer = setTimeout(() => setError(checkLanes(lanes)), 0);
-    return () => clearTimeout(timer);
-  }, [lanes]);
-  return error;
-}
-
 function Detail({ detail }: { detail: BudgetDetailResponse }) {
   const simulate = useSimulateEviction();
   const cluster = useQuery(clusterQuery());
@@ -143,15 +135,12 @@ function Detail({ detail }: { detail: BudgetDetailResponse }) {
     [],
   );
   const podsHidden = detail.budget.notVisible?.pods ?? null;
-  const lanesError = useLanesCheck(detail.lanes);
+  // The lanes' pods checked against the API's schema once they are on screen (detail-parser.ts).
+  const lanesError = useCheckAfterPaint(detail.lanes, checkLanes);
   return (
     <>
       <Heading detail={detail} />
-      {lanesError === undefined ? null : (
-        <p role="alert" className="notice bad">
-          The answer&apos;s pods do not match the API: {lanesError}
-        </p>
-      )}
+      <CheckNotice error={lanesError} what="pods" />
       <h2>Pods</h2>
       {podsHidden !== null ? (
         // In place of the lanes: no pod is known, and an empty lane would read as none.
