@@ -80,6 +80,8 @@ describe('ConnectionBar', () => {
     const bar = screen.getByRole('region', { name: 'Connection' });
     expect(bar.textContent).toContain('2 of 3 sources: credentials refused (401), renew them');
     expect(within(bar).getByRole('alert').textContent).toBe(reason);
+    // The sources' chips are behind Details since the bar is one line.
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     expect(
       within(within(bar).getByRole('list', { name: 'Sources' }))
         .getAllByRole('listitem')
