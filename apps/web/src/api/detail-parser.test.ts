@@ -19,4 +19,13 @@ describe('the budget detail parsed for its first paint', () => {
     ]).toStrictEqual([1, '→ at unavailable[0].evictableNow']);
     expect(() => detailFirstPaintParser.parse({ ...detail, yaml: 7 })).toThrow(/yaml/);
   });
+
+  it('refuses at once a lane pod without the name it is keyed and linked by', () => {
+    const detail = zookeeperDetail();
+    const { name: _dropped, ...pod } = detail.lanes.available[0] ?? {};
+    const broken = { ...detail, lanes: { ...detail.lanes, available: [pod] } };
+    expect(() => detailFirstPaintParser.parse(broken)).toThrow(
+      /"available",\s*0\s*\],\s*"message": "an item with its name and namespace"/,
+    );
+  });
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { BudgetDetailResponseSchema, type BudgetDetailResponse } from '@pdbscope/shared/api';
 import type { Parser } from './client.js';
+import { namedItemsLater } from './first-paint.js';
 
-// A 1,000-pod budget's lanes are most of its answer, and checking each pod against the schema on
-// a first visit (zod's code not yet warm) cost more than fetching and parsing the answer. The
-// first paint checks everything but the pods one by one; `checkLanes` checks those right after.
-const podsLater = z.array(z.object({ name: z.string(), namespace: z.string() }).loose());
+// A 1,000-pod budget's lanes are most of its answer: the first paint checks everything but the
+// pods one by one (first-paint.ts); `checkLanes` checks those right after.
+const podsLater = namedItemsLater(['name', 'namespace']);
 const FirstPaintSchema = BudgetDetailResponseSchema.extend({
   lanes: z.object({ available: podsLater, unavailable: podsLater, disrupted: podsLater }),
 });

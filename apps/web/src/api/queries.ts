@@ -13,6 +13,7 @@ import {
 } from '@pdbscope/shared/api';
 import { callApi, requestJson } from './client.js';
 import { detailFirstPaintParser } from './detail-parser.js';
+import { nodesFirstPaintParser } from './nodes-parser.js';
 import { livePause } from './live-pause.js';
 
 /** kubectl drain's flags, as the drain view keeps them in its URL. */
@@ -164,7 +165,9 @@ export function searchQuery(q: string) {
 export function nodesQuery() {
   return queryOptions({
     queryKey: queryKeys.nodes,
-    queryFn: ({ signal }) => callApi(apiRoutes.nodes, { signal }),
+    // The rows are checked after the first paint (nodes-parser.ts, NodesPage, UpgradePage).
+    queryFn: ({ signal }) =>
+      requestJson(routePath(apiRoutes.nodes, {}), nodesFirstPaintParser, { signal }),
   });
 }
 

@@ -358,6 +358,23 @@ describe('BudgetDetailPage', () => {
     );
   });
 
+  it("opens a pod's and its node's pages in the app, and leaves a modified click to the browser", () => {
+    const { router } = renderApp({ path, cache: cache() });
+    const item = screen.getByRole('checkbox', { name: 'Select zookeeper-1' }).closest('li');
+    if (item === null) throw new Error('no item');
+    const podLink = within(item).getByRole('link', { name: 'zookeeper-1' });
+    const withCtrl = fireEvent.click(podLink, { ctrlKey: true });
+    const atFirst = router.state.location.pathname;
+    fireEvent.click(podLink);
+    const atPod = router.state.location.pathname;
+    expect([withCtrl, atFirst, atPod, podLink.getAttribute('href')]).toStrictEqual([
+      true,
+      path,
+      '/pods/data/zookeeper-1',
+      '/pods/data/zookeeper-1',
+    ]);
+  });
+
   it('sends the selected pods to the sequence view', () => {
     const { router } = renderApp({ path, cache: cache() });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select zookeeper-1' }));

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BudgetKindSchema, type BudgetDetailResponse, type BudgetRef } from '@pdbscope/shared/api';
@@ -20,6 +20,8 @@ import { VerifyPanel } from '../../components/VerifyPanel.js';
 import { useSimulateEviction } from '../../api/use-simulate-eviction.js';
 import { Lanes } from './Lanes.js';
 import { checkLanes } from '../../api/detail-parser.js';
+import { useCheckAfterPaint } from '../../api/first-paint.js';
+import { CheckNotice } from '../../components/CheckNotice.js';
 import { BlockingNotice, PubProtects, UnhealthyPolicyNote } from './BudgetWords.js';
 import { Figure } from '../../components/Figure.js';
 import { budgetFigure, howComputed } from '../../components/figure-words.js';
@@ -116,38 +118,29 @@ function WhatIfOfBudget({ budget }: { budget: BudgetDetailResponse['budget'] }) 
   );
 }
 
-/** The lanes' pods checked against the API's schema once they are on screen (detail-parser.ts). */
-function useLanesCheck(lanes: BudgetDetailResponse['lanes']): string | undefined {
-  const [error, setError] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    const timer = setTimeout(() => setError(checkLanes(lanes)), 0);
-    return () => clearTimeout(timer);
-  }, [lanes]);
-  return error;
-}
-
 function Detail({ detail }: { detail: BudgetDetailResponse }) {
   const simulate = useSimulateEviction();
   const cluster = useQuery(clusterQuery());
   const navigate = useNavigate();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (pod: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(pod)) next.delete(pod);
-      else next.add(pod);
-      return next;
-    });
+  // Stable, so a pod's item (memo) draws again only when its own selection changes.
+  const toggle = useCallback(
+    (pod: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(pod)) next.delete(pod);
+        else next.add(pod);
+        return next;
+      }),
+    [],
+  );
   const podsHidden = detail.budget.notVisible?.pods ?? null;
-  const lanesError = useLanesCheck(detail.lanes);
+  // The lanes' pods checked against the API's schema once they are on screen (detail-parser.ts).
+  const lanesError = useCheckAfterPaint(detail.lanes, checkLanes);
   return (
     <>
       <Heading detail={detail} />
-      {lanesError === undefined ? null : (
-        <p role="alert" className="notice bad">
-          The answer&apos;s pods do not match the API: {lanesError}
-        </p>
-      )}
+      <CheckNotice error={lanesError} what="pods" />
       <h2>Pods</h2>
       {podsHidden !== null ? (
         // In place of the lanes: no pod is known, and an empty lane would read as none.
@@ -191,6 +184,8 @@ function PodLanes({
   onSimulateSelected: () => void;
 }) {
   const lastPod = simulate.variables;
+  const { mutate } = simulate;
+  const onSimulate = useCallback((pod: string) => mutate(pod), [mutate]);
   return (
     <>
       <div className="toolbar">
@@ -208,7 +203,7 @@ function PodLanes({
         lanes={detail.lanes}
         selected={selected}
         onToggle={toggle}
-        onSimulate={(pod) => simulate.mutate(pod)}
+        onSimulate={onSimulate}
         busy={simulate.isPending}
       />
     </>

@@ -1,5 +1,5 @@
-import { useDeferredValue } from 'react';
-import { Link } from 'react-router';
+import { memo, useDeferredValue, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import type { BudgetDetailResponse, Lane, LanePod } from '@pdbscope/shared/api';
 import { nodeHref, podHref } from '../../app/paths.js';
 import { EvictableMark } from '../../components/EvictableMark.js';
@@ -16,7 +16,10 @@ const laneTitles: Record<Lane, string> = {
 const laneOrder: readonly Lane[] = ['available', 'unavailable', 'disrupted'];
 /** Pods drawn per lane at first and per Show more: a 1,000-pod budget opens at once. */
 const LANE_PAGE = 100;
-/** Of those, the first frame draws a screenful; the rest follow without holding the page. */
+/**
+ * Of those, the first frame draws a screenful, counted over the lanes in order (the later lanes
+ * are below the fold); the rest follow without holding the page.
+ */
 const FIRST_DRAW = 20;
 
 export interface LanesProps {
@@ -42,7 +45,19 @@ function PodState({ pod }: { pod: LanePod }) {
   );
 }
 
-function PodItem({
+/** Each lane's share of the first frame's FIRST_DRAW pods, the lanes taken in order. */
+export function firstDrawShares(counts: readonly number[], first = FIRST_DRAW): number[] {
+  let left = first;
+  return counts.map((count) => {
+    const share = Math.min(count, left);
+    left -= share;
+    return share;
+  });
+}
+
+// The pod and node links are plain anchors, their clicks handled once by the lanes (`Lanes`): a
+// router Link per link was a large part of a pod's render, and a long lane draws two per pod.
+const PodItem = memo(function PodItem({
   pod,
   selected,
   onToggle,
@@ -60,9 +75,9 @@ function PodItem({
             onChange={() => onToggle(key)}
             aria-label={`Select ${pod.name}`}
           />{' '}
-          <Link to={podHref(pod)} className="mono">
+          <a href={podHref(pod)} className="mono">
             {pod.name}
-          </Link>
+          </a>
         </label>
         <SimulateButton pod={pod} onSimulate={onSimulate} busy={busy} />
       </div>
@@ -73,26 +88,28 @@ function PodItem({
         {pod.nodeName === undefined ? (
           'none (not scheduled)'
         ) : (
-          <Link to={nodeHref(pod.nodeName)}>{pod.nodeName}</Link>
+          <a href={nodeHref(pod.nodeName)}>{pod.nodeName}</a>
         )}{' '}
         · owner{' '}
         {pod.owner === undefined ? 'none (bare pod)' : `${pod.owner.kind}/${pod.owner.name}`}
       </span>
     </li>
   );
-}
+});
 
 function LaneSection({
   lane,
   pods,
+  firstDraw,
   selected,
   onToggle,
   onSimulate,
   busy,
-}: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
+}: { lane: Lane; pods: readonly LanePod[]; firstDraw: number } & Omit<LanesProps, 'lanes'>) {
   const { limit, more } = useShowMore(LANE_PAGE);
-  // Drawn first with a screenful, then again with the whole page in the background (interruptible).
-  const drawn = useDeferredValue(limit, Math.min(limit, FIRST_DRAW));
+  // Drawn first with its share of a screenful, then again with the whole page in the background
+  // (interruptible).
+  const drawn = useDeferredValue(limit, Math.min(limit, firstDraw));
   return (
     <section className={`lane lane-${lane}`} aria-labelledby={`lane-${lane}`}>
       <h3 id={`lane-${lane}`}>
@@ -134,10 +151,29 @@ function LaneSection({
  * draws 100 pods at a time.
  */
 export function Lanes({ lanes, ...rest }: LanesProps) {
+  const navigate = useNavigate();
+  const shares = firstDrawShares(laneOrder.map((lane) => lanes[lane].length));
+  // A plain click on a pod's or node's link stays in the app; a modified one opens a tab as any
+  // link does.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    const href = link?.getAttribute('href') ?? '';
+    if (!href.startsWith('/')) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    void navigate(href);
+  };
   return (
-    <div className="lanes">
-      {laneOrder.map((lane) => (
-        <LaneSection key={lane} lane={lane} pods={lanes[lane]} {...rest} />
+    <div className="lanes" onClick={onClick}>
+      {laneOrder.map((lane, i) => (
+        <LaneSection
+          key={lane}
+          lane={lane}
+          pods={lanes[lane]}
+          firstDraw={shares[i] ?? 0}
+          {...rest}
+        />
       ))}
     </div>
   );

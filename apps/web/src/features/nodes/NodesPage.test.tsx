@@ -60,6 +60,23 @@ function rows(): string[][] {
 }
 
 describe('NodesPage', () => {
+  it('draws the rows at once and says, right after, which of them do not match the API', async () => {
+    const broken = { ...nodeRow('worker-9'), budgetedPods: 'none' };
+    renderApp({
+      path: '/nodes',
+      cache: [
+        [queryKeys.nodes, { ...nodes, items: [...nodes.items, broken] }],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    const drawn = screen.getAllByRole('link', { name: 'worker-1' }).length > 0;
+    const alert = await screen.findByRole('alert');
+    expect([drawn, alert.textContent?.split('\n')[0]]).toStrictEqual([
+      true,
+      "The answer's nodes do not match the API: ✖ Invalid input: expected number, received string",
+    ]);
+  });
+
   it('never calls a node drainable when pods of a namespace are not visible', () => {
     const hidden = 'pods in zookeeper not visible: no permission to list pods in zookeeper';
     renderApp({

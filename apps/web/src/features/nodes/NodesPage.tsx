@@ -5,6 +5,9 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { NodeRow } from '@pdbscope/shared/api';
 import { nodesQuery } from '../../api/queries.js';
+import { checkNodeRows } from '../../api/nodes-parser.js';
+import { useCheckAfterPaint } from '../../api/first-paint.js';
+import { CheckNotice } from '../../components/CheckNotice.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
 import { formatCount } from '../../components/numbers.js';
@@ -59,6 +62,8 @@ export function NodesPage() {
   // With a what-if layer the page is the changed cluster's: the map, the counts and the filters
   // take each changed node's answer with the layer (its row shows before → after).
   const listed = nodes.data?.items;
+  // The rows checked against the API's schema once they are on screen (nodes-parser.ts).
+  const rowsError = useCheckAfterPaint(listed, checkNodeRows);
   const items = useMemo(
     () =>
       listed?.map((node) => {
@@ -117,6 +122,7 @@ export function NodesPage() {
       {nodes.isPending ? <Loading what="nodes" retrying={nodes.failureReason} /> : null}
       {nodes.isError ? <ErrorNotice error={nodes.error} what="the nodes" /> : null}
       <NotVisibleNote texts={nodes.data?.notVisible} lead="Not visible to these answers" />
+      <CheckNotice error={rowsError} what="nodes" />
       {nodes.data && nodes.data.items.length === 0 ? (
         <Empty>The cluster reports no nodes.</Empty>
       ) : null}

@@ -8,6 +8,9 @@ import type {
 } from '@pdbscope/shared/api';
 import { guessPoolProvider } from '@pdbscope/shared/upgrade';
 import { nodesQuery, upgradeQuery } from '../../api/queries.js';
+import { checkNodeRows } from '../../api/nodes-parser.js';
+import { useCheckAfterPaint } from '../../api/first-paint.js';
+import { CheckNotice } from '../../components/CheckNotice.js';
 import { describeError } from '../../api/errors.js';
 import { POOL_LABELS } from '../../components/pool-labels.js';
 import { withFixes } from '@pdbscope/shared/api';
@@ -50,6 +53,7 @@ export function UpgradePage() {
   const navigate = useNavigate();
   const nodes = useQuery(nodesQuery());
   const nodeRows = nodes.data?.items ?? [];
+  const rowsError = useCheckAfterPaint(nodes.data?.items, checkNodeRows);
   const pools = poolsOf(nodeRows);
   // The address's request; without a provider there, the pool's node labels name it.
   const asked = upgradeRequestOf(params);
@@ -82,6 +86,7 @@ export function UpgradePage() {
   return (
     <>
       <h1>Upgrade readiness</h1>
+      <CheckNotice error={rowsError} what="nodes" />
       <p className="muted">
         Will a rolling upgrade of this node pool finish? Each node is cordoned and drained as{' '}
         <code>kubectl drain</code> would, replacements are scheduled on the other nodes, and the
