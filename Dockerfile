@@ -12,6 +12,7 @@ COPY apps/bff/package.json apps/bff/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 COPY packages/sim/package.json packages/sim/
+COPY packages/cli/package.json packages/cli/
 COPY e2e/package.json e2e/
 
 FROM base AS build

@@ -64,8 +64,13 @@ export default tseslint.config(
   reactApp(['apps/web/src/**/*.{ts,tsx}']),
   webRooms(import.meta.dirname, 'apps/web/src'),
   testFixturesInTestsOnly,
-  appBoundary(['apps/**/*.{ts,tsx}']),
-  appBoundary(['apps/bff/**/*.ts'], [simOnlyForSim], ['apps/bff/src/integration/**']),
+  // The soak (`pnpm soak`) is test code, outside `pnpm test` only because it is long.
+  appBoundary(['apps/**/*.{ts,tsx}'], [], ['apps/bff/src/soak/**']),
+  appBoundary(
+    ['apps/bff/**/*.ts'],
+    [simOnlyForSim],
+    ['apps/bff/src/integration/**', 'apps/bff/src/soak/**'],
+  ),
   ...bffDataPath,
   bffControlPathFunctions,
 );

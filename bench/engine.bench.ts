@@ -12,7 +12,8 @@
 //   6. one preemption decision for a pod that fits nowhere (engine-preemption.ts); reference: the
 //      index build of step 1;
 //   7, 8. the Cluster Autoscaler's and Karpenter's verdict on every node (engine-scale-down.ts);
-//      reference: the index build.
+//      reference: the index build;
+//   9. what-if of one budget edit (engine-what-if.ts); reference: the index build.
 // Figures only; this never fails a build.
 import { generateCluster } from '../packages/shared/src/synthetic/index.js';
 import {
@@ -32,6 +33,7 @@ import { analyzeOverlaps } from '../packages/shared/src/overlaps/index.js';
 import type { Result } from '../packages/shared/src/result/index.js';
 import { benchPreemption } from './engine-preemption.js';
 import { benchScaleDown } from './engine-scale-down.js';
+import { whatIfBench } from './engine-what-if.js';
 
 const PODS = Number(process.env['BENCH_PODS'] ?? 150_000);
 const NODES = Number(process.env['BENCH_NODES'] ?? 5_000);
@@ -242,10 +244,11 @@ console.log(
     .join(', ')}`,
 );
 
-// 6.–8. (printed before the heap, which drops the views) One preemption decision; the
-// autoscalers' verdicts on every node.
+// 6.–9. (printed before the heap, which drops the views) One preemption decision; the
+// autoscalers' verdicts on every node; what-if of one budget edit.
 benchPreemption({ index, built, row, both });
 benchScaleDown({ index, now: NOW, reference: both(built), row });
+whatIfBench({ index, reference: `index build ${both(built)}`, row });
 
 // 5. Heap.
 (views as { pods: unknown }).pods = [];

@@ -6,7 +6,7 @@
 // owner has none, e.g. a Job's, works out too); budgets sharing a pool pod with another PDB (500) are
 // narrowed to select nothing (a what-if removal here; on the simulator a selector patch, so the
 // cluster keeps its budget count). Whatever a trial forecast still stalls on is edited the same way.
-import type { ClusterIndex } from '../packages/shared/src/index/index.js';
+import type { ClusterView } from '../packages/shared/src/index/index.js';
 import { refKey, type ResourceRef } from '../packages/shared/src/model/refs.js';
 import {
   applyChanges,
@@ -21,7 +21,7 @@ export type BudgetEdit =
 /** The label a narrowed budget's selector asks for and no pod carries. */
 export const NARROWED_LABEL = 'pdbscope.dev/bench-narrowed';
 
-function allowsNone(index: ClusterIndex, ref: ResourceRef): boolean {
+function allowsNone(index: ClusterView, ref: ResourceRef): boolean {
   const ev = index.budget(ref);
   if (!ev) return false;
   return ev.kind === 'PodDisruptionBudget'

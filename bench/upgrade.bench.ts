@@ -27,6 +27,7 @@
 // Figures only; this never fails a build.
 import { clusterViews, generateCluster } from '../packages/shared/src/synthetic/index.js';
 import { digest, pubCluster } from './pub-pool.js';
+import { benchNodeRows } from './node-rows.js';
 import { liveHeap, promotedBy } from './promoted.js';
 import {
   nodeFromObject,
@@ -185,6 +186,7 @@ if (changed) {
     '(the BFF fills its node rows in slices right after ready)',
   );
   applyThrough(filled, back);
+  benchNodeRows({ index, change, back, row });
 }
 const drain = { force: true, ignoreDaemonSets: true, deleteEmptyDirData: true };
 const timings = {

@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     // 2. A live update: the row of a budget whose available pod goes unready. The detail is
     // read just before each flip, and a pod is flipped once, so every flip changes something.
     const candidates = list.items.filter(
-      (candidate) => candidate.matchedPods > 1 && allowedOf(candidate) > 0,
+      (candidate) => (candidate.matchedPods ?? 0) > 1 && allowedOf(candidate) > 0,
     );
     await page.addInitScript(() => {
       const marks: Record<string, number> = {};
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     );
 
     // 3. Overlaps, Findings and Nodes, and the largest answer of any view, in a fresh page.
-    const biggest = [...list.items].sort((a, b) => b.matchedPods - a.matchedPods)[0];
+    const biggest = [...list.items].sort((a, b) => (b.matchedPods ?? 0) - (a.matchedPods ?? 0))[0];
     const [node] = (await api.nodes()).items;
     const groups = await api.overlaps();
     const group = [...groups.items].sort((a, b) => b.budgetCount - a.budgetCount)[0];

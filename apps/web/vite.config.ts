@@ -29,6 +29,15 @@ export default defineConfig({
               name: 'virtual',
               test: /[\\/]@tanstack[\\/](react-)?virtual|[\\/]components[\\/]VirtualGrid/,
               priority: 2,
+              // Its small helpers (the list focus the shell also holds) stay where the shell is,
+              // or the first page would wait for this chunk too.
+              includeDependenciesRecursively: false,
+            },
+            // CodeMirror: only the what-if editor needs it, and it changes less often than the page.
+            {
+              name: 'editor',
+              test: /[\\/]node_modules[\\/](@codemirror|@lezer|codemirror|style-mod|w3c-keyname|crelt)[\\/]/,
+              priority: 2,
             },
             // The app's code that two pages or more use, in one chunk.
             { name: 'shared', minShareCount: 2, priority: 1 },

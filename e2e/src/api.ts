@@ -2,7 +2,9 @@ import {
   BudgetDetailResponseSchema,
   BudgetListResponseSchema,
   FindingsResponseSchema,
+  NamespacesResponseSchema,
   NodesResponseSchema,
+  PodListResponseSchema,
   OverlapsResponseSchema,
   PodResponseSchema,
   budgetPath,
@@ -24,6 +26,8 @@ export function apiClient(base: string, options: { token?: string } = {}) {
     budgets: () => get('/api/budgets', BudgetListResponseSchema),
     detail: (ref: BudgetRef) => get(budgetPath(ref), BudgetDetailResponseSchema),
     nodes: () => get('/api/nodes', NodesResponseSchema),
+    namespaces: () => get('/api/namespaces', NamespacesResponseSchema),
+    pods: (query = '') => get(`/api/pods${query}`, PodListResponseSchema),
     pod: (namespace: string, name: string) =>
       get(
         `/api/pods/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,

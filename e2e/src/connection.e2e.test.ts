@@ -48,7 +48,7 @@ async function layout(page: Page) {
   return page.evaluate(() => {
     const box = (element: Element | null) => {
       const rect = element?.getBoundingClientRect();
-      return rect ? { left: rect.left, right: rect.right } : undefined;
+      return rect ? { left: rect.left, right: rect.right, height: rect.height } : undefined;
     };
     const toggle = [...document.querySelectorAll('button')].find((b) =>
       b.textContent?.startsWith('Theme:'),
@@ -167,7 +167,7 @@ describe('the connection bar and stale marks', () => {
     await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(0);
   });
 
-  it('keeps 20 refused and degraded sources on screen in wrapping chips, tells them apart, and marks the numbers', async () => {
+  it('keeps 20 refused and degraded sources on one line, their chips on demand, and marks the numbers', async () => {
     const watched = await cluster();
     expect(watched.ready).toBe(true);
     for (const namespace of ['payments', LONG_NAMESPACE]) stack.sim.faults.forbid(namespace);
@@ -217,19 +217,24 @@ describe('the connection bar and stale marks', () => {
       expect(closed.toggle!.right).toBeLessThanOrEqual(width);
       expect(closed.toggle!.left).toBeGreaterThanOrEqual(0);
       expect(closed.bar!.right).toBeLessThanOrEqual(width);
-      expect(closed.chipsRight).toBeLessThanOrEqual(width);
-      expect(closed.chipRows).toBeGreaterThan(1);
+      // One line: the sources' chips wait behind Details.
+      expect(closed.bar!.height).toBeLessThanOrEqual(40);
+      expect(closed.chipRows).toBe(0);
       await bar.getByRole('button', { name: 'Details' }).click();
       const details = bar.getByRole('region', { name: 'Source details' });
-      // The long words are here, whole: the watch's path and the refusal.
+      // The long words are here, whole: the API server's refusal and the list's path.
       await expect
         .poll(() => details.textContent())
-        .toContain(`forbidden: Forbidden (watch /api/v1/namespaces/${LONG_NAMESPACE}/pods)`);
+        .toContain(
+          `cannot list resource "pods" in API group "" in the namespace "${LONG_NAMESPACE}" (GET /api/v1/namespaces/${LONG_NAMESPACE}/pods?limit=500)`,
+        );
       expect(await details.textContent()).toContain(
         'not visible: no permission to list pods in payments since',
       );
       const open = await layout(page);
       expect(open.scrollWidth).toBe(width);
+      expect(open.chipsRight).toBeLessThanOrEqual(width);
+      expect(open.chipRows).toBeGreaterThan(1);
       expect(open.toggle!.right).toBeLessThanOrEqual(width);
       if (width === 1280) await page.screenshot({ path: path.join(screenshots, 'degraded.png') });
       await bar.getByRole('button', { name: 'Hide details' }).click();

@@ -96,7 +96,7 @@ describe('the dashboard on the demo cluster', () => {
   it("shows a budget's pods in the Available, Unavailable and Disrupted lanes", async () => {
     const { items } = await api.budgets();
     const row = items.find(
-      (candidate) => candidate.matchedPods > 0 && candidate.flags.error === null,
+      (candidate) => (candidate.matchedPods ?? 0) > 0 && candidate.flags.error === null,
     );
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detail = await api.detail(refOf(row));
@@ -158,16 +158,21 @@ describe('the dashboard on the demo cluster', () => {
       .toStrictEqual([...covering].sort());
     expect(covering.length).toBeGreaterThan(1);
 
-    // The namespace filter still offers every namespace, each with what the search found there.
+    // The namespace picker still offers every namespace the BFF knows, each with what the
+    // search found there.
     const found = (namespace: string) =>
       coveringRows.filter((row) => row.namespace === namespace).length;
-    expect(
-      await page.getByRole('listbox', { name: 'Namespace' }).locator('option').allTextContents(),
-    ).toStrictEqual(
-      [...new Set(items.map((row) => row.namespace))]
+    const known = (await api.namespaces()).items.map((n) => n.namespace);
+    await page.getByRole('combobox', { name: 'Namespace' }).click();
+    await page.keyboard.press('ArrowDown');
+    const offered = page.getByRole('listbox', { name: 'Namespaces' }).getByRole('option');
+    await expect.poll(() => offered.count()).toBe(known.length);
+    expect(await offered.allTextContents()).toStrictEqual(
+      [...new Set([...known, ...items.map((row) => row.namespace)])]
         .sort()
         .map((namespace) => `${namespace} (${found(namespace)})`),
     );
+    await page.keyboard.press('Escape');
 
     // A selector cut at its cell opens whole beside it, every expression on its own line.
     const [budget] = items
@@ -209,7 +214,7 @@ describe('the dashboard on the demo cluster', () => {
         row.disruptionsAllowed > 0 &&
         !row.flags.overlap &&
         !row.flags.blocking &&
-        row.matchedPods > 0,
+        (row.matchedPods ?? 0) > 0,
     );
     if (refused === undefined || allowing === undefined) throw new Error('no demo subjects');
     const rulesSeen = new Set<string>();
@@ -222,11 +227,19 @@ describe('the dashboard on the demo cluster', () => {
         const item = page
           .getByRole('listitem')
           .filter({ has: page.getByRole('link', { name: pod.name, exact: true }) });
+        // The verdict, a sentence, then the rule id, small.
+        const mark = item.locator('.evictable');
         await expect
-          .poll(() => item.locator('.evictable').textContent(), { timeout: 15_000 })
-          .toBe(
-            `${eviction.allowed ? '✓ Evictable now' : '✕ Not evictable now'} · ${eviction.rule}`,
-          );
+          .poll(
+            async () => [
+              (await mark.textContent())?.startsWith(
+                eviction.allowed ? '✓ Evictable now: ' : '✕ Not evictable now: ',
+              ),
+              await mark.locator('.rule-id').textContent(),
+            ],
+            { timeout: 15_000 },
+          )
+          .toStrictEqual([true, eviction.rule]);
         rulesSeen.add(eviction.rule);
       }
     }
@@ -390,7 +403,7 @@ describe('the dashboard on the demo cluster', () => {
   });
 
   it("opens a deep link with one request for its first answer and that page's scripts only", async () => {
-    const row = (await api.budgets()).items.find((candidate) => candidate.matchedPods > 0);
+    const row = (await api.budgets()).items.find((candidate) => (candidate.matchedPods ?? 0) > 0);
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detailPath = `/budgets/${row.kind}/${row.namespace}/${encodeURIComponent(row.name)}`;
     const opened = await browser.context.newPage();
@@ -546,6 +559,38 @@ describe('the dashboard on the demo cluster', () => {
     expect(await setPodReady(stack.sim, pod, true)).toBe(true);
   });
 
+  it('holds every number still while paused, counts what waits, and catches up on resume', async () => {
+    const { items } = await api.budgets();
+    const details = await Promise.all(
+      items
+        .filter((row) => row.flags.error === null && !row.flags.overlap)
+        .map((row) => api.detail(refOf(row))),
+    );
+    const subject = details.filter((detail) => detail.lanes.available.length > 2).at(-1);
+    if (subject === undefined) throw new Error('the demo needs a budget with three available pods');
+    const pod = subject.lanes.available.at(-2)!;
+    await page.goto(
+      `${stack.url}/budgets/${subject.budget.kind}/${subject.budget.namespace}/${subject.budget.name}`,
+    );
+    const unavailable = page.getByRole('region', { name: /^Unavailable \(/ });
+    const shownUnavailable = () =>
+      unavailable
+        .getByRole('button', { name: `Simulate eviction ${pod.name}`, exact: true })
+        .count();
+    const bar = page.getByRole('region', { name: 'Connection' });
+    await bar.getByRole('button', { name: 'Pause live updates' }).click();
+    expect(await setPodReady(stack.sim, pod, false)).toBe(true);
+    await expect
+      .poll(() => bar.getByText(/^Paused: as of /).textContent(), { timeout: 20_000 })
+      .toMatch(/, [1-9]\d* changes? waiting$/);
+    const held = await shownUnavailable();
+    await shot('paused');
+    await bar.getByRole('button', { name: 'Resume live updates' }).click();
+    await expect.poll(shownUnavailable, { timeout: 20_000 }).toBe(1);
+    expect([held, await bar.getByText(/^Paused/).count()]).toStrictEqual([0, 0]);
+    expect(await setPodReady(stack.sim, pod, true)).toBe(true);
+  });
+
   it('says when live updates are lost, reconnects by itself and catches up', async () => {
     await page.goto(`${stack.url}/`);
     const stream = page.getByRole('region', { name: 'Connection' }).getByRole('status');
@@ -564,7 +609,7 @@ describe('the dashboard on the demo cluster', () => {
     // A change made after the restart still reaches the page without a reload.
     const { items } = await api.budgets();
     const row = items.find(
-      (candidate) => candidate.matchedPods > 0 && candidate.flags.error === null,
+      (candidate) => (candidate.matchedPods ?? 0) > 0 && candidate.flags.error === null,
     );
     if (row === undefined) throw new Error('the demo has no budget with pods');
     const detail = await api.detail(refOf(row));

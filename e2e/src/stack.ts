@@ -127,6 +127,8 @@ export interface StackOptions {
   args?: readonly string[];
   /** False when this run built the BFF's bundle already (another stack started before). */
   buildBff?: boolean;
+  /** Done to the simulator before the BFF starts (e.g. a fault: a namespace's pods refused). */
+  beforeBff?: (sim: SimHandle) => void;
 }
 
 interface Bff {
@@ -182,6 +184,7 @@ async function stopBff({ child }: Bff): Promise<void> {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const sim = await startSim(options.sim);
+  options.beforeBff?.(sim);
   const otherSim = options.otherContext ? await startSim(options.otherContext.sim) : undefined;
   const home = await mkdtemp(path.join(tmpdir(), 'pdbscope-e2e-'));
   const kubeconfig = path.join(home, 'kubeconfig');

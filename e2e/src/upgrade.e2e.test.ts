@@ -38,20 +38,50 @@ describe('the Upgrade page on the demo cluster', () => {
     await expect
       .poll(() => forecast.textContent(), { timeout: 20_000 })
       .toContain('The upgrade completes: 2 steps');
-    expect(page.url()).toContain('changes=');
+    expect(page.url()).toContain('fix=');
     await demo.screenshot('upgrade-fixed');
   });
 
-  it('shows the gpu pool stalling on a replacement no node can take', async () => {
+  it('guesses GKE for the gpu pool: the stall kubectl would wait on becomes a forced deletion', async () => {
     await page.goto(`${demo.stack.url}/upgrade`);
     await page.getByRole('button', { name: 'pdbscope.dev/pool=gpu (2)' }).click();
     const forecast = page.getByRole('status', { name: 'Upgrade forecast' });
+    await expect
+      .poll(() => forecast.textContent(), { timeout: 20_000 })
+      .toContain('The upgrade completes only by deleting');
+    expect(await page.getByLabel('Provider guess').textContent()).toBe(
+      'Guessed GKE from node label cloud.google.com/gke-nodepool=gpu on gpu-1. GKE deletes the pods left after 1 hour per node.',
+    );
+    const select = page.getByRole('combobox', { name: 'Provider' });
+    expect(await select.inputValue()).toBe('gke');
+    const deleted = page.getByRole('region', { name: 'Forced deletions' });
+    const podsOf = (list: ReturnType<Page['getByRole']>) =>
+      list
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((li) => li.querySelector('a')?.textContent ?? ''));
+    const named = await podsOf(deleted.getByRole('list', { name: 'Pods deleted at step 2' }));
+    expect(named).toStrictEqual(['render/denoiser-7ffbff99cb-8f9gn']);
+    expect(await deleted.textContent()).toContain(
+      'Step 2 (gpu-2): after 60 min the provider deletes this pod',
+    );
+    expect(await page.getByRole('list', { name: 'Pool nodes' }).textContent()).toBe(
+      'gpu-1 upgradedgpu-2 pods deleted',
+    );
+    await demo.screenshot('upgrade-gke');
+
+    // Overridden to kubectl drain: the same pool stalls, waiting for ever.
+    await select.selectOption('kubectl');
+    await expect.poll(() => new URL(page.url()).searchParams.get('provider')).toBe('kubectl');
     await expect
       .poll(() => forecast.textContent(), { timeout: 20_000 })
       .toContain('Step 2 stalls on gpu-2');
     expect(await forecast.textContent()).toContain(
       'a replacement no node can take, so its budget never recovers',
     );
+    // The pod the stall names is the one GKE deletes.
+    expect(
+      await podsOf(forecast.getByRole('list', { name: 'Pods that cannot leave' })),
+    ).toStrictEqual(named);
   });
 
   it('shows the edge pool stalling on a 500 and a 403, and the two changes that together fix it', async () => {
@@ -75,8 +105,11 @@ describe('the Upgrade page on the demo cluster', () => {
     await expect
       .poll(() => forecast.textContent(), { timeout: 20_000 })
       .toContain('The upgrade completes: 1 step');
-    expect(page.url()).toContain('remove-budget');
-    expect(page.url()).toContain('budget-spec');
+    // Both changes in the address, readable as written.
+    expect(new URL(page.url()).search).toBe(
+      '?selector=pdbscope.dev/pool=edge&maxUnavailable=1&maxSurge=0' +
+        '&fix=min-available:games/PodUnavailableBudget/lobby=0&fix=remove-budget:shop/edge-proxy',
+    );
   });
 
   it('shows the general pool needing nine changes together, and that they let it complete', async () => {

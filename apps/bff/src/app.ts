@@ -28,6 +28,7 @@ import { nodeRoutes } from './routes/nodes.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { podRoutes } from './routes/pods.js';
 import { readyGate } from './routes/ready-gate.js';
+import { searchRoutes } from './routes/search.js';
 import { sessionRoutes } from './routes/session.js';
 import { simulateRoutes } from './routes/simulate.js';
 import { tableRouter } from './routes/table.js';
@@ -191,6 +192,7 @@ export function createApp(options: AppOptions): Express {
         ...(options.history ? historyRoutes(options.history) : []),
         ...(options.kubeEvents ? kubeEventRoutes(options.kubeEvents) : []),
         ...podRoutes(store),
+        ...searchRoutes(store),
         ...nodeRoutes(store),
         ...analysisRoutes(store),
         ...simulateRoutes(store, simulateLimiter),

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseDuration as durationSeconds } from '@pdbscope/shared';
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
+import { CA_FLAG_OPTIONS, CA_USAGE, parseCaFlags } from './ca-flags.js';
 
 export interface CliFlags {
   context?: string;
@@ -22,6 +24,8 @@ export interface CliFlags {
   wedgedAfterMs?: number;
   /** `json`: JSON and paged lists only, as for a server without protobuf or watch-list. */
   wire?: 'auto' | 'json';
+  /** Cluster Autoscaler's options (`--ca-…`), when any is given. */
+  caOptions?: NodeDeleteOptions;
   help: boolean;
 }
 
@@ -57,7 +61,7 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
                            JSON and paged lists otherwise; json: always JSON and pages
   --wedged-after DUR       /livez answers 503 once the event loop stalled this long within the
                            last minute (default 10s; env PDBSCOPE_WEDGED_AFTER)
-`;
+${CA_USAGE}`;
 
 /** `90m`, `24h`, `3d` in milliseconds; throws naming the flag otherwise. */
 export function parseDuration(flag: string, text: string): number {
@@ -104,6 +108,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       'stale-after': { type: 'string' },
       'wedged-after': { type: 'string' },
       wire: { type: 'string' },
+      ...CA_FLAG_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -123,6 +128,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
     throw new Error(`--wire: auto or json, not ${values.wire}`);
   if (values.sim && values.snapshot !== undefined)
     throw new Error('--sim and --snapshot exclude each other');
+  const caOptions = parseCaFlags(values);
   return {
     ...(values.context !== undefined ? { context: values.context } : {}),
     ...(namespaces && namespaces.length > 0 ? { namespaces } : {}),
@@ -157,6 +163,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(values['wedged-after'] !== undefined
       ? { wedgedAfterMs: parseDuration('--wedged-after', values['wedged-after']) }
       : {}),
+    ...(caOptions !== undefined ? { caOptions } : {}),
     help: values.help,
   };
 }

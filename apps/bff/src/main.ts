@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { parseCli, parseDuration, USAGE } from './cli.js';
+import { parseCli, parseDuration, USAGE, type CliFlags } from './cli.js';
 import { readEnv } from './env.js';
 import { fleetSettings } from './fleet/settings.js';
 import { settleHeap } from './heap-settle.js';
@@ -12,7 +12,14 @@ const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main(): Promise<void> {
-  const flags = parseCli(process.argv.slice(2).filter((a) => a !== '--'));
+  let flags: CliFlags;
+  try {
+    flags = parseCli(process.argv.slice(2).filter((a) => a !== '--'));
+  } catch (err) {
+    // A bad command line is the caller's to fix: one sentence and exit 2, as the CLI does.
+    process.stderr.write(`pdbscope: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  }
   if (flags.help) {
     process.stdout.write(USAGE);
     return;
@@ -78,6 +85,7 @@ async function main(): Promise<void> {
       ? { prometheusRangeMs: flags.prometheusRangeMs }
       : {}),
     ...(token !== undefined ? { token } : {}),
+    ...(flags.caOptions !== undefined ? { caOptions: flags.caOptions } : {}),
     ...fleet,
     extraHosts: (env.PDBSCOPE_ALLOWED_HOSTS ?? '')
       .split(',')

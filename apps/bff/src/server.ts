@@ -1,4 +1,5 @@
 import type { WireOptions } from './kube/http.js';
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -52,6 +53,8 @@ export interface StartBffOptions {
   fleet?: Omit<FleetOptions, 'clock'>;
   /** This pdbscope's address for people (--public-url), exported on pdbscope_info. */
   publicUrl?: string;
+  /** The flags Cluster Autoscaler runs with (--ca-*), for the nodes' answers; its defaults otherwise. */
+  caOptions?: NodeDeleteOptions;
 }
 
 export interface Bff {
@@ -118,6 +121,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ? { prometheusRangeMs: options.prometheusRangeMs }
       : {}),
     fleetConfigured: options.fleet !== undefined,
+    ...(options.caOptions ? { caOptions: options.caOptions } : {}),
   });
   const verifyEnabled = source.kind === 'cluster' && (options.allowDryRunVerify ?? false);
 

@@ -46,6 +46,9 @@ export async function loadSnapshot(input: SnapshotInput): Promise<SourceState> {
     ...snapshot.pods,
     ...snapshot.pdbs,
     ...snapshot.pubs,
+    ...snapshot.priorityClasses,
+    ...(snapshot.nodePools ?? []),
+    ...(snapshot.nodeClaims ?? []),
   ];
   for (const object of all) store.apply({ type: 'upsert', object });
   const objects = all.length;

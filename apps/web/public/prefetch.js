@@ -1,6 +1,7 @@
 // Asks for the answer the first page needs while the app's script loads, so a first open waits
 // for the slower of the two instead of one after the other: a budget's detail, or the budget
-// list of the overview (its search, `q`, is the BFF's `text`). The app takes it once
+// list of the overview (its search, `q`, is the BFF's `text`), or the node list of the Nodes
+// page (its filters are the page's own, never the BFF's). The app takes it once
 // (src/api/prefetch.ts); any other page asks nothing here.
 (function prefetchFirstAnswer() {
   const path = window.location.pathname;
@@ -11,6 +12,8 @@
     const text = new URLSearchParams(window.location.search).get('q');
     // Written as the app writes it (URLSearchParams), so the two paths are equal.
     api = text ? `/api/budgets?${new URLSearchParams({ text })}` : '/api/budgets';
+  } else if (path === '/nodes') {
+    api = '/api/nodes';
   } else {
     return;
   }

@@ -12,5 +12,8 @@ export * from './eviction/index.js';
 export * from './snapshot/index.js';
 export * from './index/index.js';
 export * from './upgrade/index.js';
+export * from './operators/index.js';
 export * from './sorted/index.js';
 export * from './duration/index.js';
+export * from './what-if/index.js';
+export * from './visibility/index.js';

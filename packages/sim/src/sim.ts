@@ -1,3 +1,4 @@
+import { SYSTEM_PRIORITY_CLASSES } from '@pdbscope/shared';
 import { systemClock, type Clock } from '@pdbscope/shared/clock';
 import { writeFile } from 'node:fs/promises';
 import { generateCluster, SeededRandom } from '@pdbscope/shared/synthetic';
@@ -49,6 +50,11 @@ export interface StartSimOptions {
   watchList?: boolean;
   /** Serve https, and accept client certificates signed by `ca` (see createSimServer). */
   tls?: SimTls;
+  /**
+   * API groups not to serve, as on a cluster without their CRDs: `['karpenter.sh']` is a cluster
+   * without Karpenter (its NodePools and NodeClaims are then not seeded either).
+   */
+  unservedGroups?: readonly string[];
 }
 
 export interface SimHandle {
@@ -68,10 +74,11 @@ async function seedScenario(
   store: ObjectStore,
   manager: ControllerManager,
   path: string,
+  unserved: ReadonlySet<string>,
 ): Promise<SkippedObject[]> {
   const loaded = await loadScenario(path);
   if (!loaded.ok) throw new Error(loaded.error);
-  const seeded = seedStore(store, loaded.value.objects);
+  const seeded = seedStore(store, loaded.value.objects, unserved);
   manager.start({ seeding: true });
   manager.resyncAll();
   manager.finishSeeding();
@@ -92,6 +99,25 @@ function ensureKubeSystem(store: ObjectStore): void {
     spec: { finalizers: ['kubernetes'] },
     status: { phase: 'Active' },
   });
+}
+
+/**
+ * The PriorityClasses kube-apiserver creates at start-up (`scheduling.SystemPriorityClasses`), so
+ * pods of a scenario may name them.
+ */
+function ensureSystemPriorityClasses(store: ObjectStore): void {
+  for (const c of SYSTEM_PRIORITY_CLASSES) {
+    if (store.get('priorityclasses', undefined, c.name) !== undefined) continue;
+    store.create('priorityclasses', {
+      apiVersion: 'scheduling.k8s.io/v1',
+      kind: 'PriorityClass',
+      metadata: { name: c.name },
+      value: c.value,
+      globalDefault: false,
+      preemptionPolicy: c.preemptionPolicy,
+      ...(c.description !== undefined ? { description: c.description } : {}),
+    });
+  }
 }
 
 /**
@@ -118,7 +144,9 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
   });
   let skipped: SkippedObject[] = [];
   const demo = options.demo ?? (options.scenario === undefined && options.generate === undefined);
+  const unserved = new Set(options.unservedGroups ?? []);
   try {
+    ensureSystemPriorityClasses(store);
     if (options.generate !== undefined) {
       const g = options.generate;
       loadGeneratedCluster(
@@ -128,9 +156,9 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
       manager.start();
       manager.resyncAll({ workloads: false });
     } else {
-      if (demo) skipped = await seedScenario(store, manager, DEMO_SCENARIO_DIR);
+      if (demo) skipped = await seedScenario(store, manager, DEMO_SCENARIO_DIR, unserved);
       if (options.scenario !== undefined)
-        skipped = [...skipped, ...(await seedScenario(store, manager, options.scenario))];
+        skipped = [...skipped, ...(await seedScenario(store, manager, options.scenario, unserved))];
       manager.start();
     }
     ensureKubeSystem(store);
@@ -148,6 +176,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
     ...(options.tls ? { tls: options.tls } : {}),
     ...(options.protobuf !== undefined ? { protobuf: options.protobuf } : {}),
     ...(options.watchList !== undefined ? { watchList: options.watchList } : {}),
+    unservedGroups: [...unserved],
   });
   const activity: Activity | undefined =
     (options.activity ?? demo)

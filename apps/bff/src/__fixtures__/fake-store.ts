@@ -3,6 +3,7 @@ import type {
   BudgetListQuery,
   ClusterResponse,
   PdbRow,
+  PodListQuery,
   SourceState,
   SimulateDrainRequest,
 } from '@pdbscope/shared/api';
@@ -26,6 +27,10 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
   const store = {
     isReady: options.ready ?? true,
     ready: () => store.isReady,
+    notVisible: (kind: string, namespace: string) =>
+      kind === 'pods' && namespace === 'hidden'
+        ? 'no permission to list pods in hidden'
+        : undefined,
     sources: () => [store.isReady ? live('pods') : { ...live('pods'), state: 'syncing' as const }],
     cluster: (): ClusterResponse => ({
       source: 'sim',
@@ -74,6 +79,27 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
           }
         : undefined,
     pod: () => undefined,
+    pods: (query: PodListQuery) =>
+      query.group !== undefined
+        ? { unknownGroup: query.group }
+        : {
+            items: [],
+            total: 0,
+            offset: query.offset ?? 0,
+            limit: query.limit ?? 100,
+            eventId: 'x-0',
+          },
+    namespaces: () => ({ items: [{ namespace: 'data', pods: 3, budgets: 1 }], eventId: 'x-0' }),
+    priorityClasses: () => ({ items: [], eventId: 'x-0' }),
+    search: ({ q, selector }: { q: string; selector: unknown }) => ({
+      q,
+      selector: selector !== undefined,
+      budgets: { items: [], total: 0 },
+      pods: { items: [], total: 0 },
+      nodes: { items: [], total: 0 },
+      workloads: { items: [], total: 0 },
+      eventId: 'x-0',
+    }),
     nodes: () => ({ items: [], eventId: 'x-0' }),
     node: () => undefined,
     analysed: () => Promise.resolve(),
@@ -111,6 +137,9 @@ export function fakeStore(options: { ready?: boolean } = {}): ClusterReader & { 
           }
         : { unknown: node },
     simulateUpgrade: () => ({ invalid: 'the fake store has no nodes to upgrade' }),
+    whatIf: () => ({ refused: [{ path: 'apply', message: 'the fake store has no cluster' }] }),
+    operatorInstances: () => ({ items: [], eventId: 'x-0' }),
+    simulatePreemption: () => ({ invalid: 'the fake store has no nodes' }),
   };
   return store;
 }

@@ -69,7 +69,15 @@ export function request(
         port,
         path,
         method: options.method ?? 'GET',
-        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+        // A body goes with its length: Node's client sends a GET's body unframed, which the
+        // server then reads as the start of a next request (a parse error that cuts the socket).
+        headers: {
+          host: `127.0.0.1:${port}`,
+          ...(options.body !== undefined
+            ? { 'content-length': String(Buffer.byteLength(options.body)) }
+            : {}),
+          ...options.headers,
+        },
       },
       (res) => {
         let text = '';

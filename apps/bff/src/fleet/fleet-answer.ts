@@ -30,7 +30,7 @@ export interface FleetAnswerInput {
   history: { start: number; end: number; stepMs: number };
 }
 
-const NODE_STATES = ['drainable', 'refused', 'stuck'];
+const NODE_STATES = ['drainable', 'refused', 'stuck', 'unknown'];
 const SEVERITIES = ['error', 'warning', 'info'];
 
 /** Samples by the cluster they name (`""` for series without the label). */

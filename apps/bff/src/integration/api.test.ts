@@ -8,6 +8,7 @@ import type {
   FindingsResponse,
   NodeDetailResponse,
   NodesResponse,
+  OperatorInstancesResponse,
   OverlapsResponse,
   SimulateDrainResponse,
   SimulateEvictionsResponse,
@@ -394,5 +395,71 @@ describe('the evaluation API against the simulated cluster', () => {
     const member = groups.items[0]?.budgets[1]?.name ?? '';
     const byText = (await getJson<OverlapsResponse>(h.bff, `/api/overlaps?text=${member}`)).body;
     expect(byText.items.some((g) => g.id === groups.items[0]?.id)).toBe(true);
+  });
+
+  it('groups the operator-run HDFS by role and role group, with the role no budget covers', async () => {
+    const answer = await getJson<OperatorInstancesResponse>(h.bff, '/api/operator-instances');
+    const pdb = (name: string) => ({ kind: 'PodDisruptionBudget', namespace: 'hdfs', name });
+    const set = (name: string, replicas: number) => ({
+      kind: 'StatefulSet',
+      name,
+      replicas,
+      readyReplicas: replicas,
+    });
+    const DATA: [string, string] = ['dataNodes', 'datanode'];
+    const JOURNAL: [string, string] = ['journalNodes', 'journalnode'];
+    /** A role group of `spec.<role>` run by one StatefulSet (`hdfs-<component>-<group>`). */
+    const group = (
+      [role, component]: [string, string],
+      name: string,
+      pods: number,
+      uncovered: string[] = [],
+    ) => ({
+      name,
+      replicasField: `spec.${role}.roleGroups.${name}.replicas`,
+      workloads: [set(`hdfs-${component}-${name}`, pods)],
+      pods,
+      readyPods: pods,
+      uncovered: uncovered.map((pod) => `hdfs/${pod}`),
+      uncoveredCount: uncovered.length,
+    });
+    // The demo's only instance labelled the recommended way (ECK's pods carry its own labels).
+    expect([answer.status, answer.body.items]).toStrictEqual([
+      200,
+      [
+        {
+          namespace: 'hdfs',
+          app: 'hdfs',
+          instance: 'hdfs',
+          operator: {
+            name: 'Stackable',
+            evidence: 'ownerReference HdfsCluster hdfs',
+            resource: { group: 'hdfs.stackable.tech', kind: 'HdfsCluster', name: 'hdfs' },
+          },
+          generated: [pdb('hdfs-datanode')],
+          roles: [
+            {
+              component: 'datanode',
+              budgetField: 'spec.dataNodes.roleConfig.podDisruptionBudget',
+              budgets: [
+                { budget: pdb('hdfs-datanode'), generated: true },
+                { budget: pdb('hdfs-datanode-hot'), generated: false },
+              ],
+              roleGroups: [
+                group(DATA, 'archive', 2),
+                group(DATA, 'default', 3),
+                group(DATA, 'hot', 2),
+              ],
+            },
+            {
+              component: 'journalnode',
+              budgetField: 'spec.journalNodes.roleConfig.podDisruptionBudget',
+              budgets: [],
+              roleGroups: [group(JOURNAL, 'default', 1, ['hdfs-journalnode-default-0'])],
+            },
+          ],
+        },
+      ],
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { kubeConfigFromString } from '../kube/kubeconfig.js';
 import { startBff, type Bff } from '../server.js';
+import { ACTORS, nodeActorState } from '../metrics/node-metrics.js';
 import { getJson, startHarness, type Harness } from './harness.js';
 import { freePort, startPrometheus, type PrometheusServer } from './prometheus-server.js';
 
@@ -61,9 +62,19 @@ async function ownFigures(bff: Bff) {
     .filter((r) => r.flags.blocking && r.blockingSince !== undefined)
     .map((r) => Date.parse(r.blockingSince ?? ''))
     .sort((a, b) => a - b)[0];
+  // Each actor's count of its nodes by state, as the exporter splits pdbscope_nodes.
   const byState = new Map<string, number>();
   for (const node of nodes.items)
-    byState.set(node.drainableNow.state, (byState.get(node.drainableNow.state) ?? 0) + 1);
+    for (const actor of ACTORS) {
+      const state = nodeActorState(node, actor);
+      if (state !== undefined)
+        byState.set(`${actor} ${state}`, (byState.get(`${actor} ${state}`) ?? 0) + 1);
+    }
+  const states: Record<string, readonly string[]> = {
+    'kubectl-drain': ['drainable', 'refused', 'stuck', 'unknown'],
+    'cluster-autoscaler': ['removable', 'blocked', 'unknown'],
+    karpenter: ['removable', 'blocked', 'unknown'],
+  };
   return {
     budgets: budgets.summary.budgets,
     blocking: budgets.summary.blocking,
@@ -71,7 +82,11 @@ async function ownFigures(bff: Bff) {
     overlappingBudgets: budgets.summary.overlapping,
     podsWithMultipleBudgets: budgets.summary.podsWithMultipleBudgets,
     podsWithoutBudget: budgets.summary.podsWithoutBudget,
-    nodes: ['drainable', 'refused', 'stuck'].map((state) => [state, byState.get(state) ?? 0]),
+    nodes: ACTORS.flatMap((actor) =>
+      (states[actor] ?? []).map(
+        (state) => `${actor} ${state} ${byState.get(`${actor} ${state}`) ?? 0}`,
+      ),
+    ).sort(),
   };
 }
 
@@ -83,7 +98,7 @@ function fleetFigures(c: FleetCluster | undefined) {
     overlappingBudgets: c?.overlappingBudgets,
     podsWithMultipleBudgets: c?.podsWithMultipleBudgets,
     podsWithoutBudget: c?.podsWithoutBudget,
-    nodes: c?.nodes?.map((n) => [n.drainableNow, n.nodes]),
+    nodes: c?.nodes?.map((n) => `${n.actor ?? '-'} ${n.drainableNow} ${n.nodes}`).sort(),
   };
 }
 

@@ -31,11 +31,17 @@ export interface Harness {
 /** The simulated demo cluster (no background activity) and a BFF connected to it over HTTP. */
 export async function startHarness(
   options: Partial<
-    Pick<StartBffOptions, 'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl' | 'wire'>
+    Pick<
+      StartBffOptions,
+      'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl' | 'clock' | 'caOptions' | 'wire'
+    >
   > & {
     beforeBff?: (sim: SimHandle) => void;
     /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
-    sim?: Pick<StartSimOptions, 'tls' | 'clock' | 'protobuf' | 'watchList' | 'generate' | 'demo'>;
+    sim?: Pick<
+      StartSimOptions,
+      'tls' | 'clock' | 'unservedGroups' | 'protobuf' | 'watchList' | 'generate' | 'demo'
+    >;
     /** The BFF's kubeconfig (default: the simulator's own, with its token accepted for good). */
     kubeconfig?: (sim: SimHandle) => string;
     /** Sources' tuning beyond the short backoff every harness has. */
@@ -61,6 +67,8 @@ export async function startHarness(
     ...(options.allowDryRunVerify ? { allowDryRunVerify: true } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     ...(options.wire ? { wire: options.wire } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.caOptions !== undefined ? { caOptions: options.caOptions } : {}),
     tuning: {
       backoff: { initialMs: 20, maxMs: 200 },
       watchTimeoutSeconds: 30,

@@ -140,8 +140,13 @@ describe('the BFF against the simulated cluster', () => {
     await simControl(h.sim, '/_sim/faults/restart', { rewind: true });
     await simControl(h.sim, '/_sim/pods/zookeeper/zookeeper-1/ready', { ready: false });
     await converged();
+    // Syncing first for the watch's 410 maybe, then for the restore, with its reason.
     const relisting = await stream.next(
-      (e) => e.type === 'source-changed' && e.source.id === 'pods' && e.source.state === 'syncing',
+      (e) =>
+        e.type === 'source-changed' &&
+        e.source.id === 'pods' &&
+        e.source.state === 'syncing' &&
+        e.source.reason?.startsWith('resourceVersion went back') === true,
     );
     expect(relisting.type === 'source-changed' && relisting.source.reason).toMatch(
       /^resourceVersion went back from \d+ to \d+: the cluster was restored or replaced$/,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execPluginUser, type ExecPluginUser } from './exec-plugin.js';
 import { allLive, converged, simControl, startHarness, type Harness } from './harness.js';
 
-const TOKEN_TTL_MS = 1_500;
+// Long enough for the plugin to run (a node process: seconds on a busy machine) well within it.
+const TOKEN_TTL_MS = 5_000;
 
 let h: Harness;
 let plugin: ExecPluginUser | undefined;

@@ -148,8 +148,8 @@ describe('POST /api/simulate/upgrade against the simulated demo cluster', () => 
         ['does-not-help', null],
       ],
     });
-    expect(combined?.patch).toContain('kubectl -n shop delete pdb edge-proxy');
-    expect(combined?.patch).toContain('kind: PodUnavailableBudget');
+    expect(combined?.script).toContain('kubectl delete pdb edge-proxy -n shop');
+    expect(combined?.yaml).toContain('kind: PodUnavailableBudget');
     const fixed = await post({
       selector: 'pdbscope.dev/pool=edge',
       ...options,
@@ -185,18 +185,69 @@ describe('POST /api/simulate/upgrade against the simulated demo cluster', () => 
         "Lower PodDisruptionBudget shop/orders-api's minAvailable to 0",
         "Raise PodUnavailableBudget games/matchmaker's maxUnavailable to 2",
         'Drain with --force',
-        'Delete PodDisruptionBudget hdfs/hdfs-datanode (overlaps another)',
+        // The hand-written one: Stackable's role budget is never deleted (it would write it back).
+        'Delete PodDisruptionBudget hdfs/hdfs-datanode-hot (overlaps another)',
         'Delete PodDisruptionBudget payments/ledger (overlaps another)',
         'Delete PodDisruptionBudget payments/ledger-by-name (overlaps another)',
       ],
     });
+    expect(combined?.fix).toStrictEqual([
+      'max-unavailable:databases/postgres=1',
+      'min-available:legacy/legacy-worker=0',
+      'min-available:shop/checkout-api=0',
+      'min-available:shop/orders-api=0',
+      'max-unavailable:games/PodUnavailableBudget/matchmaker=2',
+      'drain:force',
+      'remove-budget:hdfs/hdfs-datanode-hot',
+      'remove-budget:payments/ledger',
+      'remove-budget:payments/ledger-by-name',
+    ]);
+    // Its readable form is what "Forecast with this fix" sends back.
     const fixed = await post({
       selector: 'pdbscope.dev/pool=general',
       ...options,
-      changes: combined?.changes,
+      fix: combined?.fix,
     });
     const again = fixed.body as SimulateUpgradeResponse;
     expect([again.forecast.verdict, again.forecast.steps.length]).toStrictEqual(['completes', 6]);
+    expect(again.applied.items.map((i) => i.fix)).toStrictEqual(combined?.fix);
+    expect(again.applied.script).toBe(combined?.script);
+  });
+
+  it('says when the data it forecast on was current', async () => {
+    const cluster = () => getJson<{ lastEventAt: string }>(h.bff, '/api/cluster');
+    const before = await cluster();
+    const answer = await post({ selector: 'pdbscope.dev/pool=batch', ...options });
+    const after = await cluster();
+    const { asOf } = answer.body as SimulateUpgradeResponse;
+    // The time of the last event the BFF had applied: no earlier than before, no later than after.
+    expect([
+      Date.parse(asOf) >= Date.parse(before.body.lastEventAt),
+      Date.parse(asOf) <= Date.parse(after.body.lastEventAt),
+    ]).toStrictEqual([true, true]);
+  });
+
+  it('takes a scale in its readable form, choosing the pod to copy', async () => {
+    const answer = await post({
+      selector: 'pdbscope.dev/pool=payments',
+      ...options,
+      fix: ['scale:payments/Deployment/payments-api=3'],
+    });
+    const body = answer.body as SimulateUpgradeResponse;
+    expect([answer.status, body.forecast.verdict, body.applied.items]).toStrictEqual([
+      200,
+      'completes',
+      [
+        {
+          fix: 'scale:payments/Deployment/payments-api=3',
+          title: 'Scale Deployment payments/payments-api to 3 replicas',
+          command: 'kubectl scale deployment payments-api -n payments --replicas=3',
+          yaml:
+            '# a merge patch: kubectl patch deployment -n payments --type merge --patch-file FILE\n' +
+            'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: payments-api\n  namespace: payments\nspec:\n  replicas: 3\n',
+        },
+      ],
+    ]);
   });
 
   it('answers 400 saying what is wrong: unknown nodes, a selector matching nothing, negative counts', async () => {
@@ -205,12 +256,18 @@ describe('POST /api/simulate/upgrade against the simulated demo cluster', () => 
       post({ selector: 'pdbscope.dev/pool=none' }),
       post({ selector: 'pdbscope.dev/pool=batch', maxSurge: -1 }),
       post({ maxSurge: 1 }),
+      post({ selector: 'pdbscope.dev/pool=batch', fix: ['scale:payments/payments-api=3'] }),
+      post({ selector: 'pdbscope.dev/pool=batch', fix: ['remove-budget:shop/no-such-budget'] }),
     ]);
-    expect(answers.map((a) => a.status)).toStrictEqual([400, 400, 400, 400]);
+    expect(answers.map((a) => a.status)).toStrictEqual([400, 400, 400, 400, 400, 400]);
     const details = answers.map((a) => JSON.stringify(a.body));
     expect(details[0]).toContain('unknown node: no-such-node');
     expect(details[1]).toContain('node selector \\"pdbscope.dev/pool=none\\" matches no node');
     expect(details[2]).toContain('maxSurge');
     expect(details[3]).toContain('give either selector or nodes');
+    expect(details[4]).toContain(
+      'fix.0: \\"scale:payments/payments-api=3\\" is not a fix: expected scale:namespace/Kind/name=replicas',
+    );
+    expect(details[5]).toContain('no PodDisruptionBudget shop/no-such-budget');
   });
 });

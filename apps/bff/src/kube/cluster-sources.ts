@@ -9,7 +9,8 @@ import type { StorePort } from '../store/store-port.js';
 import { backoffDelay } from './backoff.js';
 import { ClusterIdentity } from './cluster-identity.js';
 import { discoverResources, type Discovered } from './discovery.js';
-import { errorReason, type KubeHttp } from './http.js';
+import { refusedCredentialsReason } from './credentials.js';
+import { errorReason, errorStatus, type KubeHttp } from './http.js';
 import { Interner } from './intern.js';
 import { RawBudgets } from './raw-budgets.js';
 import { ResourceSources, type ResourceSourceTuning } from './resource-sources.js';
@@ -111,9 +112,13 @@ export class ClusterSources {
       discovered = await discoverResources(this.options.http);
     } catch (err) {
       if (this.stopped) return;
-      const reason = `the API server cannot be reached: ${errorReason(err)}`;
+      // It answered, refusing the credentials: reachable, and what to renew is said instead.
+      const unauthorized = errorStatus(err) === 401;
+      const reason = unauthorized
+        ? refusedCredentialsReason(this.options.kc)
+        : `the API server cannot be reached: ${errorReason(err)}`;
       logger.warn({ attempt: n + 1, err: reason }, 'discovery failed: retrying');
-      this.standIns.show(reason, clock.now());
+      this.standIns.show(reason, clock.now(), unauthorized ? 'credentials' : 'degraded');
       const backoff = this.options.tuning?.backoff ?? { initialMs: 500, maxMs: 30_000 };
       this.retryTimer = clock.setTimeout(() => void this.attempt(n + 1), backoffDelay(n, backoff));
       return;

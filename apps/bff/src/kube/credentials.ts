@@ -71,3 +71,40 @@ export function credentialsOf(kc: KubeConfig): Credentials {
   byConfig.set(kc, credentials);
   return credentials;
 }
+
+/** A shell word quoted as POSIX shells read it, when it needs quoting. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Why the API server answered 401, and what renews the credentials, from where the kubeconfig's
+ * current user gets them: an exec plugin (the command to run again, e.g. after logging in to the
+ * cloud), an OIDC provider, a token, a client certificate. pdbscope keeps retrying: once the
+ * credentials are valid again it resumes by itself.
+ */
+export function refusedCredentialsReason(kc: KubeConfig): string {
+  const refused = 'the API server refused the credentials (401 Unauthorized)';
+  const user = kc.getCurrentUser();
+  if (!user) return `${refused}: the kubeconfig's context names no user`;
+  const who = `user "${user.name}"`;
+  // client-node types both as `any`: read as the kubeconfig's schema writes them.
+  const exec = user.exec as { command?: unknown; args?: unknown } | undefined;
+  const provider = (user.authProvider as { name?: unknown } | undefined)?.name;
+  if (exec !== undefined && typeof exec.command === 'string') {
+    const args = Array.isArray(exec.args) ? exec.args.filter((a) => typeof a === 'string') : [];
+    const command = [exec.command, ...args].map(shellWord).join(' ');
+    return `${refused}: the token of ${who} comes from its exec plugin; run \`${command}\` to check it issues a valid token (log in again if it fails)`;
+  }
+  if (provider === 'oidc')
+    return `${refused}: the OIDC token of ${who} could not be refreshed; log in again`;
+  if (typeof provider === 'string')
+    return `${refused}: the ${provider} auth provider's token of ${who} was not accepted; log in again`;
+  if (user.token !== undefined && user.token !== '')
+    return `${refused}: the token of ${who} is expired or revoked; put a valid one in the kubeconfig`;
+  if (user.certData !== undefined || user.certFile !== undefined)
+    return `${refused}: the client certificate of ${who} is expired or revoked; renew it`;
+  if (user.username !== undefined)
+    return `${refused}: the username and password of ${who} were not accepted`;
+  return `${refused}: ${who} has no credentials in the kubeconfig`;
+}

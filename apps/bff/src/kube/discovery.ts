@@ -1,9 +1,12 @@
 import { KubeStatusError, type KubeHttp } from './http.js';
 import { arrayOf, objectOf, stringOf } from './json.js';
 import {
+  KARPENTER,
+  KARPENTER_GROUP,
   KRUISE_POLICY_GROUP,
   NODES,
   PODS,
+  PRIORITY_CLASSES,
   WORKLOADS,
   pdbSpec,
   pubSpec,
@@ -54,9 +57,11 @@ export interface Discovered {
 
 /** Which resources to watch on this cluster. */
 export async function discoverResources(http: KubeHttp): Promise<Discovered> {
-  const [policy, kruise] = await Promise.all([
+  const [policy, kruise, scheduling, karpenter] = await Promise.all([
     groupVersions(http, 'policy'),
     groupVersions(http, KRUISE_POLICY_GROUP),
+    groupVersions(http, PRIORITY_CLASSES.group),
+    groupVersions(http, KARPENTER_GROUP),
   ]);
   const specs: ResourceSpec[] = [PODS, NODES, ...WORKLOADS];
   const absent: Discovered['absent'] = [];
@@ -76,5 +81,21 @@ export async function discoverResources(http: KubeHttp): Promise<Discovered> {
       resource: `${KRUISE_POLICY_GROUP} podunavailablebudgets`,
       reason: 'OpenKruise is not installed (policy.kruise.io is not served)',
     });
+  if (scheduling?.versions.includes('v1')) specs.push(PRIORITY_CLASSES);
+  else
+    absent.push({
+      id: PRIORITY_CLASSES.id,
+      resource: 'scheduling.k8s.io priorityclasses',
+      reason: 'scheduling.k8s.io/v1 is not served (Kubernetes < 1.14)',
+    });
+  // Karpenter ≥ 1.0 serves v1; older releases (v1beta1) are not read.
+  for (const spec of KARPENTER)
+    if (karpenter?.versions.includes('v1')) specs.push(spec);
+    else
+      absent.push({
+        id: spec.id,
+        resource: `${KARPENTER_GROUP} ${spec.plural}`,
+        reason: `Karpenter is not installed (${KARPENTER_GROUP}/v1 is not served)`,
+      });
   return { specs, absent };
 }

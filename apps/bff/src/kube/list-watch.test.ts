@@ -135,6 +135,23 @@ describe('ListWatchLoop', () => {
     });
   });
 
+  it('tells a watch that fails before it connects (an exec plugin failing) as an error', async () => {
+    const { loop, watch, told } = loopOver([
+      { items: [pod('web-0', '10')], resourceVersion: '12' },
+    ]);
+    let refuse = true;
+    const connect = watch.watch.bind(watch);
+    watch.watch = (...args) =>
+      refuse ? Promise.reject(new Error('exec plugin: connect ECONNREFUSED')) : connect(...args);
+    await loop.start();
+    refuse = false;
+    await loop.start();
+    expect([told, watch.calls.map((c) => c.params)]).toStrictEqual([
+      ['add web-0@10', 'error exec plugin: connect ECONNREFUSED'],
+      [{ resourceVersion: '12' }],
+    ]);
+  });
+
   it('an ERROR event with a 410 makes the next start list again; a failed list is an error', async () => {
     const { loop, watch, told, lists } = loopOver([
       { items: [pod('web-0', '10')], resourceVersion: '12' },

@@ -21,6 +21,12 @@ export interface ListWatchHandlers<T> {
   delete(held: Held<T>): void;
   /** The list or the watch failed (not a 410, which relists): the loop stops until started. */
   error(err: unknown): void;
+  /** A list has been applied (before its watch connects). */
+  listed?: () => void;
+  /** A list again after a watch (a 410): until the next watch starts, events are not followed. */
+  relisting?: () => void;
+  /** A watch ended and another resumes from its resourceVersion (nothing is missed, only late). */
+  rewatching?: () => void;
 }
 
 export interface ListWatchOptions<T> {
@@ -58,6 +64,7 @@ export class ListWatchLoop<T> {
   private readonly objects = new Map<string, Map<string, Entry<T>>>();
   private stopped = false;
   private request: AbortController | undefined;
+  private watched = false;
 
   constructor(private readonly options: ListWatchOptions<T>) {}
 
@@ -100,6 +107,7 @@ export class ListWatchLoop<T> {
     }
     if (this.stopped) return;
     if (this.resourceVersion === '') {
+      if (this.watched) this.options.on.relisting?.();
       let listed: { items: readonly Held<T>[]; resourceVersion: string };
       try {
         listed = await this.options.list();
@@ -109,13 +117,22 @@ export class ListWatchLoop<T> {
       this.deleteMissing(listed.items);
       for (const held of listed.items) this.addOrUpdate(held);
       this.resourceVersion = listed.resourceVersion;
+      this.options.on.listed?.();
+    } else if (this.watched) this.options.on.rewatching?.();
+    try {
+      this.watched = true;
+      this.request = await this.options.watch.watch(
+        this.options.path,
+        { resourceVersion: this.resourceVersion },
+        (phase, obj) => this.event(phase, obj),
+        (doneErr) => void this.done(doneErr),
+      );
+    } catch (watchErr) {
+      // Thrown before any request is sent (client-node reads the credentials first: an exec
+      // plugin that fails rejects here, not through `done`). Not caught, the loop would stop
+      // for good with nothing to restart it, and the rejection would be unhandled.
+      this.options.on.error(watchErr);
     }
-    this.request = await this.options.watch.watch(
-      this.options.path,
-      { resourceVersion: this.resourceVersion },
-      (phase, obj) => this.event(phase, obj),
-      (doneErr) => void this.done(doneErr),
-    );
   }
 
   private event(phase: string, obj: unknown): void {

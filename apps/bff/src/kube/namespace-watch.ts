@@ -72,6 +72,9 @@ export class NamespaceWatch {
       logger: options.logger,
       onState: (state) => this.stateChanged(state),
       onForbidden: (err) => this.forbidden(err),
+      // The followers need the names, not a live watch: told at once (start-up with a resource
+      // refused cluster-wide then waits one round trip less).
+      onListed: () => this.namesListed(),
       ...options.tuning,
     });
   }
@@ -118,12 +121,14 @@ export class NamespaceWatch {
     if (this.listed) for (const f of this.informed) f.removed(name);
   }
 
+  private namesListed(): void {
+    this.refused = false;
+    this.listed = true;
+    this.inform();
+  }
+
   private stateChanged(state: SourceState): void {
-    if (state.state === 'live') {
-      this.refused = false;
-      this.listed = true;
-      this.inform();
-    }
+    if (state.state === 'live') this.namesListed();
     this.options.readiness.changed(state);
   }
 

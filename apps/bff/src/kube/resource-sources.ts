@@ -90,13 +90,13 @@ export class ResourceSources {
       path: collectionPath(spec, namespace),
       project: this.projectInto(unreadable, { spec, id }),
       sink: this.counted(id),
-      onRestart: () => {
-        options.telemetry.restarted(id);
-        // A reconnect is when a replaced cluster shows: look at its identity now.
-        void options.identity.checkSoon();
-      },
+      onRestart: () => options.telemetry.restarted(id),
+      // A reconnect is when a replaced cluster shows (at the restart it may not answer yet, and
+      // its versions need not go back): look at its identity once the watch is in again.
+      onReconnected: () => void options.identity.checkSoon(),
       onOtherCluster: (change) => options.identity.noticed({ ...change, sourceId: id }),
       unreadable,
+      dropWhenRefused: true,
       clock: options.clock,
       logger: options.logger,
       onState: (state) => options.readiness.changed(state),

@@ -1,7 +1,10 @@
 import {
+  nodeClaimFromObject,
   nodeFromObject,
+  nodePoolFromObject,
   pdbFromObject,
   podFromObject,
+  priorityClassFromObject,
   pubFromObject,
   workloadFromObject,
   type Result,
@@ -11,11 +14,12 @@ import {
   type PubView,
   type WorkloadView,
 } from '@pdbscope/shared';
+import type { ActorObject } from '../store/actor-objects.js';
 import { Interner } from './intern.js';
 import type { Held } from './projecting-watch.js';
 
 /** The slim objects the store holds, one union so a single sink serves every source. */
-export type ClusterObject = PodView | PdbView | PubView | WorkloadView | NodeView;
+export type ClusterObject = PodView | PdbView | PubView | WorkloadView | NodeView | ActorObject;
 
 export interface ResourceSpec {
   /** Stable id of the source, e.g. `pods`, `poddisruptionbudgets.policy`. */
@@ -132,3 +136,38 @@ export function pubSpec(version: string): ResourceSpec {
     convert: pubFromObject,
   };
 }
+
+/** PriorityClasses (scheduling.k8s.io/v1): what preemption resolves pods' priorities with. */
+export const PRIORITY_CLASSES: ResourceSpec = {
+  id: 'priorityclasses.scheduling.k8s.io',
+  group: 'scheduling.k8s.io',
+  version: 'v1',
+  plural: 'priorityclasses',
+  namespaced: false,
+  kind: 'PriorityClass',
+  convert: priorityClassFromObject,
+};
+
+export const KARPENTER_GROUP = 'karpenter.sh';
+
+/** Karpenter's NodePools and NodeClaims (karpenter.sh/v1), watched where Karpenter is installed. */
+export const KARPENTER: readonly ResourceSpec[] = [
+  {
+    id: `nodepools.${KARPENTER_GROUP}`,
+    group: KARPENTER_GROUP,
+    version: 'v1',
+    plural: 'nodepools',
+    namespaced: false,
+    kind: 'NodePool',
+    convert: nodePoolFromObject,
+  },
+  {
+    id: `nodeclaims.${KARPENTER_GROUP}`,
+    group: KARPENTER_GROUP,
+    version: 'v1',
+    plural: 'nodeclaims',
+    namespaced: false,
+    kind: 'NodeClaim',
+    convert: nodeClaimFromObject,
+  },
+];

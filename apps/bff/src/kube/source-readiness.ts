@@ -1,5 +1,6 @@
+import { FULL_VISIBILITY, sameVisibility, type Visibility } from '@pdbscope/shared';
 import type { Clock } from '@pdbscope/shared/clock';
-import type { SourceState } from '@pdbscope/shared/api';
+import { visibilityOfSources, type SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import type { StoreHub } from '../events/store-hub.js';
 import type { StorePort } from '../store/store-port.js';
@@ -24,6 +25,8 @@ export interface SourceReadinessOptions {
    * (or failed). The store then builds its index.
    */
   store: Pick<StorePort, 'apply'>;
+  /** The namespaces watched when not all are (--namespace): the others are not visible. */
+  watched?: readonly string[];
 }
 
 /** The id of the state that shows a failed before-build step among the sources. */
@@ -41,8 +44,11 @@ export class SourceReadiness {
   private beforeBuild: BeforeBuild | undefined;
   private phase: 'waiting' | 'before-build' | 'settled' = 'waiting';
   private failure: SourceState | undefined;
+  private visibility: Visibility = FULL_VISIBILITY;
 
-  constructor(private readonly options: SourceReadinessOptions) {}
+  constructor(private readonly options: SourceReadinessOptions) {
+    this.seeAgain();
+  }
 
   get settled(): boolean {
     return this.phase === 'settled';
@@ -58,6 +64,7 @@ export class SourceReadiness {
    */
   remove(id: string): boolean {
     if (!this.sources.delete(id)) return false;
+    this.seeAgain();
     this.check();
     this.options.hub.publish({ type: 'source-removed', sourceId: id, ready: this.settled });
     return true;
@@ -65,6 +72,7 @@ export class SourceReadiness {
 
   /** A source changed state: tell clients, and settle when the last one has synced. */
   changed(state: SourceState): void {
+    this.seeAgain();
     this.check();
     this.options.hub.publish({ type: 'source-changed', source: state, ready: this.settled });
   }
@@ -72,6 +80,17 @@ export class SourceReadiness {
   /** A source with a fixed state: `absent` resources, or a snapshot file. */
   addFixed(state: SourceState): void {
     this.fixed.set(state.id, state);
+  }
+
+  /**
+   * What the answers can see, from the sources' states (see `visibilityOfSources`): told to the
+   * store when it changes, before anything is built on it.
+   */
+  private seeAgain(): void {
+    const next = visibilityOfSources(this.states(), this.options.watched);
+    if (sameVisibility(next, this.visibility)) return;
+    this.visibility = next;
+    this.options.store.apply({ type: 'visibility', visibility: next });
   }
 
   setBeforeBuild(hook: BeforeBuild): void {

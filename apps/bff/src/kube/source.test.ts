@@ -55,6 +55,7 @@ function podsSource(options: {
   upserts: ClusterObject[];
   watch: NonNullable<SourceOptions<ClusterObject>['watch']>;
   onOtherCluster?: SourceOptions<ClusterObject>['onOtherCluster'];
+  onReconnected?: () => void;
 }): Source<ClusterObject> {
   return new Source<ClusterObject>({
     id: 'pods',
@@ -68,6 +69,7 @@ function podsSource(options: {
     logger: pino({ level: 'silent' }),
     onState: (s) => options.states.push(s),
     ...(options.onOtherCluster ? { onOtherCluster: options.onOtherCluster } : {}),
+    ...(options.onReconnected ? { onReconnected: options.onReconnected } : {}),
     watchdogMs: 60_000,
     watchTimeoutSeconds: 30,
     backoff: { initialMs: 1000, maxMs: 1000 },
@@ -119,6 +121,61 @@ describe('Source', () => {
       '1000',
       1,
     ]);
+    await source.stop();
+  });
+
+  it('is not live while a resumed watch waits to connect, nor while it lists after a 410', async () => {
+    const kc = await listServer();
+    const clock = new ManualClock(new Date('2026-11-21T19:00:00Z'));
+    const states: SourceState[] = [];
+    let reconnected = 0;
+    const ends: ((err: unknown) => void)[] = [];
+    const connects: (() => void)[] = [];
+    const source = podsSource({
+      kc,
+      clock,
+      states,
+      upserts: [],
+      onReconnected: () => reconnected++,
+      // The first watch connects at once; later ones when the test says so.
+      watch: {
+        watch: (_path, _params, _callback, done) => {
+          ends.push(done);
+          const connected = new Promise<AbortController>((resolve) => {
+            const go = () => resolve(new AbortController());
+            if (ends.length === 1) go();
+            else connects.push(go);
+          });
+          return connected;
+        },
+      },
+    });
+    source.start();
+    await expect.poll(() => states.map((s) => s.state)).toStrictEqual(['live']);
+    // The watch ends (a timeout, a dropped connection): a moment to reconnect stays live.
+    ends[0]?.(null);
+    await expect.poll(() => ends.length).toBe(2);
+    clock.advance(400);
+    expect(states.map((s) => s.state)).toStrictEqual(['live']);
+    clock.advance(200);
+    expect(states.map((s) => [s.state, s.reason])).toStrictEqual([
+      ['live', undefined],
+      ['syncing', 'reconnecting the watch'],
+    ]);
+    connects.shift()?.();
+    await expect.poll(() => states.at(-1)?.state).toBe('live');
+    // Connected again: the cluster's identity is to be checked (a server started anew shows now).
+    expect(reconnected).toBe(1);
+    // A 410: the relist that follows is not live until its watch connects.
+    ends[1]?.({ statusCode: 410 });
+    await expect
+      .poll(() => states.at(-1)?.reason)
+      .toBe('the watch expired (410 Gone): listing again');
+    expect(states.at(-1)?.state).toBe('syncing');
+    await expect.poll(() => connects.length).toBe(1);
+    connects.shift()?.();
+    await expect.poll(() => states.at(-1)?.state).toBe('live');
+    expect(reconnected).toBe(2);
     await source.stop();
   });
 

@@ -1,6 +1,7 @@
 import type { KubeConfig, Watch } from '@kubernetes/client-node';
 import type { ClusterIdentityCause, SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
+import { refusedCredentialsReason } from './credentials.js';
 import { errorReason, errorStatus, type KubeHttp } from './http.js';
 import { otherClusterEvent, ResourceVersionTracker } from './cluster-identity.js';
 import { ListWatchLoop } from './list-watch.js';
@@ -59,6 +60,11 @@ export interface SourceOptions<T> {
   watch?: Pick<Watch, 'watch'>;
   /** Told each time the watch is started again after an error (for /metrics). */
   onRestart?: () => void;
+  /**
+   * Told each time a watch connects again (after an error, a 410 or its end): a server started
+   * again under the same address shows only then, when its versions may not have gone back.
+   */
+  onReconnected?: () => void;
   /** Told when this source's list or watch shows a restored or replaced cluster. */
   onOtherCluster?: (change: { cause: ClusterIdentityCause; reason: string }) => void;
   /**
@@ -66,7 +72,21 @@ export interface SourceOptions<T> {
    * forgotten when deleted or missing from a full list.
    */
   unreadable?: UnreadableObjects;
+  /**
+   * Refused (403): tell the sink every object held is gone, and list afresh when allowed again.
+   * What may not be read is not shown as if it were current (the answers say it is not visible).
+   * Off by default: the namespaces' watch keeps the namespaces it has.
+   */
+  dropWhenRefused?: boolean;
+  /**
+   * Told each time a list has been applied, before its watch connects: what only needs the
+   * objects (not a live watch) need not wait a round trip more.
+   */
+  onListed?: () => void;
 }
+
+/** How long a resumed watch may take to connect before the source stops calling itself live. */
+const REWATCH_GRACE_MS = 500;
 
 /**
  * One watched resource: a list-then-watch loop with a paging list, restarted by its
@@ -86,6 +106,8 @@ export class Source<T> {
   private readonly versions = new ResourceVersionTracker();
   /** Set when a watch event showed another cluster: the next list replaces everything held. */
   private otherCluster: string | undefined;
+  /** How many times a watch has connected: a timer set before the next one can tell. */
+  private connections = 0;
 
   constructor(private readonly options: SourceOptions<T>) {
     this.state = initialState({
@@ -137,6 +159,9 @@ export class Source<T> {
         update: (held) => this.upsert(held, false),
         delete: (held) => this.remove(held),
         error: (err) => this.failed(err),
+        relisting: () => this.expired(),
+        rewatching: () => this.rewatching(),
+        ...(options.onListed ? { listed: options.onListed } : {}),
       },
     });
   }
@@ -209,6 +234,40 @@ export class Source<T> {
     this.options.onOtherCluster?.(change);
   }
 
+  /**
+   * A watch ended and the next resumes where it stopped: events made meanwhile arrive late, not
+   * lost. A new watch normally connects within milliseconds; one that takes longer (a busy API
+   * server, a backoff) leaves the source not following the cluster, and it says so.
+   */
+  private rewatching(): void {
+    const at = this.connections;
+    this.options.clock.setTimeout(() => {
+      if (this.stopped || this.connections !== at || this.state.state !== 'live') return;
+      this.setState(
+        enterState(this.state, {
+          state: 'syncing',
+          reason: 'reconnecting the watch',
+          now: this.options.clock.now(),
+        }),
+      );
+    }, REWATCH_GRACE_MS);
+  }
+
+  /**
+   * The watch's resourceVersion expired (410): what is held misses the events since, until the
+   * list that follows is applied. Not `live` meanwhile; a relist for another reason says its own.
+   */
+  private expired(): void {
+    if (this.state.state !== 'live') return;
+    this.setState(
+      enterState(this.state, {
+        state: 'syncing',
+        reason: 'the watch expired (410 Gone): listing again',
+        now: this.options.clock.now(),
+      }),
+    );
+  }
+
   private relisting(reason: string): void {
     this.otherCluster = reason;
     this.options.logger.warn({ source: this.options.id, reason }, 'relisting');
@@ -260,6 +319,8 @@ export class Source<T> {
 
   /** The watch is streaming: a list (if any) has been applied before it started. */
   private connected(): void {
+    this.connections++;
+    if (this.connections > 1) this.options.onReconnected?.();
     this.lists.watching();
     this.restarts.activity();
     this.restarts.connected();
@@ -270,9 +331,10 @@ export class Source<T> {
   private failed(err: unknown): void {
     if (this.stopped) return;
     const status = errorStatus(err);
-    const reason = errorReason(err);
     // A watch refused its credential (expired in flight, revoked): the restart takes a fresh one.
     if (status === 401) this.options.http.credentialsRejected();
+    // What renews refused credentials, not the server's bare "Unauthorized".
+    const reason = status === 401 ? refusedCredentialsReason(this.options.kc) : errorReason(err);
     this.forbidden = status === 403;
     if (this.forbidden && this.options.onForbidden?.(err) === true) {
       // Not settled while the fallback is made: readiness waits for what replaces this source.
@@ -282,16 +344,31 @@ export class Source<T> {
     this.options.logger.warn({ source: this.options.id, status, err: reason }, 'source degraded');
     const forbidden =
       status === 403 && this.options.namespace !== undefined ? [this.options.namespace] : undefined;
+    if (status === 403) this.dropHeld();
     this.setState(
       enterState(this.state, {
-        // A 403 is missing permission, not a broken watch: its objects are not visible.
-        state: status === 403 ? 'refused' : 'degraded',
+        // A 403 is missing permission, not a broken watch: its objects are not visible. A 401 is
+        // credentials to renew, not a broken watch either.
+        state: status === 403 ? 'refused' : status === 401 ? 'credentials' : 'degraded',
         reason,
         now: this.options.clock.now(),
         ...(forbidden ? { forbiddenNamespaces: forbidden } : {}),
       }),
     );
     this.restarts.restartLater();
+  }
+
+  /**
+   * Refused: what it held leaves the store (see `dropWhenRefused`), and the next start lists anew,
+   * since a watch resumed from the last version would not bring it back.
+   */
+  private dropHeld(): void {
+    if (this.options.dropWhenRefused !== true) return;
+    const held = this.listWatch.list();
+    this.listWatch.forget();
+    this.listWatch.resourceVersion = '';
+    this.count = 0;
+    for (const h of held) this.options.sink.remove(h.view);
   }
 
   /** Resume from the last resourceVersion (a 410 then makes the loop relist). */
@@ -317,6 +394,7 @@ export class Source<T> {
   ): void {
     if (this.stopped) return;
     this.forbidden = true;
+    this.dropHeld();
     this.setState(
       enterState(this.state, { state: 'refused', reason, now: this.options.clock.now() }),
     );

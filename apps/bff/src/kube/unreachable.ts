@@ -3,10 +3,10 @@ import type { SourceHandle } from './source-readiness.js';
 import { NODES, PODS, WORKLOADS, apiVersionOf, pdbSpec, type ResourceSpec } from './resources.js';
 
 /**
- * What stands for the sources while the API server cannot be reached at start: one per resource
- * that is always watched (and per namespace with --namespace), degraded with the reason, never
- * settled, so the page shows why it is empty and readiness waits. The real sources take their ids
- * once discovery succeeds.
+ * What stands for the sources while the API server cannot be reached at start (or refuses the
+ * credentials): one per resource that is always watched (and per namespace with --namespace),
+ * degraded (or `credentials`) with the reason, never settled, so the page shows why it is empty
+ * and readiness waits. The real sources take their ids once discovery succeeds.
  */
 export class UnreachableSources {
   private readonly states = new Map<string, SourceState>();
@@ -20,23 +20,23 @@ export class UnreachableSources {
     },
   ) {}
 
-  /** Shows (or updates) every stand-in as degraded with `reason`. */
-  show(reason: string, now: Date): void {
+  /** Shows (or updates) every stand-in in `state` (default degraded) with `reason`. */
+  show(reason: string, now: Date, state: 'degraded' | 'credentials' = 'degraded'): void {
     for (const { id, resource } of this.standIns()) {
       const previous = this.states.get(id);
-      if (previous?.reason === reason) continue;
-      const state: SourceState = {
+      if (previous?.reason === reason && previous.state === state) continue;
+      const shown: SourceState = {
         id,
         resource,
-        state: 'degraded',
+        state,
         reason,
-        since: previous?.since ?? now.toISOString(),
+        since: previous?.state === state ? previous.since : now.toISOString(),
         objects: 0,
         forbiddenNamespaces: [],
       };
-      this.states.set(id, state);
-      this.options.add(id, { settled: false, snapshot: () => state });
-      this.options.changed(state);
+      this.states.set(id, shown);
+      this.options.add(id, { settled: false, snapshot: () => shown });
+      this.options.changed(shown);
     }
   }
 

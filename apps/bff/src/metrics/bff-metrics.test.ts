@@ -102,6 +102,51 @@ describe('GET /metrics families', () => {
     });
   });
 
+  it('has no sample for what it cannot know of a budget whose pods are not visible', async () => {
+    const hidden = 'pods not visible: no permission to list pods in data';
+    const rows: BudgetRow[] = [
+      pdbRow('data', 'zookeeper', { notVisible: { pods: hidden, recomputed: hidden } }),
+      pdbRow('data', 'kafka', {
+        disruptionsAllowed: 0,
+        flags: { ...noFlags, blocking: true },
+        notVisible: { pods: hidden, recomputed: hidden },
+      }),
+      pdbRow('shop', 'web'),
+    ];
+    const text = await metricsOf({ rows: () => rows }).exposition.metrics();
+    expect(
+      [
+        'pdbscope_budget_pods_visible',
+        'pdbscope_budget_blocking',
+        'pdbscope_budget_status_differs',
+        'pdbscope_budget_disruptions_allowed',
+      ].map((name) => family(text, name).split('\n').slice(1)),
+    ).toStrictEqual([
+      [
+        '# TYPE pdbscope_budget_pods_visible gauge',
+        'pdbscope_budget_pods_visible{kind="PodDisruptionBudget",namespace="data",name="zookeeper"} 0',
+        'pdbscope_budget_pods_visible{kind="PodDisruptionBudget",namespace="data",name="kafka"} 0',
+        'pdbscope_budget_pods_visible{kind="PodDisruptionBudget",namespace="shop",name="web"} 1',
+      ],
+      [
+        '# TYPE pdbscope_budget_blocking gauge',
+        // Blocking by its reported status is known; not blocking is not, without its pods.
+        'pdbscope_budget_blocking{kind="PodDisruptionBudget",namespace="data",name="kafka"} 1',
+        'pdbscope_budget_blocking{kind="PodDisruptionBudget",namespace="shop",name="web"} 0',
+      ],
+      [
+        '# TYPE pdbscope_budget_status_differs gauge',
+        'pdbscope_budget_status_differs{kind="PodDisruptionBudget",namespace="shop",name="web"} 0',
+      ],
+      [
+        '# TYPE pdbscope_budget_disruptions_allowed gauge',
+        'pdbscope_budget_disruptions_allowed{kind="PodDisruptionBudget",namespace="data",name="zookeeper"} 1',
+        'pdbscope_budget_disruptions_allowed{kind="PodDisruptionBudget",namespace="data",name="kafka"} 0',
+        'pdbscope_budget_disruptions_allowed{kind="PodDisruptionBudget",namespace="shop",name="web"} 1',
+      ],
+    ]);
+  });
+
   it('escapes label values as the text format wants', async () => {
     const { registry } = metricsOf({
       sources: () => [{ ...live, id: 'pods@we"ird\\ns' }],
@@ -174,31 +219,48 @@ describe('GET /metrics families', () => {
     expect(text).not.toMatch(/^pdbscope_(overlapping|pods_|findings)/m);
   });
 
-  it('counts nodes by drainable now, every state named, none before the first sync', async () => {
-    const node = (name: string, state: NodeRow['drainableNow']['state']): NodeRow => ({
+  it('counts nodes by actor and drainable now, every state named, none before the first sync', async () => {
+    const node = (
+      name: string,
+      state: NodeRow['drainableNow']['state'],
+      blockedFor: NodeRow['blockedFor'],
+      labels: NodeRow['labels'] = {},
+    ): NodeRow => ({
       name,
       known: true,
       ready: true,
       unschedulable: false,
-      labels: {},
+      labels,
       taints: [],
       pods: 3,
       budgetedPods: 2,
       drainableNow: { state, pods: [], podCount: 0, budgets: [], budgetCount: 0, reason: '' },
+      blockedFor,
     });
     const rows = [
-      node('worker-1', 'stuck'),
-      node('worker-2', 'stuck'),
-      node('worker-3', 'drainable'),
+      node('worker-1', 'stuck', ['kubectl-drain', 'cluster-autoscaler']),
+      node('worker-2', 'stuck', ['kubectl-drain']),
+      node('worker-3', 'drainable', ['cluster-autoscaler']),
+      // Karpenter's: counted for it, blocked or not; the others are not its nodes.
+      node('flex-1', 'drainable', ['karpenter'], { 'karpenter.sh/nodepool': 'flex' }),
+      node('flex-2', 'drainable', [], { 'karpenter.sh/nodepool': 'flex' }),
+      node('worker-4', 'unknown', []),
     ];
     const text = await metricsOf({ nodes: () => rows }).registry.metrics();
     expect(family(text, 'pdbscope_nodes')).toBe(
       [
-        '# HELP pdbscope_nodes Nodes by whether kubectl drain would finish now (drainable), be refused by its filters (refused), or leave pods whose eviction is refused now (stuck).',
+        '# HELP pdbscope_nodes Nodes by actor and what it would do now: kubectl drain would finish (drainable), be refused by its filters (refused), leave pods whose eviction is refused (stuck), or is not known because pods or budgets are not visible (unknown); cluster-autoscaler and karpenter (on the nodes it manages) would remove the node (removable) or not (blocked), or not known (unknown).',
         '# TYPE pdbscope_nodes gauge',
-        'pdbscope_nodes{drainable_now="drainable"} 1',
-        'pdbscope_nodes{drainable_now="refused"} 0',
-        'pdbscope_nodes{drainable_now="stuck"} 2',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="drainable"} 3',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="refused"} 0',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="stuck"} 2',
+        'pdbscope_nodes{actor="kubectl-drain",drainable_now="unknown"} 1',
+        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="removable"} 3',
+        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="blocked"} 2',
+        'pdbscope_nodes{actor="cluster-autoscaler",drainable_now="unknown"} 1',
+        'pdbscope_nodes{actor="karpenter",drainable_now="removable"} 1',
+        'pdbscope_nodes{actor="karpenter",drainable_now="blocked"} 1',
+        'pdbscope_nodes{actor="karpenter",drainable_now="unknown"} 0',
       ].join('\n'),
     );
     const before = await metricsOf({ nodes: () => undefined }).registry.metrics();
@@ -253,16 +315,19 @@ describe('GET /metrics families', () => {
         'pdbscope_source_state{source="pods",state="syncing"} 0',
         'pdbscope_source_state{source="pods",state="live"} 1',
         'pdbscope_source_state{source="pods",state="degraded"} 0',
+        'pdbscope_source_state{source="pods",state="credentials"} 0',
         'pdbscope_source_state{source="pods",state="refused"} 0',
         'pdbscope_source_state{source="pods",state="absent"} 0',
         'pdbscope_source_state{source="poddisruptionbudgets.policy",state="syncing"} 0',
         'pdbscope_source_state{source="poddisruptionbudgets.policy",state="live"} 0',
         'pdbscope_source_state{source="poddisruptionbudgets.policy",state="degraded"} 1',
+        'pdbscope_source_state{source="poddisruptionbudgets.policy",state="credentials"} 0',
         'pdbscope_source_state{source="poddisruptionbudgets.policy",state="refused"} 0',
         'pdbscope_source_state{source="poddisruptionbudgets.policy",state="absent"} 0',
         'pdbscope_source_state{source="nodes",state="syncing"} 1',
         'pdbscope_source_state{source="nodes",state="live"} 0',
         'pdbscope_source_state{source="nodes",state="degraded"} 0',
+        'pdbscope_source_state{source="nodes",state="credentials"} 0',
         'pdbscope_source_state{source="nodes",state="refused"} 0',
         'pdbscope_source_state{source="nodes",state="absent"} 0',
         '# TYPE pdbscope_source_last_event_age_seconds gauge',

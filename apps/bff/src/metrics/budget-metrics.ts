@@ -9,10 +9,16 @@ interface BudgetFamily {
 
 const flag = (on: boolean) => (on ? 1 : 0);
 
+/** The budget's pods are not visible: nothing drawn from them is known. */
+const podsHidden = (r: BudgetRow): boolean =>
+  r.notVisible?.pods !== undefined && r.notVisible.pods !== null;
+
 /**
  * Per budget, the numbers the cluster reports and what pdbscope adds. A PodUnavailableBudget's
  * counters are reported under the PDB's names (unavailableAllowed as disruptions allowed,
- * currentAvailable as current healthy...), as the overview shows them.
+ * currentAvailable as current healthy...), as the overview shows them. What pdbscope cannot know
+ * (its pods or its recomputed status not visible) has no sample, as Prometheus has it for a
+ * value not known; `pdbscope_budget_pods_visible` says which.
  */
 const FAMILIES: readonly BudgetFamily[] = [
   {
@@ -38,7 +44,8 @@ const FAMILIES: readonly BudgetFamily[] = [
   {
     name: 'pdbscope_budget_blocking',
     help: '1 when no eviction of its pods gets through: its status allows no disruption, or every pod is refused anyway (e.g. each is also under another PDB).',
-    value: (r) => flag(r.flags.blocking),
+    // Blocking by its status is known; "every pod refused anyway" is not when its pods are hidden.
+    value: (r) => (r.flags.blocking || !podsHidden(r) ? flag(r.flags.blocking) : undefined),
   },
   {
     name: 'pdbscope_budget_blocking_since_timestamp_seconds',
@@ -55,8 +62,13 @@ const FAMILIES: readonly BudgetFamily[] = [
   },
   {
     name: 'pdbscope_budget_status_differs',
-    help: '1 when the reported status differs from the one pdbscope recomputes.',
-    value: (r) => flag(r.flags.mismatch),
+    help: '1 when the reported status differs from the one pdbscope recomputes; no sample when it cannot recompute it (pods or their controllers not visible).',
+    value: (r) => (r.notVisible === undefined ? flag(r.flags.mismatch) : undefined),
+  },
+  {
+    name: 'pdbscope_budget_pods_visible',
+    help: '1 when pdbscope may list the pods the budget selects, 0 when they are not visible (403, or a namespace not watched): its figures drawn from pods have no sample then.',
+    value: (r) => flag(!podsHidden(r)),
   },
 ];
 

@@ -57,7 +57,7 @@ const namesIn = (expr: string) =>
 describe('deploy/monitoring', () => {
   it('has rules promtool accepts', async () => {
     const { stdout } = await run('promtool', ['check', 'rules', path.join(dir, 'rules.yaml')]);
-    expect(stdout).toContain('SUCCESS: 8 rules found');
+    expect(stdout).toContain('SUCCESS: 9 rules found');
   });
 
   it("passes promtool's unit tests of the blocking, overlap and degraded-watch alerts", async () => {

@@ -24,7 +24,7 @@ export function registerHealthMetrics(registry: Registry, input: HealthInput): v
   });
   registerScrapeMetric<'source' | 'state'>(registry, {
     name: 'pdbscope_source_state',
-    help: 'Each watched source, 1 for the state it is in (syncing, live, degraded, refused, absent) and 0 for the others.',
+    help: 'Each watched source, 1 for the state it is in (syncing, live, degraded, credentials, refused, absent) and 0 for the others.',
     type: 'gauge',
     samples: function* (): Iterable<Sample<'source' | 'state'>> {
       for (const s of input.sources())

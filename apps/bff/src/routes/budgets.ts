@@ -12,11 +12,12 @@ export function budgetRoutes(store: ClusterReader): ServedRoute[] {
       await store.analysed();
       call.send(store.budgets(query));
     }),
+    serve(apiRoutes.operatorInstances, (call) => call.send(store.operatorInstances())),
     serve(apiRoutes.budget, async (call) => {
       const ref = call.params(unknownBudgetKind);
       await store.analysed();
       const detail = await store.budget(ref);
-      if (!detail) throw budgetNotFound(ref);
+      if (!detail) throw budgetNotFound(ref, store.notVisible('budgets', ref.namespace));
       call.send(detail);
     }),
   ];

@@ -30,7 +30,7 @@ export function staleReason(input: {
   // A refused source (403) is known missing data, not data going stale: not counted here.
   const stale = input.sources.find(
     (s) =>
-      (s.state === 'degraded' || s.state === 'syncing') &&
+      (s.state === 'degraded' || s.state === 'credentials' || s.state === 'syncing') &&
       input.now.getTime() - Date.parse(s.since) > input.staleAfterMs,
   );
   if (!stale) return undefined;

@@ -11,7 +11,11 @@ export function readyGate(store: Pick<ClusterReader, 'ready' | 'sources'>): Requ
     }
     const waiting = store
       .sources()
-      .filter((s) => s.state === 'syncing' || (s.state === 'degraded' && s.objects === 0))
+      .filter(
+        (s) =>
+          s.state === 'syncing' ||
+          ((s.state === 'degraded' || s.state === 'credentials') && s.objects === 0),
+      )
       .map((s) => (s.reason ? `${s.id} (${s.reason})` : s.id));
     res.setHeader('Retry-After', '2');
     sendProblem(

@@ -88,7 +88,9 @@ describe('the route table', () => {
         request(port, routePath(route, sampleParams), {
           method: route.method.toUpperCase(),
           headers: { 'content-type': 'application/json' },
-          body: '{}',
+          // No body on a GET: an unread body cuts short an answer streamed in pieces (over 64 kB,
+          // as the OpenAPI document is), which no browser or kubectl request would send.
+          ...(route.method === 'get' ? {} : { body: '{}' }),
         }),
       ),
     );

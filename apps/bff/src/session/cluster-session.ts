@@ -1,3 +1,4 @@
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
 import type { Logger } from 'pino';
 import type { EventHub } from '../events/hub.js';
 import { gatedHub } from '../events/store-hub.js';
@@ -43,6 +44,8 @@ export interface SessionSettings {
   prometheusRangeMs?: number;
   /** GET /api/fleet answers (--fleet-prometheus): the web app shows the Fleet page. */
   fleetConfigured?: boolean;
+  /** Cluster Autoscaler's flags, for the nodes' answers (its defaults otherwise). */
+  caOptions?: NodeDeleteOptions;
 }
 
 /**
@@ -91,8 +94,19 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
   const { clock, logger } = settings;
   const hub = gatedHub(settings.hub);
   const meta = metaOf(source, settings);
-  const store = new ClusterStore({ hub, clock, logger });
-  const readiness = new SourceReadiness({ store, hub, clock, logger });
+  const store = new ClusterStore({
+    hub,
+    clock,
+    logger,
+    ...(settings.caOptions ? { caOptions: settings.caOptions } : {}),
+  });
+  const readiness = new SourceReadiness({
+    store,
+    hub,
+    clock,
+    logger,
+    ...(source.kind === 'cluster' && settings.namespaces ? { watched: settings.namespaces } : {}),
+  });
   // Made once the session starts (its kubeconfig's client is made there).
   let cluster: ClusterSources | undefined;
   const sources: SourcesView = {
@@ -100,7 +114,13 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
     identityChange: () => cluster?.identityChange,
     rawBudget: async (ref) => cluster?.rawBudget(ref),
   };
-  const reader = storeReader({ store, sources, meta, clock });
+  const reader = storeReader({
+    store,
+    sources,
+    meta,
+    clock,
+    ...(settings.caOptions ? { caOptions: settings.caOptions } : {}),
+  });
   const history = new BudgetHistory({
     ...(settings.historyWindowMs !== undefined ? { windowMs: settings.historyWindowMs } : {}),
   });

@@ -7,6 +7,7 @@ import {
   overlapsByNamespace,
   podExpectsBudget,
   refKey,
+  unseenReason,
   type EvictionDecision,
   type Finding as EngineFinding,
   type PodView,
@@ -97,6 +98,7 @@ function* analysisSteps(
       pods,
       workloads: workloadsByNamespace.get(namespace) ?? [],
       overlaps: report,
+      visibility: index.visibility,
     });
     findingParts.push(part);
     // A finding counts on every budget it is about (its object and related budgets), as the
@@ -118,7 +120,9 @@ function* analysisSteps(
       if (block !== undefined && block.cause !== 'allows-none')
         blocked.set(refKey(e.ref), block.reason);
     }
-    for (const pod of pods) {
+    // Where budgets are not visible, a pod may well have one.
+    const budgetsSeen = unseenReason(index.visibility, 'budgets', namespace) === undefined;
+    for (const pod of budgetsSeen ? pods : []) {
       if (podExpectsBudget(pod)) {
         const covering = index.budgetsForPod(pod);
         if (covering.pdbs.length === 0 && covering.pubs.length === 0) podsWithoutBudget++;

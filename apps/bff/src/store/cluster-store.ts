@@ -1,10 +1,12 @@
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
 import type { Finding as EngineFinding, PodView } from '@pdbscope/shared';
-import type { BudgetDelta, ClusterIndex } from '@pdbscope/shared/index';
+import type { BudgetDelta, ClusterIndex, ObjectChange } from '@pdbscope/shared/index';
 import type { BudgetRow, BudgetSummary, ClusterCounts, NodeRow } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import type { StoreHub } from '../events/store-hub.js';
 import type { Clock } from '@pdbscope/shared/clock';
 import type { BudgetMarks } from '../views/rows.js';
+import { ActorObjects, isActorObject } from './actor-objects.js';
 import { summarize, type Analysis } from './analysis.js';
 import { AnalysisScheduler } from './analysis-scheduler.js';
 import { ClockTick } from './clock-tick.js';
@@ -22,6 +24,8 @@ export interface ClusterStoreOptions {
   tickMs?: number;
   /** The least time between two runs of the overlap and findings analysis. */
   analysisIntervalMs?: number;
+  /** Cluster Autoscaler's flags, for the nodes' rows (its defaults when absent). */
+  caOptions?: NodeDeleteOptions;
 }
 
 /**
@@ -38,6 +42,8 @@ export class ClusterStore implements StorePort {
   private readonly tick: ClockTick;
   private readonly summaries: SummaryPublisher;
   private sourceFindings: readonly EngineFinding[] = [];
+  /** PriorityClasses, NodePools and NodeClaims: read by the actors, not indexed. */
+  readonly actorObjects = new ActorObjects();
   private stopped = false;
   private resolveReady: () => void = () => {};
   /** Resolves once the sources have settled and the index is built. */
@@ -45,7 +51,11 @@ export class ClusterStore implements StorePort {
 
   constructor(private readonly options: ClusterStoreOptions) {
     const { clock, logger, hub } = options;
-    this.live = new LiveIndex({ clock, logger });
+    this.live = new LiveIndex({
+      clock,
+      logger,
+      ...(options.caOptions ? { caOptions: options.caOptions } : {}),
+    });
     this.summaries = new SummaryPublisher({
       clock,
       hub,
@@ -106,8 +116,13 @@ export class ClusterStore implements StorePort {
   apply(change: StoreChange): void {
     switch (change.type) {
       case 'upsert':
-      case 'delete':
-        return this.queue(this.live.apply(change));
+      case 'delete': {
+        const { object } = change;
+        if (isActorObject(object)) return this.actorObjects.apply(change.type, object);
+        const indexed: ObjectChange =
+          change.type === 'upsert' ? { type: 'upsert', object } : { type: 'delete', object };
+        return this.queue(this.live.apply(indexed));
+      }
       case 'source-findings':
         this.sourceFindings = change.findings;
         if (this.live.index) this.analyses.changed(this.options.clock.now());
@@ -116,6 +131,8 @@ export class ClusterStore implements StorePort {
         return this.live.addApiResource(change.key, change.info);
       case 'sources-settled':
         return this.build();
+      case 'visibility':
+        return this.seeing(this.live.setVisibility(change.visibility));
     }
   }
 
@@ -134,11 +151,13 @@ export class ClusterStore implements StorePort {
 
   /**
    * Resolves once an analysis exists: at once when one has run, else when the one under way (or
-   * one started now, in slices) ends. Never before ready.
+   * one started now, in slices) ends, its marks on the rows. Never before ready.
    */
   async analysisReady(): Promise<void> {
     await this.whenReady;
     await this.analyses.ready();
+    // The rows the analysis re-marked flush on the next turn; an answer read now counts them.
+    this.rows.flush();
   }
 
   marks(): BudgetMarks {
@@ -186,6 +205,16 @@ export class ClusterStore implements StorePort {
     fillNodeRows({ cache: nodeRows, wanted: () => !this.stopped, logger: this.options.logger });
     this.options.hub.publish({ type: 'ready', counts: this.counts() });
     this.resolveReady();
+  }
+
+  /**
+   * The visibility changed: the budgets it moved are published as any change's, and the analysis
+   * runs again even when none moved (what it may conclude depends on it).
+   */
+  private seeing(deltas: readonly BudgetDelta[]): void {
+    if (!this.live.index) return;
+    this.analyses.changed(this.options.clock.now());
+    this.rows.markMoved(deltas);
   }
 
   private queue(deltas: readonly BudgetDelta[]): void {

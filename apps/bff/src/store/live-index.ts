@@ -1,4 +1,4 @@
-import type { ApiResourceInfo, PodView } from '@pdbscope/shared';
+import type { ApiResourceInfo, PodView, Visibility } from '@pdbscope/shared';
 import {
   ClusterIndex,
   type BudgetDelta,
@@ -7,6 +7,7 @@ import {
 } from '@pdbscope/shared/index';
 import type { ClusterCounts, NodeRow } from '@pdbscope/shared/api';
 import type { Clock } from '@pdbscope/shared/clock';
+import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
 import type { Logger } from 'pino';
 import { nodeRowCache } from '../views/nodes.js';
 
@@ -25,7 +26,9 @@ export class LiveIndex {
   /** Custom kinds that serve `/scale`, for the index's REST mapper; known before it is built. */
   private readonly apiResources: Record<string, ApiResourceInfo> = {};
 
-  constructor(private readonly options: { clock: Clock; logger: Logger }) {
+  constructor(
+    private readonly options: { clock: Clock; logger: Logger; caOptions?: NodeDeleteOptions },
+  ) {
     this.loading = new ClusterIndex({ now: options.clock.now(), loading: true });
   }
 
@@ -45,6 +48,17 @@ export class LiveIndex {
     this.nodeCache?.before(change);
     const deltas = this.loading.apply(change, now);
     this.nodeCache?.after(change, deltas);
+    return deltas;
+  }
+
+  /**
+   * What can be seen changed: the budgets whose figures read what changed (none before it is
+   * built: the first evaluation is made under it), and every node's row.
+   */
+  setVisibility(visibility: Visibility): readonly BudgetDelta[] {
+    const deltas = this.loading.setVisibility(visibility);
+    this.nodeCache?.visibilityChanged();
+    this.nodeCache?.after(undefined, deltas);
     return deltas;
   }
 
@@ -73,7 +87,7 @@ export class LiveIndex {
       apiResources: { ...this.apiResources },
     });
     this.built = this.loading;
-    this.nodeCache = nodeRowCache(this.built);
+    this.nodeCache = nodeRowCache(this.built, this.options.caOptions);
     return { index: this.built, nodeRows: this.nodeCache };
   }
 

@@ -1,8 +1,20 @@
-import { overlapPairsPage, overlapsOfMember, refKey, refOf, type Budget } from '@pdbscope/shared';
+import {
+  CLUSTER_AUTOSCALER_DEFAULTS,
+  type NodeDeleteOptions,
+} from '@pdbscope/shared/actors/cluster-autoscaler';
+import {
+  overlapPairsPage,
+  overlapsOfMember,
+  refKey,
+  refOf,
+  unseenReason,
+  type Budget,
+} from '@pdbscope/shared';
 import {
   budgetMatchesQuery,
   budgetsPerNamespace,
   compareBudgetRows,
+  notVisibleText,
   findingMatcher,
   overlapGroupMatcher,
   pageOf,
@@ -26,8 +38,16 @@ import type { Analysis } from './analysis.js';
 import { budgetDetail } from '../views/detail.js';
 import { simulateDrain } from '../views/drain.js';
 import { simulateUpgrade } from '../views/upgrade.js';
-import { nodeDetail } from '../views/nodes.js';
+import { whatIfAnswer } from '../views/what-if.js';
+import { priorityClassList, simulatePreemption } from '../views/preemption.js';
+import { exposureOf } from '../views/exposure.js';
+import { nodeDetail, nodesNotVisible } from '../views/nodes.js';
+import type { ActorInputs } from '../views/node-actors.js';
+import { withKarpenter } from '../views/node-blocked.js';
+import { operatorInstancesView } from '../views/operator-instances.js';
 import { podResponse } from '../views/pods.js';
+import { podList } from '../views/pod-list.js';
+import { search } from '../views/search.js';
 import { simulateEvictions } from '../views/simulate.js';
 import type { ClusterStore } from './cluster-store.js';
 
@@ -52,10 +72,20 @@ export interface StoreReaderInput {
   sources: SourcesView;
   meta: ClusterMeta;
   clock: Clock;
+  /** Cluster Autoscaler's flags, for the nodes' answers (its defaults when absent). */
+  caOptions?: NodeDeleteOptions;
 }
 
 /** The routes' view of the store and the sources: every answer in the API's shapes. */
-export function storeReader({ store, sources, meta, clock }: StoreReaderInput): ClusterReader {
+export function storeReader(input: StoreReaderInput): ClusterReader {
+  const { store, sources, meta, clock } = input;
+  const caOptions = input.caOptions ?? CLUSTER_AUTOSCALER_DEFAULTS;
+  const actorInputs = (): ActorInputs => ({
+    priorityClasses: store.actorObjects.priorityClasses(),
+    nodePools: store.actorObjects.nodePools(),
+    nodeClaims: store.actorObjects.nodeClaims(),
+    caOptions,
+  });
   const eventId = () => store.hub.lastId;
   const index = () => {
     const i = store.index;
@@ -90,6 +120,8 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
   };
   return {
     ready: () => store.isReady(),
+    notVisible: (kind, namespace) =>
+      store.index ? unseenReason(store.index.visibility, kind, namespace) : undefined,
     sources: () => sources.states(),
     cluster: (): ClusterResponse => {
       const states = sources.states();
@@ -99,6 +131,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         .sort()
         .at(-1);
       const identityChange = sources.identityChange();
+      const notVisible = states.flatMap((s) => notVisibleText(s) ?? []);
       return {
         ...meta,
         ready: store.isReady(),
@@ -106,6 +139,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         counts: store.counts(),
         ...(last !== undefined ? { lastEventAt: last } : {}),
         ...(identityChange !== undefined ? { identityChange } : {}),
+        ...(notVisible.length > 0 ? { notVisible } : {}),
         eventId: eventId(),
       };
     },
@@ -140,6 +174,7 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         marks: store.marks(),
         findings: findings.byBudget.get(refKey(ref)) ?? [],
         overlaps: pairs,
+        exposure: exposureOf(evaluation, index(), actorInputs()),
         eventId: eventId(),
         now: clock.now(),
       });
@@ -152,12 +187,74 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
         now: clock.now(),
         eventId: eventId(),
       }),
-    nodes: () => ({ items: [...(store.nodeRows()?.values() ?? [])], eventId: eventId() }),
+    pods: (query, labels) => {
+      let group: readonly BudgetRef[] | undefined;
+      if (query.group !== undefined) {
+        const found = analysed().overlaps.byId.get(query.group);
+        if (!found) return { unknownGroup: query.group };
+        group = found.engine.budgets as BudgetRef[];
+      }
+      return podList({
+        index: index(),
+        query,
+        selector: labels,
+        ...(group ? { group } : {}),
+        now: clock.now(),
+        eventId: eventId(),
+      });
+    },
+    priorityClasses: () => ({
+      items: priorityClassList(store.actorObjects.priorityClasses()),
+      eventId: eventId(),
+    }),
+    namespaces: () => {
+      const pods = new Map<string, number>();
+      for (const namespace of index().podNamespaces()) {
+        let n = 0;
+        for (const _pod of index().podsInNamespace(namespace)) n++;
+        pods.set(namespace, n);
+      }
+      const budgets = new Map(
+        budgetsPerNamespace(store.published.values()).map((b) => [b.namespace, b.budgets]),
+      );
+      const items = [...new Set([...pods.keys(), ...budgets.keys()])].sort().map((namespace) => ({
+        namespace,
+        pods: pods.get(namespace) ?? 0,
+        budgets: budgets.get(namespace) ?? 0,
+      }));
+      return { items, eventId: eventId() };
+    },
+    search: ({ q, limit, selector }) =>
+      search({
+        index: index(),
+        budgets: store.published.values(),
+        budgetContext: searchContext,
+        q,
+        selector,
+        limit,
+        eventId: eventId(),
+      }),
+    nodes: () => {
+      const notVisible = nodesNotVisible(index());
+      const rows = store.nodeRows();
+      const i = store.index;
+      const { nodePools, nodeClaims } = actorInputs();
+      return {
+        items:
+          rows && i
+            ? withKarpenter(rows.values(), { index: i, now: i.now, nodePools, nodeClaims })
+            : [],
+        ...(notVisible.length > 0 ? { notVisible } : {}),
+        eventId: eventId(),
+      };
+    },
+    operatorInstances: () => ({ items: operatorInstancesView(index()), eventId: eventId() }),
     node: (name) =>
       nodeDetail({
         index: index(),
         name,
         marks: store.marks(),
+        actors: actorInputs(),
         eventId: eventId(),
       }),
     analysed: () => store.analysisReady(),
@@ -199,5 +296,8 @@ export function storeReader({ store, sources, meta, clock }: StoreReaderInput): 
     simulateEvictions: (pods) => simulateEvictions(index(), pods, clock.now()),
     simulateDrain: (request) => simulateDrain(index(), request, clock.now()),
     simulateUpgrade: (request) => simulateUpgrade(index(), request, clock.now()),
+    whatIf: (request) => whatIfAnswer(index(), request),
+    simulatePreemption: (request) =>
+      simulatePreemption(index(), store.actorObjects.priorityClasses(), request),
   };
 }

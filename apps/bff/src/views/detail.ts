@@ -1,12 +1,8 @@
-import {
-  decidePodNow,
-  EVICTION_RULE_SUMMARIES,
-  type PodClassification,
-  type PodView,
-} from '@pdbscope/shared';
+import { type PodClassification, type PodView } from '@pdbscope/shared';
 import { classificationOf, type BudgetEvaluation, type ClusterIndex } from '@pdbscope/shared/index';
 import type {
   BudgetDetailResponse,
+  BudgetExposureItem,
   EvictableNow,
   ExpectedSource,
   Finding,
@@ -14,19 +10,14 @@ import type {
   Overlap,
 } from '@pdbscope/shared/api';
 import { stringify } from 'yaml';
-import { podPlacement } from './pods.js';
-import { budgetRow, statusDifferences, statusNumbers, type BudgetMarks } from './rows.js';
-
-/** Whether the API server would let this pod be evicted now, and by which rule (a dry run). */
-function evictableNow(pod: PodView, index: ClusterIndex, now: Date): EvictableNow {
-  const decision = decidePodNow(pod, index.budgetsForPod(pod), now);
-  return {
-    allowed: decision.allowed,
-    rule: decision.rule,
-    summary: EVICTION_RULE_SUMMARIES[decision.rule],
-    code: decision.code,
-  };
-}
+import { evictableNow, podPlacement } from './pods.js';
+import {
+  budgetRow,
+  recomputeError,
+  statusDifferences,
+  statusNumbers,
+  type BudgetMarks,
+} from './rows.js';
 
 /** A pod in its lane, as the engine classified it (lane, code and reason come from shared). */
 export function lanePod(
@@ -70,6 +61,8 @@ function podsPerController(pods: readonly PodView[], index: ClusterIndex): Map<s
 }
 
 function expectedSource(evaluation: BudgetEvaluation, index: ClusterIndex): ExpectedSource {
+  if (evaluation.unseen !== undefined)
+    return { type: 'not-visible', controllers: [], message: evaluation.unseen.recomputed };
   if (evaluation.kind === 'PodDisruptionBudget') {
     const { sync } = evaluation;
     if (sync.syncFailed)
@@ -174,6 +167,8 @@ export interface DetailInput {
   marks: BudgetMarks;
   findings: readonly Finding[];
   overlaps: readonly Overlap[];
+  /** What can still disrupt the pods despite the budget (PodDisruptionBudgets only). */
+  exposure?: readonly BudgetExposureItem[] | undefined;
   eventId: string;
   /** When "evictable now" is decided (disruptedPods entries expire). */
   now: Date;
@@ -189,21 +184,16 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
   for (const c of classificationOf(evaluation))
     lanes[c.lane].push(lanePod(c, disruptedPods, evictableNow(c.pod, input.index, input.now)));
   const reported = statusNumbers(evaluation.budget);
-  const failed =
-    evaluation.kind === 'PodDisruptionBudget'
-      ? evaluation.sync.syncFailed
-      : evaluation.sync.error !== undefined;
-  const recomputed = failed ? null : statusNumbers(evaluation.synced);
-  const error =
-    evaluation.kind === 'PodDisruptionBudget'
-      ? (evaluation.sync.error ?? null)
-      : (evaluation.sync.error ?? null);
+  const error = recomputeError(evaluation);
+  // Not known (`unseen`: the row's notVisible says why), or failed: no recomputed status.
+  const recomputed =
+    error !== null || evaluation.unseen !== undefined ? null : statusNumbers(evaluation.synced);
   return {
     budget: budgetRow(evaluation, input.marks),
     lanes,
     reported,
     recomputed,
-    recomputeError: failed ? (error ?? 'sync failed') : null,
+    recomputeError: error,
     differences: recomputed ? statusDifferences(reported, recomputed) : [],
     expected: expectedSource(evaluation, input.index),
     conditions:
@@ -211,7 +201,7 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
         ? evaluation.budget.status.conditions.map((c) => ({ ...c }))
         : [],
     controllerEvents:
-      evaluation.kind === 'PodDisruptionBudget'
+      evaluation.kind === 'PodDisruptionBudget' && evaluation.unseen === undefined
         ? evaluation.sync.events.map((e) => ({
             type: e.type,
             reason: e.reason,
@@ -223,6 +213,7 @@ export function budgetDetail(input: DetailInput): BudgetDetailResponse {
     ),
     findings: [...input.findings],
     overlaps: [...input.overlaps],
+    ...(input.exposure ? { exposure: [...input.exposure] } : {}),
     eventId: input.eventId,
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
 import type { BudgetRef, SimulateDrainResponse } from '@pdbscope/shared/api';
-import type { Unknown } from '../model.js';
+import type { Simulated, Unknown } from '../model.js';
 import { statusAfter, stepDecision } from './simulate.js';
 
 const SKIP_REASONS = {
@@ -26,7 +26,7 @@ export function simulateDrain(
   index: ClusterIndex,
   request: { node: string } & DrainOptions,
   now: Date,
-): SimulateDrainResponse | Unknown {
+): Simulated<SimulateDrainResponse> | Unknown {
   const { node, ...options } = request;
   // A snapshot of pods may name nodes it holds no Node object for; they can still be drained.
   if (!index.node(node) && index.podsOnNode(node).length === 0) return { unknown: node };
@@ -38,6 +38,7 @@ export function simulateDrain(
     verdict: plan.verdict,
     complete: plan.complete,
     schedulingChecked: plan.schedulingChecked,
+    ...(plan.unseen !== undefined ? { notVisible: plan.unseen } : {}),
     refusals: plan.refusals.map((r) => ({
       message: refusalText(r),
       flag: r.flag ?? null,

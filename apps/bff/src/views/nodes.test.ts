@@ -1,3 +1,4 @@
+import { CLUSTER_AUTOSCALER_DEFAULTS } from '@pdbscope/shared/actors/cluster-autoscaler';
 import { ClusterIndex } from '@pdbscope/shared/index';
 import { podFromObject, type PodView } from '@pdbscope/shared';
 import { NODE_LIST_REFS } from '@pdbscope/shared/api';
@@ -76,7 +77,18 @@ describe('a node row in the list and on the node page', () => {
     );
     const refs = bare.map((p) => ({ kind: 'Pod', namespace: 'data', name: p.name }));
     const listed = nodeListRow(idx, 'worker-0').drainableNow;
-    const detail = nodeDetail({ index: idx, name: 'worker-0', marks: NO_MARKS, eventId: 'e1' });
+    const detail = nodeDetail({
+      index: idx,
+      name: 'worker-0',
+      marks: NO_MARKS,
+      actors: {
+        priorityClasses: [],
+        nodePools: [],
+        nodeClaims: [],
+        caOptions: CLUSTER_AUTOSCALER_DEFAULTS,
+      },
+      eventId: 'e1',
+    });
     expect({ ...listed, reason: '' }).toStrictEqual({
       state: 'refused',
       pods: refs.slice(0, NODE_LIST_REFS),

@@ -1,6 +1,12 @@
-import { decidePodNow, type PodView } from '@pdbscope/shared';
+import {
+  decidePodNow,
+  EVICTION_RULE_SUMMARIES,
+  unseenReason,
+  type EvictionDecision,
+  type PodView,
+} from '@pdbscope/shared';
 import type { ClusterIndex } from '@pdbscope/shared/index';
-import type { PodResponse, PodSummary } from '@pdbscope/shared/api';
+import type { EvictableNow, PodResponse, PodSummary } from '@pdbscope/shared/api';
 import { apiDecision } from './decision.js';
 import { budgetRow, type BudgetMarks } from './rows.js';
 
@@ -24,6 +30,21 @@ export function podPlacement(
   };
 }
 
+/** An eviction decision as a row shows it: allowed or not, by which rule, with the HTTP status. */
+export function evictableOf(decision: EvictionDecision): EvictableNow {
+  return {
+    allowed: decision.allowed,
+    rule: decision.rule,
+    summary: EVICTION_RULE_SUMMARIES[decision.rule],
+    code: decision.code,
+  };
+}
+
+/** Whether the API server would let this pod be evicted now, and by which rule (a dry run). */
+export function evictableNow(pod: PodView, index: ClusterIndex, now: Date): EvictableNow {
+  return evictableOf(decidePodNow(pod, index.budgetsForPod(pod), now));
+}
+
 export function podSummary(pod: PodView): PodSummary {
   return {
     namespace: pod.namespace,
@@ -32,6 +53,7 @@ export function podSummary(pod: PodView): PodSummary {
     phase: pod.phase,
     ready: pod.ready,
     labels: { ...pod.labels },
+    ...(Object.keys(pod.annotations).length > 0 ? { annotations: { ...pod.annotations } } : {}),
     restartCount: pod.restartCount,
     ...podPlacement(pod),
     ...(pod.creationTimestamp !== undefined ? { creationTimestamp: pod.creationTimestamp } : {}),
@@ -53,8 +75,16 @@ export function podResponse(input: {
   const covering = index.budgetsForPod(pod);
   const budgets = [...covering.pdbs, ...covering.pubs];
   const decision = decidePodNow(pod, covering, input.now);
+  const budgetsHidden = unseenReason(index.visibility, 'budgets', pod.namespace);
   return {
     pod: podSummary(pod),
+    ...(budgetsHidden !== undefined
+      ? {
+          notVisible: [
+            `budgets in ${pod.namespace} not visible: ${budgetsHidden}; the eviction is decided on the visible budgets only`,
+          ],
+        }
+      : {}),
     budgets: budgets.flatMap((b) => {
       const evaluation = index.budget(b);
       return evaluation ? [budgetRow(evaluation, input.marks)] : [];

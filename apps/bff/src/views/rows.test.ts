@@ -1,3 +1,4 @@
+import { makeVisibility } from '@pdbscope/shared';
 import { ClusterIndex } from '@pdbscope/shared/index';
 import { describe, expect, it } from 'vitest';
 import { pdbStatusNumbers } from '@pdbscope/shared/testing';
@@ -80,6 +81,51 @@ describe('budgetRow', () => {
       row.flags.blocking,
       row.flags.mismatch,
     ]).toStrictEqual([0, true, false]);
+  });
+});
+
+describe('budgetRow of a budget whose pods are not visible', () => {
+  it('keeps the reported status, knows no matched pod, raises no flag drawn from pods, says why', () => {
+    const { sts, pdb } = zookeeper({});
+    const visibility = makeVisibility({
+      refusals: [{ kind: 'pods', namespace: 'data', reason: 'no permission to list pods in data' }],
+    });
+    const index = new ClusterIndex({ now, visibility }, { budgets: [pdb], workloads: [sts] });
+    const evaluation = index.budget({
+      kind: 'PodDisruptionBudget',
+      namespace: 'data',
+      name: 'zookeeper',
+    });
+    if (!evaluation) throw new Error('not indexed');
+    const hidden = 'pods not visible: no permission to list pods in data';
+    expect(budgetRow(evaluation)).toStrictEqual({
+      kind: 'PodDisruptionBudget',
+      apiVersion: 'policy/v1',
+      uid: 'pdb-uid',
+      namespace: 'data',
+      name: 'zookeeper',
+      generation: 1,
+      observedGeneration: 1,
+      matchedPods: null,
+      flags: {
+        overlap: false,
+        findings: 0,
+        stale: false,
+        blocking: false,
+        blockingReason: null,
+        mismatch: false,
+        error: null,
+      },
+      creationTimestamp: '2026-11-20T08:00:00Z',
+      maxUnavailable: 1,
+      notVisible: { pods: hidden, recomputed: hidden },
+      selector: { matchLabels: { 'app.kubernetes.io/name': 'zookeeper' } },
+      selectorText: 'app.kubernetes.io/name=zookeeper',
+      expectedPods: 3,
+      desiredHealthy: 2,
+      currentHealthy: 3,
+      disruptionsAllowed: 1,
+    });
   });
 });
 

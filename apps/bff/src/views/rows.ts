@@ -2,6 +2,8 @@ import {
   blockingByStatus,
   differingCounters,
   parseSelector,
+  protectedOperations,
+  PUB_PROTECT_OPERATIONS_ANNOTATION,
   refKey,
   selectorToString,
   statusIsStale,
@@ -99,7 +101,9 @@ export function statusDifferences(
   return differingCounters(reported.kind, reported, recomputed);
 }
 
-function recomputeError(evaluation: BudgetEvaluation): string | null {
+/** Why the recomputation failed; null when it did not, or was not made (see `unseen`). */
+export function recomputeError(evaluation: BudgetEvaluation): string | null {
+  if (evaluation.unseen !== undefined) return null;
   if (evaluation.kind === 'PodDisruptionBudget')
     return evaluation.sync.syncFailed ? (evaluation.sync.error ?? 'sync failed') : null;
   return evaluation.sync.error ?? null;
@@ -143,7 +147,7 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
     name: evaluation.budget.name,
     generation: evaluation.budget.generation,
     observedGeneration: evaluation.budget.status.observedGeneration,
-    matchedPods: evaluation.counts.selected,
+    matchedPods: evaluation.unseen?.pods !== undefined ? null : evaluation.counts.selected,
     ...disruptedCount(evaluation.budget.status.disruptedPods),
     flags,
     ...(since !== undefined ? { blockingSince: since } : {}),
@@ -155,6 +159,14 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
       : {}),
     ...(evaluation.budget.spec.maxUnavailable !== undefined
       ? { maxUnavailable: evaluation.budget.spec.maxUnavailable }
+      : {}),
+    ...(evaluation.unseen !== undefined
+      ? {
+          notVisible: {
+            pods: evaluation.unseen.pods ?? null,
+            recomputed: evaluation.unseen.recomputed,
+          },
+        }
       : {}),
   };
   if (evaluation.kind === 'PodDisruptionBudget') {
@@ -188,5 +200,13 @@ export function budgetRow(evaluation: BudgetEvaluation, marks: BudgetMarks = NO_
     desiredAvailable: b.status.desiredAvailable,
     currentAvailable: b.status.currentAvailable,
     unavailableAllowed: b.status.unavailableAllowed,
+    protects: protectedOperations(b),
+    protectsFrom: protectsFrom(b),
   };
+}
+
+/** Where a PUB's protected operations come from (v1alpha1 keeps them in an annotation). */
+function protectsFrom(pub: PubView): 'annotation' | 'spec' | 'default' {
+  if (pub.spec.protectOperations === undefined) return 'default';
+  return pub.annotations[PUB_PROTECT_OPERATIONS_ANNOTATION] === undefined ? 'spec' : 'annotation';
 }

@@ -13,7 +13,7 @@ import type {
   EvictionStep,
   SimulateEvictionsResponse,
 } from '@pdbscope/shared/api';
-import type { Unknown } from '../model.js';
+import type { Simulated, Unknown } from '../model.js';
 import { apiDecision } from './decision.js';
 import { statusNumbers } from './rows.js';
 
@@ -37,7 +37,7 @@ export function simulateEvictions(
   index: ClusterIndex,
   pods: readonly string[],
   now: Date,
-): SimulateEvictionsResponse | Unknown {
+): Simulated<SimulateEvictionsResponse> | Unknown {
   const refs: { namespace: string; name: string }[] = [];
   for (const p of pods) {
     const ref = parseNsName(p);

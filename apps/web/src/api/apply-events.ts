@@ -80,9 +80,9 @@ export function forgetTheCluster(client: QueryClient, cluster?: ClusterResponse)
 /**
  * Applies a batch of server events to the whole cache: the views the stream carries are reduced
  * in place; a detail whose budget changed is also refetched (the stream carries rows, not
- * lanes), and views it does not carry (pods, nodes, overlaps, findings) are invalidated, which
- * refetches only those on screen. A resync refetches everything; `ready` everything but the
- * cluster view it updates.
+ * lanes), and views it does not carry (pods, nodes, overlaps, findings, operator instances) are
+ * invalidated, which refetches only those on screen. A resync refetches everything; `ready`
+ * everything but the cluster view it updates.
  */
 export function applyEvents(client: QueryClient, events: readonly ServerEvent[]): void {
   if (events.length === 0) return;
@@ -121,6 +121,7 @@ export function applyEvents(client: QueryClient, events: readonly ServerEvent[])
       queryKeys.nodes,
       queryKeys.overlaps,
       queryKeys.findings,
+      queryKeys.operatorInstances,
       queryKeys.histories,
       queryKeys.kubeEvents,
     ]) {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { pdbRow } from '@pdbscope/shared/testing';
-import { budgetList } from '../test/fixtures.js';
+import { budgetList, cluster } from '../test/fixtures.js';
 import { connectEventStream, type EventSourceLike } from './event-stream.js';
 import { budgetsQuery, queryKeys } from './queries.js';
 import { StreamStatusStore } from './stream-status.js';
+import { LivePauseStore } from './live-pause.js';
 import { ManualClock } from '@pdbscope/sim/clock';
 
 class FakeSource implements EventSourceLike {
@@ -30,7 +31,7 @@ class FakeSource implements EventSourceLike {
   }
 }
 
-function setup() {
+function setup(pause?: LivePauseStore) {
   const client = new QueryClient();
   client.setQueryData(queryKeys.budgets, budgetList());
   const status = new StreamStatusStore(0);
@@ -46,6 +47,7 @@ function setup() {
     },
     clock: time,
     batchMs: 16,
+    ...(pause ? { pause } : {}),
   });
   return { client, status, sources, time, stop };
 }
@@ -155,5 +157,60 @@ describe('connectEventStream', () => {
     stop();
     time.advance(60_000);
     expect(sources).toHaveLength(1);
+  });
+
+  it('holds the numbers while paused, counts what waits, and refetches on resume', () => {
+    const pause = new LivePauseStore();
+    const { client, sources, time } = setup(pause);
+    const source = sources[0];
+    if (source === undefined) throw new Error('no EventSource opened');
+    source.open();
+    const names = () => client.getQueryData(budgetsQuery().queryKey)?.items.map((r) => r.name);
+    const before = names();
+    pause.pause(5000);
+    for (const [id, name] of [
+      ['e1-201', 'kafka'],
+      ['e1-202', 'hdfs'],
+    ] as const) {
+      source.send({
+        type: 'budget-added',
+        id,
+        at: '2026-11-21T19:40:00Z',
+        budget: pdbRow('data', name),
+      });
+      time.advance(16);
+    }
+    const held = [names(), pause.get(), client.getQueryState(queryKeys.budgets)?.isInvalidated];
+    pause.resume();
+    expect([
+      ...held,
+      pause.get(),
+      client.getQueryState(queryKeys.budgets)?.isInvalidated,
+    ]).toStrictEqual([
+      before,
+      { paused: true, since: 5000, waiting: 2 },
+      false,
+      { paused: false, waiting: 0 },
+      true,
+    ]);
+  });
+
+  it('ends a pause when the user switches context, and stops refetching only while paused', () => {
+    const pause = new LivePauseStore();
+    const { sources, time } = setup(pause);
+    const source = sources[0];
+    if (source === undefined) throw new Error('no EventSource opened');
+    source.open();
+    const interval = pause.whileLive(30_000);
+    pause.pause(1);
+    const whilePaused = interval();
+    source.send({
+      type: 'context-changed',
+      id: 'e2-1',
+      at: '2026-11-21T19:41:00Z',
+      cluster: cluster({ context: 'staging' }),
+    });
+    time.advance(16);
+    expect([whilePaused, pause.get().paused, interval()]).toStrictEqual([false, false, 30_000]);
   });
 });

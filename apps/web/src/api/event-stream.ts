@@ -6,6 +6,7 @@ import { browserClock } from './browser-clock.js';
 import { applyEvents } from './apply-events.js';
 import { CatchUp } from './catch-up.js';
 import type { StreamStatusStore } from './stream-status.js';
+import type { LivePauseStore } from './live-pause.js';
 
 /** The part of EventSource this module uses, so tests can hand in a fake. */
 export interface EventSourceLike {
@@ -24,6 +25,8 @@ export interface EventStreamOptions {
   clock?: Clock;
   /** Events arriving within this window are applied together, so a burst re-renders once. */
   batchMs?: number;
+  /** While paused, events are counted, not applied; resuming refetches what is on screen. */
+  pause?: LivePauseStore;
 }
 
 const CLOSED = 2;
@@ -57,8 +60,22 @@ export function connectEventStream(options: EventStreamOptions): () => void {
     const events = pending;
     pending = [];
     catchUp.record(events);
+    const pause = options.pause;
+    // Switching the context is the user's own act: it ends a pause rather than wait behind it.
+    if (pause?.get().paused && !events.some((event) => event.type === 'context-changed')) {
+      pause.held(events.length);
+      return;
+    }
+    pause?.resume();
     applyEvents(options.client, events);
   };
+  // Held changes were never applied: on resume the views on screen fetch their answers again.
+  let heldBeforeResume = 0;
+  const stopWatchingPause = options.pause?.subscribe(() => {
+    if (options.pause?.get().paused === false && heldBeforeResume > 0)
+      void options.client.invalidateQueries();
+    heldBeforeResume = options.pause?.get().waiting ?? 0;
+  });
 
   const open = () => {
     const url =
@@ -93,6 +110,7 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   return () => {
     stopped = true;
     stopCatchUp();
+    stopWatchingPause?.();
     flushTimer?.cancel();
     retryTimer?.cancel();
     source?.close();

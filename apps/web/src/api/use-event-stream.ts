@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { connectEventStream } from './event-stream.js';
 import { streamStatus } from './stream-status.js';
+import { livePause } from './live-pause.js';
 
 /**
  * Mounted once, in the layout: the whole app stays live through one stream. A new `session`
@@ -10,5 +11,8 @@ import { streamStatus } from './stream-status.js';
  */
 export function useEventStream(session = 0): void {
   const client = useQueryClient();
-  useEffect(() => connectEventStream({ client, status: streamStatus }), [client, session]);
+  useEffect(
+    () => connectEventStream({ client, status: streamStatus, pause: livePause }),
+    [client, session],
+  );
 }

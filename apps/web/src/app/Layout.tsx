@@ -5,12 +5,17 @@ import { ThemeToggle } from './ThemeToggle.js';
 import { useEventStream } from '../api/use-event-stream.js';
 import { useAuthStatus } from '../api/auth-status.js';
 import { SignOutButton } from '../features/auth/SignOutButton.js';
+import { PauseToggle } from '../features/live/PauseToggle.js';
 import { TokenForm } from '../features/auth/TokenForm.js';
 import { Loading } from '../components/StateView.js';
+import { ListFocusProvider, useListFocus } from '../components/list-focus.js';
+import { SearchPalette } from '../features/search/SearchPalette.js';
 import { useFleetConfigured } from '../features/fleet/fleet-queries.js';
+import { WhatIfBanner } from '../features/what-if/WhatIfBanner.js';
 
 const links = [
   { to: '/', label: 'Budgets', end: true },
+  { to: '/pods', label: 'Pods', end: false },
   { to: '/nodes', label: 'Nodes', end: false },
   { to: '/simulate', label: 'Simulate', end: false },
   { to: '/upgrade', label: 'Upgrade', end: false },
@@ -21,7 +26,33 @@ const links = [
 /** Shown only when the BFF serves the fleet (--fleet-prometheus). */
 const fleetLink = { to: '/fleet', label: 'Fleet', end: false } as const;
 
+/** Shown while the page has a table: the first row in two Tab presses, past every filter. */
+function SkipToList() {
+  const { first } = useListFocus();
+  if (first === undefined) return null;
+  return (
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        first();
+      }}
+    >
+      Skip to the list
+    </a>
+  );
+}
+
 export function Layout() {
+  return (
+    <ListFocusProvider>
+      <Shell />
+    </ListFocusProvider>
+  );
+}
+
+function Shell() {
   const auth = useAuthStatus();
   useEventStream(auth.generation);
   const fleet = useFleetConfigured();
@@ -30,6 +61,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <SkipToList />
       <header className="topbar">
         <NavLink to="/" className="brand">
           pdbscope
@@ -41,11 +73,14 @@ export function Layout() {
             </NavLink>
           ))}
         </nav>
+        <SearchPalette />
         <ThemeToggle />
       </header>
       <ConnectionBar>
+        <PauseToggle />
         <SignOutButton />
       </ConnectionBar>
+      <WhatIfBanner />
       <main id="main" tabIndex={-1}>
         {auth.needsToken ? (
           <TokenForm />

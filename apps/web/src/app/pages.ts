@@ -13,6 +13,9 @@ export const pages = {
   pod: lazyComponent(() =>
     import('../features/simulate/PodPage.js').then((module) => module.PodPage),
   ),
+  pods: lazyComponent(() =>
+    import('../features/pods/PodsPage.js').then((module) => module.PodsPage),
+  ),
   nodes: lazyComponent(() =>
     import('../features/nodes/NodesPage.js').then((module) => module.NodesPage),
   ),
@@ -30,6 +33,9 @@ export const pages = {
   ),
   findings: lazyComponent(() =>
     import('../features/findings/FindingsPage.js').then((module) => module.FindingsPage),
+  ),
+  whatIf: lazyComponent(() =>
+    import('../features/what-if/WhatIfPage.js').then((module) => module.WhatIfPage),
   ),
   fleet: lazyComponent(() =>
     import('../features/fleet/FleetPage.js').then((module) => module.FleetPage),

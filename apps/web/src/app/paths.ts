@@ -8,6 +8,30 @@ export function podHref(ref: { namespace: string; name: string }): string {
   return `/pods/${encodeURIComponent(ref.namespace)}/${encodeURIComponent(ref.name)}`;
 }
 
+/** The Pods view's filters, as its URL keeps them (so every filtered list is a link). */
+export const podFilterKeys = [
+  'namespace',
+  'node',
+  'labels',
+  'budgets',
+  'evictable',
+  'group',
+  'text',
+] as const;
+export type PodFilterKey = (typeof podFilterKeys)[number];
+export type PodFilters = Partial<Record<PodFilterKey, string>>;
+
+/** The Pods view with these filters: what a count links to, so the list shows what it counted. */
+export function podsHref(filters: PodFilters = {}): string {
+  const params = new URLSearchParams();
+  for (const key of podFilterKeys) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  const qs = params.toString();
+  return qs === '' ? '/pods' : `/pods?${qs}`;
+}
+
 export function nodeHref(name: string): string {
   return `/nodes/${encodeURIComponent(name)}`;
 }
@@ -69,4 +93,17 @@ export function objectHref(ref: {
 /** One cluster of the fleet: its budgets as Prometheus knows them. */
 export function fleetClusterHref(cluster: string): string {
   return `/fleet/${encodeURIComponent(cluster)}`;
+}
+
+/** The what-if editor: a budget's spec (and its workloads' replicas), or pasted manifests. */
+export function whatIfHref(target: {
+  budget?: { kind: string; namespace: string; name: string };
+  apply?: boolean;
+}): string {
+  const params = new URLSearchParams();
+  if (target.budget)
+    params.set('budget', `${target.budget.kind}/${target.budget.namespace}/${target.budget.name}`);
+  if (target.apply) params.set('apply', '1');
+  const query = params.toString();
+  return `/what-if${query === '' ? '' : `?${query}`}`;
 }

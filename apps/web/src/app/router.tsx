@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
             element: <pages.budgetDetail />,
             handle: { page: pages.budgetDetail },
           },
+          { path: 'pods', element: <pages.pods />, handle: { page: pages.pods } },
           { path: 'pods/:namespace/:name', element: <pages.pod />, handle: { page: pages.pod } },
           { path: 'nodes', element: <pages.nodes />, handle: { page: pages.nodes } },
           {
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'upgrade', element: <pages.upgrade />, handle: { page: pages.upgrade } },
           { path: 'overlaps', element: <pages.overlaps />, handle: { page: pages.overlaps } },
           { path: 'findings', element: <pages.findings />, handle: { page: pages.findings } },
+          { path: 'what-if', element: <pages.whatIf />, handle: { page: pages.whatIf } },
           { path: 'fleet', element: <pages.fleet />, handle: { page: pages.fleet } },
           {
             path: 'fleet/:cluster',

@@ -1,7 +1,9 @@
+import { PodKeyLink } from './PodKeyLink.js';
 import { Link } from 'react-router';
 import type { BudgetStatusAfter, EvictionDecision } from '@pdbscope/shared/api';
-import { budgetHref, podHref } from '../app/paths.js';
+import { budgetHref } from '../app/paths.js';
 import { BudgetStatusLine } from './BudgetStatusLine.js';
+import { policySentence } from './rule-words.js';
 
 /** The status line and the engine's rule, e.g. "Refused: 500, more than one PodDisruptionBudget". */
 function verdict(decision: EvictionDecision): string {
@@ -21,15 +23,18 @@ interface DecisionViewProps {
 
 /** The eviction API's answer for one pod: the server's own message and causes first, our explanation after. */
 export function DecisionView({ decision, after }: DecisionViewProps) {
-  const [namespace = '', name = ''] = decision.pod.split('/');
+  // Where KEP-3017's policy decided, its rule in a sentence before the engine's explanation.
+  const policy = policySentence(decision.rule);
   return (
     <div className={`notice ${decision.allowed ? 'good' : 'bad'}`}>
       <strong>
-        {verdict(decision)} for <Link to={podHref({ namespace, name })}>{decision.pod}</Link>
+        {verdict(decision)} for <PodKeyLink pod={decision.pod} mono={false} />
       </strong>
       <p>
         API server: {decision.message === '' ? 'no message' : <q>{decision.message}</q>} (HTTP{' '}
-        {decision.httpStatus}, code {decision.code}
+        {decision.httpStatus}
+        {/* The Status body's code is the status line's; said only where it is not. */}
+        {decision.code === decision.httpStatus ? '' : `, Status code ${decision.code}`}
         {decision.retryAfterSeconds === undefined
           ? ''
           : `, retry after ${decision.retryAfterSeconds} s`}
@@ -44,6 +49,7 @@ export function DecisionView({ decision, after }: DecisionViewProps) {
           ))}
         </ul>
       ) : null}
+      {policy === undefined ? null : <p className="policy-note">{sentence(policy)}</p>}
       <p className="muted">
         Why: {sentence(decision.explanation)}
         {decision.decidedBy === null ? null : (

@@ -1,8 +1,27 @@
-import type { BudgetFlags } from '@pdbscope/shared/api';
+import type { BudgetFlags, BudgetNotVisible } from '@pdbscope/shared/api';
 
-export function FlagBadges({ flags }: { flags: BudgetFlags }) {
+/**
+ * The row's flags; with `notVisible` (what its figures read is not visible) a "?" says that the
+ * flags drawn from its pods or recomputed status are not known, and why.
+ */
+export function FlagBadges({
+  flags,
+  notVisible,
+}: {
+  flags: BudgetFlags;
+  notVisible?: BudgetNotVisible | undefined;
+}) {
   return (
     <>
+      {notVisible !== undefined ? (
+        <span
+          className="badge warn"
+          title={`Not known: ${notVisible.pods ?? notVisible.recomputed}`}
+          aria-label={`flags not known: ${notVisible.pods ?? notVisible.recomputed}`}
+        >
+          ?
+        </span>
+      ) : null}{' '}
       {flags.overlap ? <span className="badge bad">overlap</span> : null}{' '}
       {flags.findings > 0 ? (
         <span className="badge warn">

@@ -1,5 +1,6 @@
 import type { Overlap } from '@pdbscope/shared/api';
 import { ObjectLink } from './ObjectLink.js';
+import { PodLinks } from './PodLinks.js';
 import { ShowMore, useShowMore } from './ShowMore.js';
 
 export const ruleNames = {
@@ -32,7 +33,7 @@ export function OverlapItem({ overlap }: { overlap: Overlap }) {
       </p>
       {overlap.kind === 'live' ? (
         <p>
-          Shared pods ({overlap.podCount}): <span className="mono">{overlap.pods.join(', ')}</span>
+          Shared pods ({overlap.podCount}): <PodLinks pods={overlap.pods} />
           {overlap.podCount > overlap.pods.length
             ? ` and ${overlap.podCount - overlap.pods.length} more`
             : ''}

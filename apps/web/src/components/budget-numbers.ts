@@ -32,7 +32,7 @@ export function shortKind(kind: string): string {
 }
 
 /** `minAvailable` / `maxUnavailable` as one cell: "min 2", "max 25%", or "—" when neither is set. */
-export function budgetRule(row: BudgetRow): string {
+export function budgetRule(row: Pick<BudgetRow, 'minAvailable' | 'maxUnavailable'>): string {
   const parts: string[] = [];
   if (row.minAvailable !== undefined) parts.push(`min ${row.minAvailable}`);
   if (row.maxUnavailable !== undefined) parts.push(`max ${row.maxUnavailable}`);

@@ -155,7 +155,9 @@ export function sourceMarks(input: {
   const refused: MarkedSource[] = [];
   for (const source of input.sources) {
     if (
-      (source.state !== 'degraded' && source.state !== 'refused') ||
+      (source.state !== 'degraded' &&
+        source.state !== 'credentials' &&
+        source.state !== 'refused') ||
       !covers(source, input.numbers)
     )
       continue;
@@ -167,7 +169,7 @@ export function sourceMarks(input: {
     const { namespace } = sourceScope(source);
     causes.push({
       since: Number.isNaN(since) ? input.stream.since : since,
-      what: `${source.id} degraded`,
+      what: `${source.id} ${source.state === 'credentials' ? 'credentials refused' : 'degraded'}`,
       ...(namespace === undefined ? {} : { namespace }),
     });
   }
@@ -211,7 +213,7 @@ export function useRowMarks(): (row: BudgetRow) => SourceMarks {
   const sources = useQuery(clusterQuery()).data?.sources ?? [];
   const troubled = JSON.stringify(
     sources
-      .filter((s) => s.state === 'degraded' || s.state === 'refused')
+      .filter((s) => s.state === 'degraded' || s.state === 'credentials' || s.state === 'refused')
       .map(({ id, state, since }) => ({ id, state, since })),
   );
   return useMemo(() => {

@@ -251,6 +251,7 @@ export function nodeRow(name: string, overrides: Partial<NodeRow> = {}): NodeRow
       budgetCount: 0,
       reason: '',
     },
+    blockedFor: [],
     creationTimestamp: '2026-11-01T00:00:00Z',
     ...overrides,
   };
@@ -306,6 +307,38 @@ export function nodeDetail(): NodeDetailResponse {
       },
     ],
     budgets: [zookeeper],
+    actors: [
+      {
+        actor: 'kubectl-drain',
+        removes: false,
+        verdict:
+          "kubectl drain worker-1 is stuck: eviction of data/zookeeper-0 refused now, 429 (zookeeper): Cannot evict pod as it would violate the pod's disruption budget.",
+        settings: '--ignore-daemonsets --delete-emptydir-data',
+        blocking: {
+          pod: 'data/zookeeper-0',
+          rule: 'eviction refused',
+          message:
+            "eviction of data/zookeeper-0 refused now, 429 (zookeeper): Cannot evict pod as it would violate the pod's disruption budget.",
+        },
+        priorityClasses: [],
+        violatedBudgets: [],
+      },
+      {
+        actor: 'cluster-autoscaler',
+        removes: false,
+        verdict:
+          'Cluster Autoscaler keeps node worker-1: pod kube-system/coredns-0 blocks it (UnmovableKubeSystemPod: non-daemonset, non-mirrored, non-pdb-assigned kube-system pod present: coredns-0).',
+        settings: '--skip-nodes-with-system-pods=true',
+        blocking: {
+          pod: 'kube-system/coredns-0',
+          rule: 'UnmovableKubeSystemPod',
+          message:
+            'non-daemonset, non-mirrored, non-pdb-assigned kube-system pod present: coredns-0',
+        },
+        priorityClasses: [],
+        violatedBudgets: [],
+      },
+    ],
     eventId: 'e1-100',
   };
 }

@@ -22,7 +22,8 @@ function stubGlobals(): void {
 }
 stubGlobals();
 
-// happy-dom does no layout; the virtualised grid needs a viewport to render rows into.
+// happy-dom does no layout; the virtualised grid needs a viewport to render rows into, wide
+// enough for every column (column-fit.test.ts tests the narrow ones).
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
   configurable: true,
   get(this: HTMLElement) {
@@ -32,7 +33,7 @@ Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
 Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
   configurable: true,
   get(this: HTMLElement) {
-    return this.classList.contains('vgrid-scroll') ? 1400 : 0;
+    return this.classList.contains('vgrid-scroll') ? 1800 : 0;
   },
 });
 

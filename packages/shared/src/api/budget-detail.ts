@@ -62,8 +62,10 @@ export const ExpectedControllerSchema = z
 
 /**
  * Where the expected count comes from: the scale of the pods' controllers; the number of
- * selected pods (integer minAvailable); a PUB's targetRef or protectTotalReplicas; or an error
- * (e.g. bare pods with a percentage), which is what makes the controller fail safe.
+ * selected pods (integer minAvailable); a PUB's targetRef or protectTotalReplicas; an error
+ * (e.g. bare pods with a percentage), which is what makes the controller fail safe; or
+ * `not-visible`: what it is counted from (the pods, or their controllers) is not visible, the
+ * message says why.
  */
 export const ExpectedSourceSchema = z
   .object({
@@ -74,6 +76,7 @@ export const ExpectedSourceSchema = z
       'protect-total-replicas',
       'none',
       'error',
+      'not-visible',
     ]),
     controllers: z.array(ExpectedControllerSchema),
     message: z.string(),
@@ -87,6 +90,27 @@ export const ControllerEventSchema = z
   .meta({ id: 'ControllerEvent' });
 
 /** GET /api/budgets/{kind}/{namespace}/{name} */
+/** One way the budget's pods can still be removed despite it (a PodDisruptionBudget's). */
+export const BudgetExposureSchema = z
+  .object({
+    kind: z.enum([
+      'preemption',
+      'provider-upgrade',
+      'karpenter-termination',
+      'cluster-autoscaler-safe-to-evict',
+      'direct-delete',
+    ]),
+    /** True when the pods go although the budget allows no disruption; false when it holds in the end. */
+    overridesBudget: z.boolean(),
+    sentence: z.string(),
+    /** The rule that makes it so. */
+    rule: z.string(),
+    /** The budget's pods concerned (`namespace/name`); all of them when absent. */
+    pods: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'BudgetExposure' });
+export type BudgetExposureItem = z.infer<typeof BudgetExposureSchema>;
+
 export const BudgetDetailResponseSchema = z
   .object({
     budget: BudgetRowSchema,
@@ -97,7 +121,11 @@ export const BudgetDetailResponseSchema = z
     }),
     /** The status as the cluster reports it. */
     reported: BudgetStatusNumbersSchema,
-    /** The status as our engine computes it now; null when it cannot be computed (see `recomputeError`). */
+    /**
+     * The status as our engine computes it now; null when it cannot be computed (see
+     * `recomputeError`) or is not known (see `budget.notVisible`: its pods, or their controllers'
+     * scale, are not visible). With pods not visible, `lanes` are empty and say nothing.
+     */
     recomputed: BudgetStatusNumbersSchema.nullable(),
     recomputeError: z.string().nullable(),
     /** Status fields where reported and recomputed differ, e.g. `currentHealthy`. */
@@ -109,6 +137,8 @@ export const BudgetDetailResponseSchema = z
     yaml: z.string(),
     findings: z.array(FindingSchema),
     overlaps: z.array(OverlapSchema),
+    /** What can still disrupt the pods despite the budget; absent for kinds other than PodDisruptionBudget. */
+    exposure: z.array(BudgetExposureSchema).optional(),
     eventId: z.string(),
   })
   .meta({ id: 'BudgetDetailResponse' });

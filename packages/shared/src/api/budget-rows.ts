@@ -1,5 +1,4 @@
 import type { LabelSelector } from '../model/labels.js';
-import type { IntOrString } from '../model/intstr.js';
 import { parseSelector, requirementMatches } from '../selectors/selector.js';
 import type { BudgetListQuery, BudgetRow, NamespaceBudgets } from './budgets.js';
 
@@ -93,16 +92,5 @@ export function budgetsPerNamespace(
     .map((namespace) => ({ namespace, budgets: counts.get(namespace) ?? 0 }));
 }
 
-/**
- * Whether a budget's expected count comes from its pods' controllers' scale (so its numbers read
- * the workloads): a PodUnavailableBudget's always does; a PodDisruptionBudget's with
- * maxUnavailable or a percentage minAvailable (see `expectedPodCount`), not with an integer one.
- */
-export function readsWorkloadScale(row: {
-  kind: BudgetRow['kind'];
-  minAvailable?: IntOrString | undefined;
-  maxUnavailable?: IntOrString | undefined;
-}): boolean {
-  if (row.kind === 'PodUnavailableBudget') return true;
-  return row.maxUnavailable !== undefined || typeof row.minAvailable === 'string';
-}
+/** Whether a row's expected count reads the workloads' scale (the engine's rule, on its fields). */
+export { readsWorkloadScale } from '../budgets/reads-scale.js';

@@ -30,6 +30,17 @@ export const BudgetFlagsSchema = z
   .meta({ id: 'BudgetFlags' });
 export type BudgetFlags = z.infer<typeof BudgetFlagsSchema>;
 
+/**
+ * What a budget's figures cannot know because something they read is not visible (403, or a
+ * namespace not watched): `pods` (no pod of it is known: no lanes, no matched-pod count, no
+ * overlap or finding drawn from them), `recomputed` (why no recomputed status: its pods, or their
+ * controllers' scale, are not visible). Its reported status is the cluster's and is shown as is.
+ */
+export const BudgetNotVisibleSchema = z
+  .object({ pods: z.string().nullable(), recomputed: z.string() })
+  .meta({ id: 'BudgetNotVisible' });
+export type BudgetNotVisible = z.infer<typeof BudgetNotVisibleSchema>;
+
 const rowCommon = {
   namespace: z.string(),
   name: z.string(),
@@ -43,8 +54,8 @@ const rowCommon = {
   creationTimestamp: TimestampSchema.optional(),
   generation: z.number().int(),
   observedGeneration: z.number().int(),
-  /** Pods the budget selects now. */
-  matchedPods: z.number().int(),
+  /** Pods the budget selects now; null when its pods are not visible (see `notVisible`). */
+  matchedPods: z.number().int().nullable(),
   /** Pods in the reported status's disruptedPods (evicted, not yet gone); absent when none. */
   disruptedPods: z.number().int().optional(),
   flags: BudgetFlagsSchema,
@@ -54,6 +65,11 @@ const rowCommon = {
    * when the status has no such condition (a PodUnavailableBudget's has none).
    */
   blockingSince: TimestampSchema.optional(),
+  /**
+   * Set when something its figures read is not visible: its flags drawn from pods (overlap,
+   * findings, mismatch, blocking beyond its status) are then not known. Absent when all is visible.
+   */
+  notVisible: BudgetNotVisibleSchema.optional(),
 };
 
 /** One PodDisruptionBudget in the overview; numbers are the status the cluster reports. */
@@ -81,6 +97,14 @@ export const PubRowSchema = z
     desiredAvailable: z.number().int(),
     currentAvailable: z.number().int(),
     unavailableAllowed: z.number().int(),
+    /**
+     * The pod operations it guards (DELETE, EVICT, UPDATE: in-place update, RESIZE), from
+     * spec.protectOperations or the `kruise.io/pub-protect-operations` annotation, else Kruise's
+     * default (DELETE, EVICT, UPDATE; RESIZE with UPDATE).
+     */
+    protects: z.array(z.enum(['DELETE', 'EVICT', 'UPDATE', 'RESIZE'])).optional(),
+    /** Where `protects` comes from: the v1alpha1 annotation, the v1beta1 field, or the default. */
+    protectsFrom: z.enum(['annotation', 'spec', 'default']).optional(),
   })
   .meta({ id: 'PubRow' });
 

@@ -4,13 +4,14 @@ import { TimestampSchema } from './common.js';
 /**
  * The state of one watched source (a resource, possibly limited to some namespaces):
  * `syncing` until its first list completes, `live` while its watch runs, `degraded` after an
- * error (with the reason and since when) until it recovers, `refused` while the API server
- * answers 403 (no permission to list it: its objects are missing, not stale; retried all the
- * same), `absent` when the cluster does not serve the resource (e.g. no OpenKruise CRD), which
- * is not an error.
+ * error (with the reason and since when) until it recovers, `credentials` while the API server
+ * refuses the credentials (401: expired or revoked; the reason says what to renew, e.g. the exec
+ * plugin's command), `refused` while the API server answers 403 (no permission to list it: its
+ * objects are missing, not stale; retried all the same), `absent` when the cluster does not serve
+ * the resource (e.g. no OpenKruise CRD), which is not an error.
  */
 export const SourceStateNameSchema = z
-  .enum(['syncing', 'live', 'degraded', 'refused', 'absent'])
+  .enum(['syncing', 'live', 'degraded', 'credentials', 'refused', 'absent'])
   .meta({ id: 'SourceStateName' });
 export type SourceStateName = z.infer<typeof SourceStateNameSchema>;
 
@@ -97,6 +98,12 @@ export const ClusterResponseSchema = z
     lastEventAt: TimestampSchema.optional(),
     /** The last time this BFF found the cluster restored or replaced (and relisted), if ever. */
     identityChange: ClusterIdentityChangeSchema.optional(),
+    /**
+     * What the API server refuses to show (403), in words (`not visible: no permission to list
+     * pods in zookeeper`): missing data, which the answers that read it say they miss. Absent
+     * when everything is visible.
+     */
+    notVisible: z.array(z.string()).optional(),
     /** The id of the last event on /api/events when this answer was made. */
     eventId: z.string(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseLabelSelectorQuery } from '../selectors/query.js';
 
 /** `metadata.labels` and similar string maps. */
 export const LabelsSchema = z.record(z.string(), z.string()).meta({ id: 'Labels' });
@@ -65,6 +66,7 @@ export const TimestampSchema = z
 export const FieldProblemSchema = z
   .object({ path: z.string(), message: z.string() })
   .meta({ id: 'FieldProblem' });
+export type FieldProblem = z.infer<typeof FieldProblemSchema>;
 
 /** RFC 9457 problem details; every error answer of the API has this body (`application/problem+json`). */
 export const ProblemSchema = z
@@ -81,3 +83,21 @@ export const ProblemSchema = z
 export type Problem = z.infer<typeof ProblemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * When the data a simulation was computed on was current: the time of the last change the BFF
+ * had applied (`asOf`, the latest source's last event) and the event stream's id then.
+ */
+export const AsOfFields = {
+  asOf: TimestampSchema,
+  eventId: z.string(),
+};
+
+/**
+ * A zod refinement for a label selector as `kubectl -l` takes it (`app=web,tier in (a,b)`): an
+ * issue in the engine parser's own words when it does not parse, so a 400 says what is wrong.
+ */
+export function refineLabelSelector(text: string, ctx: z.RefinementCtx): void {
+  const parsed = parseLabelSelectorQuery(text);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+}

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { parseLabelSelectorQuery } from '../selectors/query.js';
-import { BudgetRefSchema, PodKeySchema } from './common.js';
+import { AsOfFields, BudgetRefSchema, PodKeySchema, refineLabelSelector } from './common.js';
 import { EvictionDecisionSchema } from './simulate.js';
 import { BudgetStatusAfterSchema } from './status.js';
 
@@ -14,14 +13,7 @@ export const DrainOptionsSchema = z
     /** `--delete-emptydir-data`: also delete pods with emptyDir volumes. */
     deleteEmptyDirData: z.boolean().default(false),
     /** `--pod-selector`: only pods matching this label query are drained. */
-    podSelector: z
-      .string()
-      .max(1024)
-      .default('')
-      .superRefine((text, ctx) => {
-        const parsed = parseLabelSelectorQuery(text);
-        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-      }),
+    podSelector: z.string().max(1024).default('').superRefine(refineLabelSelector),
   })
   .meta({ id: 'DrainOptions' });
 export type DrainOptionsBody = z.infer<typeof DrainOptionsSchema>;
@@ -65,13 +57,20 @@ export const SimulateDrainResponseSchema = z
     }),
     /**
      * `completes` (exit 0); `refused` before any eviction; `fails` (an eviction answered neither
-     * 201 nor 429: exit 1); `stuck` (pods keep answering 429 until --timeout).
+     * 201 nor 429: exit 1); `stuck` (pods keep answering 429 until --timeout); `unknown`: the
+     * visible pods would not stop it, but the node may hold pods that are not visible, or its
+     * pods' budgets are not (see `notVisible`).
      */
-    verdict: z.enum(['completes', 'refused', 'fails', 'stuck']),
+    verdict: z.enum(['completes', 'refused', 'fails', 'stuck', 'unknown']),
     /** True when the verdict is `completes`. */
     complete: z.boolean(),
-    /** False when the cluster has no Node objects: replacements are assumed to fit elsewhere. */
+    /**
+     * False when the cluster has no Node objects, or they are not visible: replacements are
+     * assumed to fit elsewhere.
+     */
     schedulingChecked: z.boolean(),
+    /** What the plan cannot see, in words; absent when everything is visible. */
+    notVisible: z.array(z.string()).optional(),
     /** kubectl's own errors when it refuses the node, each with the flag that lifts it. */
     refusals: z.array(
       z.object({
@@ -120,6 +119,7 @@ export const SimulateDrainResponseSchema = z
     /** Pods a drain does not evict (DaemonSet with --ignore-daemonsets, mirror pods), with why. */
     skipped: z.array(z.object({ pod: PodKeySchema, reason: z.string() })),
     budgetsAfter: z.array(BudgetStatusAfterSchema),
+    ...AsOfFields,
   })
   .meta({ id: 'SimulateDrainResponse' });
 export type SimulateDrainResponse = z.infer<typeof SimulateDrainResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BudgetRefSchema, TimestampSchema } from './common.js';
 import { BudgetRowSchema } from './budgets.js';
+import { NodeActorAnswerSchema } from './node-actors.js';
 import { NodeRowSchema, PodSummarySchema } from './pods.js';
 
 /** A node condition (`status.conditions`), without its heartbeat. */
@@ -21,7 +22,8 @@ export const NodePodSchema = z
 
 /**
  * GET /api/nodes/{name}: the node's row, conditions, capacity and allocatable quantities as
- * written, its pods (sorted by namespace and name) and every budget those pods fall under.
+ * written, its pods (sorted by namespace and name), every budget those pods fall under, and what
+ * each actor that removes pods would do with the node now (Karpenter's only on nodes it manages).
  */
 export const NodeDetailResponseSchema = z
   .object({
@@ -31,6 +33,7 @@ export const NodeDetailResponseSchema = z
     allocatable: z.record(z.string(), z.string()),
     pods: z.array(NodePodSchema),
     budgets: z.array(BudgetRowSchema),
+    actors: z.array(NodeActorAnswerSchema),
     eventId: z.string(),
   })
   .meta({ id: 'NodeDetailResponse' });

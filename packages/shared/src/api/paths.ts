@@ -14,6 +14,7 @@ export const apiPaths = {
   session: apiRoutes.session.path,
   simulateEvictions: apiRoutes.simulateEvictions.path,
   simulateDrain: apiRoutes.simulateDrain.path,
+  whatIf: apiRoutes.whatIf.path,
   verifyEviction: apiRoutes.verifyEviction.path,
   openapi: apiRoutes.openapi.path,
   healthz: apiRoutes.healthz.path,

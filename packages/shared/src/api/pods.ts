@@ -7,6 +7,7 @@ import {
   OwnerSchema,
   TimestampSchema,
 } from './common.js';
+import { BlockingActorSchema } from './node-actors.js';
 import { EvictionDecisionSchema } from './simulate.js';
 
 export const PodSummarySchema = z
@@ -17,6 +18,11 @@ export const PodSummarySchema = z
     phase: z.string(),
     ready: z.boolean(),
     labels: LabelsSchema,
+    /**
+     * The annotations the engine keeps (those a rule reads: OpenKruise's `pub.kruise.io/*`,
+     * `kruise.io/related-pub`, `kubernetes.io/config.mirror`); absent when it has none of them.
+     */
+    annotations: LabelsSchema.optional(),
     nodeName: z.string().optional(),
     owner: OwnerSchema.optional(),
     restartCount: z.number().int(),
@@ -27,12 +33,17 @@ export const PodSummarySchema = z
   .meta({ id: 'PodSummary' });
 export type PodSummary = z.infer<typeof PodSummarySchema>;
 
-/** GET /api/pods/{namespace}/{name}: the pod, the budgets covering it, what evicting it now would answer. */
+/**
+ * GET /api/pods/{namespace}/{name}: the pod, the budgets covering it, what evicting it now would
+ * answer. `notVisible`: what the answer cannot see (the budgets of its namespace, when they may
+ * not be listed: the eviction is decided on the visible ones only); absent when all is visible.
+ */
 export const PodResponseSchema = z
   .object({
     pod: PodSummarySchema,
     budgets: z.array(BudgetRowSchema),
     eviction: EvictionDecisionSchema,
+    notVisible: z.array(z.string()).optional(),
     eventId: z.string(),
   })
   .meta({ id: 'PodResponse' });
@@ -54,18 +65,22 @@ export const NODE_LIST_REFS = 1;
 /**
  * Would `kubectl drain --ignore-daemonsets --delete-emptydir-data` finish now without waiting
  * (`drainable`), be refused by kubectl's filters (`refused`: bare pods), or leave pods whose
- * eviction is refused now (`stuck`: a budget at 0, several PDBs, a 403)? `pods` are those that
- * stop it (`podCount` of them), `budgets` those holding the stuck pods (`budgetCount`); in
- * GET /api/nodes only the first NODE_LIST_REFS of each.
+ * eviction is refused now (`stuck`: a budget at 0, several PDBs, a 403)? `unknown`: its visible
+ * pods would drain, but pods of some namespace are not visible (any node may hold them) or its
+ * pods' budgets are not: never `drainable` on partial data. `pods` are those that stop it
+ * (`podCount` of them), `budgets` those holding the stuck pods (`budgetCount`); in
+ * GET /api/nodes only the first NODE_LIST_REFS of each. `notVisible` says what the answer cannot
+ * see (absent when everything is visible).
  */
 export const DrainableNowSchema = z
   .object({
-    state: z.enum(['drainable', 'refused', 'stuck']),
+    state: z.enum(['drainable', 'refused', 'stuck', 'unknown']),
     pods: z.array(ObjectRefSchema),
     podCount: z.number().int(),
     budgets: z.array(BudgetRefSchema),
     budgetCount: z.number().int(),
     reason: z.string(),
+    notVisible: z.array(z.string()).optional(),
   })
   .meta({ id: 'DrainableNow' });
 export type DrainableNowRow = z.infer<typeof DrainableNowSchema>;
@@ -86,13 +101,26 @@ export const NodeRowSchema = z
     /** Pods on the node that at least one budget selects. */
     budgetedPods: z.number().int(),
     drainableNow: DrainableNowSchema,
+    /**
+     * The actors that would not remove the node now, in NODE_ACTORS' order: kubectl drain
+     * (refused or stuck), Cluster Autoscaler (with the BFF's `--ca-…` flags), Karpenter (only on
+     * the nodes it manages). Preemption is never listed: budgets do not stop it.
+     */
+    blockedFor: z.array(BlockingActorSchema),
     creationTimestamp: TimestampSchema.optional(),
   })
   .meta({ id: 'NodeRow' });
 export type NodeRow = z.infer<typeof NodeRowSchema>;
 
-/** GET /api/nodes, sorted by name. */
+/**
+ * GET /api/nodes, sorted by name. `notVisible`: what the list cannot see (nodes refused: only the
+ * nodes its pods name are listed; pods of some namespace refused), absent when all is visible.
+ */
 export const NodesResponseSchema = z
-  .object({ items: z.array(NodeRowSchema), eventId: z.string() })
+  .object({
+    items: z.array(NodeRowSchema),
+    notVisible: z.array(z.string()).optional(),
+    eventId: z.string(),
+  })
   .meta({ id: 'NodesResponse' });
 export type NodesResponse = z.infer<typeof NodesResponseSchema>;

@@ -18,7 +18,15 @@ import { BudgetEventsResponseSchema } from './kube-events.js';
 import { FleetBudgetsResponseSchema, FleetResponseSchema } from './fleet.js';
 import { ServerEventSchema } from './events.js';
 import { NodeDetailResponseSchema } from './nodes.js';
+import { OperatorInstancesResponseSchema } from './operators.js';
+import {
+  PriorityClassesResponseSchema,
+  SimulatePreemptionRequestSchema,
+  SimulatePreemptionResponseSchema,
+} from './preemption.js';
 import { NodesResponseSchema, PodResponseSchema } from './pods.js';
+import { NamespacesResponseSchema, PodListQuerySchema, PodListResponseSchema } from './pod-list.js';
+import { SearchQuerySchema, SearchResponseSchema } from './search.js';
 import { SessionRequestSchema, SessionResponseSchema } from './session.js';
 import {
   SimulateEvictionsRequestSchema,
@@ -28,6 +36,7 @@ import {
 } from './simulate.js';
 import { SimulateUpgradeRequestSchema, SimulateUpgradeResponseSchema } from './upgrade.js';
 import { SimulateDrainRequestSchema, SimulateDrainResponseSchema } from './drain.js';
+import { WhatIfRequestSchema, WhatIfResponseSchema } from './what-if.js';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 
@@ -142,6 +151,14 @@ export const apiRoutes = {
     problems: { 400: 'A filter has an unknown value' },
     waitsForReady: true,
   }),
+  operatorInstances: route({
+    method: 'get',
+    path: '/api/operator-instances',
+    summary:
+      "The instances operators run (Stackable's and others', by app.kubernetes.io/name and instance): each role's budgets (the operator's and hand-written ones), its role groups' workloads and replicas, and the pods no budget covers",
+    ok: { status: 200, description: 'The instances', schema: OperatorInstancesResponseSchema },
+    waitsForReady: true,
+  }),
   budget: route({
     method: 'get',
     path: '/api/budgets/{kind}/{namespace}/{name}',
@@ -149,7 +166,10 @@ export const apiRoutes = {
       "One budget: its pods in lanes, reported vs recomputed status, expected count's source, YAML, findings, overlaps",
     params: BudgetParamsSchema,
     ok: { status: 200, description: 'The budget', schema: BudgetDetailResponseSchema },
-    problems: { 404: 'No such budget' },
+    problems: {
+      403: "Not visible: the namespace's budgets may not be listed (or are not watched)",
+      404: 'No such budget',
+    },
     waitsForReady: true,
   }),
   budgetHistory: route({
@@ -172,13 +192,53 @@ export const apiRoutes = {
     problems: { 404: 'No such budget' },
     waitsForReady: true,
   }),
+  pods: route({
+    method: 'get',
+    path: '/api/pods',
+    summary:
+      'Every pod with its budgets and whether evicting it now would be accepted, filtered and paged in namespace/name order',
+    query: PodListQuerySchema,
+    ok: { status: 200, description: 'A page of pods', schema: PodListResponseSchema },
+    problems: {
+      400: 'A filter has a bad value, or `labels` is not a label selector (`errors` says why)',
+    },
+    waitsForReady: true,
+  }),
+  namespaces: route({
+    method: 'get',
+    path: '/api/namespaces',
+    summary: 'Every namespace holding pods or budgets, with how many of each',
+    ok: { status: 200, description: 'Namespaces', schema: NamespacesResponseSchema },
+    waitsForReady: true,
+  }),
+  priorityClasses: route({
+    method: 'get',
+    path: '/api/priority-classes',
+    summary:
+      "The cluster's PriorityClasses (scheduling.k8s.io/v1), highest value first: what a pod's priority can be",
+    ok: { status: 200, description: 'PriorityClasses', schema: PriorityClassesResponseSchema },
+    waitsForReady: true,
+  }),
+  search: route({
+    method: 'get',
+    path: '/api/search',
+    summary:
+      'Budgets, pods, nodes and workloads whose name has the text, or whose labels match a label selector; a bounded number of each',
+    query: SearchQuerySchema,
+    ok: { status: 200, description: 'What matches, by kind', schema: SearchResponseSchema },
+    problems: { 400: 'No text, or a label selector that does not parse (`errors` says why)' },
+    waitsForReady: true,
+  }),
   pod: route({
     method: 'get',
     path: '/api/pods/{namespace}/{name}',
     summary: 'One pod, the budgets covering it and what evicting it now would answer',
     params: PodParamsSchema,
     ok: { status: 200, description: 'The pod', schema: PodResponseSchema },
-    problems: { 404: 'No such pod' },
+    problems: {
+      403: "Not visible: the pod's namespace's pods may not be listed (or are not watched)",
+      404: 'No such pod',
+    },
     waitsForReady: true,
   }),
   nodes: route({
@@ -225,6 +285,32 @@ export const apiRoutes = {
     ok: { status: 200, description: 'The forecast', schema: SimulateUpgradeResponseSchema },
     problems: {
       400: `${badBody}; or unknown nodes, a selector matching no node`,
+      429: rateLimited,
+    },
+    waitsForReady: true,
+  }),
+  whatIf: route({
+    method: 'post',
+    path: '/api/what-if',
+    summary:
+      'Apply manifests, deletions, scales and budget spec edits to a copy-on-write view of the cluster and answer what changes: budgets before and after, pods, overlaps, findings, drainable nodes, the upgrade forecast; nothing is written to the cluster',
+    body: WhatIfRequestSchema,
+    ok: { status: 200, description: 'The difference', schema: WhatIfResponseSchema },
+    problems: {
+      400: `${badBody}; or a change that does not apply: a manifest that does not parse or that the API server would refuse (\`errors\` names the document and the field, with the API server's message), an object to delete or scale that the cluster does not have`,
+      429: rateLimited,
+    },
+    waitsForReady: true,
+  }),
+  simulatePreemption: route({
+    method: 'post',
+    path: '/api/simulate/preemption',
+    summary:
+      "A pending pod of a priority and size, as kube-scheduler's preemption would place it: the nominated node, the pods it deletes there, the budgets they break, the other candidates; nothing is deleted",
+    body: SimulatePreemptionRequestSchema,
+    ok: { status: 200, description: 'The decision', schema: SimulatePreemptionResponseSchema },
+    problems: {
+      400: `${badBody}; or a PriorityClass the cluster does not have, or a priority its class would refuse`,
       429: rateLimited,
     },
     waitsForReady: true,

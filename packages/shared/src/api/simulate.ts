@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVICTION_RULES } from '../eviction/decide-rule.js';
-import { BudgetRefSchema, PodKeySchema } from './common.js';
+import { AsOfFields, BudgetRefSchema, PodKeySchema } from './common.js';
 import { BudgetStatusAfterSchema } from './status.js';
 
 export const StatusCauseSchema = z
@@ -73,7 +73,7 @@ export const EvictionStepSchema = z
 export type EvictionStep = z.infer<typeof EvictionStepSchema>;
 
 export const SimulateEvictionsResponseSchema = z
-  .object({ steps: z.array(EvictionStepSchema) })
+  .object({ steps: z.array(EvictionStepSchema), ...AsOfFields })
   .meta({ id: 'SimulateEvictionsResponse' });
 export type SimulateEvictionsResponse = z.infer<typeof SimulateEvictionsResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BudgetRefSchema, PodKeySchema } from './common.js';
+import { AsOfFields, BudgetRefSchema, PodKeySchema } from './common.js';
+import { parseFix } from './fix-param.js';
 import { UpgradeProfileSchema, UpgradeProviderRequestFields } from './upgrade-provider.js';
 
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -17,7 +18,10 @@ export const UpgradeChangeSchema = z
       kind: z.literal('scale'),
       workload: z.object({ kind: z.string(), namespace: z.string(), name: z.string() }),
       replicas: count(1_000_000),
-      template: z.object({ kind: z.literal('Pod'), namespace: z.string(), name: z.string() }),
+      /** The pod the new one is copied from; in a request it may be left out (one is taken). */
+      template: z
+        .object({ kind: z.literal('Pod'), namespace: z.string(), name: z.string() })
+        .optional(),
     }),
     z.object({ kind: z.literal('surge'), maxSurge: count(1000) }),
     z.object({
@@ -26,6 +30,34 @@ export const UpgradeChangeSchema = z
     }),
   ])
   .meta({ id: 'UpgradeChange' });
+
+/**
+ * A change in an address's readable form (`scale:payments/Deployment/payments-api=3`,
+ * `min-available:payments/payments-pdb=1`, `remove-budget:shop/edge-proxy`, `surge:2`,
+ * `drain:force`; see `formatFix`).
+ */
+export const FixTextSchema = z
+  .string()
+  .max(600)
+  .superRefine((text, ctx) => {
+    const parsed = parseFix(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+  })
+  .meta({ id: 'FixText', example: 'scale:payments/Deployment/payments-api=3' });
+
+/** One change of a fix as a user would make it (pdbscope never applies it). */
+export const ChangeStepSchema = z
+  .object({
+    title: z.string(),
+    /**
+     * One shell command (kubectl; for an object an operator writes, a patch of its custom
+     * resource), or a comment line for a setting of the upgrade (surge, a drain flag).
+     */
+    command: z.string(),
+    /** The YAML document it writes (a merge patch, or the object to delete); null for none. */
+    yaml: z.string().nullable(),
+  })
+  .meta({ id: 'ChangeStep' });
 
 /** POST /api/simulate/upgrade */
 export const SimulateUpgradeRequestSchema = z
@@ -50,6 +82,8 @@ export const SimulateUpgradeRequestSchema = z
     nodeReplaceSeconds: count(86_400).optional(),
     /** What-if changes (a fix's `changes`), applied on a copy; nothing is changed in the cluster. */
     changes: z.array(UpgradeChangeSchema).max(50).optional(),
+    /** More what-if changes in their readable form (an address's `fix=`), applied after `changes`. */
+    fix: z.array(FixTextSchema).max(50).optional(),
     ...UpgradeProviderRequestFields,
   })
   .strict()
@@ -118,7 +152,7 @@ export const UpgradeStallSchema = z
   .meta({ id: 'UpgradeStall' });
 
 export const UpgradeVerdictSchema = z
-  .enum(['completes', 'stalls', 'fails', 'forces'])
+  .enum(['completes', 'stalls', 'fails', 'forces', 'unknown'])
   .meta({ id: 'UpgradeVerdict' });
 
 /** A batch whose pods the provider deleted at its drain timeout: what their budgets should have prevented. */
@@ -174,9 +208,13 @@ export const UpgradeForecastSchema = z
   .object({
     /**
      * `completes`; `stalls` (kubectl waits for ever: `stall`); `fails` (the provider gives up:
-     * `failure`); `forces` (the provider deletes protected pods and completes: `forced`).
+     * `failure`); `forces` (the provider deletes protected pods and completes: `forced`);
+     * `unknown`: the visible pods would not stop it, but the pool may hold pods that are not
+     * visible, or their budgets are not (see `notVisible`).
      */
     verdict: UpgradeVerdictSchema,
+    /** What the forecast cannot see, in words; absent when everything is visible. */
+    notVisible: z.array(z.string()).optional(),
     nodes: z.array(z.string()),
     strategy: z.object({ maxUnavailable: z.number().int(), maxSurge: z.number().int() }),
     drain: z.object({
@@ -197,6 +235,15 @@ export const UpgradeForecastSchema = z
   })
   .meta({ id: 'UpgradeForecast' });
 
+/** The changes a forecast was made with, each with its readable form and how to make it. */
+export const AppliedChangesSchema = z
+  .object({
+    items: z.array(ChangeStepSchema.extend({ fix: z.string() })),
+    script: z.string(),
+    yaml: z.string(),
+  })
+  .meta({ id: 'AppliedChanges' });
+
 export const UpgradeFixSchema = z
   .object({
     id: z.string(),
@@ -214,8 +261,14 @@ export const UpgradeFixSchema = z
       /** For `forces`: how many protected pods are still deleted. */
       forcedPods: z.number().int().nullable(),
     }),
-    /** The kubectl command and YAML a user would apply; pdbscope never applies it. */
-    patch: z.string(),
+    /** Its changes in their readable form, for an address (`fix=`). */
+    fix: z.array(z.string()),
+    /** What a user would apply, one step per change; pdbscope never applies it. */
+    steps: z.array(ChangeStepSchema),
+    /** The steps as one commented bash script, one command per change. */
+    script: z.string(),
+    /** The steps as one multi-document YAML. */
+    yaml: z.string(),
     /**
      * A combination (no single change lets the upgrade complete): its parts, each with its cost;
      * `changes` holds them all. Empty for a single change.
@@ -253,6 +306,9 @@ export const SimulateUpgradeResponseSchema = z
     fixes: z.array(UpgradeFixSchema),
     /** Who the forecast had upgrade the pool, with which settings, and what the node labels say. */
     profile: UpgradeProfileSchema,
+    /** The request's changes, as applied on the copy (in order), and as a user would make them. */
+    applied: AppliedChangesSchema,
+    ...AsOfFields,
   })
   .meta({ id: 'SimulateUpgradeResponse' });
 export type SimulateUpgradeResponse = z.infer<typeof SimulateUpgradeResponseSchema>;

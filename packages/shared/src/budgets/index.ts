@@ -11,3 +11,4 @@ export * from './sync.js';
 export * from './classify.js';
 export * from './stale-disruption.js';
 export * from './selector-go-string.js';
+export * from './reads-scale.js';

@@ -10,7 +10,6 @@ describe('parseArgs', () => {
       parseArgs(['drain', '-', 'kind-worker', '--now=2024-05-01T12:00:00Z']),
       parseArgs(['drain', 's', 'n', '--stored-status', '--force', '--pod-selector', 'app=web']),
       parseArgs(['drain', 's', 'n', '--ignore-daemonsets', '--delete-emptydir-data']),
-      parseArgs([]),
       parseArgs(['--help']),
     ]).toStrictEqual([
       { ok: true, value: { command: 'evaluate', snapshot: 'snap.yaml', json: false } },
@@ -85,7 +84,6 @@ describe('parseArgs', () => {
           },
         },
       },
-      { ok: true, value: { command: 'help' } },
       { ok: true, value: { command: 'help' } },
     ]);
   });

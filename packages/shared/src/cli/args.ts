@@ -5,7 +5,14 @@ import type { Result } from '../result/index.js';
 import { parseDuration } from '../duration/index.js';
 import type { UndrainableNodeBehavior } from '../upgrade/profile.js';
 import type { UpgradeProviderName } from '../upgrade/types.js';
+import { namespaceError, setWhatIfFlag, WHAT_IF_FLAGS, type WhatIfArgs } from './what-if-args.js';
 import { PREEMPT_FLAGS, preemptRequest, type PreemptCommand } from './preempt-args.js';
+import {
+  takeSourceArgs,
+  withSnapshotPlace,
+  type ClusterSource,
+  type FailOn,
+} from './source-args.js';
 import {
   isScaleDownCommand,
   parseScaleDownArgs,
@@ -13,17 +20,38 @@ import {
   type ScaleDownCommand,
 } from './scale-down-args.js';
 
-/** A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs. */
+/**
+ * A parsed command line; `now` overrides the clock (RFC3339), for reproducible runs; `namespace`
+ * (`-n`) is where objects without one go, as `kubectl apply -f` puts them (default `default`);
+ * `cluster`: a live cluster instead of the SNAPSHOT (`snapshot` is then ''); `failOn`: evaluate's
+ * and overlaps' pipeline gate.
+ */
 export type CliCommand =
-  | { command: 'help' }
-  | { command: 'evaluate'; snapshot: string; json: boolean; now?: string }
-  | { command: 'overlaps'; snapshot: string; json: boolean; now?: string }
+  { command: 'help' } | (SnapshotCommand & { cluster?: ClusterSource; failOn?: FailOn });
+
+/** A command as its own flags give it, before the cluster's source. */
+type SnapshotCommand =
+  | {
+      command: 'what-if';
+      snapshot: string;
+      json: boolean;
+      now?: string;
+      namespace?: string;
+      changes: WhatIfArgs;
+      /** With `--upgrade-selector`: the pool's upgrade, forecast before and after. */
+      upgrade?: Omit<UpgradeArgs, 'nodes'> & {
+        options: Pick<DrainOptions, 'force' | 'ignoreDaemonSets' | 'deleteEmptyDirData'>;
+      };
+    }
+  | { command: 'evaluate'; snapshot: string; json: boolean; now?: string; namespace?: string }
+  | { command: 'overlaps'; snapshot: string; json: boolean; now?: string; namespace?: string }
   | {
       command: 'evict';
       snapshot: string;
       pods: { namespace: string; name: string }[];
       json: boolean;
       now?: string;
+      namespace?: string;
       statusSource: StatusSource;
     }
   | {
@@ -32,6 +60,7 @@ export type CliCommand =
       node: string;
       json: boolean;
       now?: string;
+      namespace?: string;
       statusSource: StatusSource;
       /** kubectl drain's flags, kubectl's defaults when not given. */
       options: DrainOptions;
@@ -41,6 +70,7 @@ export type CliCommand =
       snapshot: string;
       json: boolean;
       now?: string;
+      namespace?: string;
       /** The pool: `--selector KEY=VALUE[,…]`, or `--nodes a,b`. */
       selector?: string;
       nodes?: string[];
@@ -61,14 +91,17 @@ export type CliCommand =
 export type StatusSource = 'recomputed' | 'stored';
 
 export const USAGE = `Usage: pdbscope <command> SNAPSHOT [arguments] [--json] [--now RFC3339] [--stored-status]
+       pdbscope <command> --kubeconfig FILE | --context NAME [arguments] ...   (a live cluster)
 
 Commands:
-  evaluate SNAPSHOT              every budget with its allowed disruptions, and the findings
+  evaluate SNAPSHOT [--fail-on warning|error]
+                                 every budget with its allowed disruptions, and the findings
   evict SNAPSHOT ns/pod...       evict pods in order; each accepted eviction uses up budget for the next
   drain SNAPSHOT NODE            plan \`kubectl drain NODE\` in rounds, as kubectl retries 429s
         [--force] [--ignore-daemonsets] [--delete-emptydir-data] [--pod-selector SELECTOR]
                                  kubectl drain's own flags, with its defaults (all off)
-  overlaps SNAPSHOT              budgets that share pods, or could, and OpenKruise conflicts
+  overlaps SNAPSHOT [--fail-on warning|error]
+                                 budgets that share pods, or could, and OpenKruise conflicts
   upgrade SNAPSHOT --selector KEY=VALUE | --nodes A,B
         [--max-unavailable N] [--max-surge N] [--force] [--ignore-daemonsets] [--delete-emptydir-data]
         [--provider kubectl|gke|eks|aks] [--drain-timeout DUR] [--force-update]
@@ -87,22 +120,64 @@ Commands:
                                  nominates, the victims it deletes there and the budgets they violate,
                                  the other candidates ranked, and why the other nodes are none
 ${SCALE_DOWN_USAGE}
+  what-if SNAPSHOT --apply FILE|DIR [--apply …] [--delete KIND/NS/NAME] [--scale KIND/NS/NAME=N]
+        [--upgrade-selector KEY=VALUE [--provider P] …]
+                                 the cluster with those changes (kubectl apply -f, delete, scale):
+                                 every budget, pod, overlap, finding and node whose answer changes,
+                                 and the pool's upgrade before and after (a pull request's gate:
+                                 exit 3 = something gets worse)
 
-evict, drain and preempt start from the status the controllers would compute now; --stored-status uses the
-status as the snapshot recorded it (what the API server decides on until the controller re-syncs).
+evict, drain and preempt start from the status the controllers would compute now, the settled
+cluster (--settled, the default); --stored-status uses the status as the snapshot recorded it (what
+the API server decides on now, until the controller re-syncs: a budget never synced refuses every
+eviction).
+
+-n NS, --namespace NS: where objects without metadata.namespace go, as \`kubectl apply -f\` puts them
+(default "default"); SNAPSHOT and --apply take a file or a directory (its .yaml, .yml and .json files,
+recursively, in sorted order, as \`kubectl apply -f DIR -R\`).
 
 SNAPSHOT is what \`kubectl get pods,pdb,deploy,rs,sts,rc,nodes,priorityclasses -A -o yaml\` (or -o json) prints, plus
 podunavailablebudgets.policy.kruise.io where the cluster serves them (see docs/cli.md); "-" reads stdin.
 
-Exit codes: 0 ok; 2 usage error or unreadable input; 3 an eviction would be refused, the drain
-would not complete (refused by kubectl's checks, failed on an eviction it does not retry, or stuck),
-the upgrade would stall, fail, or complete only by deleting pods their budgets protect,
-preemption would violate a budget or find no node, or the autoscaler would not remove the node.
+--kubeconfig FILE, --context NAME: list the cluster (read-only) instead of reading a SNAPSHOT;
+--context alone uses KUBECONFIG or ~/.kube/config, as kubectl does.
+
+--fail-on warning|error (evaluate, overlaps): exit 3 when a finding of that severity or above exists
+(overlaps: a shared pod whose eviction fails and an OpenKruise conflict are errors, budgets that
+could share pods warnings).
+
+Exit codes: 0 ok; 2 usage error or unreadable input (or a cluster that cannot be listed); 3 a finding
+at --fail-on's severity, an eviction would be refused, the drain would not complete (refused by
+kubectl's checks, failed on an eviction it does not retry, or stuck), the upgrade would stall,
+fail, or complete only by deleting pods their budgets protect, preemption would violate a budget or
+find no node, the autoscaler would not remove the node, or the what-if makes something worse (a node
+undrainable, a budget blocking, a pod under two budgets, an upgrade that no longer completes).
 `;
 
 /** Parses argv (without `node` and the script). Flags may appear anywhere. */
 export function parseArgs(argv: readonly string[]): Result<CliCommand> {
-  if (isScaleDownCommand(argv)) return parseScaleDownArgs(argv);
+  const source = takeSourceArgs(argv);
+  if (!source.ok) return source;
+  const { cluster, failOn } = source.value;
+  const live = cluster !== undefined;
+  const parsed = isScaleDownCommand(source.value.argv)
+    ? parseScaleDownArgs(source.value.argv, live)
+    : parseCommandArgs(source.value.argv, live);
+  if (!parsed.ok || parsed.value.command === 'help') return parsed;
+  const { command } = parsed.value;
+  if (failOn !== undefined && command !== 'evaluate' && command !== 'overlaps')
+    return { ok: false, error: `--fail-on goes with evaluate and overlaps, not ${command}` };
+  return {
+    ok: true,
+    value: {
+      ...parsed.value,
+      ...(cluster !== undefined ? { cluster } : {}),
+      ...(failOn !== undefined ? { failOn } : {}),
+    },
+  };
+}
+
+function parseCommandArgs(argv: readonly string[], live: boolean): Result<CliCommand> {
   const positional: string[] = [];
   let json = false;
   let now: string | undefined;
@@ -112,12 +187,36 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   let podSelector = false;
   const upgrade: UpgradeArgs = { provider: 'kubectl' };
   const upgradeFlags: string[] = [];
+  const whatIf: WhatIfArgs = { apply: [], delete: [], scale: [] };
+  const whatIfFlags: string[] = [];
+  let namespace: string | undefined;
+  let settled = false;
   const preemptFlags = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const flag = DRAIN_FLAGS[arg];
     const upgradeFlag = UPGRADE_FLAGS.find((f) => arg === f || arg.startsWith(`${f}=`));
-    if (flag) {
+    const whatIfFlag = WHAT_IF_FLAGS.find((f) => arg === f || arg.startsWith(`${f}=`));
+    if (
+      whatIfFlag !== undefined ||
+      arg === '-n' ||
+      arg === '--namespace' ||
+      arg.startsWith('--namespace=')
+    ) {
+      const name = whatIfFlag ?? '--namespace';
+      const inline = arg.indexOf('=');
+      const value = arg.startsWith('--') && inline !== -1 ? arg.slice(inline + 1) : argv[++i];
+      if (value === undefined || value === '') return { ok: false, error: `${name} needs a value` };
+      if (whatIfFlag === undefined) {
+        const bad = namespaceError(value);
+        if (bad !== undefined) return { ok: false, error: bad };
+        namespace = value;
+      } else {
+        setWhatIfFlag(whatIf, whatIfFlag, value);
+        whatIfFlags.push(whatIfFlag);
+      }
+    } else if (arg === '--settled') settled = true;
+    else if (flag) {
       drain[flag] = true;
       drainFlags = true;
     } else if (arg === '--force-update') {
@@ -158,12 +257,34 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
     } else if (arg.startsWith('--')) return { ok: false, error: `unknown option ${arg}` };
     else positional.push(arg);
   }
-  const [command, snapshot, ...rest] = positional;
-  const common = { json, ...(now !== undefined ? { now } : {}) };
-  if (command === undefined || command === 'help') return { ok: true, value: { command: 'help' } };
-  if (!['evaluate', 'overlaps', 'evict', 'drain', 'upgrade', 'preempt'].includes(command))
+  const [command, snapshot, ...rest] = withSnapshotPlace(positional, live);
+  const common = {
+    json,
+    ...(now !== undefined ? { now } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+  };
+  if (settled && statusSource === 'stored')
+    return { ok: false, error: '--settled and --stored-status ask for two different statuses' };
+  if (command === 'help') return { ok: true, value: { command: 'help' } };
+  if (command === undefined) return { ok: false, error: 'no command given' };
+  if (
+    !['evaluate', 'overlaps', 'evict', 'drain', 'upgrade', 'preempt', 'what-if'].includes(command)
+  )
     return { ok: false, error: `unknown command ${JSON.stringify(command)}` };
   if (snapshot === undefined) return { ok: false, error: `${command} needs a SNAPSHOT file` };
+  if (whatIfFlags.length > 0 && command !== 'what-if')
+    return { ok: false, error: `${whatIfFlags[0] ?? ''} only goes with what-if, not ${command}` };
+  if (command === 'what-if')
+    return whatIfCommand({
+      snapshot,
+      rest,
+      common,
+      whatIf,
+      upgrade,
+      upgradeFlags,
+      drain,
+      podSelector,
+    });
   if (drainFlags && command !== 'drain' && (command !== 'upgrade' || podSelector))
     return {
       ok: false,
@@ -228,6 +349,49 @@ export function parseArgs(argv: readonly string[]): Result<CliCommand> {
   }
 }
 
+/** `what-if`'s command: the change set, and the pool's upgrade when `--upgrade-selector` names it. */
+function whatIfCommand(input: {
+  snapshot: string;
+  rest: readonly string[];
+  common: { json: boolean; now?: string; namespace?: string };
+  whatIf: WhatIfArgs;
+  upgrade: UpgradeArgs;
+  upgradeFlags: readonly string[];
+  drain: DrainOptions;
+  podSelector: boolean;
+}): Result<CliCommand> {
+  const { snapshot, rest, common, whatIf, upgrade, upgradeFlags, drain } = input;
+  if (rest.length > 0)
+    return {
+      ok: false,
+      error: `what-if takes one SNAPSHOT, got extra arguments: ${rest.join(' ')}`,
+    };
+  if (whatIf.apply.length + whatIf.delete.length + whatIf.scale.length === 0)
+    return { ok: false, error: 'what-if needs a change: --apply FILE|DIR, --delete or --scale' };
+  const pool = upgradeFlags.find((f) => f === '--selector' || f === '--nodes');
+  if (pool !== undefined)
+    return { ok: false, error: `what-if names its pool with --upgrade-selector, not ${pool}` };
+  if (input.podSelector) return { ok: false, error: '--pod-selector only goes with drain' };
+  const { upgradeSelector, ...changes } = whatIf;
+  if (upgradeSelector === undefined) {
+    if (upgradeFlags.length > 0)
+      return { ok: false, error: `${upgradeFlags[0] ?? ''} needs --upgrade-selector` };
+    return { ok: true, value: { command: 'what-if', snapshot, ...common, changes } };
+  }
+  const { podSelector: _p, ...options } = drain;
+  const { nodes: _n, ...request } = upgrade;
+  return {
+    ok: true,
+    value: {
+      command: 'what-if',
+      snapshot,
+      ...common,
+      changes,
+      upgrade: { ...request, selector: upgradeSelector, options },
+    },
+  };
+}
+
 const UPGRADE_FLAGS = [
   '--selector',
   '--nodes',
@@ -239,7 +403,7 @@ const UPGRADE_FLAGS = [
 ] as const;
 
 type UpgradeArgs = Omit<
-  Extract<CliCommand, { command: 'upgrade' }>,
+  Extract<SnapshotCommand, { command: 'upgrade' }>,
   'command' | 'snapshot' | 'json' | 'now' | 'options'
 >;
 

@@ -10,6 +10,8 @@ const VERDICTS: Record<DrainPlan['verdict'], (plan: DrainPlan) => string> = {
   refused: () => 'kubectl refuses the node before evicting anything (exit 1).',
   fails: (p) =>
     `The drain fails: ${p.failed.length} eviction(s) answered with an error kubectl does not retry (exit 1).`,
+  unknown: (p) =>
+    `Not known: the visible pods would not stop it, but ${(p.unseen ?? []).join('; ')}.`,
   stuck: (p) =>
     `The drain gets stuck: ${p.blocked.length} pod(s) keep answering 429 until --timeout (${p.blocked.filter((b) => b.outlook === 'never').length} never can go with the budgets as they are).`,
 };

@@ -1,4 +1,6 @@
 import type { Budget } from '../model/budget.js';
+import { refKey } from '../model/refs.js';
+import { neverSynced } from '../model/stale.js';
 import { parseSelector, selectorToString } from '../selectors/selector.js';
 import { evaluateFindings } from '../findings/table.js';
 import { budgetFactsFromEvaluations } from '../findings/from-evaluations.js';
@@ -21,8 +23,12 @@ export interface BudgetRow {
   currentHealthy: number;
   /** As the controller would compute it now. */
   allowedDisruptions: number;
-  /** As the cluster reported it (what the eviction API decides on). */
-  reportedAllowedDisruptions: number;
+  /**
+   * As the cluster reported it (what the eviction API decides on); null when no controller has
+   * synced the budget yet (a manifest, a budget just created): the API server refuses its pods'
+   * evictions until it does, and `allowedDisruptions` is what it allows once synced.
+   */
+  reportedAllowedDisruptions: number | null;
   unhealthyPodEvictionPolicy: string;
   flags: string[];
 }
@@ -64,7 +70,7 @@ function row(ev: BudgetEvaluation, flags: string[]): BudgetRow {
       desiredHealthy: s.desiredHealthy,
       currentHealthy: s.currentHealthy,
       allowedDisruptions: s.disruptionsAllowed,
-      reportedAllowedDisruptions: ev.budget.status.disruptionsAllowed,
+      reportedAllowedDisruptions: neverSynced(b) ? null : ev.budget.status.disruptionsAllowed,
       unhealthyPodEvictionPolicy: ev.budget.spec.unhealthyPodEvictionPolicy ?? 'IfHealthyBudget',
       flags,
     };
@@ -76,7 +82,7 @@ function row(ev: BudgetEvaluation, flags: string[]): BudgetRow {
     desiredHealthy: s.desiredAvailable,
     currentHealthy: s.currentAvailable,
     allowedDisruptions: s.unavailableAllowed,
-    reportedAllowedDisruptions: ev.budget.status.unavailableAllowed,
+    reportedAllowedDisruptions: neverSynced(b) ? null : ev.budget.status.unavailableAllowed,
     unhealthyPodEvictionPolicy: '-',
     flags,
   };
@@ -102,8 +108,10 @@ export function evaluateCluster(cluster: LoadedCluster): EvaluateReport {
   };
   for (const shared of overlaps.podsWithMultipleBudgets)
     for (const ref of shared.budgets) flag(ref, 'overlap');
+  const unsynced = new Set(evs.filter((ev) => neverSynced(ev.budget)).map((ev) => refKey(ev.ref)));
+  for (const ev of evs) if (unsynced.has(refKey(ev.ref))) flag(ev.ref, 'unsynced');
   for (const f of findings) {
-    if (f.kind === 'stale-status') flag(f.object, 'stale');
+    if (f.kind === 'stale-status' && !unsynced.has(refKey(f.object))) flag(f.object, 'stale');
     flag(f.object, f.severity === 'error' ? 'error' : 'finding');
   }
   return {
@@ -149,7 +157,7 @@ export function formatEvaluate(report: EvaluateReport): string {
       String(r.desiredHealthy),
       String(r.currentHealthy),
       String(r.allowedDisruptions),
-      String(r.reportedAllowedDisruptions),
+      r.reportedAllowedDisruptions === null ? 'unsynced' : String(r.reportedAllowedDisruptions),
       r.unhealthyPodEvictionPolicy,
       r.flags.join(',') || '-',
     ]),

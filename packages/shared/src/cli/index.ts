@@ -1,4 +1,5 @@
 export { parseArgs, USAGE, type CliCommand, type StatusSource } from './args.js';
+export type { ClusterSource, FailOn } from './source-args.js';
 export { runCli, type CliEnvironment, type CliResult } from './run.js';
 export {
   evaluateCluster,
@@ -12,4 +13,4 @@ export { formatDrainPlan } from './drain.js';
 export { formatUpgrade } from './upgrade.js';
 export { loadCluster, type LoadedCluster } from './cluster.js';
 export { formatScaleDown, scaleDown } from './scale-down.js';
-export type { ScaleDownReport, ScaleDownPodRow } from './scale-down-report.js';
+export type { ScaleDownReport, ScaleDownPodRow } from '../actors/reports/scale-down.js';

@@ -1,4 +1,5 @@
 import type { ResourceRef } from '../model/refs.js';
+import type { Severity } from '../findings/types.js';
 import type { OverlapReport } from '../overlaps/types.js';
 
 const name = (r: ResourceRef): string =>
@@ -48,4 +49,17 @@ export function formatOverlaps(report: OverlapReport): string {
     for (const s of report.invalidSelectors) out.push(`  ${name(s.budget)}: ${s.error}`);
   }
   return out.join('\n') + '\n';
+}
+
+/**
+ * How bad each overlap is, for `--fail-on`: as the findings rate them, a shared pod whose
+ * eviction fails (500) and an OpenKruise conflict are errors, other live sharing is info; budgets
+ * that could share a pod are a warning (a pod both select would be under two budgets).
+ */
+export function overlapSeverities(report: OverlapReport): Severity[] {
+  return [
+    ...report.live.map((p): Severity => (p.evictionFails ? 'error' : 'info')),
+    ...report.kruiseConflicts.map((): Severity => 'error'),
+    ...report.potential.map((): Severity => 'warning'),
+  ];
 }

@@ -1,24 +1,16 @@
 import { parseQuantity } from '../scheduling/quantity.js';
 import type { Result } from '../result/index.js';
+import type { PreemptRequest } from '../actors/reports/preempt.js';
 
-/** The pending pod `pdbscope preempt` asks about, as its flags describe it (validated). */
-export interface PreemptRequest {
-  /** `spec.priority`; absent: the class's value. */
-  priority?: number;
-  priorityClassName?: string;
-  /** Quantities as written (`500m`, `2Gi`), known to parse and not be negative. */
-  cpu?: string;
-  memory?: string;
-  nodeSelector: Readonly<Record<string, string>>;
-  /** Absent: the class's policy, else PreemptLowerPriority. */
-  preemptionPolicy?: 'Never' | 'PreemptLowerPriority';
-}
+export type { PreemptRequest };
 
 export interface PreemptCommand {
   command: 'preempt';
   snapshot: string;
   json: boolean;
   now?: string;
+  /** `-n`: where snapshot objects without a namespace go. */
+  namespace?: string;
   statusSource: 'recomputed' | 'stored';
   pod: PreemptRequest;
 }

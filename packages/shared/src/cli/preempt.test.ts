@@ -154,6 +154,7 @@ describe('pdbscope preempt', () => {
             ],
             numPdbViolations: 1,
             highestVictimPriority: 100,
+            lostBecause: 'more PDB violations (1 against 0)',
           },
         ],
         notCandidates: [

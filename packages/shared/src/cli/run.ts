@@ -1,10 +1,13 @@
 import { readSnapshot } from '../snapshot/read.js';
 import type { Snapshot } from '../snapshot/types.js';
+import { readSnapshotFiles } from '../snapshot/read.js';
+import { placedLine, readSources, runWhatIf } from './what-if.js';
 import type { Result } from '../result/index.js';
 import { parseArgs, USAGE, type CliCommand } from './args.js';
 import { loadCluster, overlapsOf, type LoadedCluster } from './cluster.js';
 import { evaluateCluster, formatEvaluate } from './evaluate.js';
-import { formatOverlaps } from './overlaps.js';
+import { formatOverlaps, overlapSeverities } from './overlaps.js';
+import { failsOn } from './source-args.js';
 import { formatEvictionPlan } from './evict.js';
 import { formatDrainPlan } from './drain.js';
 import { planEvictions } from '../eviction/plan.js';
@@ -14,20 +17,9 @@ import { formatUpgrade } from './upgrade.js';
 import { formatPreempt, preemptExitCode, preemptReport } from './preempt.js';
 import { formatScaleDown, scaleDown } from './scale-down.js';
 
-/** What the command prints and returns; the bin file writes it out. */
-export interface CliResult {
-  exitCode: 0 | 2 | 3;
-  stdout: string;
-  stderr: string;
-}
+import type { CliEnvironment, CliResult } from './environment.js';
 
-export interface CliEnvironment {
-  argv: readonly string[];
-  /** Reads the snapshot (a path, or "-" for stdin); an error is a message, not a throw. */
-  readFile: (path: string) => Result<string>;
-  /** The clock, read by the bin file; `--now` overrides it. */
-  now: Date;
-}
+export type { CliEnvironment, CliResult } from './environment.js';
 
 const usageError = (error: string): CliResult => ({
   exitCode: 2,
@@ -49,25 +41,33 @@ const isEmpty = (s: Snapshot): boolean =>
     s.nodes.length +
     s.priorityClasses.length +
     s.namespaces.length +
+    (s.nodePools?.length ?? 0) +
+    (s.nodeClaims?.length ?? 0) +
     Object.keys(s.ignored).length ===
   0;
 
-/** The cluster and the snapshot's warnings, or what the command answers when it cannot load. */
-function load(
+/** The snapshot from its file(s), or what the command answers when it cannot be read. */
+function readSnapshotOf(
   command: Exclude<CliCommand, { command: 'help' }>,
   env: CliEnvironment,
-): Result<{ cluster: LoadedCluster; warnings: string }, CliResult> {
-  const file = env.readFile(command.snapshot);
-  if (!file.ok)
+): Result<Snapshot, CliResult> {
+  const files = readSources(env, command.snapshot);
+  if (!files.ok)
     return {
       ok: false,
       error: {
         exitCode: 2,
         stdout: '',
-        stderr: `pdbscope: cannot read ${command.snapshot}: ${file.error}\n`,
+        stderr: `pdbscope: cannot read ${command.snapshot}: ${files.error}\n`,
       },
     };
-  const snapshot = readSnapshot(file.value);
+  const options = command.namespace !== undefined ? { namespace: command.namespace } : {};
+  // One file reads as before, its positions without its path; a directory's name their files.
+  const [only] = files.value;
+  const snapshot =
+    files.value.length === 1 && only?.path === command.snapshot
+      ? readSnapshot(only.text, options)
+      : readSnapshotFiles(files.value, options);
   if (isEmpty(snapshot) && snapshot.errors.length > 0) {
     return {
       ok: false,
@@ -78,16 +78,39 @@ function load(
       },
     };
   }
+  return { ok: true, value: snapshot };
+}
+
+/** The cluster and the snapshot's warnings, or what the command answers when it cannot load. */
+function load(
+  command: Exclude<CliCommand, { command: 'help' }>,
+  env: CliEnvironment,
+): Result<{ cluster: LoadedCluster; warnings: string }, CliResult> {
+  // A live cluster was listed by the shell before it called: the snapshot is its answer.
+  const read: Result<Snapshot, CliResult> =
+    command.cluster === undefined
+      ? readSnapshotOf(command, env)
+      : env.cluster !== undefined
+        ? { ok: true, value: env.cluster }
+        : { ok: false, error: usageError('this build of pdbscope reads snapshots only') };
+  if (!read.ok) return read;
+  const snapshot = read.value;
   const now = command.now !== undefined ? new Date(command.now) : env.now;
   return {
     ok: true,
-    value: { cluster: loadCluster(snapshot, now), warnings: snapshotWarnings(snapshot) },
+    value: {
+      cluster: loadCluster(snapshot, now),
+      warnings: placedLine(snapshot.placedInNamespace, 'SNAPSHOT') + snapshotWarnings(snapshot),
+    },
   };
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-/** Runs one command line over a snapshot: pure apart from the injected `readFile`. */
+/**
+ * Runs one command line over a snapshot (or the cluster the shell listed): pure apart from the
+ * injected `readFile`.
+ */
 export function runCli(env: CliEnvironment): CliResult {
   const parsed = parseArgs(env.argv);
   if (!parsed.ok) return usageError(parsed.error);
@@ -97,18 +120,28 @@ export function runCli(env: CliEnvironment): CliResult {
   if (!loaded.ok) return loaded.error;
   const { cluster, warnings } = loaded.value;
   switch (command.command) {
+    case 'what-if':
+      return runWhatIf({ command, cluster, warnings, env });
     case 'evaluate': {
       const report = evaluateCluster(cluster);
+      const failed =
+        command.failOn !== undefined &&
+        failsOn(
+          report.findings.map((f) => f.severity),
+          command.failOn,
+        );
       return {
-        exitCode: 0,
+        exitCode: failed ? 3 : 0,
         stdout: command.json ? json(report) : formatEvaluate(report),
         stderr: warnings,
       };
     }
     case 'overlaps': {
       const report = overlapsOf(cluster);
+      const failed =
+        command.failOn !== undefined && failsOn(overlapSeverities(report), command.failOn);
       return {
-        exitCode: 0,
+        exitCode: failed ? 3 : 0,
         stdout: command.json ? json(report) : formatOverlaps(report),
         stderr: warnings,
       };
@@ -133,7 +166,16 @@ export function runCli(env: CliEnvironment): CliResult {
       };
     }
     case 'upgrade': {
-      const { command: _c, snapshot: _s, json: asJson, now: _n, options, ...request } = command;
+      const {
+        command: _c,
+        snapshot: _s,
+        json: asJson,
+        now: _n,
+        options,
+        cluster: _k,
+        failOn: _f,
+        ...request
+      } = command;
       // kubectl drain's flags are kubectl's: a managed provider's plan refuses them when set.
       const flags = Object.fromEntries(Object.entries(options).filter(([, on]) => on));
       const plan = planUpgrade(cluster.index, { ...request, ...flags }, cluster.now);

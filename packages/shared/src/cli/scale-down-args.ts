@@ -3,8 +3,11 @@ import type { DisruptionClass } from '../actors/karpenter/candidate.js';
 import { parseGoDuration } from '../actors/go/duration.js';
 import type { PlanStatusSource } from '../eviction/plan-types.js';
 import type { Result } from '../result/index.js';
+import { withSnapshotPlace } from './source-args.js';
 
-export type Autoscaler = 'cluster-autoscaler' | 'karpenter';
+import type { Autoscaler } from '../actors/reports/scale-down.js';
+
+export type { Autoscaler };
 
 /** `pdbscope scale-down SNAPSHOT NODE --autoscaler …`. */
 export interface ScaleDownCommand {
@@ -19,6 +22,8 @@ export interface ScaleDownCommand {
   statusSource: PlanStatusSource;
   json: boolean;
   now?: string;
+  /** `-n`: where snapshot objects without a namespace go. */
+  namespace?: string;
 }
 
 export const SCALE_DOWN_USAGE = `  scale-down SNAPSHOT NODE --autoscaler cluster-autoscaler|karpenter
@@ -69,6 +74,7 @@ const VALUE_FLAGS = [
 /** Parses a scale-down command line (options anywhere); every mistake is one sentence. */
 export function parseScaleDownArgs(
   argv: readonly string[],
+  live = false,
 ): Result<ScaleDownCommand | { command: 'help' }> {
   const positional: string[] = [];
   const caOptions: NodeDeleteOptionsInput = {};
@@ -119,7 +125,7 @@ export function parseScaleDownArgs(
       return { ok: false, error: `unknown option ${name} for scale-down` };
     else positional.push(arg);
   }
-  const [, snapshot, node, ...extra] = positional;
+  const [, snapshot, node, ...extra] = withSnapshotPlace(positional, live);
   if (snapshot === undefined) return { ok: false, error: 'scale-down needs a SNAPSHOT file' };
   if (node === undefined || extra.length > 0)
     return { ok: false, error: 'scale-down needs exactly one NODE' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fixture from './__fixtures__/autoscaled.yaml?raw';
 import { parseArgs } from './args.js';
 import { runCli, type CliEnvironment } from './run.js';
-import type { ScaleDownReport } from './scale-down-report.js';
+import type { ScaleDownReport } from '../actors/reports/scale-down.js';
 
 const readFile: CliEnvironment['readFile'] = (path) =>
   path === 'autoscaled.yaml' ? { ok: true, value: fixture } : { ok: false, error: 'no such file' };

@@ -5,9 +5,18 @@ import type { ScaleDownCommand } from './scale-down-args.js';
 import {
   caScaleDownReport,
   karpenterScaleDownReport,
+  type ActorCluster,
   type ScaleDownReport,
-} from './scale-down-report.js';
+} from '../actors/reports/scale-down.js';
 import { textTable } from './table.js';
+
+/** A snapshot's cluster as the reports read it: Karpenter's kinds only when the file had them. */
+const actorCluster = ({ index, now, snapshot }: LoadedCluster): ActorCluster => ({
+  index,
+  now,
+  ...(snapshot.nodePools ? { nodePools: snapshot.nodePools } : {}),
+  ...(snapshot.nodeClaims ? { nodeClaims: snapshot.nodeClaims } : {}),
+});
 
 const NAMES = { 'cluster-autoscaler': 'Cluster Autoscaler', karpenter: 'Karpenter' } as const;
 
@@ -61,9 +70,17 @@ export function scaleDown(
   if (command.autoscaler === 'karpenter')
     return {
       ok: true,
-      value: karpenterScaleDownReport(cluster, node, command.disruptionClass, command.statusSource),
+      value: karpenterScaleDownReport(
+        actorCluster(cluster),
+        node,
+        command.disruptionClass,
+        command.statusSource,
+      ),
     };
   const options = nodeDeleteOptions(command.caOptions);
   if (!options.ok) return options;
-  return { ok: true, value: caScaleDownReport(cluster, node, options.value, command.statusSource) };
+  return {
+    ok: true,
+    value: caScaleDownReport(actorCluster(cluster), node, options.value, command.statusSource),
+  };
 }

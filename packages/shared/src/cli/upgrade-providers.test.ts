@@ -156,7 +156,7 @@ describe('pdbscope upgrade --provider', () => {
       3,
       '  step 1 aks-dbpool-12345678-vmss000000: 0 pod(s) evicted, 360 retried 429(s), 0 s → 30 min — FAILS',
       "The upgrade fails at step 1 on aks-dbpool-12345678-vmss000000, 30 min in: UpgradeFailed: Drain node aks-dbpool-12345678-vmss000000 failed when evicting pod postgres-0 failed with Too Many Requests error. This is often caused by a restrictive Pod Disruption Budget (PDB) policy. See https://aka.ms/aks/debugdrainfailures. Original error: Cannot evict pod as it would violate the pod's disruption budget.. PDB debug info: db/postgres-0 blocked by pdb postgres with 0 unready pods.",
-      '  db/postgres-0 on aks-dbpool-12345678-vmss000000 (no-disruption-allowed): postgres (minAvailable 1) needs 1 healthy pods and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.',
+      '  db/postgres-0 on aks-dbpool-12345678-vmss000000 (no-disruption-allowed): postgres (minAvailable 1) needs 1 healthy pod and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.',
     ]);
     expect([
       cordon.exitCode,

@@ -132,7 +132,7 @@ export function formatUpgrade(
       lines.push(`  ${i + 1}. ${combinationHeading({ ...f, parts: f.parts })} — ${result}:`);
       for (const p of f.parts) lines.push(`       - ${p.title}; costs: ${p.cost}`);
     }
-    lines.push(indent(f.patch, '       '));
+    lines.push(indent(f.steps.map((s) => s.command).join('\n'), '       '));
   });
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import type { PodView } from '../model/pod.js';
 import { nsName, type ResourceRef } from '../model/refs.js';
 import type { PlanState } from './plan-state.js';
 import type { BlockedPod, FailedPod, PlanStep } from './plan-types.js';
+import { plural } from './explain.js';
 
 const STILL_PROCESSING = 'is still being processed by the server';
 
@@ -88,7 +89,7 @@ export function explainBlocked(
     return {
       ...never,
       reason: 'budget-allows-no-disruption',
-      explanation: `${budget.name} (${specText(pdb)}) needs ${desiredHealthy} healthy pods and can never have more than ${live.length} (expected ${expectedPods}): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.`,
+      explanation: `${budget.name} (${specText(pdb)}) needs ${plural(desiredHealthy, 'healthy pod')} and can never have more than ${live.length} (expected ${expectedPods}): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.`,
     };
   }
   const unready = live.filter((p) => !p.ready);
@@ -98,7 +99,7 @@ export function explainBlocked(
     unready.length === short
       ? names(unready)
       : `${short === 1 ? 'one' : short} of ${names(unready)}`;
-  const numbers = `${budget.name} needs ${desiredHealthy} healthy pods and has ${currentHealthy}, so it allows no disruption`;
+  const numbers = `${budget.name} needs ${plural(desiredHealthy, 'healthy pod')} and has ${currentHealthy}, so it allows no disruption`;
   const until = {
     ...withBudget,
     outlook: 'until' as const,

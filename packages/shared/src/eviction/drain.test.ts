@@ -125,7 +125,7 @@ describe('planDrain', () => {
       verdict: 'stuck',
     });
     expect(plan.blocked[0]?.explanation).toBe(
-      'postgres (maxUnavailable 0) needs 1 healthy pods and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.',
+      'postgres (maxUnavailable 0) needs 1 healthy pod and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.',
     );
   });
 

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
@@ -9,6 +9,8 @@ import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
 import { replacementFor } from './drain-replacement.js';
 import { budgetRefsForPod, evictInPlan } from './plan.js';
 import { PlanState } from './plan-state.js';
+import { unseenReason } from '../visibility/visibility.js';
+import { nodesUnseen, verdictAsFarAsVisible } from './node-unseen.js';
 import type {
   AwaitedReplacement,
   DrainPlan,
@@ -21,7 +23,7 @@ import type {
 } from './plan-types.js';
 
 export interface PlanDrainInput {
-  index: ClusterIndex;
+  index: ClusterView;
   node: string;
   now: Date;
   /** kubectl's flags; each one absent takes kubectl's default (false, no selector). */
@@ -49,7 +51,7 @@ const podKey = (p: { namespace: string; name: string }): string => `${p.namespac
  * Node objects still names nodes in its pods: those are taken as Ready, untainted and unbounded,
  * so that only the drained node's own cordon keeps a replacement off it.
  */
-export function ledgerOf(index: ClusterIndex): CapacityLedger {
+export function ledgerOf(index: ClusterView): CapacityLedger {
   const known = [...index.nodes()];
   const nodes: NodeView[] =
     known.length > 0
@@ -86,18 +88,22 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
   const { index, node, now } = input;
   const options: DrainOptions = { ...KUBECTL_DRAIN_DEFAULTS, ...input.options };
   const state = input.state ?? new PlanState(index, now, input.statusSource ?? 'recomputed');
-  const ledger = input.ledger ?? ledgerOf(index);
-  ledger.cordon(node);
   const selection = selectPodsForDrain(state.podsOnNode(node), options);
+  const unseen = nodesUnseen(index, [node]);
   const base = {
     node,
     options,
-    schedulingChecked: index.node(node) !== undefined || [...index.nodes()].length > 0,
+    schedulingChecked:
+      unseenReason(index.visibility, 'nodes') === undefined &&
+      (index.node(node) !== undefined || [...index.nodes()].length > 0),
     refusals: selection.refusals,
     warnings: selection.warnings,
     skipped: selection.skipped.map((s) => ({ pod: podRef(s.pod), reason: s.reason })),
+    ...(unseen.texts.length > 0 ? { unseen: unseen.texts } : {}),
   };
   if (selection.refusals.length > 0) {
+    // kubectl has cordoned the node before it refuses: a shared ledger (an upgrade's) says so.
+    input.ledger?.cordon(node);
     return {
       ...base,
       verdict: 'refused',
@@ -110,6 +116,9 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
       budgets: [],
     };
   }
+  // Built only now: every node's capacity and the cluster's pods, not worth it for a refusal.
+  const ledger = input.ledger ?? ledgerOf(index);
+  ledger.cordon(node);
   let remaining = selection.toEvict;
   const rounds: DrainRound[] = [];
   const failed: FailedPod[] = [];
@@ -177,8 +186,13 @@ export function planDrain(input: PlanDrainInput): DrainPlan {
       blocks: blocked.filter((b) => b.budget && keys.has(refKey(b.budget))).map((b) => b.pod),
     };
   });
-  const verdict: DrainVerdict =
+  const seen: DrainVerdict =
     blocked.length > 0 ? 'stuck' : failed.length > 0 ? 'fails' : 'completes';
+  const verdict = verdictAsFarAsVisible({
+    verdict: seen,
+    unseen,
+    stoppedBy: [...blocked.map((b) => b.pod), ...failed.map((f) => f.pod)],
+  });
   return {
     ...base,
     verdict,

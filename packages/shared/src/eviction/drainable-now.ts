@@ -1,4 +1,4 @@
-import type { ClusterIndex, PodOnNode } from '../index/cluster-index.js';
+import type { ClusterView, PodOnNode } from '../index/view.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
@@ -13,14 +13,17 @@ import { KUBECTL_DRAIN_DEFAULTS, type DrainOptions } from './drain-options.js';
 import { budgetRefsForPod, evictInPlan, type BudgetReader } from './plan.js';
 import { PlanState } from './plan-state.js';
 import type { PlanStatusSource } from './plan-types.js';
+import { isFullyVisible } from '../visibility/visibility.js';
+import { nodeUnseen, someCertain, type NodeUnseen } from './node-unseen.js';
 
 /**
  * What `kubectl drain` of a node would do right now: evict every pod without waiting
  * (`drainable`), refuse the node before any eviction (`refused`, one of kubectl's filters), or
  * leave pods whose eviction is refused now (`stuck`: a budget allowing no more disruptions, several
- * PDBs (500), a 403), which kubectl retries (429) or gives up on.
+ * PDBs (500), a 403), which kubectl retries (429) or gives up on. `unknown`: the visible pods
+ * would drain, but the node may hold pods that are not visible, or pods whose budgets are not.
  */
-export type DrainableNowState = 'drainable' | 'refused' | 'stuck';
+export type DrainableNowState = 'drainable' | 'refused' | 'stuck' | 'unknown';
 
 export interface DrainableNow {
   state: DrainableNowState;
@@ -30,6 +33,11 @@ export interface DrainableNow {
   budgets: ResourceRef[];
   /** In words; '' when drainable. */
   reason: string;
+  /**
+   * What the answer cannot see, in words (the index's visibility): pods of namespaces that are not
+   * visible, budgets of its pods' namespaces that are not. Absent when everything is visible.
+   */
+  unseen?: string[];
 }
 
 /**
@@ -43,7 +51,7 @@ export const DRAINABLE_NOW_OPTIONS: Readonly<DrainOptions> = Object.freeze({
 });
 
 export interface DrainableNowInput {
-  index: ClusterIndex;
+  index: ClusterView;
   now: Date;
   /** Default DRAINABLE_NOW_OPTIONS; each one absent takes that default. */
   options?: Partial<DrainOptions>;
@@ -59,7 +67,7 @@ export interface DrainableNowInput {
 const nsName = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
 
 /** No budget reads or writes its eviction: the API server deletes it without asking. */
-const unbudgeted = (index: ClusterIndex, pod: PodView): boolean => {
+const unbudgeted = (index: ClusterView, pod: PodView): boolean => {
   const { pdbs, pubs } = index.budgetsForPod(pod);
   return pdbs.length === 0 && pubs.length === 0 && relatedPubName(pod) === undefined;
 };
@@ -73,7 +81,7 @@ function stuckReason({ pods, first }: RefusedNow): string {
 }
 
 /** The budgets an eviction reads or writes, as the index has them (no eviction changes which). */
-const indexReader = (index: ClusterIndex): BudgetReader => ({
+const indexReader = (index: ClusterView): BudgetReader => ({
   covering: (ref) => index.budgetsForPod(ref),
   pod: (ref) => index.pod(ref),
   pubNamed: (namespace, name) => {
@@ -104,8 +112,43 @@ function refusalsOnCopy(input: DrainableNowInput, toEvict: readonly PodView[]): 
  * (quickRefusals) unless that cannot be exact, then on a copy of the cluster.
  */
 function drainableNode(input: NodeDrainInput, node: string): DrainableNow {
+  const onNode = input.index.podsOnNodeWithBudgets(node);
+  const answer = visibleAnswer(input, onNode);
+  return isFullyVisible(input.index.visibility)
+    ? answer
+    : asFarAsVisible(answer, nodeUnseen({ index: input.index, pods: podsOf(onNode) }));
+}
+
+function* podsOf(onNode: readonly PodOnNode[]): Iterable<PodView> {
+  for (const entry of onNode) yield entry.pod;
+}
+
+/**
+ * The answer on the visible pods, told what it cannot see: a refusal by kubectl's filters stands,
+ * and so do stuck pods whose budgets are all visible; `drainable` is only `unknown`.
+ */
+function asFarAsVisible(answer: DrainableNow, unseen: NodeUnseen): DrainableNow {
+  if (unseen.texts.length === 0) return answer;
+  const missing = unseen.texts.join('; ');
+  if (answer.state === 'refused') return { ...answer, unseen: unseen.texts };
+  if (answer.state === 'stuck' && someCertain(answer.pods, unseen))
+    return { ...answer, unseen: unseen.texts };
+  return {
+    state: 'unknown',
+    pods: [],
+    budgets: [],
+    reason:
+      answer.state === 'drainable'
+        ? `drainable as far as the visible pods go; ${missing}`
+        : `unknown: ${answer.reason}, but ${missing}`,
+    unseen: unseen.texts,
+  };
+}
+
+/** Drainable now on the pods the index holds, as if they were all there is. */
+function visibleAnswer(input: NodeDrainInput, onNode: readonly PodOnNode[]): DrainableNow {
   const { index, now, options } = input;
-  const selected = selectedEntries(index.podsOnNodeWithBudgets(node), options);
+  const selected = selectedEntries(onNode, options);
   if ('refusals' in selected)
     return {
       state: 'refused',
@@ -207,7 +250,12 @@ export function drainableNowByNode(
 export function countDrainableNow(
   states: Iterable<DrainableNow>,
 ): Record<DrainableNowState, number> {
-  const counts: Record<DrainableNowState, number> = { drainable: 0, refused: 0, stuck: 0 };
+  const counts: Record<DrainableNowState, number> = {
+    drainable: 0,
+    refused: 0,
+    stuck: 0,
+    unknown: 0,
+  };
   for (const s of states) counts[s.state]++;
   return counts;
 }

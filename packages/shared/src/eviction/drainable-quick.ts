@@ -1,5 +1,5 @@
 import { isPdbHealthy } from '../budgets/disrupted.js';
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type {
   BudgetEvaluation,
   CoveringBudget,
@@ -118,7 +118,7 @@ export interface PodToEvict {
 }
 
 export interface QuickDrainableInput {
-  index: ClusterIndex;
+  index: ClusterView;
   now: Date;
   /** The pods `kubectl drain` would evict, in its order (kubectl's filters passed). */
   toEvict: readonly PodToEvict[];
@@ -128,7 +128,7 @@ export interface QuickDrainableInput {
 export type HoldingBudgets = Map<string, ResourceRef>;
 
 /** The PUB a pod's related-pub annotation names, as the index evaluated it. */
-function annotatedPub(index: ClusterIndex, pod: PodView, name: string): PubEvaluation | undefined {
+function annotatedPub(index: ClusterView, pod: PodView, name: string): PubEvaluation | undefined {
   const evaluation = index.budget({
     kind: 'PodUnavailableBudget',
     namespace: pod.namespace,

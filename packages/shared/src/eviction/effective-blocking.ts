@@ -3,7 +3,7 @@ import type { PodView } from '../model/pod.js';
 import { decideEviction } from './decide.js';
 import type { EvictionRule } from './decide-rule.js';
 import type { EvictionDecision } from './decide-types.js';
-import { EVICTION_RULE_SUMMARIES } from './explain.js';
+import { EVICTION_RULE_SUMMARIES, plural } from './explain.js';
 
 /** Why a budget lets no eviction through. */
 export interface EffectiveBlocking {
@@ -33,8 +33,6 @@ export interface EffectiveBlockingInput {
    */
   decided?: Map<PodView, EvictionDecision>;
 }
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What evicting a stored pod would answer now (`dryRun=All`), given every budget covering it. */
 export function decidePodNow(
@@ -89,7 +87,7 @@ export function effectiveBlocking(input: EffectiveBlockingInput): EffectiveBlock
   if (rules.length === 1 && rules[0] === 'multiple-pdbs') {
     return {
       cause: 'multiple-pdbs',
-      reason: `every one of its ${pods} is under more than one PodDisruptionBudget: each eviction is refused with HTTP 500, whatever the budgets allow`,
+      reason: `${input.pods.length === 1 ? 'its only pod is' : `every one of its ${pods} is`} under more than one PodDisruptionBudget: each eviction is refused with HTTP 500, whatever the budgets allow`,
       refusals,
     };
   }

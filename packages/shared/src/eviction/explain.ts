@@ -23,7 +23,8 @@ export const EVICTION_RULE_SUMMARIES: Readonly<Record<EvictionRule, string>> = {
   'delete-conflict': 'the pod delete conflicted',
 };
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `1 pod`, `2 pods`: a count and its noun, singular for one. */
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function health(f: EvictionFigures): string {
   return `it needs ${plural(f.desiredHealthy ?? 0, 'healthy pod')} and has ${f.currentHealthy ?? 0}`;

@@ -14,3 +14,4 @@ export * from './drain-filters.js';
 export { replacementFor, type Replacement } from './drain-replacement.js';
 export * from './effective-blocking.js';
 export * from './drainable-now.js';
+export * from './node-unseen.js';

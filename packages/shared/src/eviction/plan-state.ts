@@ -1,7 +1,7 @@
 import { syncPdb } from '../budgets/sync.js';
 import { rfc3339 } from '../budgets/time.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import { laneCounts } from '../index/evaluate.js';
 import type { LaneCounts } from '../index/types.js';
 import type { PdbView, PubView } from '../model/budget.js';
@@ -104,7 +104,7 @@ export class PlanState {
   readonly workloads: WorkloadLookup;
 
   constructor(
-    private readonly index: ClusterIndex,
+    private readonly index: ClusterView,
     private readonly now: Date,
     private readonly source: PlanStatusSource,
     private readonly overrides: PlanOverrides = {},

@@ -130,9 +130,11 @@ export interface DrainRound {
 /**
  * What `kubectl drain` does: `completes` (exit 0); `refused` before evicting anything (a filter);
  * `fails` (some evictions answered neither 201 nor 429: exit 1 once the rest are done); `stuck`
- * (some pods keep answering 429: it waits until --timeout).
+ * (some pods keep answering 429: it waits until --timeout). `unknown`: the visible pods would
+ * complete (or stop only on pods whose answer depends on what is not visible), but the node may
+ * hold pods that are not visible, or its pods' budgets are not.
  */
-export type DrainVerdict = 'completes' | 'refused' | 'fails' | 'stuck';
+export type DrainVerdict = 'completes' | 'refused' | 'fails' | 'stuck' | 'unknown';
 
 export interface DrainPlan {
   node: string;
@@ -161,4 +163,10 @@ export interface DrainPlan {
   complete: boolean;
   /** Every budget the drain touched, in its final state. */
   budgets: PlannedBudgetState[];
+  /**
+   * What the plan cannot see, in words (the index's visibility): pods of namespaces not visible,
+   * budgets not visible, budgets whose recovery is not known, nodes not visible (then replacements
+   * are assumed to fit). Absent when everything is visible.
+   */
+  unseen?: string[];
 }

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { ResourceRef } from '../model/refs.js';
 import { relatedPubName } from '../pub/admit.js';
 import { decideEviction } from './decide.js';
@@ -71,7 +71,7 @@ export function evictInPlan(
 }
 
 export interface PlanEvictionsInput {
-  index: ClusterIndex;
+  index: ClusterView;
   pods: readonly { namespace: string; name: string }[];
   now: Date;
   /**

@@ -2,6 +2,7 @@ import type { WorkloadView } from '../model/workload.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import { refKey } from '../model/refs.js';
+import { isFullyVisible, unseenReason } from '../visibility/visibility.js';
 import type { Finding, FindingKind, FindingsContext, FindingsInput, Severity } from './types.js';
 
 /**
@@ -21,9 +22,15 @@ export function findingsContext(input: FindingsInput): FindingsContext {
   const workloadsByUid = new Map<string, WorkloadView>();
   for (const w of input.workloads) if (w.uid !== '') workloadsByUid.set(w.uid, w);
   // Several rules walk the pods: a one-shot iterable (a generator over the index) is read once here.
-  const pods: readonly PodView[] = Array.isArray(input.pods)
+  const all: readonly PodView[] = Array.isArray(input.pods)
     ? (input.pods as readonly PodView[])
     : [...input.pods];
+  // A pod whose namespace's budgets are not visible may well have one: the coverage rules skip it.
+  const visibility = input.visibility;
+  const pods =
+    visibility === undefined || isFullyVisible(visibility)
+      ? all
+      : all.filter((pod) => unseenReason(visibility, 'budgets', pod.namespace) === undefined);
   return {
     ...input,
     pods,

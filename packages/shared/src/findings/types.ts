@@ -4,6 +4,7 @@ import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { FieldError } from '../validation/field-error.js';
 import type { OverlapGroupReport } from '../overlaps/groups.js';
+import type { BudgetUnseen, Visibility } from '../visibility/types.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -55,9 +56,15 @@ export interface BudgetFacts {
   budget: Budget;
   /** The pods the budget selects, as the index keeps them. */
   pods: readonly PodView[];
+  /** Absent when it is not known (see `unseen`) or was not worked out. */
   recomputed?: Recomputed;
   /** validatePdb / validatePub output: field errors, or admission messages for PUBs. */
   validation: readonly (FieldError | string)[];
+  /**
+   * What its figures cannot know (its pods, its recomputed status), when something they read is
+   * not visible: no finding is drawn from what is missing.
+   */
+  unseen?: BudgetUnseen;
 }
 
 export interface FindingsInput {
@@ -68,6 +75,11 @@ export interface FindingsInput {
   pods: Iterable<PodView>;
   workloads: readonly WorkloadView[];
   overlaps: OverlapGroupReport;
+  /**
+   * What can be seen (default: everything): where budgets are not visible, no pod is said to be
+   * without a budget.
+   */
+  visibility?: Visibility;
 }
 
 /** A rule of the catalogue: a small pure function of the (pre-indexed) input. */
@@ -75,7 +87,10 @@ export type FindingRule = (ctx: FindingsContext) => Finding[];
 
 /** The input plus lookups built once per evaluation and shared by rules. */
 export interface FindingsContext extends FindingsInput {
-  /** Every pod, read once (the input may be a one-shot iterable). */
+  /**
+   * Every pod whose budgets are visible (the coverage rules' pods), read once (the input may be a
+   * one-shot iterable).
+   */
   readonly pods: readonly PodView[];
   /** Whether at least one budget selects the pod. */
   readonly isCovered: (pod: { namespace: string; name: string }) => boolean;

@@ -3,6 +3,9 @@ import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
+import { budgetUnseen, sameUnseen } from '../visibility/budget-unseen.js';
+import type { Visibility } from '../visibility/types.js';
+import { sameVisibility } from '../visibility/visibility.js';
 import type { BudgetEntry } from './entry.js';
 import { evaluateEntry } from './evaluate.js';
 import { dropMember, endLoading, putMember } from './loading.js';
@@ -33,7 +36,12 @@ export function reevaluate(state: IndexState, entry: BudgetEntry): BudgetDelta {
   }
   const deps = new Set<string>();
   const added = entry.evaluation === undefined;
-  entry.evaluation = evaluateEntry(entry, storeLookup(state.workloads, deps), state.now);
+  entry.evaluation = evaluateEntry(
+    entry,
+    storeLookup(state.workloads, deps),
+    state.now,
+    state.visibility,
+  );
   entry.deps = deps;
   for (const dep of deps) {
     let set = state.dependents.get(dep);
@@ -250,7 +258,12 @@ export function replaceAll(
   const workloads = change.workloads ?? allOf(state.workloads.byKey.values());
   const nodes = change.nodes ?? allOf(state.nodes.values());
   const next = buildState(
-    { ...state.options, now: state.now, loading: state.loading !== undefined },
+    {
+      ...state.options,
+      now: state.now,
+      loading: state.loading !== undefined,
+      visibility: state.visibility,
+    },
     { pods, budgets, workloads, nodes },
   );
   const deltas: BudgetDelta[] = [];
@@ -299,6 +312,23 @@ export function advanceTime(state: IndexState, now: Date): BudgetDelta[] {
       due.push(key);
   }
   return evaluateKeys(state, due);
+}
+
+/**
+ * What can be seen changed: the budgets whose unseen part differs (their namespace's pods or
+ * workloads became visible or not) are evaluated again; nothing while loading.
+ */
+export function changeVisibility(state: IndexState, visibility: Visibility): BudgetDelta[] {
+  if (sameVisibility(state.visibility, visibility)) return [];
+  state.visibility = visibility;
+  const moved: string[] = [];
+  for (const [key, entry] of state.budgets)
+    if (
+      entry.evaluation &&
+      !sameUnseen(entry.evaluation.unseen, budgetUnseen(visibility, entry.budget))
+    )
+      moved.push(key);
+  return evaluateKeys(state, moved);
 }
 
 /** Ends loading (see `loading.ts`): every budget is evaluated once, at `now`. */

@@ -4,7 +4,15 @@ import type { PodView } from '../model/pod.js';
 import { groupOf, type ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
 import type { WorkloadLookup } from '../budgets/workload-lookup.js';
-import { advanceTime, applyChange, buildState, finishLoading, replaceAll } from './apply.js';
+import {
+  advanceTime,
+  applyChange,
+  buildState,
+  changeVisibility,
+  finishLoading,
+  replaceAll,
+} from './apply.js';
+import type { Visibility } from '../visibility/types.js';
 import type { ApiResourceInfo } from '../model/workload.js';
 import { budgetKey, type IndexState } from './state.js';
 import type {
@@ -16,22 +24,9 @@ import type {
 } from './types.js';
 import { storeLookup, workloadDependency } from './workload-store.js';
 import { podNamespaces, podRecord } from './pod-store.js';
+import type { ClusterView, IndexCounts, PodOnNode } from './view.js';
 
-/** A pod the index holds, with the budgets covering it. */
-export interface PodOnNode {
-  readonly pod: PodView;
-  readonly budgets: readonly CoveringBudget[];
-}
-
-/** Counts of what the index holds. */
-export interface IndexCounts {
-  pods: number;
-  budgets: number;
-  pdbs: number;
-  pubs: number;
-  workloads: number;
-  nodes: number;
-}
+export type { IndexCounts, PodOnNode } from './view.js';
 
 /**
  * A cluster held incrementally: pods by namespace, node and label; each budget's selected pods and
@@ -39,7 +34,7 @@ export interface IndexCounts {
  * change returns the budgets it added, changed or removed. The state changes are the plain
  * functions of `apply.ts`; this class only holds the state.
  */
-export class ClusterIndex {
+export class ClusterIndex implements ClusterView {
   private state: IndexState;
 
   constructor(
@@ -57,6 +52,11 @@ export class ClusterIndex {
   /** The time evaluations are made at. */
   get now(): Date {
     return this.state.now;
+  }
+
+  /** The custom kinds the REST mapper knows beyond the built-in ones (`group/Kind` → resource). */
+  get apiResources(): Readonly<Record<string, ApiResourceInfo>> {
+    return this.state.workloads.apiResources;
   }
 
   /** Applies a watch event or relist; `now` (default: the index's time) is when it happened. */
@@ -86,6 +86,19 @@ export class ClusterIndex {
     apiResources?: Readonly<Record<string, ApiResourceInfo>>;
   }): BudgetDelta[] {
     return finishLoading(this.state, options);
+  }
+
+  /** What can be seen of the cluster: every evaluation is made under it. */
+  get visibility(): Visibility {
+    return this.state.visibility;
+  }
+
+  /**
+   * What can be seen changed (a namespace's pods refused, or allowed again): the budgets whose
+   * figures read what changed are evaluated again and returned (none while loading).
+   */
+  setVisibility(visibility: Visibility): BudgetDelta[] {
+    return changeVisibility(this.state, visibility);
   }
 
   /** Moves the clock: budgets whose disruptedPods entries expire by `now` are re-evaluated. */

@@ -8,6 +8,8 @@ import { pdbView } from '../model/pdb-view.js';
 import { pubView } from '../model/pub-view.js';
 import type { PodView } from '../model/pod.js';
 import { syncPub } from '../pub/sync.js';
+import { budgetUnseen } from '../visibility/budget-unseen.js';
+import type { BudgetUnseen, Visibility } from '../visibility/types.js';
 import type { BudgetEntry } from './entry.js';
 import type { BudgetEvaluation, LaneCounts, PdbEvaluation, PubEvaluation } from './types.js';
 
@@ -92,14 +94,82 @@ export function classificationOf(evaluation: BudgetEvaluation): readonly PodClas
   });
 }
 
-/** Evaluates an index entry from its current members. */
+const NO_PODS: LaneCounts = Object.freeze({
+  selected: 0,
+  available: 0,
+  unavailable: 0,
+  disrupted: 0,
+});
+
+/**
+ * A budget whose pods are not known: the reported status is all there is. Evictions are decided
+ * on it (as the API server decides them), nothing is recomputed, no pod is in a lane.
+ */
+function reportedOnly(
+  budget: PdbView | PubView,
+  unseen: BudgetUnseen,
+  now: Date,
+): BudgetEvaluation {
+  const base = { ref: refOf(budget), counts: NO_PODS, evaluatedAtMs: now.getTime(), unseen };
+  if (budget.kind === 'PodDisruptionBudget')
+    return {
+      ...base,
+      kind: 'PodDisruptionBudget',
+      budget,
+      synced: budget,
+      pods: [],
+      sync: {
+        status: budget.status,
+        syncFailed: false,
+        events: [],
+        expected: { kind: 'none', unmanagedPods: [] },
+      },
+      firstEviction: firstEvictionOf(budget, true),
+    };
+  return {
+    ...base,
+    kind: 'PodUnavailableBudget',
+    budget,
+    synced: budget,
+    pods: [],
+    sync: { status: budget.status, pods: [], classification: [], events: [] },
+  };
+}
+
+/**
+ * A budget whose pods are known but whose recomputed status is not (its controllers' scale is not
+ * visible): the sync's lanes over the reported status, which evictions are decided on.
+ */
+function recomputedUnknown(evaluation: BudgetEvaluation, unseen: BudgetUnseen): BudgetEvaluation {
+  if (evaluation.kind === 'PodUnavailableBudget')
+    return { ...evaluation, synced: evaluation.budget, unseen };
+  const now = new Date(evaluation.evaluatedAtMs);
+  const pdb = evaluation.budget;
+  return {
+    ...evaluation,
+    synced: pdb,
+    counts: laneCounts(classifyPdbPods({ pdb, pods: evaluation.pods, now })),
+    firstEviction: firstEvictionOf(pdb, true),
+    unseen,
+  };
+}
+
+/**
+ * Evaluates an index entry from its current members, as far as `visibility` lets it: a budget
+ * whose pods are not visible keeps its reported status (see {@link BudgetEvaluation.unseen}).
+ */
 export function evaluateEntry(
   entry: BudgetEntry,
   workloads: WorkloadLookup,
   now: Date,
+  visibility: Visibility,
 ): BudgetEvaluation {
+  const unseen = budgetUnseen(visibility, entry.budget);
+  if (unseen?.pods !== undefined) return reportedOnly(entry.budget, unseen, now);
   const pods = entry.members;
-  return entry.budget.kind === 'PodDisruptionBudget'
-    ? evaluatePdb({ pdb: entry.budget, pods, workloads, now })
-    : evaluatePub({ pub: entry.budget, pods, workloads, now });
+  const evaluation =
+    entry.budget.kind === 'PodDisruptionBudget'
+      ? evaluatePdb({ pdb: entry.budget, pods, workloads, now })
+      : evaluatePub({ pub: entry.budget, pods, workloads, now });
+  return unseen === undefined ? evaluation : recomputedUnknown(evaluation, unseen);
 }

@@ -3,7 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { drainableNow, type DrainableNow } from '../eviction/drainable-now.js';
 import { Model } from './__fixtures__/changes.js';
 import { NOW } from './__fixtures__/objects.js';
-import type { ClusterIndex } from './cluster-index.js';
+import { ClusterIndex } from './cluster-index.js';
+import {
+  hiddenWorld,
+  withoutZookeeperPods,
+  ZOOKEEPER_PODS_REFUSED,
+} from './__fixtures__/hidden.js';
 import { NodeCache } from './node-cache.js';
 
 const drainable = (index: ClusterIndex) => (node: string) =>
@@ -131,5 +136,27 @@ describe('NodeCache of drainable now', () => {
     expect(cache.all()).toStrictEqual(fresh(index));
     expect(cache.computations - before).toBeGreaterThan(0);
     expect(cache.computations - before).toBeLessThanOrEqual(sharing.size);
+  });
+});
+
+describe('NodeCache after a change of visibility', () => {
+  it('works every node out again: any of them may hold pods no longer visible', () => {
+    const index = new ClusterIndex({ now: NOW }, withoutZookeeperPods(hiddenWorld()));
+    const cache = new NodeCache({ index, compute: drainable(index) });
+    const before = [...cache.all().values()].map((d) => d.state);
+    const computed = cache.computations;
+    cache.visibilityChanged();
+    cache.after(undefined, index.setVisibility(ZOOKEEPER_PODS_REFUSED));
+    const after = cache.all();
+    expect([
+      before,
+      [...after.values()].map((d) => d.state),
+      cache.computations - computed,
+    ]).toStrictEqual([
+      ['drainable', 'drainable', 'drainable'],
+      ['unknown', 'unknown', 'unknown'],
+      3,
+    ]);
+    expect(after).toStrictEqual(fresh(index));
   });
 });

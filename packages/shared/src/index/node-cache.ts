@@ -99,6 +99,15 @@ export class NodeCache<T> {
     }
   }
 
+  /**
+   * What can be seen changed (the index's visibility): every node's value may read it (pods of any
+   * namespace may be on any node), so every one is worked out again.
+   */
+  visibilityChanged(): void {
+    this.settle();
+    this.everything = true;
+  }
+
   /** Every node's value, by node name in order; only invalidated nodes are computed again. */
   all(): Map<string, T> {
     const names = this.nodeNames();

@@ -3,6 +3,8 @@ import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
 import type { WorkloadView } from '../model/workload.js';
+import { FULL_VISIBILITY } from '../visibility/visibility.js';
+import type { Visibility } from '../visibility/types.js';
 import { createPodStore, type PodStore } from './pod-store.js';
 import type { BudgetEntry } from './entry.js';
 import type { ClusterIndexOptions } from './types.js';
@@ -41,6 +43,8 @@ export interface IndexState {
   rechecks: Set<string>;
   /** Set while loading: nothing is evaluated until `finishLoading` (see `loading.ts`). */
   loading: LoadState | undefined;
+  /** What can be seen of the cluster: every evaluation reads it. */
+  visibility: Visibility;
 }
 
 export function createState(options: ClusterIndexOptions): IndexState {
@@ -55,6 +59,7 @@ export function createState(options: ClusterIndexOptions): IndexState {
     dependents: new Map(),
     rechecks: new Set(),
     loading: options.loading === true ? { unsorted: new Set() } : undefined,
+    visibility: options.visibility ?? FULL_VISIBILITY,
   };
 }
 

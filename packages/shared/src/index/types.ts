@@ -6,6 +6,7 @@ import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import type { ApiResourceInfo, WorkloadView } from '../model/workload.js';
 import type { PubSync } from '../pub/types.js';
+import type { BudgetUnseen, Visibility } from '../visibility/types.js';
 
 /** Any object the index holds. Workloads are told apart by `kind` not being one of the others. */
 export type IndexedObject = PodView | Budget | WorkloadView | NodeView;
@@ -38,6 +39,13 @@ interface EvaluationBase {
   recheckAtMs?: number;
   /** The `now` this evaluation was made at (ms since the epoch). */
   evaluatedAtMs: number;
+  /**
+   * Set when the index's visibility hides what the budget's figures read: with `pods` set, no pod
+   * is known (`pods` is empty, `counts` zero) and `synced` is the budget as reported; with only
+   * `recomputed`, the pods are known but `synced` is the budget as reported, not recomputed.
+   * Findings drawn from what is missing are not made; answers say why instead.
+   */
+  unseen?: BudgetUnseen;
 }
 
 /**
@@ -84,6 +92,8 @@ export interface ClusterIndexOptions {
    * until `ClusterIndex.finishLoading`, which evaluates every budget once.
    */
   loading?: boolean;
+  /** What can be seen of the cluster (default: everything); `ClusterIndex.setVisibility` moves it. */
+  visibility?: Visibility;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface WorkloadStore {
   /** namespace + owner UID → keys of the workloads it controls (a Deployment's ReplicaSets). */
   byOwner: Map<string, Set<string>>;
   mapper: Pick<WorkloadLookup, 'apiResource'>;
+  /** The custom kinds the mapper knows beyond the built-in ones (a copy of the index starts from them). */
+  apiResources: Readonly<Record<string, ApiResourceInfo>>;
 }
 
 // The listers are typed, not versioned: an `extensions` ReplicaSet is the `apps` one.
@@ -43,6 +45,7 @@ export function createWorkloadStore(
     byKey: new Map(),
     byOwner: new Map(),
     mapper: workloadLookupFromList([], apiResources),
+    apiResources,
   };
 }
 
@@ -52,6 +55,7 @@ export function setApiResources(
   apiResources: Readonly<Record<string, ApiResourceInfo>>,
 ): void {
   store.mapper = workloadLookupFromList([], apiResources);
+  store.apiResources = apiResources;
 }
 
 function keyOf(w: WorkloadView): string {

@@ -1,6 +1,7 @@
 import type { Condition } from './condition.js';
 import type { IntOrString } from './intstr.js';
 import type { LabelSelector, Labels } from './labels.js';
+import type { OwnerRef } from './refs.js';
 
 export type PdbApiVersion = 'policy/v1' | 'policy/v1beta1';
 export type PubApiVersion = 'policy.kruise.io/v1alpha1' | 'policy.kruise.io/v1beta1';
@@ -27,6 +28,11 @@ export interface PdbView {
   resourceVersion: string;
   creationTimestamp?: string;
   labels: Labels;
+  /**
+   * Its controller ownerReference, when something writes it (an operator's custom resource, e.g.
+   * a Stackable HdfsCluster or an ECK Elasticsearch): a change to it belongs there.
+   */
+  controller?: OwnerRef;
   spec: {
     /**
      * In policy/v1 meaning: `null` = absent (matches nothing), `{}` = every pod of the namespace.

@@ -291,11 +291,13 @@ export function pdbFromObject(raw: unknown): Result<PdbView> {
   const minAvailable = asIntOrString(spec['minAvailable']);
   const maxUnavailable = asIntOrString(spec['maxUnavailable']);
   const policy = asString(spec['unhealthyPodEvictionPolicy']);
+  const controller = controllerOf(meta.ownerReferences);
   return {
     ok: true,
     value: pdbView({
       apiVersion,
       ...budgetIdentity(meta),
+      ...(controller ? { controller } : {}),
       spec: {
         selector,
         ...(minAvailable !== undefined ? { minAvailable } : {}),

@@ -1,4 +1,5 @@
 import type { PdbStatus, PdbView } from './budget.js';
+import type { OwnerRef } from './refs.js';
 
 /** What a PDB view holds besides its kind. */
 export type PdbViewFields = Omit<PdbView, 'kind'>;
@@ -12,6 +13,7 @@ export type PdbViewFields = Omit<PdbView, 'kind'>;
  * deoptimizations in drainable now's first run).
  */
 export function pdbView(f: PdbViewFields, status: PdbStatus = f.status): PdbView {
+  if (f.controller !== undefined) return ownedPdbView(f, f.controller, status);
   return f.creationTimestamp === undefined
     ? {
         kind: 'PodDisruptionBudget',
@@ -35,6 +37,38 @@ export function pdbView(f: PdbViewFields, status: PdbStatus = f.status): PdbView
         resourceVersion: f.resourceVersion,
         creationTimestamp: f.creationTimestamp,
         labels: f.labels,
+        spec: f.spec,
+        status,
+      };
+}
+
+/** An operator's PDB (one with a controller ownerReference): its own two literals, as rare as they are. */
+function ownedPdbView(f: PdbViewFields, controller: OwnerRef, status: PdbStatus): PdbView {
+  return f.creationTimestamp === undefined
+    ? {
+        kind: 'PodDisruptionBudget',
+        apiVersion: f.apiVersion,
+        namespace: f.namespace,
+        name: f.name,
+        uid: f.uid,
+        generation: f.generation,
+        resourceVersion: f.resourceVersion,
+        labels: f.labels,
+        controller,
+        spec: f.spec,
+        status,
+      }
+    : {
+        kind: 'PodDisruptionBudget',
+        apiVersion: f.apiVersion,
+        namespace: f.namespace,
+        name: f.name,
+        uid: f.uid,
+        generation: f.generation,
+        resourceVersion: f.resourceVersion,
+        creationTimestamp: f.creationTimestamp,
+        labels: f.labels,
+        controller,
         spec: f.spec,
         status,
       };

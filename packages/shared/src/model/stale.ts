@@ -12,3 +12,12 @@ export interface GenerationPair {
 export function statusIsStale(budget: GenerationPair): boolean {
   return budget.status.observedGeneration < budget.generation;
 }
+
+/**
+ * No controller has ever written the budget's status: it was just created (or read from a
+ * manifest), so observedGeneration is still 0 while the API server set generation ≥ 1. The
+ * eviction API refuses its pods as for any stale status, until the first sync.
+ */
+export function neverSynced(budget: GenerationPair): boolean {
+  return budget.status.observedGeneration === 0 && budget.generation > 0;
+}

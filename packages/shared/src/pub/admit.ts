@@ -4,6 +4,7 @@ import type { PodView } from '../model/pod.js';
 import { pubView } from '../model/pub-view.js';
 import { labelSelectorMatches } from '../selectors/selector.js';
 import { isPubPodAvailable } from './available.js';
+import { PUB_OPERATIONS } from '../validation/pub.js';
 import type { PubAdmission, PubOperation } from './types.js';
 
 export const RELATED_PUB_ANNOTATION = 'pub.kruise.io/related-pub';
@@ -25,6 +26,11 @@ export function isOperationProtected(pub: PubView, operation: PubOperation): boo
   const ops = pub.spec.protectOperations ?? DEFAULT_PROTECTED;
   if (ops.includes(operation)) return true;
   return operation === 'RESIZE' && ops.includes('UPDATE');
+}
+
+/** The operations this PUB guards: its protectOperations (or annotation), else Kruise's default. */
+export function protectedOperations(pub: PubView): PubOperation[] {
+  return PUB_OPERATIONS.filter((operation) => isOperationProtected(pub, operation));
 }
 
 const allow = (bypass?: string): PubAdmission => ({

@@ -3,15 +3,17 @@ import type { Result } from '../result/index.js';
 import { asObject, asString, type Json } from '../model/convert-helpers.js';
 import { dns1123LabelErrors, dns1123SubdomainErrors } from '../selectors/names.js';
 
-/** The kinds a snapshot holds that are not namespaced. */
+/** The kinds a snapshot may hold that are not namespaced. */
 const CLUSTER_SCOPED = new Set(['Node', 'Namespace', 'PriorityClass', 'NodePool', 'NodeClaim']);
+
+/** Whether objects of this kind live outside namespaces (a Node, a PriorityClass). */
+export const isClusterScoped = (kind: string): boolean => CLUSTER_SCOPED.has(kind);
 
 /**
  * The object's kind, namespace and name as the API server would accept them, or why it would not:
- * a namespaced object without `metadata.namespace` (kubectl prints it for every namespaced
- * object; a hand-written file may leave it out, and guessing `default` could mix objects of two
- * namespaces), or a name or namespace that is not a valid Kubernetes name (then no cluster can
- * hold it), with the API server's own messages.
+ * a namespaced object without `metadata.namespace` (the reader puts such objects in the context's
+ * namespace first, as `kubectl apply -f` does: see `asStored`), or a name or namespace that is not
+ * a valid Kubernetes name (then no cluster can hold it), with the API server's own messages.
  */
 export function objectIdentity(kind: string, obj: Json): Result<ResourceRef> {
   const meta = asObject(obj['metadata']);

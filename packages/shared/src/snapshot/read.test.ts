@@ -320,11 +320,12 @@ describe('readSnapshot: names and namespaces', () => {
   const subdomain =
     "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 
-  it('reads dotted and 253-character names; refuses invalid names, namespaceless pods and duplicates, saying why', () => {
+  it('reads dotted and 253-character names, a namespaceless pod into the default namespace; refuses invalid names and duplicates, saying why', () => {
     const s = readSnapshot(JSON.stringify(list));
-    expect([names(s.pods), s.nodes.map((n) => n.name)]).toStrictEqual([
-      ['shop/web.v1.2-0', `shop/${longest}`],
+    expect([names(s.pods), s.nodes.map((n) => n.name), s.placedInNamespace]).toStrictEqual([
+      ['shop/web.v1.2-0', `shop/${longest}`, 'default/orphan'],
       ['worker-1.eu-west-1.compute.internal'],
+      { namespace: 'default', count: 1 },
     ]);
     expect(s.errors).toStrictEqual([
       {
@@ -336,12 +337,6 @@ describe('readSnapshot: names and namespaces', () => {
         position: 'document 1, items[3]',
         object: 'Pod shop/café-ü',
         error: `metadata.name: Invalid value: "café-ü": ${subdomain}`,
-      },
-      {
-        position: 'document 1, items[4]',
-        object: 'Pod orphan',
-        error:
-          "metadata.namespace: Required value: a Pod is namespaced, and this one names none (kubectl get -A prints every object's namespace)",
       },
       {
         position: 'document 1, items[5]',
@@ -376,12 +371,6 @@ describe('readSnapshot: names and namespaces', () => {
         { kind: 'Snapshot', namespace: '', name: 'document 1, items[3]' },
       ],
       [
-        'unreadable-object:Snapshot//document 1, items[4]:document 1, items[4]',
-        'unreadable-object',
-        'warning',
-        { kind: 'Snapshot', namespace: '', name: 'document 1, items[4]' },
-      ],
-      [
         'unreadable-object:Snapshot//document 1, items[5]:document 1, items[5]',
         'unreadable-object',
         'warning',
@@ -394,7 +383,7 @@ describe('readSnapshot: names and namespaces', () => {
         { kind: 'Pod', namespace: 'shop', name: 'web.v1.2-0' },
       ],
     ]);
-    expect(findings[4]?.message).toBe(
+    expect(findings[3]?.message).toBe(
       'Pod shop/web.v1.2-0 at document 1, items[6] could not be read: a duplicate: the Pod of this namespace and name at document 1, items[0] came first and is kept. It is left out of every budget, pod and node shown.',
     );
   });

@@ -11,7 +11,9 @@ import { priorityClassFromObject } from '../model/convert-priority-class.js';
 import { nodeClaimFromObject, nodePoolFromObject } from '../model/convert-karpenter.js';
 import { refKey } from '../model/refs.js';
 import { objectIdentity } from './identity.js';
-import type { Snapshot } from './types.js';
+import { asStored } from './stored.js';
+import { podFromTemplate } from './template.js';
+import type { ReadOptions, Snapshot, SourceFile } from './types.js';
 import type { Result } from '../result/index.js';
 
 /** Pod owners the engine resolves; OpenKruise's CloneSet and Advanced StatefulSet included. */
@@ -31,7 +33,8 @@ interface Located {
   position: string;
 }
 
-function emptySnapshot(): Snapshot {
+/** A snapshot with nothing in it, to read objects into. */
+export function emptySnapshot(): Snapshot {
   return {
     pods: [],
     pdbs: [],
@@ -108,22 +111,34 @@ function sinkFor(kind: string, apiVersion: string): Sink | undefined {
   return undefined;
 }
 
+/** What reading one snapshot keeps across its files. */
+interface ReadContext {
+  /** Where each object (by kind, namespace and name) was read first. */
+  firstAt: Map<string, string>;
+  /** Where an object without `metadata.namespace` goes (kubectl apply -f's context namespace). */
+  namespace: string;
+  /** Keep templates and positions (`ReadOptions.manifests`). */
+  manifests: boolean;
+}
+
 /**
- * Reads one object into the snapshot, or reports why not. `firstAt` holds where each object (by
- * kind, namespace and name) was read first: a second one is reported, not put over the first.
+ * Reads one object into the snapshot, or reports why not. An object read a second time (same
+ * kind, namespace and name) is reported, not put over the first.
  */
-function addObject(out: Snapshot, { value, position }: Located, firstAt: Map<string, string>) {
-  const obj = asObject(value);
-  const kind = obj && asString(obj['kind']);
-  if (!obj || !kind) {
+function addObject(out: Snapshot, { value, position }: Located, context: ReadContext) {
+  const { firstAt } = context;
+  const raw = asObject(value);
+  const kind = raw && asString(raw['kind']);
+  if (!raw || !kind) {
     out.errors.push({ position, error: 'not a Kubernetes object (no kind)' });
     return;
   }
-  const sink = sinkFor(kind, asString(obj['apiVersion']) ?? '');
+  const sink = sinkFor(kind, asString(raw['apiVersion']) ?? '');
   if (!sink) {
     out.ignored[kind] = (out.ignored[kind] ?? 0) + 1;
     return;
   }
+  const { obj, placed } = asStored(kind, raw, context.namespace);
   const meta = asObject(obj['metadata']);
   const name = asString(meta?.['name']);
   const ns = asString(meta?.['namespace']);
@@ -148,6 +163,8 @@ function addObject(out: Snapshot, { value, position }: Located, firstAt: Map<str
   const error = sink(out, obj);
   if (error === undefined) {
     firstAt.set(key, position);
+    if (placed) placeIn(out, context.namespace);
+    if (context.manifests) keepManifest(out, { key, kind, obj, position });
     return;
   }
   out.errors.push({ position, object, ref, error });
@@ -204,19 +221,82 @@ function yamlDocuments(text: string, out: Snapshot): Located[] {
   });
 }
 
+function keepManifest(
+  out: Snapshot,
+  { key, kind, obj, position }: { key: string; kind: string; obj: Json; position: string },
+): void {
+  (out.positions ??= new Map()).set(key, position);
+  const pod = WORKLOAD_KINDS.has(kind) ? podFromTemplate(kind, obj) : undefined;
+  if (pod) (out.podTemplates ??= new Map()).set(key, pod);
+}
+
+function placeIn(out: Snapshot, namespace: string): void {
+  out.placedInNamespace = { namespace, count: (out.placedInNamespace?.count ?? 0) + 1 };
+}
+
+/** One file's documents into the snapshot; positions start with its path when it has one. */
+function readFile(out: Snapshot, file: SourceFile, context: ReadContext): void {
+  const { text, path } = file;
+  const trimmed = text.trimStart();
+  const json =
+    trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonDocuments(trimmed) : undefined;
+  const errorsBefore = out.errors.length;
+  const located = json ?? yamlDocuments(text, out);
+  if (path === '') {
+    for (const item of located) addObject(out, item, context);
+    return;
+  }
+  for (const e of out.errors.slice(errorsBefore)) e.position = `${path}: ${e.position}`;
+  for (const item of located)
+    addObject(out, { value: item.value, position: `${path}: ${item.position}` }, context);
+}
+
 /**
  * Reads what `kubectl get ... -o yaml|json` prints (a `List`, a typed `*List`, one object), a
  * multi-document YAML stream, or a JSON array, into the model. Unknown kinds are counted and
  * skipped; malformed documents and objects become errors with their position, never exceptions.
- * Pure: the caller reads the file.
+ * Objects without a namespace go to `options.namespace` (default `default`), as `kubectl apply -f`
+ * puts them in its context's namespace. Pure: the caller reads the file.
  */
-export function readSnapshot(text: string): Snapshot {
+export function readSnapshot(text: string, options: ReadOptions = {}): Snapshot {
+  return readSnapshotFiles([{ path: '', text }], options);
+}
+
+/**
+ * Reads several files as one snapshot, in the order given (a directory's files, sorted, as
+ * `kubectl apply -f DIR -R` reads them); each error's position starts with its file's path. An
+ * object in two files is kept from the first and reported in the second.
+ */
+export function readSnapshotFiles(
+  files: readonly SourceFile[],
+  options: ReadOptions = {},
+): Snapshot {
   const out = emptySnapshot();
-  const trimmed = text.trimStart();
-  const json =
-    trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonDocuments(trimmed) : undefined;
-  const located = json ?? yamlDocuments(text, out);
-  const firstAt = new Map<string, string>();
-  for (const item of located) addObject(out, item, firstAt);
+  const context: ReadContext = {
+    firstAt: new Map(),
+    namespace: options.namespace ?? DEFAULT_NAMESPACE,
+    manifests: options.manifests === true,
+  };
+  for (const file of files) readFile(out, file, context);
   return out;
 }
+
+/**
+ * Objects a client listed from the API server (kind and apiVersion stamped on each item) read
+ * into `out` as `readSnapshot` reads them from a file, each with its position (e.g. the collection
+ * it was listed from): the kinds the model does not use counted, unreadable ones as errors.
+ */
+export function readListedObjects(
+  out: Snapshot,
+  objects: readonly { value: unknown; position: string }[],
+): void {
+  const context: ReadContext = {
+    firstAt: new Map(),
+    namespace: DEFAULT_NAMESPACE,
+    manifests: false,
+  };
+  for (const item of objects) addObject(out, item, context);
+}
+
+/** kubectl's namespace when its context names none. */
+export const DEFAULT_NAMESPACE = 'default';

@@ -34,4 +34,32 @@ export interface Snapshot {
   /** Objects of kinds the model does not use (Services, ConfigMaps...), counted per kind. */
   ignored: Record<string, number>;
   errors: SnapshotError[];
+  /** Objects read without `metadata.namespace`, put in this namespace (absent when none). */
+  placedInNamespace?: { namespace: string; count: number };
+  /**
+   * With `ReadOptions.manifests`: the pod each workload's template makes (see `podFromTemplate`),
+   * by the workload's `refKey`; what a what-if creates its pods from.
+   */
+  podTemplates?: Map<string, PodView>;
+  /** With `ReadOptions.manifests`: where each object was read, by its `refKey`. */
+  positions?: Map<string, string>;
+}
+
+/** One file of a snapshot or of manifests: its path (shown in errors; '' for one unnamed input). */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+export interface ReadOptions {
+  /**
+   * Where objects without `metadata.namespace` go, as `kubectl apply -f` puts them in its
+   * context's namespace (`-n`); default `default`.
+   */
+  namespace?: string;
+  /**
+   * Read as manifests to apply: keep each workload's pod template and each object's position
+   * (`Snapshot.podTemplates`, `Snapshot.positions`); a cluster's snapshot needs neither.
+   */
+  manifests?: boolean;
 }

@@ -2,8 +2,11 @@ import { countsByScale } from '../eviction/drain-blocked.js';
 import { DRAIN_FLAG_NAMES } from '../eviction/drain-options.js';
 import type { BudgetEvaluation } from '../index/types.js';
 import { refKey, type ResourceRef } from '../model/refs.js';
+import { budgetsToRemove } from '../operators/overlap.js';
+import type { ChangeRoute } from '../operators/route.js';
 import type { UpgradeChange } from './changes.js';
 import type { ForecastUpgradeInput } from './forecast.js';
+import { routedTitle, routeOfChange } from './operator-route.js';
 import type { StuckPod } from './types.js';
 
 /** Cheaper first: capacity for a while, then options, then availability, then protection. */
@@ -28,6 +31,25 @@ export interface Candidate {
   changes: UpgradeChange[];
   /** For a combination: each part's title and cost. */
   parts?: { title: string; cost: string }[];
+  /**
+   * An operator writes what it changes: made on its custom resource's field, or (`operator`) the
+   * field is not known, so the fix only says where to change it (ranked after the others).
+   */
+  managed?: 'custom-resource' | 'operator';
+}
+
+/** The candidate made where its change belongs: on the operator's custom resource, if any. */
+function routed(c: Candidate, route: ChangeRoute, subject: string): Candidate {
+  if (route.via === 'object') return c;
+  return { ...c, title: routedTitle(c.title, route, subject), managed: route.via };
+}
+
+/** A budget's candidate, routed through the operator that writes the budget (if one does). */
+function routedBudget(input: ForecastUpgradeInput, c: Candidate, ref: ResourceRef): Candidate {
+  const [change] = c.changes;
+  return change
+    ? routed(c, routeOfChange(input.index, change), `${ref.kind} ${qualified(ref)}`)
+    : c;
 }
 
 const qualified = (r: ResourceRef): string => `${r.namespace}/${r.name}`;
@@ -150,7 +172,8 @@ function budgetCandidates(input: ForecastUpgradeInput, ref: ResourceRef): Candid
   const ev = index.budget(ref);
   if (!ev) return [];
   const out: Candidate[] = [];
-  for (const c of [specCandidate(input, ev), unreadyOnlyCandidate(input, ev)]) if (c) out.push(c);
+  for (const c of [specCandidate(input, ev), unreadyOnlyCandidate(input, ev)])
+    if (c) out.push(routedBudget(input, c, ev.ref));
   const pod = ev.pods.find((p) => p.controller !== undefined && p.deletionTimestamp === undefined);
   const owner = pod?.controller;
   if (pod && owner) {
@@ -176,18 +199,24 @@ function budgetCandidates(input: ForecastUpgradeInput, ref: ResourceRef): Candid
     }
     if (workload?.replicas !== undefined) {
       const replicas = workload.replicas + 1;
-      out.push({
+      const change: UpgradeChange = {
+        kind: 'scale',
+        workload: { kind: workload.kind, namespace: workload.namespace, name: workload.name },
+        replicas,
+        template: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
+      };
+      const scale: Candidate = {
         title: `Scale ${workload.kind} ${qualified(workload)} to ${replicas} replicas`,
         cost: `one more pod's resources (${replicas} replicas instead of ${workload.replicas})`,
-        changes: [
-          {
-            kind: 'scale',
-            workload: { kind: workload.kind, namespace: workload.namespace, name: workload.name },
-            replicas,
-            template: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
-          },
-        ],
-      });
+        changes: [change],
+      };
+      out.push(
+        routed(
+          scale,
+          routeOfChange(index, change, workload),
+          `${workload.kind} ${qualified(workload)}`,
+        ),
+      );
     }
   }
   return out;
@@ -216,12 +245,22 @@ export function candidatesFor(
         changes: [{ kind: 'drain-option', option }],
       });
     } else if (p.reason === 'multiple-budgets') {
-      for (const b of p.budgets.filter((b) => b.kind === 'PodDisruptionBudget')) {
-        add({
+      // The hand-written ones when an operator writes another (the findings choose the same).
+      const pdbs = p.budgets
+        .filter((b) => b.kind === 'PodDisruptionBudget')
+        .flatMap((b) => input.index.budget(b)?.budget ?? []);
+      for (const budget of budgetsToRemove(pdbs)) {
+        const b: ResourceRef = {
+          kind: budget.kind,
+          namespace: budget.namespace,
+          name: budget.name,
+        };
+        const removal: Candidate = {
           title: `Delete PodDisruptionBudget ${qualified(b)} (overlaps another)`,
           cost: `its pods stay protected only by the other budget${p.budgets.length > 2 ? 's' : ''}`,
           changes: [{ kind: 'remove-budget', budget: b }],
-        });
+        };
+        add(routedBudget(input, removal, b));
       }
     } else {
       const maxSurge = input.strategy.maxSurge + 1;

@@ -1,3 +1,4 @@
+import { fixTarget } from '../api/fix-param.js';
 import { refKey } from '../model/refs.js';
 import { COST_ORDER, type Candidate } from './candidates.js';
 import type { UpgradeChange } from './changes.js';
@@ -5,19 +6,7 @@ import { blockerOf, compareReach, reachOf } from './outcome.js';
 import type { StuckPod, UpgradeForecast } from './types.js';
 
 /** What a change sets: a later change of the same thing replaces the earlier one. */
-export function changeTarget(change: UpgradeChange): string {
-  switch (change.kind) {
-    case 'surge':
-      return 'surge';
-    case 'drain-option':
-      return `drain/${change.option}`;
-    case 'budget-spec':
-    case 'remove-budget':
-      return `budget/${refKey(change.budget)}`;
-    case 'scale':
-      return `scale/${change.workload.namespace}/${change.workload.kind}/${change.workload.name}`;
-  }
-}
+export const changeTarget = (change: UpgradeChange): string => fixTarget(change);
 
 /** What one change can act on to free the pod: a budget holding it, a drain flag, surge capacity. */
 function blockers(p: StuckPod): string[] {
@@ -120,16 +109,22 @@ export const bySearchOrder = (a: ChangeSet, b: ChangeSet): number =>
   a.total - b.total ||
   compareText(a.key, b.key);
 
+/** An answer kubectl never retries (500, 403): such a pod needs a change even if budgets recover. */
+const neverRetried = (p: StuckPod): boolean =>
+  p.reason === 'multiple-budgets' || p.reason === 'webhook-denied';
+
 /**
  * How far a forecast gets, finer than `getsFurther`: completes; else fewer protected pods deleted;
  * else a later stop, then past kubectl's refusal (evicting), then fewer changes still needed,
- * then fewer pods stuck.
+ * then fewer pods stuck, then fewer refused for good (a pod under two budgets now under one that
+ * waits: the hand-written budget removed, the operator's still to change).
  */
 const progressOf = (f: UpgradeForecast): number[] =>
   reachOf(f, (b) => [
     b.reasons.includes('kubectl-refuses') ? 0 : 1,
     -changesNeeded(b.pods),
     -b.pods.length,
+    -b.pods.filter(neverRetried).length,
   ]);
 
 /** Positive when `a` gets further than `b`, negative when less far, 0 when as far. */

@@ -41,9 +41,16 @@ export function checkCandidate(
 
 const OUTCOME_ORDER = { completes: 0, 'gets-further': 1, 'does-not-help': 2 } as const;
 
-/** Completes first, then gets furthest (`reach`), then cheapest (fewer changes, kinds). */
+/** A change whose operator's field is not known only says where to make it: after the others. */
+const onlyNamesOperator = (c: Candidate): number => (c.managed === 'operator' ? 1 : 0);
+
+/**
+ * Completes first, then those made where they can be (not only "managed by X: change it there"),
+ * then gets furthest (`reach`), then cheapest (fewer changes, kinds).
+ */
 export const byBenefit = (a: CheckedCandidate, b: CheckedCandidate): number =>
   OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] ||
+  onlyNamesOperator(a.candidate) - onlyNamesOperator(b.candidate) ||
   compareReach(reach(b.again), reach(a.again)) ||
   a.candidate.changes.length - b.candidate.changes.length ||
   costRank(a.candidate.changes) - costRank(b.candidate.changes);

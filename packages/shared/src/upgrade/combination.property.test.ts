@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NOW, deployment, labelPdb, node } from '../index/__fixtures__/objects.js';
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import { clusterOf, KUBECTL_DEFAULTS, TIMINGS } from './__fixtures__/cluster.js';
 import { candidatesFor, COST_ORDER } from './candidates.js';
 import { changeTarget } from './change-set.js';
@@ -69,7 +69,7 @@ const clusterArb = fc
  * minAvailable (or higher maxUnavailable), deleting it, and its Deployment scaled up by one; up to
  * as many surge nodes as the pool has.
  */
-function universe(index: ClusterIndex): UpgradeChange[] {
+function universe(index: ClusterView): UpgradeChange[] {
   const out: UpgradeChange[] = NODES.map((_, i) => ({ kind: 'surge', maxSurge: i + 1 }));
   for (const ev of index.budgets()) {
     if (ev.kind !== 'PodDisruptionBudget') continue;

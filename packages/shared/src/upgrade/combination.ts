@@ -67,6 +67,7 @@ function merged(parts: readonly Candidate[]): Candidate {
     cost: parts.map((p) => p.cost).join('; '),
     changes: parts.flatMap((p) => p.changes),
     parts: parts.map((p) => ({ title: p.title, cost: p.cost })),
+    ...(parts.some((p) => p.managed === 'operator') ? { managed: 'operator' as const } : {}),
   };
 }
 

@@ -41,11 +41,22 @@ describe('proposeFixes', () => {
       "completes: Lower PodDisruptionBudget default/web's minAvailable to 1",
     ]);
     const [scale, lower] = proposeFixes(i, forecastUpgrade(i));
-    expect(lower?.patch).toBe(
-      `# kubectl -n default patch pdb web --type merge -p '{"spec":{"minAvailable":1,"maxUnavailable":null}}'\n` +
-        'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minAvailable: 1\n',
+    expect(lower?.steps).toStrictEqual([
+      {
+        title: "Lower PodDisruptionBudget default/web's minAvailable to 1",
+        command: `kubectl patch pdb web -n default --type merge -p '{"spec":{"minAvailable":1,"maxUnavailable":null}}'`,
+        yaml:
+          '# a merge patch: kubectl patch pdb -n default --type merge --patch-file FILE\n' +
+          'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minAvailable: 1\n  maxUnavailable: null\n',
+      },
+    ]);
+    expect(scale?.script).toBe(
+      '#!/usr/bin/env bash\n' +
+        '# 1 change pdbscope forecast on a copy of the cluster; review before running.\n' +
+        'set -euo pipefail\n\n' +
+        '# 1. Scale Deployment default/web to 3 replicas\n' +
+        'kubectl scale deployment web -n default --replicas=3\n',
     );
-    expect(scale?.patch).toContain('kubectl -n default scale deployment/web --replicas=3');
     expect(lower?.cost).toBe(
       'one more of its pods may be unavailable during the upgrade (1 of 2 must stay up)',
     );
@@ -140,9 +151,20 @@ describe('proposeFixes with no single change that completes', () => {
       ],
       forecast: { verdict: 'completes', steps: 2, durationSeconds: 210 },
     });
-    expect(combined?.patch.split('---\n').map((p) => p.split('\n')[0])).toStrictEqual([
-      '# kubectl -n default scale deployment/web --replicas=3',
-      `# kubectl -n default patch pdb api --type merge -p '{"spec":{"maxUnavailable":1,"minAvailable":null}}'`,
+    expect(combined?.steps.map((s) => [s.title, s.command])).toStrictEqual([
+      [
+        'Scale Deployment default/web to 3 replicas',
+        'kubectl scale deployment web -n default --replicas=3',
+      ],
+      [
+        "Raise PodDisruptionBudget default/api's maxUnavailable to 1",
+        `kubectl patch pdb api -n default --type merge -p '{"spec":{"maxUnavailable":1,"minAvailable":null}}'`,
+      ],
+    ]);
+    // One YAML document per change, each headed by its title.
+    expect(combined?.yaml.split('---\n').map((doc) => doc.split('\n')[0])).toStrictEqual([
+      '# 1. Scale Deployment default/web to 3 replicas',
+      "# 2. Raise PodDisruptionBudget default/api's maxUnavailable to 1",
     ]);
     // Applying all its changes is what "Forecast with this fix" does.
     expect(forecastUpgrade(applyChanges(i, combined?.changes ?? [])).verdict).toBe('completes');

@@ -9,7 +9,8 @@ import {
 } from './combination.js';
 import type { ForecastUpgradeInput } from './forecast.js';
 import { blockerOf, forcedPodCount } from './outcome.js';
-import { changePatch } from './patch.js';
+import { fixScript, fixYaml, type ChangeStep } from '../api/upgrade-script.js';
+import { changeStep } from './patch.js';
 import type { UpgradeForecast } from './types.js';
 
 export interface UpgradeFix {
@@ -30,8 +31,15 @@ export interface UpgradeFix {
     /** For `forces`: how many protected pods the provider still deletes. */
     forcedPods?: number;
   };
-  /** What a user would apply (never applied by pdbscope). */
-  patch: string;
+  /**
+   * What a user would apply (never applied by pdbscope), one step per change: for an object an
+   * operator writes, on its custom resource.
+   */
+  steps: ChangeStep[];
+  /** The steps as one commented bash script, one command per change. */
+  script: string;
+  /** The steps as one multi-document YAML. */
+  yaml: string;
   /** For a combination of changes: each part's title and cost, cheapest kind first. */
   parts?: { title: string; cost: string }[];
   /** For a combination: how far the search went, and whether it is the smallest. */
@@ -44,6 +52,13 @@ function toFix(
   id: string,
 ): UpgradeFix {
   const { candidate: c, again } = checked;
+  // A candidate holds one change, a combination one per part.
+  const steps = c.changes.map((ch, i) =>
+    changeStep(input.index, ch, {
+      title: c.parts?.[i]?.title ?? c.title,
+      ...(input.provider ? { provider: input.provider.provider } : {}),
+    }),
+  );
   return {
     id,
     title: c.title,
@@ -58,10 +73,9 @@ function toFix(
       ...(again.failure ? { failure: again.failure.message } : {}),
       ...(again.forced ? { forcedPods: forcedPodCount(again) } : {}),
     },
-    // Every patch ends with a newline: YAML documents follow one another.
-    patch: c.changes
-      .map((ch) => changePatch(input.index, ch, input.provider?.provider))
-      .join('---\n'),
+    steps,
+    script: fixScript(steps),
+    yaml: fixYaml(steps),
     ...(c.parts ? { parts: c.parts } : {}),
     ...(checked.search ? { search: checked.search } : {}),
   };

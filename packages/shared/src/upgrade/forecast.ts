@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { PodView } from '../model/pod.js';
 import type { ResourceRef } from '../model/refs.js';
 import { explainBlocked } from '../eviction/drain-blocked.js';
@@ -24,7 +24,7 @@ import {
 import { podRef, upgradedNode, UpgradeWorld } from './world.js';
 
 export interface ForecastUpgradeInput {
-  index: ClusterIndex;
+  index: ClusterView;
   /** The pool's nodes, in upgrade order. */
   nodes: readonly string[];
   strategy: UpgradeStrategy;

@@ -6,6 +6,7 @@ export {
   type ForecastUpgradeInput,
 } from './forecast.js';
 export { applyChanges, type UpgradeChange } from './changes.js';
+export { changeTitle, resolveChanges, type UpgradeChangeInput } from './change-input.js';
 export {
   planFixes,
   proposeFixes,
@@ -18,7 +19,8 @@ export {
   type CombinationLimits,
   type CombinationProof,
 } from './combination.js';
-export { changePatch } from './patch.js';
+export { changeStep } from './patch.js';
+export { findWorkload, routeOfChange } from './operator-route.js';
 export { readinessFromPods } from './readiness.js';
 export { resolveNodes, parseNodeSelector, type NodePick, type NodeLabelTerm } from './nodes.js';
 export { planUpgrade, type UpgradeRequest, type UpgradePlan } from './plan.js';
@@ -30,5 +32,10 @@ export {
   type UndrainableNodeBehavior,
 } from './profile.js';
 export { PROVIDER_DEFAULTS, type ProviderDefaults, type NodeCount } from './provider-defaults.js';
-export { guessProvider, PROVIDER_NODE_LABELS, type ProviderGuess } from './provider-guess.js';
+export {
+  guessPoolProvider,
+  guessProvider,
+  PROVIDER_NODE_LABELS,
+  type ProviderGuess,
+} from './provider-guess.js';
 export { blockerOf, forcedPodCount, type Blocker } from './outcome.js';

@@ -1,5 +1,6 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { Result } from '../result/index.js';
+import type { Labels } from '../model/labels.js';
 
 export type NodePick = { selector: string } | { names: readonly string[] };
 
@@ -21,13 +22,18 @@ export function parseNodeSelector(text: string): Result<NodeLabelTerm[]> {
   return { ok: true, value: terms };
 }
 
-const byName = new Intl.Collator('en', { numeric: true }).compare;
+/** Upgrade order: names in natural order (worker-2 before worker-10). */
+export const byNodeName = new Intl.Collator('en', { numeric: true }).compare;
+
+/** Every term holds for the labels (`key=value`: equal; `key!=value`: absent or different). */
+export const matchesNodeTerms = (labels: Labels, terms: readonly NodeLabelTerm[]): boolean =>
+  terms.every((t) => (labels[t.key] === t.value) === t.equal);
 
 /**
  * The pool's nodes in upgrade order (names in natural order: worker-2 before worker-10), picked by
  * a label selector or by name. Unknown names and a selector matching nothing are errors.
  */
-export function resolveNodes(index: ClusterIndex, pick: NodePick): Result<string[]> {
+export function resolveNodes(index: ClusterView, pick: NodePick): Result<string[]> {
   if ('names' in pick) {
     if (pick.names.length === 0) return { ok: false, error: 'no nodes given' };
     const unknown = pick.names.filter(
@@ -44,10 +50,9 @@ export function resolveNodes(index: ClusterIndex, pick: NodePick): Result<string
   if (!parsed.ok) return parsed;
   const nodes: string[] = [];
   for (const node of index.nodes()) {
-    if (parsed.value.every((t) => (node.labels[t.key] === t.value) === t.equal))
-      nodes.push(node.name);
+    if (matchesNodeTerms(node.labels, parsed.value)) nodes.push(node.name);
   }
   if (nodes.length === 0)
     return { ok: false, error: `node selector "${pick.selector}" matches no node` };
-  return { ok: true, value: nodes.sort(byName) };
+  return { ok: true, value: nodes.sort(byNodeName) };
 }

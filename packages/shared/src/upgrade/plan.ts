@@ -1,9 +1,12 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { Result } from '../result/index.js';
+import type { ChangeStep } from '../api/upgrade-script.js';
+import { changeTitle, resolveChanges, type UpgradeChangeInput } from './change-input.js';
 import { applyChanges, type UpgradeChange } from './changes.js';
 import type { CombinationLimits } from './combination.js';
 import { forecastUpgrade, type ForecastUpgradeInput } from './forecast.js';
 import { proposeFixes, type UpgradeFix } from './fixes.js';
+import { changeStep } from './patch.js';
 import { resolveNodes } from './nodes.js';
 import { resolveProfile, type ProviderOptions, type UpgradeProfile } from './profile.js';
 import { readinessFromPods } from './readiness.js';
@@ -22,8 +25,11 @@ export interface UpgradeRequest extends ProviderOptions {
   defaultReadySeconds?: number;
   /** A drained node deleted → its upgraded node Ready (default 90 s; EKS waits 60 s more). */
   nodeReplaceSeconds?: number;
-  /** What-if changes (a fix's `changes`) applied on a copy before forecasting. */
-  changes?: readonly UpgradeChange[];
+  /**
+   * What-if changes (a fix's `changes`) applied on a copy before forecasting; a scale may leave
+   * its template pod out (one of the workload's is taken).
+   */
+  changes?: readonly UpgradeChangeInput[];
   /** Propose fixes when it does not complete (default true). */
   fixes?: boolean;
   /** Bounds on the search for a combination of changes (default `COMBINATION_LIMITS`). */
@@ -35,9 +41,12 @@ export interface UpgradePlan {
   forecast: UpgradeForecast;
   fixes: UpgradeFix[];
   profile: UpgradeProfile;
+  /** The request's changes as applied (templates chosen), each as a user would make it. */
+  changes: UpgradeChange[];
+  applied: ChangeStep[];
 }
 
-function* allPods(index: ClusterIndex) {
+function* allPods(index: ClusterView) {
   for (const ns of index.podNamespaces()) yield* index.podsInNamespace(ns);
 }
 
@@ -65,7 +74,7 @@ function checkCounts(request: UpgradeRequest): string | undefined {
  * complete.
  */
 export function planUpgrade(
-  index: ClusterIndex,
+  index: ClusterView,
   request: UpgradeRequest,
   now: Date,
 ): Result<UpgradePlan> {
@@ -98,7 +107,9 @@ export function planUpgrade(
     now,
     ...(rules ? { provider: rules } : {}),
   };
-  const input = applyChanges(base, request.changes ?? []);
+  const changes = resolveChanges(index, request.changes ?? []);
+  if (!changes.ok) return changes;
+  const input = applyChanges(base, changes.value);
   const forecast = forecastUpgrade(input);
   const fixes =
     request.fixes === false
@@ -108,5 +119,11 @@ export function planUpgrade(
           forecast,
           request.combination ? { combination: request.combination } : {},
         );
-  return { ok: true, value: { forecast, fixes, profile } };
+  const applied = changes.value.map((change) =>
+    changeStep(index, change, {
+      title: changeTitle(index, change),
+      ...(rules ? { provider: rules.provider } : {}),
+    }),
+  );
+  return { ok: true, value: { forecast, fixes, profile, changes: changes.value, applied } };
 }

@@ -339,7 +339,7 @@ describe('fixes ranked against the provider verdict', () => {
     expect({
       verdict: p.value.forecast.verdict,
       reasons: p.value.forecast.failure?.pods.map((x) => x.reason),
-      surge: surge && [surge.title, surge.outcome, surge.patch],
+      surge: surge && [surge.title, surge.outcome, surge.steps[0]?.command],
       fixed: fixed.ok && [fixed.value.forecast.verdict, fixed.value.forecast.strategy],
     }).toStrictEqual({
       verdict: 'fails',
@@ -347,7 +347,7 @@ describe('fixes ranked against the provider verdict', () => {
       surge: [
         'Surge 1 new node before draining',
         'completes',
-        '# upgrade strategy: maxSurge 1 (az aks nodepool update --resource-group RG --cluster-name CLUSTER --name POOL --max-surge 1)\n',
+        '# an upgrade setting, not a cluster object: maxSurge 1 (az aks nodepool update --resource-group RG --cluster-name CLUSTER --name POOL --max-surge 1)',
       ],
       // maxSurge 1 + maxUnavailable 2 nodes at a time (both of the pool's).
       fixed: ['completes', { maxUnavailable: 3, maxSurge: 1 }],

@@ -1,4 +1,5 @@
 import type { Labels } from '../model/labels.js';
+import { byNodeName, matchesNodeTerms, parseNodeSelector } from './nodes.js';
 import type { ManagedProvider } from './types.js';
 
 /** Which managed provider a node pool looks like, and the node label that says so. */
@@ -41,4 +42,19 @@ export function guessProvider(
     }
   }
   return undefined;
+}
+
+/**
+ * The provider of the pool a node selector picks (`key=value[,…]`, as the forecast reads it) among
+ * `nodes` (the Nodes list's rows will do): its nodes in upgrade order, then `guessProvider`.
+ * Undefined when the selector does not read, matches no node, or no node carries a provider label.
+ */
+export function guessPoolProvider(
+  nodes: readonly { name: string; labels: Labels }[],
+  selector: string,
+): ProviderGuess | undefined {
+  const terms = parseNodeSelector(selector);
+  if (!terms.ok) return undefined;
+  const pool = nodes.filter((n) => matchesNodeTerms(n.labels, terms.value));
+  return guessProvider(pool.sort((a, b) => byNodeName(a.name, b.name)));
 }

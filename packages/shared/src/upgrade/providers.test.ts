@@ -51,7 +51,7 @@ const stuck: StuckPod = {
   httpStatus: 429,
   reason: 'no-disruption-allowed',
   explanation:
-    'postgres (minAvailable 1) needs 1 healthy pods and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.',
+    'postgres (minAvailable 1) needs 1 healthy pod and can never have more than 1 (expected 1): it allows no disruption even with every pod Ready. Change the budget or scale the workload up.',
 };
 
 const AKS_DEBUG =

@@ -1,4 +1,4 @@
-import type { ClusterIndex } from '../index/cluster-index.js';
+import type { ClusterView } from '../index/view.js';
 import type { NodeView } from '../model/node.js';
 import type { PodView } from '../model/pod.js';
 import { podWith } from '../model/pod-with.js';
@@ -12,7 +12,7 @@ import type { UpgradeTimings } from './types.js';
 
 /** What the world is built from: the cluster, the what-ifs, and how long pods take. */
 export interface WorldInput {
-  index: ClusterIndex;
+  index: ClusterView;
   timings: UpgradeTimings;
   now: Date;
   overrides?: PlanOverrides;

@@ -114,16 +114,18 @@ describe('the demo scenario', () => {
     }).toStrictEqual({
       // The demo's 11 and kube-system, which every cluster has.
       namespaces: 12,
-      // Six `general` workers, two `payments`, three `batch`, two `gpu` and one `edge` pool nodes.
-      nodes: 14,
-      // 41 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
-      // and the pools' 2 payments-api, 3 render-farm, 2 denoiser, 1 edge-proxy and 1 lobby pods.
-      pods: 56,
+      // Six `general` workers, two `payments`, three `batch`, two `gpu`, one `edge` and two
+      // Karpenter `flex` pool nodes.
+      nodes: 16,
+      // 42 controller pods + 1 surge pod of the Trino rollout + 5 written-out Job and bare pods,
+      // the pools' 2 payments-api, 3 render-farm, 2 denoiser, 1 edge-proxy and 1 lobby pods, and
+      // the flex pool's 2 written-out node-agent and 6 controller pods.
+      pods: 65,
       replicationcontrollers: 0,
-      deployments: 12,
-      replicasets: 13,
-      statefulsets: 9,
-      poddisruptionbudgets: 20,
+      deployments: 17,
+      replicasets: 18,
+      statefulsets: 10,
+      poddisruptionbudgets: 22,
       podunavailablebudgets: 3,
     });
     const perNode: Record<string, number> = {};
@@ -134,6 +136,8 @@ describe('the demo scenario', () => {
       'batch-2',
       'batch-3',
       'edge-1',
+      'flex-1',
+      'flex-2',
       'gpu-1',
       'gpu-2',
       'payments-1',
@@ -333,10 +337,15 @@ describe('a kubectl snapshot', () => {
       });
       const resources = [
         'namespaces',
+        'priorityclasses',
+        'nodepools',
         'nodes',
+        'nodeclaims',
         'deployments',
         'replicasets',
         'statefulsets',
+        'daemonsets',
+        'jobs',
         'pods',
         'poddisruptionbudgets',
         'podunavailablebudgets',

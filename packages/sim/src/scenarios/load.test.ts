@@ -23,12 +23,17 @@ describe('loadScenario', () => {
     const result = await loadScenario(DEMO_SCENARIO_DIR);
     if (!result.ok) throw new Error(result.error);
     expect(kinds(result.value.objects)).toStrictEqual({
-      Node: 14,
+      PriorityClass: 2,
+      NodePool: 1,
+      Node: 16,
+      NodeClaim: 2,
       Namespace: 11,
-      Deployment: 12,
-      StatefulSet: 9,
-      Pod: 5,
-      PodDisruptionBudget: 20,
+      Deployment: 17,
+      StatefulSet: 10,
+      DaemonSet: 1,
+      Job: 2,
+      Pod: 7,
+      PodDisruptionBudget: 22,
       PodUnavailableBudget: 3,
     });
   });

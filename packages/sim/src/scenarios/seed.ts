@@ -7,10 +7,15 @@ import type { KubeObject } from '../store/types.js';
 /** Owners before what they own, so owner UIDs are known when the owned objects are written. */
 const LOAD_ORDER: Readonly<Record<string, number>> = {
   Namespace: 0,
+  PriorityClass: 0,
+  NodePool: 0,
   Node: 1,
+  NodeClaim: 1,
   Deployment: 2,
   StatefulSet: 2,
   ReplicationController: 2,
+  DaemonSet: 2,
+  Job: 2,
   ReplicaSet: 3,
   Pod: 4,
   PodDisruptionBudget: 5,
@@ -92,7 +97,12 @@ function withPreviousImage(deployment: KubeObject, image: string): KubeObject {
  * UIDs are the store's own; ownerReferences are rewritten to them, so a kubectl snapshot replays
  * with its ownership intact. Nothing here creates pods: the controllers do that afterwards.
  */
-export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): SeedResult {
+export function seedStore(
+  store: ObjectStore,
+  objects: readonly KubeObject[],
+  /** API groups the simulator does not serve this time: their objects are skipped. */
+  unserved: ReadonlySet<string> = new Set(),
+): SeedResult {
   const result: SeedResult = { created: 0, skipped: [], rollouts: [] };
   const uids = new Map<string, string>();
   // A snapshot already holds the Deployment's ReplicaSets: its rollout state is replayed as given.
@@ -114,7 +124,14 @@ export function seedStore(store: ObjectStore, objects: readonly KubeObject[]): S
       ...(obj.metadata.namespace !== undefined ? { namespace: obj.metadata.namespace } : {}),
       name: obj.metadata.name ?? '',
     };
-    const resource = resourceFor(obj);
+    const resource = unserved.has(groupOf(obj.apiVersion)) ? undefined : resourceFor(obj);
+    // The API server made the system PriorityClasses already; a snapshot holds them too.
+    if (
+      resource === 'priorityclasses' &&
+      ref.name.startsWith('system-') &&
+      store.get(resource, undefined, ref.name) !== undefined
+    )
+      continue;
     if (resource === undefined) {
       result.skipped.push({
         ...ref,

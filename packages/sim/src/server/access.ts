@@ -4,7 +4,8 @@ import type { ServerContext } from './context.js';
 
 /**
  * RBAC as the forbid fault plays it: a forbidden namespace, and any cluster-wide read of a
- * namespaced type; a forbidden resource, at every scope.
+ * namespaced type; a forbidden resource, at every scope; a resource forbidden in some namespaces,
+ * there and cluster-wide.
  */
 export function checkAccess(
   ctx: ServerContext,
@@ -12,11 +13,19 @@ export function checkAccess(
   namespace: string | undefined,
   verb: string,
 ): StoreError | undefined {
-  const { forbiddenNamespaces: denied, forbiddenResources } = ctx.faults.current;
-  if (denied.size === 0 && forbiddenResources.size === 0) return undefined;
+  const {
+    forbiddenNamespaces: denied,
+    forbiddenResources,
+    forbiddenInNamespaces,
+  } = ctx.faults.current;
+  if (denied.size === 0 && forbiddenResources.size === 0 && forbiddenInNamespaces.size === 0)
+    return undefined;
+  const deniedHere = forbiddenInNamespaces.get(type.resource);
   const refused =
     forbiddenResources.has(type.resource) ||
-    (namespace !== undefined ? denied.has(namespace) : type.namespaced && denied.size > 0);
+    (namespace !== undefined
+      ? denied.has(namespace) || (deniedHere?.has(namespace) ?? false)
+      : type.namespaced && (denied.size > 0 || deniedHere !== undefined));
   if (!refused) return undefined;
   const scope =
     namespace === undefined ? 'at the cluster scope' : `in the namespace "${namespace}"`;

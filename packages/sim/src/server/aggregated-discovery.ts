@@ -1,5 +1,5 @@
-import type { ResourceType } from '../store/index.js';
-import { RESOURCE_TYPES, groupVersions } from '../store/index.js';
+import type { ResourceType, ServedGroups } from '../store/index.js';
+import { EVERY_GROUP, groupVersions, servedTypes } from '../store/index.js';
 import { SUBRESOURCE_KINDS } from './discovery.js';
 import type { Accepted } from './http.js';
 
@@ -45,9 +45,12 @@ function resource(t: ResourceType): Record<string, unknown> {
 }
 
 /** `/api` (the core group) or `/apis` (every other group) as one APIGroupDiscoveryList. */
-export function aggregatedDiscovery(path: '/api' | '/apis'): Record<string, unknown> {
+export function aggregatedDiscovery(
+  path: '/api' | '/apis',
+  served: ServedGroups = EVERY_GROUP,
+): Record<string, unknown> {
   const core = path === '/api';
-  const groups = [...new Set(groupVersions().map((gv) => gv.group))].filter(
+  const groups = [...new Set(groupVersions(served).map((gv) => gv.group))].filter(
     (g) => (g === '') === core,
   );
   return {
@@ -56,13 +59,13 @@ export function aggregatedDiscovery(path: '/api' | '/apis'): Record<string, unkn
     metadata: {},
     items: groups.map((group) => ({
       metadata: { ...(group === '' ? {} : { name: group }), creationTimestamp: null },
-      versions: groupVersions()
+      versions: groupVersions(served)
         .filter((gv) => gv.group === group)
         .map((gv) => ({
           version: gv.version,
-          resources: RESOURCE_TYPES.filter(
-            (t) => t.group === group && t.version === gv.version,
-          ).map(resource),
+          resources: servedTypes(served)
+            .filter((t) => t.group === group && t.version === gv.version)
+            .map(resource),
           freshness: 'Current',
         })),
     })),

@@ -1,6 +1,6 @@
 import type { Clock } from '@pdbscope/shared/clock';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ObjectStore } from '../store/index.js';
+import type { ObjectStore, ServedGroups } from '../store/index.js';
 import type { FaultControl } from './faults.js';
 import type { ListQuery } from './query.js';
 import type { ResourceRoute } from './route.js';
@@ -34,6 +34,8 @@ export interface ServerContext {
   watchList: boolean;
   /** The user named in 403 messages. */
   userName: string;
+  /** Whether an API group is served (discovery lists it, its resources answer). */
+  served: ServedGroups;
 }
 
 /** One request for a Kubernetes resource path, as every handler takes it. */

@@ -6,6 +6,8 @@ import { wireStats } from './protobuf-out.js';
 
 type Body = Record<string, unknown>;
 
+const isName = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
 async function bodyOf(req: IncomingMessage): Promise<Body | undefined> {
   const hasBody =
     Number(req.headers['content-length'] ?? '0') > 0 ||
@@ -64,14 +66,18 @@ export async function handleControl(
       return sendJson(res, 200, f.state().faults);
     }
     case '/_sim/faults/forbid':
-      if (typeof body.resource === 'string' && body.resource !== '')
+      if (isName(body.resource) && isName(body.namespace))
+        f.forbidIn(body.resource, body.namespace);
+      else if (typeof body.resource === 'string' && body.resource !== '')
         f.forbidResource(body.resource);
       else if (typeof body.namespace === 'string' && body.namespace !== '')
         f.forbid(body.namespace);
       else return sendError(res, badRequest('"namespace" or "resource" is required'));
       return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/unforbid':
-      if (typeof body.resource === 'string') f.unforbidResource(body.resource);
+      if (isName(body.resource) && isName(body.namespace))
+        f.unforbidIn(body.resource, body.namespace);
+      else if (typeof body.resource === 'string') f.unforbidResource(body.resource);
       else f.unforbid(typeof body.namespace === 'string' ? body.namespace : undefined);
       return sendJson(res, 200, f.state().faults);
     case '/_sim/faults/break':
@@ -87,8 +93,12 @@ export async function handleControl(
         f.clearTokens();
         return sendJson(res, 200, f.state().faults);
       }
+      if (body.expire === true) return sendJson(res, 200, { expired: f.expireTokens() });
       if (typeof body.token !== 'string' || body.token === '')
-        return sendError(res, badRequest('"token" (a string) or "clear": true is required'));
+        return sendError(
+          res,
+          badRequest('"token" (a string), "clear": true or "expire": true is required'),
+        );
       if (body.ttlMs !== undefined && (typeof body.ttlMs !== 'number' || body.ttlMs < 0))
         return sendError(res, badRequest('"ttlMs" must be a number >= 0'));
       return sendJson(res, 200, {

@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import type { ObjectStore } from '../store/index.js';
-import { internalError, methodNotAllowed } from '../store/index.js';
+import type { ObjectStore, ServedGroups } from '../store/index.js';
+import { EVERY_GROUP, internalError, methodNotAllowed } from '../store/index.js';
 import { checkAccess, checkAuthentication, checkAvailable } from './access.js';
 import {
   AGGREGATED_DISCOVERY_TYPE,
@@ -56,6 +56,8 @@ export interface SimServerOptions {
    * kube-apiserver's --client-ca-file does (the CN is the user); others may still use tokens.
    */
   tls?: SimTls;
+  /** API groups this server does not serve, as a cluster without their CRDs (e.g. `karpenter.sh`). */
+  unservedGroups?: readonly string[];
 }
 
 /** PEM text. */
@@ -166,7 +168,7 @@ async function handle(
       (r.path === '/api' || r.path === '/apis') &&
       wantsAggregatedDiscovery(parseAccept(req.headers.accept))
     ) {
-      return sendJson(res, 200, aggregatedDiscovery(r.path), {
+      return sendJson(res, 200, aggregatedDiscovery(r.path, ctx.served), {
         'Content-Type': AGGREGATED_DISCOVERY_TYPE,
       });
     }
@@ -178,7 +180,7 @@ async function handle(
       res.end();
       return;
     }
-    const doc = discoveryDocument(r.path);
+    const doc = discoveryDocument(r.path, ctx.served);
     if (doc === undefined) return sendJson(res, 404, NOT_FOUND_BODY);
     if (typeof doc === 'string') {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -187,11 +189,17 @@ async function handle(
     }
     return sendJson(res, 200, doc);
   }
-  if (r.kind !== 'resource') {
+  if (r.kind !== 'resource' || !ctx.served(r.type.group)) {
     req.resume();
     return sendJson(res, 404, NOT_FOUND_BODY);
   }
   return handleResource(ctx, r, req, res, url.searchParams);
+}
+
+function servedGroups(unserved: readonly string[] = []): ServedGroups {
+  if (unserved.length === 0) return EVERY_GROUP;
+  const off = new Set(unserved);
+  return (group) => !off.has(group);
 }
 
 /** Starts the simulated Kubernetes API server over `store`, on 127.0.0.1. */
@@ -214,6 +222,7 @@ export async function createSimServer(options: SimServerOptions): Promise<SimSer
     userName: 'system:serviceaccount:pdbscope:pdbscope-viewer',
     protobuf: options.protobuf ?? true,
     watchList: options.watchList ?? true,
+    served: servedGroups(options.unservedGroups),
   };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((e: unknown) => {

@@ -1,5 +1,6 @@
 import type { ResourceType } from '../store/index.js';
-import { RESOURCE_TYPES, apiVersionOf, groupVersions } from '../store/index.js';
+import type { ServedGroups } from '../store/index.js';
+import { EVERY_GROUP, apiVersionOf, groupVersions, servedTypes } from '../store/index.js';
 import { openApiDocument } from './openapi.js';
 
 /** What `/version` reports: a recent kube-apiserver. */
@@ -51,18 +52,18 @@ function resourceEntries(t: ResourceType): Record<string, unknown>[] {
   return [main, ...subs];
 }
 
-function apiGroup(group: string): Record<string, unknown> {
-  const versions = groupVersions()
+function apiGroup(group: string, served: ServedGroups): Record<string, unknown> {
+  const versions = groupVersions(served)
     .filter((gv) => gv.group === group)
     .map((gv) => ({ groupVersion: apiVersionOf(gv), version: gv.version }));
   return { name: group, versions, preferredVersion: versions[0] };
 }
 
 /** The discovery document for a path, or undefined when the path names no group or version. */
-export function discoveryDocument(path: string): unknown {
+export function discoveryDocument(path: string, served: ServedGroups = EVERY_GROUP): unknown {
   if (path === '/version') return VERSION_INFO;
   if (path === '/healthz' || path === '/livez' || path === '/readyz') return 'ok';
-  if (path.startsWith('/openapi/')) return openApiDocument(path);
+  if (path.startsWith('/openapi/')) return openApiDocument(path, served);
   if (path === '/api') {
     return {
       kind: 'APIVersions',
@@ -71,19 +72,25 @@ export function discoveryDocument(path: string): unknown {
     };
   }
   if (path === '/apis') {
-    const groups = [...new Set(groupVersions().map((gv) => gv.group))].filter((g) => g !== '');
-    return { kind: 'APIGroupList', apiVersion: 'v1', groups: groups.map(apiGroup) };
+    const groups = [...new Set(groupVersions(served).map((gv) => gv.group))].filter(
+      (g) => g !== '',
+    );
+    return {
+      kind: 'APIGroupList',
+      apiVersion: 'v1',
+      groups: groups.map((g) => apiGroup(g, served)),
+    };
   }
   const parts = path.split('/').filter((p) => p !== '');
   const group = parts[0] === 'api' ? '' : (parts[1] ?? '');
   const version = parts[0] === 'api' ? parts[1] : parts[2];
   if (parts[0] === 'apis' && version === undefined) {
-    const g = apiGroup(group);
+    const g = apiGroup(group, served);
     return (g.versions as unknown[]).length === 0
       ? undefined
       : { kind: 'APIGroup', apiVersion: 'v1', ...g };
   }
-  const types = RESOURCE_TYPES.filter((t) => t.group === group && t.version === version);
+  const types = servedTypes(served).filter((t) => t.group === group && t.version === version);
   if (types.length === 0) return undefined;
   return {
     kind: 'APIResourceList',

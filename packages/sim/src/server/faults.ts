@@ -9,6 +9,11 @@ export interface FaultState {
   forbiddenNamespaces: ReadonlySet<string>;
   /** Resources (plural names, e.g. `namespaces`) refused in every namespace and cluster-wide. */
   forbiddenResources: ReadonlySet<string>;
+  /**
+   * Resources refused in some namespaces only (plural name → namespaces), as a Role missing from
+   * one namespace's RoleBindings: refused there and cluster-wide, served in the other namespaces.
+   */
+  forbiddenInNamespaces: ReadonlyMap<string, ReadonlySet<string>>;
   /** Namespaces whose requests answer 500, as when etcd times out (cluster-wide requests work). */
   brokenNamespaces: ReadonlySet<string>;
   latencyMs: number;
@@ -29,6 +34,8 @@ export interface SimState {
     failListsRemaining: number;
     forbiddenNamespaces: string[];
     forbiddenResources: string[];
+    /** `resource@namespace` pairs refused (see `forbidIn`). */
+    forbiddenInNamespaces: string[];
     brokenNamespaces: string[];
     latencyMs: number;
     /** How many tokens are accepted (and still unexpired); 0: no authentication. */
@@ -48,10 +55,18 @@ export interface FaultControl {
   forbid(namespace: string): void;
   /** Every request for this resource (plural name, e.g. `namespaces`) answers 403, whatever its scope. */
   forbidResource(resource: string): void;
-  /** Lifts one namespace's 403, or every namespace's and resource's when no namespace is given. */
+  /**
+   * Requests for this resource (plural name) in this namespace, and its cluster-wide requests,
+   * answer 403; the resource is served in the other namespaces, and the namespace's other
+   * resources are served.
+   */
+  forbidIn(resource: string, namespace: string): void;
+  /** Lifts one namespace's 403, or every 403 (namespaces, resources, pairs) when none is given. */
   unforbid(namespace?: string): void;
   /** Lifts one resource's 403. */
   unforbidResource(resource: string): void;
+  /** Lifts one resource's 403 in one namespace. */
+  unforbidIn(resource: string, namespace: string): void;
   /**
    * Every request in this namespace answers 500 (etcd timing out) and its open watches are reset,
    * so a client's namespace-scoped sources fail while the rest of the cluster works.
@@ -66,6 +81,11 @@ export interface FaultControl {
   acceptToken(token: string, ttlMs?: number): Date;
   /** Drops every accepted token: no authentication again. */
   clearTokens(): void;
+  /**
+   * Every accepted token expires now (answered 401 from then on, as kube-apiserver answers an
+   * expired one) while authentication stays on. Returns how many expired.
+   */
+  expireTokens(): number;
   /**
    * With TLS: requests presenting a client certificate with this subject CN are answered 401 from
    * now on, as kube-apiserver answers an expired one.
@@ -91,6 +111,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
   let failListsRemaining = 0;
   const forbidden = new Set<string>();
   const forbiddenResources = new Set<string>();
+  const forbiddenIn = new Map<string, Set<string>>();
   const broken = new Set<string>();
   let latencyMs = 0;
   const tokens = new Map<string, number>();
@@ -102,6 +123,7 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
         failListsRemaining,
         forbiddenNamespaces: forbidden,
         forbiddenResources,
+        forbiddenInNamespaces: forbiddenIn,
         brokenNamespaces: broken,
         latencyMs,
         acceptedTokens: tokens,
@@ -115,6 +137,16 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
     },
     clearTokens() {
       tokens.clear();
+    },
+    expireTokens() {
+      let expired = 0;
+      const at = now();
+      for (const [token, expiry] of tokens)
+        if (expiry > at) {
+          tokens.set(token, at);
+          expired++;
+        }
+      return expired;
     },
     revokeClientCert(commonName) {
       revokedClientCerts.add(commonName);
@@ -143,14 +175,25 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
     forbidResource(resource) {
       forbiddenResources.add(resource);
     },
+    forbidIn(resource, namespace) {
+      let namespaces = forbiddenIn.get(resource);
+      if (!namespaces) forbiddenIn.set(resource, (namespaces = new Set()));
+      namespaces.add(namespace);
+    },
     unforbid(namespace) {
       if (namespace === undefined) {
         forbidden.clear();
         forbiddenResources.clear();
+        forbiddenIn.clear();
       } else forbidden.delete(namespace);
     },
     unforbidResource(resource) {
       forbiddenResources.delete(resource);
+    },
+    unforbidIn(resource, namespace) {
+      const namespaces = forbiddenIn.get(resource);
+      namespaces?.delete(namespace);
+      if (namespaces?.size === 0) forbiddenIn.delete(resource);
     },
     breakNamespace(namespace) {
       broken.add(namespace);
@@ -185,6 +228,9 @@ export function createFaultControl(store: ObjectStore, hub: WatchHub): FaultCont
           failListsRemaining,
           forbiddenNamespaces: [...forbidden].sort(),
           forbiddenResources: [...forbiddenResources].sort(),
+          forbiddenInNamespaces: [...forbiddenIn]
+            .flatMap(([resource, namespaces]) => [...namespaces].map((ns) => `${resource}@${ns}`))
+            .sort(),
           brokenNamespaces: [...broken].sort(),
           latencyMs,
           tokens: [...tokens.values()].filter((expiry) => expiry > now()).length,

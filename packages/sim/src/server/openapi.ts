@@ -1,4 +1,5 @@
-import { RESOURCE_TYPES, apiVersionOf, groupVersions } from '../store/index.js';
+import type { ServedGroups } from '../store/index.js';
+import { EVERY_GROUP, apiVersionOf, groupVersions, servedTypes } from '../store/index.js';
 
 /**
  * The OpenAPI v3 discovery kubectl needs before create/apply: per group/version, the PATCH operation
@@ -12,19 +13,23 @@ function gvPath(group: string, version: string): string {
 
 const HASH = 'pdbscope-sim-1';
 
-export function openApiDocument(path: string): unknown {
+export function openApiDocument(path: string, served: ServedGroups = EVERY_GROUP): unknown {
   if (path === '/openapi/v3') {
     const paths: Record<string, { serverRelativeURL: string }> = {};
-    for (const gv of groupVersions()) {
+    for (const gv of groupVersions(served)) {
       const p = gvPath(gv.group, gv.version);
       paths[p] = { serverRelativeURL: `/openapi/v3/${p}?hash=${HASH}` };
     }
     return { paths };
   }
-  const gv = groupVersions().find((g) => path === `/openapi/v3/${gvPath(g.group, g.version)}`);
+  const gv = groupVersions(served).find(
+    (g) => path === `/openapi/v3/${gvPath(g.group, g.version)}`,
+  );
   if (gv === undefined) return undefined;
   const paths: Record<string, unknown> = {};
-  for (const t of RESOURCE_TYPES.filter((r) => r.group === gv.group && r.version === gv.version)) {
+  for (const t of servedTypes(served).filter(
+    (r) => r.group === gv.group && r.version === gv.version,
+  )) {
     const scope = t.namespaced ? 'namespaces/{namespace}/' : '';
     paths[`/${gvPath(t.group, t.version)}/${scope}${t.resource}/{name}`] = {
       patch: {

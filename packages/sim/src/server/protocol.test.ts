@@ -61,15 +61,49 @@ describe('discovery', () => {
         g.versions.map((v) => [v.version, v.resources.map((r) => r.resource)]),
       ]),
     ).toStrictEqual([
-      ['apps', [['v1', ['deployments', 'replicasets', 'statefulsets']]]],
+      ['apps', [['v1', ['deployments', 'replicasets', 'statefulsets', 'daemonsets']]]],
+      ['batch', [['v1', ['jobs']]]],
       ['policy', [['v1', ['poddisruptionbudgets']]]],
       ['policy.kruise.io', [['v1alpha1', ['podunavailablebudgets']]]],
+      ['scheduling.k8s.io', [['v1', ['priorityclasses']]]],
+      ['karpenter.sh', [['v1', ['nodepools', 'nodeclaims']]]],
     ]);
     const legacy = await call('GET', '/apis');
     expect([
       legacy.body.kind,
       (legacy.body.groups as { name: string }[]).map((g) => g.name),
-    ]).toStrictEqual(['APIGroupList', ['apps', 'policy', 'policy.kruise.io']]);
+    ]).toStrictEqual([
+      'APIGroupList',
+      ['apps', 'batch', 'policy', 'policy.kruise.io', 'scheduling.k8s.io', 'karpenter.sh'],
+    ]);
+  });
+
+  it('leaves out a group it is told not to serve, as a cluster without its CRDs', async () => {
+    const server = await createSimServer({ store: h.store, unservedGroups: ['karpenter.sh'] });
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(new URL(path, server.url));
+        return [res.status, ((await res.json()) as { kind?: string }).kind];
+      };
+      const groups = (await (await fetch(new URL('/apis', server.url))).json()) as {
+        groups: { name: string }[];
+      };
+      expect({
+        groups: groups.groups.map((g) => g.name),
+        group: await get('/apis/karpenter.sh'),
+        version: await get('/apis/karpenter.sh/v1'),
+        list: await get('/apis/karpenter.sh/v1/nodepools'),
+        served: await get('/apis/scheduling.k8s.io/v1/priorityclasses'),
+      }).toStrictEqual({
+        groups: ['apps', 'batch', 'policy', 'policy.kruise.io', 'scheduling.k8s.io'],
+        group: [404, 'Status'],
+        version: [404, 'Status'],
+        list: [404, 'Status'],
+        served: [200, 'PriorityClassList'],
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -548,6 +582,7 @@ describe('/_sim fault and control endpoints', () => {
         failListsRemaining: 0,
         forbiddenNamespaces: [],
         forbiddenResources: ['namespaces'],
+        forbiddenInNamespaces: [],
         brokenNamespaces: [],
         latencyMs: 0,
         tokens: 0,
@@ -558,10 +593,42 @@ describe('/_sim fault and control endpoints', () => {
         failListsRemaining: 0,
         forbiddenNamespaces: [],
         forbiddenResources: [],
+        forbiddenInNamespaces: [],
         brokenNamespaces: [],
         latencyMs: 0,
         tokens: 0,
       },
+      200,
+    ]);
+  });
+
+  it('forbid with a resource and a namespace answers 403 for that pair and cluster-wide only', async () => {
+    const forbid = await call('POST', '/_sim/faults/forbid', {
+      resource: 'pods',
+      namespace: 'shop',
+    });
+    const inShop = await call('GET', '/api/v1/namespaces/shop/pods');
+    const statuses = [
+      (await call('GET', '/api/v1/pods')).status,
+      (await call('GET', '/api/v1/namespaces/default/pods')).status,
+      (await call('GET', PDBS)).status,
+      (await call('GET', '/api/v1/namespaces/shop/pods/web-1')).status,
+    ];
+    const lifted = await call('POST', '/_sim/faults/unforbid', {
+      resource: 'pods',
+      namespace: 'shop',
+    });
+    expect([
+      (forbid.body as { forbiddenInNamespaces: string[] }).forbiddenInNamespaces,
+      inShop,
+      statuses,
+      (lifted.body as { forbiddenInNamespaces: string[] }).forbiddenInNamespaces,
+      (await call('GET', '/api/v1/pods')).status,
+    ]).toStrictEqual([
+      ['pods@shop'],
+      forbiddenAnswer('pods', 'in the namespace "shop"'),
+      [403, 200, 200, 403],
+      [],
       200,
     ]);
   });
@@ -649,6 +716,25 @@ describe('/_sim fault and control endpoints', () => {
       200,
     ]);
     expect((await call('POST', '/_sim/faults/tokens', { ttlMs: 5 })).status).toBe(400);
+  });
+
+  it('tokens: expire makes every accepted token expire now, authentication staying on', async () => {
+    const get = async (token: string) =>
+      (await fetch(new URL(PDBS, h.server.url), { headers: { Authorization: `Bearer ${token}` } }))
+        .status;
+    await call('POST', '/_sim/faults/tokens', { token: 'kept' });
+    await call('POST', '/_sim/faults/tokens', { token: 'short', ttlMs: 60_000 });
+    const before = [await get('kept'), await get('short')];
+    const expired = await call('POST', '/_sim/faults/tokens', { expire: true });
+    const after = [await get('kept'), await get('short')];
+    const again = await call('POST', '/_sim/faults/tokens', { expire: true });
+    await call('POST', '/_sim/faults/tokens', { clear: true });
+    expect([before, expired.body, after, again.body]).toStrictEqual([
+      [200, 200],
+      { expired: 2 },
+      [401, 401],
+      { expired: 0 },
+    ]);
   });
 
   it('latency delays requests on the injected clock', async () => {

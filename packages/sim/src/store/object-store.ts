@@ -36,6 +36,7 @@ import {
   prepareStatusUpdate,
   prepareUpdate,
 } from './write-rules.js';
+import { admitPriority } from './priority-admission.js';
 import { defaultValidators } from './validators.js';
 import type { KubeObject, StoreEvent, WatchEventType } from './types.js';
 import { applyPatch } from './apply-patch.js';
@@ -154,6 +155,9 @@ export class ObjectStore {
     const name = obj.metadata.name ?? '';
     const invalidity = seed ? undefined : this.validate(t, obj, undefined);
     if (invalidity !== undefined) return fail(invalidity);
+    const refused =
+      seed || resource !== 'pods' ? undefined : admitPriority(obj, this.listAll('priorityclasses'));
+    if (refused !== undefined) return fail(refused);
     if (this.get(resource, obj.metadata.namespace, name) !== undefined)
       return fail(alreadyExists(t, name));
     if (options.dryRun === true)
@@ -381,6 +385,11 @@ export class ObjectStore {
         map.set(k, { object, json: JSON.stringify(object) });
       }
     }
+  }
+
+  /** Every object of a resource, in no particular order (an admission plugin's lister). */
+  private listAll(resource: string): KubeObject[] {
+    return [...(this.objects.get(resource)?.values() ?? [])].map((s) => s.object);
   }
 
   /** Cancels pending graceful removals (a stopping simulator). */

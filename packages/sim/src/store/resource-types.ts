@@ -19,6 +19,9 @@ export interface ResourceType {
   clearStatusOnCreate: boolean;
 }
 
+/** Karpenter's API group: served unless a simulator is started without it. */
+export const KARPENTER_GROUP = 'karpenter.sh';
+
 const ALL_VERBS = [
   'create',
   'delete',
@@ -151,6 +154,34 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     clearStatusOnCreate: false,
   }),
   type({
+    group: 'apps',
+    version: 'v1',
+    resource: 'daemonsets',
+    singularName: 'daemonset',
+    kind: 'DaemonSet',
+    listKind: 'DaemonSetList',
+    namespaced: true,
+    shortNames: ['ds'],
+    categories: ['all'],
+    subresources: ['status'],
+    hasGeneration: true,
+    clearStatusOnCreate: false,
+  }),
+  type({
+    group: 'batch',
+    version: 'v1',
+    resource: 'jobs',
+    singularName: 'job',
+    kind: 'Job',
+    listKind: 'JobList',
+    namespaced: true,
+    shortNames: [],
+    categories: ['all'],
+    subresources: ['status'],
+    hasGeneration: true,
+    clearStatusOnCreate: false,
+  }),
+  type({
     group: 'policy',
     version: 'v1',
     resource: 'poddisruptionbudgets',
@@ -178,6 +209,49 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     hasGeneration: true,
     clearStatusOnCreate: true,
   }),
+  type({
+    group: 'scheduling.k8s.io',
+    version: 'v1',
+    resource: 'priorityclasses',
+    singularName: 'priorityclass',
+    kind: 'PriorityClass',
+    listKind: 'PriorityClassList',
+    namespaced: false,
+    shortNames: ['pc'],
+    categories: [],
+    subresources: [],
+    hasGeneration: false,
+    clearStatusOnCreate: false,
+  }),
+  // Karpenter's custom resources (karpenter.sh/v1), served as their CRDs define them.
+  type({
+    group: KARPENTER_GROUP,
+    version: 'v1',
+    resource: 'nodepools',
+    singularName: 'nodepool',
+    kind: 'NodePool',
+    listKind: 'NodePoolList',
+    namespaced: false,
+    shortNames: [],
+    categories: ['karpenter'],
+    subresources: ['status'],
+    hasGeneration: true,
+    clearStatusOnCreate: false,
+  }),
+  type({
+    group: KARPENTER_GROUP,
+    version: 'v1',
+    resource: 'nodeclaims',
+    singularName: 'nodeclaim',
+    kind: 'NodeClaim',
+    listKind: 'NodeClaimList',
+    namespaced: false,
+    shortNames: [],
+    categories: ['karpenter'],
+    subresources: ['status'],
+    hasGeneration: true,
+    clearStatusOnCreate: false,
+  }),
 ];
 
 const BY_RESOURCE = new Map(RESOURCE_TYPES.map((t) => [t.resource, t]));
@@ -192,11 +266,24 @@ export function apiVersionOf(t: { group: string; version: string }): string {
   return t.group === '' ? t.version : `${t.group}/${t.version}`;
 }
 
+/** Which API groups a server serves (a cluster without Karpenter does not serve karpenter.sh). */
+export type ServedGroups = (group: string) => boolean;
+
+export const EVERY_GROUP: ServedGroups = () => true;
+
+/** The resource types a server serves. */
+export function servedTypes(served: ServedGroups = EVERY_GROUP): ResourceType[] {
+  return RESOURCE_TYPES.filter((t) => served(t.group));
+}
+
 /** The group/versions served, in discovery order (preferred first). */
-export function groupVersions(): { group: string; version: string }[] {
+export function groupVersions(served: ServedGroups = EVERY_GROUP): {
+  group: string;
+  version: string;
+}[] {
   const seen = new Set<string>();
   const out: { group: string; version: string }[] = [];
-  for (const t of RESOURCE_TYPES) {
+  for (const t of servedTypes(served)) {
     const key = `${t.group}/${t.version}`;
     if (!seen.has(key)) {
       seen.add(key);

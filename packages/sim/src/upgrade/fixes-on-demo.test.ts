@@ -50,7 +50,7 @@ describe('pdbscope upgrade on a snapshot of the demo cluster', () => {
       "       - Lower PodDisruptionBudget shop/orders-api's minAvailable to 0; costs: one more of its pods may be unavailable during the upgrade (0 of 3 must stay up)",
       "       - Raise PodUnavailableBudget games/matchmaker's maxUnavailable to 2; costs: 2 of its 3 pods may be unavailable at once during the upgrade",
       '       - Drain with --force; costs: pods without a controller are deleted and not recreated',
-      '       - Delete PodDisruptionBudget hdfs/hdfs-datanode (overlaps another); costs: its pods stay protected only by the other budget',
+      '       - Delete PodDisruptionBudget hdfs/hdfs-datanode-hot (overlaps another); costs: its pods stay protected only by the other budget',
       '       - Delete PodDisruptionBudget payments/ledger (overlaps another); costs: its pods stay protected only by the other budgets',
       '       - Delete PodDisruptionBudget payments/ledger-by-name (overlaps another); costs: its pods stay protected only by the other budget',
     ]);
@@ -77,7 +77,7 @@ describe('pdbscope upgrade on a snapshot of the demo cluster', () => {
     if (!plan.ok) throw new Error(plan.error);
     const lines = formatUpgrade(plan.value.forecast, plan.value.fixes).split('\n');
     expect(lines.find((l) => l.startsWith('  1. '))).toBe(
-      '  1. These 6 changes together get furthest, but the upgrade still stalls (none of up to 4 changes lets it complete, and no larger one found does) — gets further: Step 4 stalls on worker-4: 3 pods (legacy/legacy-worker-3, shop/orders-api-f969fdd74-44hdg, shop/orders-api-f969fdd74-sk6l7) cannot leave, because of a budget that allows no disruption.:',
+      '  1. These 6 changes together get furthest, but the upgrade still stalls (none of up to 4 changes lets it complete, and no larger one found does) — gets further: Step 4 stalls on worker-4: 3 pods (legacy/legacy-worker-3, shop/orders-api-f969fdd74-js24c, shop/orders-api-f969fdd74-wwblp) cannot leave, because of a budget that allows no disruption.:',
     );
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { ExpectedSourceView } from './ExpectedSourceView.js';
 import { BudgetEvents } from './BudgetEvents.js';
 import { BudgetTimeline } from './BudgetTimeline.js';
 import { StatusComparison } from './StatusComparison.js';
+import { ExposureList } from './ExposureList.js';
 
 /** Everything under the lanes: history, events, status, the expected count, findings, YAML. */
 export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
@@ -20,6 +21,7 @@ export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
         reported={detail.reported}
         recomputed={detail.recomputed}
         recomputeError={detail.recomputeError}
+        notKnown={detail.budget.notVisible?.recomputed ?? null}
         differences={detail.differences}
       />
       <h2>Where the expected count comes from</h2>
@@ -32,10 +34,20 @@ export function BelowTheLanes({ detail }: { detail: BudgetDetailResponse }) {
       />
       <h2>Findings</h2>
       {detail.findings.length === 0 ? (
-        <p className="muted">No findings for this budget.</p>
+        <p className="muted">
+          {detail.budget.notVisible === undefined
+            ? 'No findings for this budget.'
+            : `No findings from what can be seen (${detail.budget.notVisible.recomputed}).`}
+        </p>
       ) : (
         <FindingList findings={detail.findings} />
       )}
+      {detail.exposure !== undefined ? (
+        <>
+          <h2>Exposure: what can still disrupt these pods</h2>
+          <ExposureList exposure={detail.exposure} />
+        </>
+      ) : null}
       <h2>Overlapping budgets</h2>
       {detail.overlaps.length === 0 ? (
         <p className="muted">No other budget selects, or could select, these pods.</p>

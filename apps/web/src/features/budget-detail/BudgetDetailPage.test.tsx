@@ -72,7 +72,7 @@ describe('BudgetDetailPage', () => {
     expect(lanePods(/^Disrupted/)).toStrictEqual([]);
     const unavailable = screen.getByRole('region', { name: /^Unavailable/ });
     expect(within(unavailable).getByRole('listitem').textContent).toContain(
-      'NotReady Ready condition is False · CrashLoopBackOff · 7 restarts',
+      'Ready condition is False · CrashLoopBackOff · 7 restarts NotReady',
     );
     expect(within(unavailable).getByRole('listitem').textContent).toContain(
       'node worker-3 · owner StatefulSet/zookeeper',
@@ -93,11 +93,11 @@ describe('BudgetDetailPage', () => {
         lane: 'lane lane-available',
         pods: [
           [
-            '✕ Not evictable now · budget-exhausted',
+            '✕ Not evictable now: the budget allows no disruption now budget-exhausted',
             'Not evictable now: the budget allows no disruption (HTTP 429)',
           ],
           [
-            '✕ Not evictable now · budget-exhausted',
+            '✕ Not evictable now: the budget allows no disruption now budget-exhausted',
             'Not evictable now: the budget allows no disruption (HTTP 429)',
           ],
         ],
@@ -106,7 +106,7 @@ describe('BudgetDetailPage', () => {
         lane: 'lane lane-unavailable',
         pods: [
           [
-            '✓ Evictable now · unhealthy-healthy-budget',
+            '✓ Evictable now: IfHealthyBudget: this unready pod may be evicted, as the budget has all the healthy pods it needs (current healthy ≥ desired healthy > 0); it uses no allowed disruption unhealthy-healthy-budget',
             'Evictable now: unhealthy pod, the budget is healthy (HTTP 201)',
           ],
         ],
@@ -203,6 +203,49 @@ describe('BudgetDetailPage', () => {
     ]);
   });
 
+  it('says the pods are not visible in place of the lanes, and the recomputed figures are not known', () => {
+    const detail = zookeeperDetail();
+    const hidden = 'pods in data not visible: no permission to list pods in data';
+    const notKnown = 'not known: the pods of data are not visible';
+    renderApp({
+      path,
+      cache: [
+        [
+          queryKeys.budgetDetail(ref),
+          {
+            ...detail,
+            budget: {
+              ...detail.budget,
+              matchedPods: null,
+              flags: { ...detail.budget.flags, mismatch: false, findings: 0 },
+              notVisible: { pods: hidden, recomputed: notKnown },
+            },
+            lanes: { available: [], unavailable: [], disrupted: [] },
+            recomputed: null,
+            differences: [],
+            expected: { type: 'not-visible', controllers: [], message: notKnown },
+            findings: [],
+            overlaps: [],
+          },
+        ],
+        ...cache().slice(1),
+      ],
+    });
+    expect(screen.getByRole('note', { name: 'Pods not visible' }).textContent).toBe(
+      `${hidden}. The figures above are the status the cluster reports; nothing is recomputed, and no finding is drawn from pods that cannot be seen.`,
+    );
+    expect(screen.queryByRole('region', { name: /^Available/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Simulate selected/ })).toBeNull();
+    const row = screen.getByRole('rowheader', { name: /^currentHealthy/ }).closest('tr');
+    expect([...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toStrictEqual([
+      '2',
+      '?',
+    ]);
+    expect(screen.getByText(`The recomputed status is not known: ${notKnown}.`)).toBeDefined();
+    expect(screen.getByText(`No findings from what can be seen (${notKnown}).`)).toBeDefined();
+    expect(screen.getByText(notKnown).parentElement?.className).toBe('notice warn');
+  });
+
   it('shows the expected count source, findings, overlaps and YAML', () => {
     renderApp({ path, cache: cache() });
     expect(screen.getByText('StatefulSet zookeeper has scale 3')).toBeDefined();
@@ -216,9 +259,60 @@ describe('BudgetDetailPage', () => {
     expect(screen.getByLabelText('Budget YAML').textContent).toContain('kind: PodDisruptionBudget');
   });
 
+  it('lists what can still disrupt the pods, each item a sentence and its rule', async () => {
+    renderApp({
+      path,
+      cache: [
+        [
+          queryKeys.budgetDetail(ref),
+          {
+            ...zookeeperDetail(),
+            exposure: [
+              {
+                kind: 'preemption',
+                overridesBudget: true,
+                sentence:
+                  'A pending pod of PriorityClass critical (1000000) may preempt these pods (priority 0).',
+                rule: 'kube-scheduler preemption deletes its victims.',
+              },
+              {
+                kind: 'cluster-autoscaler-safe-to-evict',
+                overridesBudget: false,
+                pods: ['data/zookeeper-0'],
+                sentence: 'Cluster Autoscaler does not look at this budget when it picks the node.',
+                rule: 'SafeToEvict comes before the PDB rule.',
+              },
+            ],
+          },
+        ],
+        ...cache().slice(1),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Exposure' });
+    expect([
+      screen.getByRole('heading', { name: 'Exposure: what can still disrupt these pods' }).tagName,
+      [...list.querySelectorAll(':scope > li')].map((li) => li.textContent),
+    ]).toStrictEqual([
+      'H2',
+      [
+        'A pending pod of PriorityClass critical (1000000) may preempt these pods (priority 0).Rule: kube-scheduler preemption deletes its victims.',
+        'Cluster Autoscaler does not look at this budget when it picks the node. The budget still holds.Pods: data/zookeeper-0Rule: SafeToEvict comes before the PDB rule.',
+      ],
+    ]);
+  });
+
+  it('has no exposure section for a budget the BFF gives none', async () => {
+    renderApp({ path, cache: cache() });
+    await screen.findByLabelText('Budget YAML');
+    expect(screen.queryByRole('list', { name: 'Exposure' })).toBeNull();
+  });
+
   it('simulates an eviction and shows the API server message and the budget after it in a live region', async () => {
     const { fetchImpl, calls } = fakeFetch({
-      'POST /api/simulate/evictions': { status: 200, body: { steps: [blockedStep()] } },
+      'POST /api/simulate/evictions': {
+        status: 200,
+        body: { steps: [blockedStep()], asOf: '2026-11-21T08:00:00Z', eventId: 'e-3' },
+      },
     });
     vi.stubGlobal('fetch', fetchImpl);
     renderApp({ path, cache: cache() });
@@ -231,7 +325,7 @@ describe('BudgetDetailPage', () => {
       { method: 'POST', path: '/api/simulate/evictions', body: { pods: ['data/zookeeper-0'] } },
     ]);
     expect(region.textContent).toContain(
-      "API server: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429, code 429)",
+      "API server: Cannot evict pod as it would violate the pod's disruption budget. (HTTP 429)",
     );
     expect(region.textContent).toContain(
       'Cause DisruptionBudget: The disruption budget zookeeper needs 2 healthy pods and has 2 currently',
@@ -262,6 +356,23 @@ describe('BudgetDetailPage', () => {
         'Could not simulate the eviction. Service Unavailable: the cluster is still syncing',
       ),
     );
+  });
+
+  it("opens a pod's and its node's pages in the app, and leaves a modified click to the browser", () => {
+    const { router } = renderApp({ path, cache: cache() });
+    const item = screen.getByRole('checkbox', { name: 'Select zookeeper-1' }).closest('li');
+    if (item === null) throw new Error('no item');
+    const podLink = within(item).getByRole('link', { name: 'zookeeper-1' });
+    const withCtrl = fireEvent.click(podLink, { ctrlKey: true });
+    const atFirst = router.state.location.pathname;
+    fireEvent.click(podLink);
+    const atPod = router.state.location.pathname;
+    expect([withCtrl, atFirst, atPod, podLink.getAttribute('href')]).toStrictEqual([
+      true,
+      path,
+      '/pods/data/zookeeper-1',
+      '/pods/data/zookeeper-1',
+    ]);
   });
 
   it('sends the selected pods to the sequence view', () => {

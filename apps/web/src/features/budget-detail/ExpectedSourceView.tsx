@@ -2,7 +2,15 @@ import type { ExpectedSource } from '@pdbscope/shared/api';
 
 export function ExpectedSourceView({ expected }: { expected: ExpectedSource }) {
   return (
-    <div className={expected.type === 'error' ? 'notice bad' : 'card'}>
+    <div
+      className={
+        expected.type === 'error'
+          ? 'notice bad'
+          : expected.type === 'not-visible'
+            ? 'notice warn'
+            : 'card'
+      }
+    >
       <p>{expected.message}</p>
       {expected.controllers.length > 0 ? (
         <ul>

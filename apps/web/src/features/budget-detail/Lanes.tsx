@@ -1,10 +1,12 @@
-import { useDeferredValue } from 'react';
-import { Link } from 'react-router';
-import type { BudgetDetailResponse, EvictableNow, Lane, LanePod } from '@pdbscope/shared/api';
+import { memo, useDeferredValue, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { BudgetDetailResponse, Lane, LanePod } from '@pdbscope/shared/api';
 import { nodeHref, podHref } from '../../app/paths.js';
+import { EvictableMark } from '../../components/EvictableMark.js';
 import { SimulateButton } from '../../components/SimulateButton.js';
 import { ShowMore, useShowMore } from '../../components/ShowMore.js';
 import { formatCount } from '../../components/numbers.js';
+import { podStateWords } from './pod-state.js';
 
 const laneTitles: Record<Lane, string> = {
   available: 'Available',
@@ -14,7 +16,10 @@ const laneTitles: Record<Lane, string> = {
 const laneOrder: readonly Lane[] = ['available', 'unavailable', 'disrupted'];
 /** Pods drawn per lane at first and per Show more: a 1,000-pod budget opens at once. */
 const LANE_PAGE = 100;
-/** Of those, the first frame draws a screenful; the rest follow without holding the page. */
+/**
+ * Of those, the first frame draws a screenful, counted over the lanes in order (the later lanes
+ * are below the fold); the rest follow without holding the page.
+ */
 const FIRST_DRAW = 20;
 
 export interface LanesProps {
@@ -25,23 +30,34 @@ export interface LanesProps {
   busy: boolean;
 }
 
-/**
- * Whether this pod could be evicted now, in words (not by colour alone), with the engine's rule
- * and the HTTP status the API server would answer.
- */
-function EvictableMark({ evictable }: { evictable: EvictableNow }) {
-  const verdict = evictable.allowed ? 'Evictable now' : 'Not evictable now';
+function PodState({ pod }: { pod: LanePod }) {
+  const { words, code } = podStateWords(pod);
   return (
-    <span
-      className={`badge evictable ${evictable.allowed ? 'good' : 'bad'}`}
-      title={`${verdict}: ${evictable.summary} (HTTP ${evictable.code})`}
-    >
-      {evictable.allowed ? '✓' : '✕'} {verdict} · <span className="mono">{evictable.rule}</span>
+    <span>
+      {words}
+      {code === undefined ? null : (
+        <>
+          {' '}
+          <small className="rule-id mono">{code}</small>
+        </>
+      )}
     </span>
   );
 }
 
-function PodItem({
+/** Each lane's share of the first frame's FIRST_DRAW pods, the lanes taken in order. */
+export function firstDrawShares(counts: readonly number[], first = FIRST_DRAW): number[] {
+  let left = first;
+  return counts.map((count) => {
+    const share = Math.min(count, left);
+    left -= share;
+    return share;
+  });
+}
+
+// The pod and node links are plain anchors, their clicks handled once by the lanes (`Lanes`): a
+// router Link per link was a large part of a pod's render, and a long lane draws two per pod.
+const PodItem = memo(function PodItem({
   pod,
   selected,
   onToggle,
@@ -59,47 +75,48 @@ function PodItem({
             onChange={() => onToggle(key)}
             aria-label={`Select ${pod.name}`}
           />{' '}
-          <Link to={podHref(pod)} className="mono">
+          <a href={podHref(pod)} className="mono">
             {pod.name}
-          </Link>
+          </a>
         </label>
         <SimulateButton pod={pod} onSimulate={onSimulate} busy={busy} />
       </div>
       <EvictableMark evictable={pod.evictableNow} />
-      <span>
-        <span className="badge">{pod.reason}</span> {pod.message}
-        {pod.waitingReason === undefined ? '' : ` · ${pod.waitingReason}`}
-        {pod.restartCount > 0 ? ` · ${pod.restartCount} restarts` : ''}
-      </span>
+      <PodState pod={pod} />
       <span className="pod-meta">
         node{' '}
         {pod.nodeName === undefined ? (
           'none (not scheduled)'
         ) : (
-          <Link to={nodeHref(pod.nodeName)}>{pod.nodeName}</Link>
+          <a href={nodeHref(pod.nodeName)}>{pod.nodeName}</a>
         )}{' '}
         · owner{' '}
         {pod.owner === undefined ? 'none (bare pod)' : `${pod.owner.kind}/${pod.owner.name}`}
       </span>
     </li>
   );
-}
+});
 
 function LaneSection({
   lane,
   pods,
+  firstDraw,
   selected,
   onToggle,
   onSimulate,
   busy,
-}: { lane: Lane; pods: readonly LanePod[] } & Omit<LanesProps, 'lanes'>) {
+}: { lane: Lane; pods: readonly LanePod[]; firstDraw: number } & Omit<LanesProps, 'lanes'>) {
   const { limit, more } = useShowMore(LANE_PAGE);
-  // Drawn first with a screenful, then again with the whole page in the background (interruptible).
-  const drawn = useDeferredValue(limit, Math.min(limit, FIRST_DRAW));
+  // Drawn first with its share of a screenful, then again with the whole page in the background
+  // (interruptible).
+  const drawn = useDeferredValue(limit, Math.min(limit, firstDraw));
   return (
     <section className={`lane lane-${lane}`} aria-labelledby={`lane-${lane}`}>
       <h3 id={`lane-${lane}`}>
-        <span className={`lane-swatch hb-${lane}`} aria-hidden="true" />
+        {/* The bar's colour key, only beside pods it colours: a red swatch over "(0)" read as alarm. */}
+        {pods.length === 0 ? null : (
+          <span className={`lane-swatch hb-${lane}`} aria-hidden="true" />
+        )}
         {laneTitles[lane]} ({formatCount(pods.length)})
       </h3>
       {pods.length === 0 ? (
@@ -134,10 +151,29 @@ function LaneSection({
  * draws 100 pods at a time.
  */
 export function Lanes({ lanes, ...rest }: LanesProps) {
+  const navigate = useNavigate();
+  const shares = firstDrawShares(laneOrder.map((lane) => lanes[lane].length));
+  // A plain click on a pod's or node's link stays in the app; a modified one opens a tab as any
+  // link does.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    const href = link?.getAttribute('href') ?? '';
+    if (!href.startsWith('/')) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    void navigate(href);
+  };
   return (
-    <div className="lanes">
-      {laneOrder.map((lane) => (
-        <LaneSection key={lane} lane={lane} pods={lanes[lane]} {...rest} />
+    <div className="lanes" onClick={onClick}>
+      {laneOrder.map((lane, i) => (
+        <LaneSection
+          key={lane}
+          lane={lane}
+          pods={lanes[lane]}
+          firstDraw={shares[i] ?? 0}
+          {...rest}
+        />
       ))}
     </div>
   );

@@ -4,6 +4,8 @@ interface StatusComparisonProps {
   reported: BudgetStatusNumbers;
   recomputed: BudgetStatusNumbers | null;
   recomputeError: string | null;
+  /** Why the recomputed status is not known (what it reads is not visible), or null. */
+  notKnown?: string | null;
   differences: readonly string[];
 }
 
@@ -38,6 +40,7 @@ export function StatusComparison({
   reported,
   recomputed,
   recomputeError,
+  notKnown = null,
   differences,
 }: StatusComparisonProps) {
   const left = numbers(reported);
@@ -53,6 +56,11 @@ export function StatusComparison({
       ) : null}
       {recomputeError !== null ? (
         <div className="notice bad">The status cannot be recomputed: {recomputeError}</div>
+      ) : null}
+      {notKnown !== null ? (
+        <div className="notice warn" role="note">
+          The recomputed status is not known: {notKnown}.
+        </div>
       ) : null}
       <table className="plain">
         <thead>
@@ -70,7 +78,9 @@ export function StatusComparison({
                 {differing.has(field) ? <span className="badge warn"> differs</span> : null}
               </th>
               <td className="mono">{left[field]}</td>
-              <td className="mono">{right === undefined ? '—' : right[field]}</td>
+              <td className="mono" title={notKnown ?? undefined}>
+                {right !== undefined ? right[field] : notKnown !== null ? '?' : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,13 @@ import { age } from '../../components/time.js';
 /** How long a blocking budget has allowed no disruption (kubectl-style age), the exact time on hover. */
 export function BlockingSinceCell({ row, now }: { row: BudgetRow; now: number }) {
   if (!row.flags.blocking) return null;
-  if (row.blockingSince === undefined) return <span title="the status says no time">blocking</span>;
+  // A PodUnavailableBudget's status has no condition with a time: say so instead of a word.
+  if (row.blockingSince === undefined)
+    return (
+      <span title="Blocking, but its status has no DisruptionAllowed condition to say since when">
+        —
+      </span>
+    );
   return (
     <time dateTime={row.blockingSince} title={`allows no disruption since ${row.blockingSince}`}>
       {age(row.blockingSince, now)}

@@ -1,5 +1,6 @@
 import type { BudgetListQuery } from '@pdbscope/shared/api';
-import { formatCount } from '../../components/numbers.js';
+import { NamespacePicker } from '../../components/NamespacePicker.js';
+import { SearchField } from '../../components/SearchField.js';
 import type { NamespaceOption } from './overview-query.js';
 
 /** One filter changed; '' clears it. A patch, not a whole query, so quick successive changes never undo each other. */
@@ -31,52 +32,22 @@ export function applyFilterChange(query: BudgetListQuery, change: FilterChange):
   return next as BudgetListQuery;
 }
 
-/** The namespaces the query names (the API takes `a,b`); none means every namespace. */
-export function selectedNamespaces(query: BudgetListQuery): string[] {
-  return (query.namespace ?? '')
-    .split(',')
-    .map((namespace) => namespace.trim())
-    .filter((namespace) => namespace !== '');
-}
-
 export function BudgetFilters({ query, namespaces, onChange }: BudgetFiltersProps) {
   return (
     <div className="toolbar" role="search" aria-label="Filter budgets">
-      <label>
-        Search
-        <input
-          type="search"
-          className="search-wide"
-          value={query.text ?? ''}
-          placeholder="budget, pod name or label=value"
-          title="Finds budgets by namespace/name, selector text, the name of one of their pods, or a key=value label their selector asks for"
-          onChange={(event) => onChange({ key: 'text', value: event.target.value })}
-        />
-      </label>
-      <label>
-        Namespace
-        <select
-          multiple
-          size={Math.min(4, Math.max(2, namespaces.length))}
-          title="All namespaces when none is picked; Ctrl or Shift picks several. Each counts the budgets the other filters and the search leave in it"
-          value={selectedNamespaces(query)}
-          onChange={(event) =>
-            onChange({
-              key: 'namespace',
-              value: [...event.target.options]
-                .filter((option) => option.selected)
-                .map((option) => option.value)
-                .join(','),
-            })
-          }
-        >
-          {namespaces.map(({ namespace, shown }) => (
-            <option key={namespace} value={namespace}>
-              {namespace} ({formatCount(shown)})
-            </option>
-          ))}
-        </select>
-      </label>
+      <SearchField
+        label="Search"
+        className="search-wide"
+        value={query.text}
+        placeholder="budget, pod name or label=value"
+        title="Finds budgets by namespace/name, selector text, the name of one of their pods, or a key=value label their selector asks for"
+        onType={(value) => onChange({ key: 'text', value })}
+      />
+      <NamespacePicker
+        value={query.namespace}
+        counts={new Map(namespaces.map(({ namespace, shown }) => [namespace, shown]))}
+        onChange={(value) => onChange({ key: 'namespace', value })}
+      />
       <label>
         Kind
         <select

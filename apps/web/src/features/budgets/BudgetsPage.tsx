@@ -9,6 +9,9 @@ import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
 import { formatCount } from '../../components/numbers.js';
 import { budgetColumns } from './columns.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
+import { Link } from 'react-router';
+import { whatIfHref } from '../../app/paths.js';
 import { applyFilterChange, BudgetFilters, type FilterChange } from './BudgetFilters.js';
 import { SummaryStrip } from './SummaryStrip.js';
 import { StaleMark } from '../../components/StaleMark.js';
@@ -22,6 +25,7 @@ import {
   writeOverviewState,
 } from './overview-query.js';
 import { budgetRowsCsv, budgetRowsJson, downloadText } from './export-rows.js';
+import { GroupChoice, InstanceGroups, isGroupedByInstance } from './InstanceGroups.js';
 
 /** How long typing must pause before the BFF is asked. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -34,7 +38,8 @@ export function BudgetsPage() {
   const budgets = useQuery(budgetsQuery(text));
   const now = useNow(30_000);
   const rowMarks = useRowMarks();
-  const columns = useMemo(() => budgetColumns({ now, rowMarks }), [now, rowMarks]);
+  const whatIf = useWhatIf().budget;
+  const columns = useMemo(() => budgetColumns({ now, rowMarks, whatIf }), [now, rowMarks, whatIf]);
   const items = budgets.data?.items;
   const rows = useMemo(
     () => (items === undefined ? [] : visibleRows(items, localFilters(state))),
@@ -66,49 +71,67 @@ export function BudgetsPage() {
   const setSort = (column: string) =>
     update((now) => ({ ...now, sort: toggleSort(now.sort, column) }), false);
 
+  const grouped = isGroupedByInstance(params);
+  const head = (
+    <div className="page-head">
+      <h1>Budgets</h1>
+      <StaleMark numbers={EVERY_BUDGET} />
+      <GroupChoice grouped={grouped} />
+    </div>
+  );
+  if (grouped)
+    return (
+      <>
+        {head}
+        <InstanceGroups />
+      </>
+    );
+
   return (
     <>
-      <div className="page-head">
-        <h1>Budgets</h1>
-        <StaleMark numbers={EVERY_BUDGET} />
-      </div>
+      {head}
       {budgets.isPending ? <Loading what="budgets" retrying={budgets.failureReason} /> : null}
       {budgets.isError ? <ErrorNotice error={budgets.error} what="the budgets" /> : null}
       {budgets.data ? (
         <>
           <SummaryStrip summary={budgets.data.summary} />
-          <BudgetFilters query={state.query} namespaces={namespaces} onChange={setFilter} />
-          <p className="muted" aria-live="polite">
-            Showing {formatCount(rows.length)} of {formatCount(budgets.data.summary.budgets)}{' '}
-            budgets
-          </p>
-          <div className="toolbar" role="group" aria-label="Export the budgets shown">
-            <button
-              type="button"
-              disabled={rows.length === 0}
-              onClick={() =>
-                downloadText({
-                  fileName: 'budgets.csv',
-                  type: 'text/csv',
-                  text: budgetRowsCsv(rows),
-                })
-              }
-            >
-              Export CSV
-            </button>
-            <button
-              type="button"
-              disabled={rows.length === 0}
-              onClick={() =>
-                downloadText({
-                  fileName: 'budgets.json',
-                  type: 'application/json',
-                  text: budgetRowsJson(rows),
-                })
-              }
-            >
-              Export JSON
-            </button>
+          <div className="toolbar-row">
+            <BudgetFilters query={state.query} namespaces={namespaces} onChange={setFilter} />
+            <div className="toolbar" role="group" aria-label="Export the budgets shown">
+              <p className="muted toolbar-count" aria-live="polite">
+                Showing {formatCount(rows.length)} of {formatCount(budgets.data.summary.budgets)}{' '}
+                budgets
+              </p>
+              <button
+                type="button"
+                disabled={rows.length === 0}
+                onClick={() =>
+                  downloadText({
+                    fileName: 'budgets.csv',
+                    type: 'text/csv',
+                    text: budgetRowsCsv(rows),
+                  })
+                }
+              >
+                Export CSV
+              </button>
+              <button
+                type="button"
+                disabled={rows.length === 0}
+                onClick={() =>
+                  downloadText({
+                    fileName: 'budgets.json',
+                    type: 'application/json',
+                    text: budgetRowsJson(rows),
+                  })
+                }
+              >
+                Export JSON
+              </button>
+              <Link className="button" to={whatIfHref({ apply: true })}>
+                Apply YAML…
+              </Link>
+            </div>
           </div>
           {budgets.data.summary.budgets === 0 ? (
             <Empty>No disruption budgets in the watched namespaces.</Empty>

@@ -8,7 +8,7 @@ import { budgetList, cluster } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
 
 describe('ConnectionBar', () => {
-  it('names the context and server, shows each source as a chip and its reason on demand', () => {
+  it('names the context and server on one line, and each source and its reason on demand', () => {
     renderApp({
       path: '/',
       cache: [
@@ -19,6 +19,15 @@ describe('ConnectionBar', () => {
     const bar = screen.getByRole('region', { name: 'Connection' });
     expect(bar.textContent).toContain('Context pdbscope-demo');
     expect(bar.textContent).toContain('Server http://127.0.0.1:41234');
+    expect(bar.textContent).toContain('1 of 2 sources degraded');
+    expect(bar.textContent).not.toContain('All');
+    expect(bar.textContent).not.toContain('503 Service Unavailable');
+    expect(within(bar).queryByRole('list', { name: 'Sources' })).toBeNull();
+    expect(within(bar).queryByRole('region', { name: 'Source details' })).toBeNull();
+    const toggle = within(bar).getByRole('button', { name: 'Details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const chips = within(bar).getByRole('list', { name: 'Sources' });
     expect(
       within(chips)
@@ -28,14 +37,6 @@ describe('ConnectionBar', () => {
       ['✓ pods: live', 'chip good'],
       ['✕ podunavailablebudgets.policy.kruise.io: degraded', 'chip bad'],
     ]);
-    expect(bar.textContent).toContain('1 of 2 sources degraded');
-    expect(bar.textContent).not.toContain('All');
-    expect(bar.textContent).not.toContain('503 Service Unavailable');
-    expect(within(bar).queryByRole('region', { name: 'Source details' })).toBeNull();
-    const toggle = within(bar).getByRole('button', { name: 'Details' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const details = within(bar).getByRole('region', { name: 'Source details' });
     expect(toggle.getAttribute('aria-controls')).toBe(details.id);
     expect(details.textContent).toContain('Server http://127.0.0.1:41234');
@@ -48,6 +49,48 @@ describe('ConnectionBar', () => {
       'podunavailablebudgets.policy.kruise.io policy.kruise.io/v1alpha1 podunavailablebudgets: degraded since …, 1 objects — watch failed: 503 Service Unavailable',
     ]);
     expect(within(bar).getByRole('status').textContent).toBe('Live updates: connecting…');
+  });
+
+  it('says the credentials were refused, apart from degraded, with what to run again', () => {
+    const [pods] = cluster().sources;
+    const reason =
+      'the API server refused the credentials (401 Unauthorized): the token of user "exec" comes from its exec plugin; run `aws eks get-token --cluster-name prod` to check it issues a valid token (log in again if it fails)';
+    renderApp({
+      path: '/',
+      cache: [
+        [
+          queryKeys.cluster,
+          cluster({
+            sources: pods
+              ? [
+                  { ...pods, state: 'credentials', reason },
+                  { ...pods, id: 'nodes', resource: 'v1 nodes', state: 'credentials', reason },
+                  {
+                    ...pods,
+                    id: 'poddisruptionbudgets.policy',
+                    resource: 'policy/v1 poddisruptionbudgets',
+                  },
+                ]
+              : [],
+          }),
+        ],
+        [queryKeys.budgets, budgetList()],
+      ],
+    });
+    const bar = screen.getByRole('region', { name: 'Connection' });
+    expect(bar.textContent).toContain('2 of 3 sources: credentials refused (401), renew them');
+    expect(within(bar).getByRole('alert').textContent).toBe(reason);
+    // Each source's chip is a detail, on demand.
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
+    expect(
+      within(within(bar).getByRole('list', { name: 'Sources' }))
+        .getAllByRole('listitem')
+        .map((chip) => [chip.textContent, chip.className]),
+    ).toStrictEqual([
+      ['⚿ pods: credentials refused (401)', 'chip bad'],
+      ['⚿ nodes: credentials refused (401)', 'chip bad'],
+      ['✓ poddisruptionbudgets.policy: live', 'chip good'],
+    ]);
   });
 
   it('says every source is synced only when none is degraded', () => {
@@ -97,10 +140,10 @@ describe('ConnectionBar', () => {
       ],
     });
     const bar = screen.getByRole('region', { name: 'Connection' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     expect(within(bar).getByRole('list', { name: 'Sources' }).textContent).toBe(
       '✓ snapshot: live · 2 unreadable',
     );
-    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     const unreadable = within(bar).getByRole('list', { name: 'Objects snapshot could not read' });
     expect(
       within(unreadable)
@@ -121,6 +164,7 @@ describe('ConnectionBar', () => {
       ],
     });
     const bar = screen.getByRole('region', { name: 'Connection' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Details' }));
     const badges = () =>
       within(within(bar).getByRole('list', { name: 'Sources' }))
         .getAllByRole('listitem')

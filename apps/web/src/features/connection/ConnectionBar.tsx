@@ -42,7 +42,7 @@ function lastEvent(
   return latest === 0 ? 'no event yet' : ago(latest, now);
 }
 
-/** The sources as small chips that wrap, their label, and their long words behind a disclosure. */
+/** The sources' state in one line, and on demand a panel over the page with each source's chip and words. */
 function Sources({
   cluster,
   stream,
@@ -54,30 +54,25 @@ function Sources({
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const degraded = cluster.sources.some((s) => s.state === 'degraded');
+  const degraded = cluster.sources.some((s) => s.state === 'degraded' || s.state === 'credentials');
+  const refusedCredentials = cluster.sources.find((s) => s.state === 'credentials');
+  const refused = cluster.sources.some((s) => s.state === 'refused');
+  const tone = degraded ? 'bad' : refused || !cluster.ready ? 'warn' : 'good';
   return (
     <>
-      <span className={degraded ? 'away' : undefined}>
+      <span
+        className={`connbar-sources status-text ${tone}${degraded ? ' away' : ''}`}
+        title={sourcesLabel(cluster.sources, cluster.ready)}
+      >
         {stream.state === 'away' ? 'Last known: ' : ''}
         {sourcesLabel(cluster.sources, cluster.ready)}
       </span>
-      <ul className="chips" aria-label="Sources">
-        {cluster.sources.map((source) => {
-          const chip = chipParts(source);
-          return (
-            <li
-              key={source.id}
-              className={`chip ${sourceTone(source)}`}
-              title={`${stateText(source)}: ${source.reason ?? source.resource}`}
-            >
-              <span aria-hidden="true">{chip.symbol} </span>
-              {chip.id}
-              <span className="visually-hidden">: {chip.state}</span>
-              {chip.note}
-            </li>
-          );
-        })}
-      </ul>
+      {refusedCredentials?.reason !== undefined ? (
+        // What to renew, said where it is seen: a 401 is the user's to act on, not a broken watch.
+        <span className="credentials-reason" role="alert" title={refusedCredentials.reason}>
+          {refusedCredentials.reason}
+        </span>
+      ) : null}
       <button
         type="button"
         className="small"
@@ -87,14 +82,35 @@ function Sources({
       >
         {open ? 'Hide details' : 'Details'}
       </button>
-      {open ? <SourceDetails id={detailsId} cluster={cluster} now={now} /> : null}
+      {open ? (
+        <div className="connbar-details">
+          <ul className="chips" aria-label="Sources">
+            {cluster.sources.map((source) => {
+              const chip = chipParts(source);
+              return (
+                <li
+                  key={source.id}
+                  className={`chip ${sourceTone(source)}`}
+                  title={`${stateText(source)}: ${source.reason ?? source.resource}`}
+                >
+                  <span aria-hidden="true">{chip.symbol} </span>
+                  {chip.id}
+                  <span className="visually-hidden">: {chip.state}</span>
+                  {chip.note}
+                </li>
+              );
+            })}
+          </ul>
+          <SourceDetails id={detailsId} cluster={cluster} now={now} />
+        </div>
+      ) : null}
     </>
   );
 }
 
 /**
- * Always visible: which cluster, whether each watch is live, and whether this page is still
- * receiving updates. `children` end the bar: the layout puts the session's controls there (the
+ * Always visible, on one line: which cluster, how its watches stand, and whether this page is
+ * still receiving updates; the server's URL and each source's words open below on demand. `children` end the bar: the layout puts the session's controls there (the
  * auth feature's), so that this feature does not import another.
  */
 export function ConnectionBar({ children }: { children?: ReactNode }) {
@@ -107,7 +123,7 @@ export function ConnectionBar({ children }: { children?: ReactNode }) {
       {data ? (
         <>
           <ContextPicker cluster={data} />
-          <span className="connbar-field">
+          <span className="connbar-field connbar-server">
             Server{' '}
             <strong className="mono clip" title={data.server}>
               {data.server}
@@ -121,11 +137,15 @@ export function ConnectionBar({ children }: { children?: ReactNode }) {
       ) : (
         <span>Connecting to the pdbscope server…</span>
       )}
-      <span role="status" className={stream.state === 'away' ? 'away' : undefined}>
+      <span
+        role="status"
+        className={stream.state === 'away' ? 'away' : undefined}
+        title={streamText(stream, now)}
+      >
         {streamText(stream, now)}
       </span>
-      <span>Last event: {lastEvent(data, stream, now)}</span>
-      {children}
+      <span className="connbar-last">Last event: {lastEvent(data, stream, now)}</span>
+      <span className="connbar-end">{children}</span>
     </section>
   );
 }

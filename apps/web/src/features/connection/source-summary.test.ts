@@ -34,6 +34,28 @@ describe('sourcesLabel', () => {
     );
   });
 
+  it('says refused credentials (401) first, apart from degraded and not visible', () => {
+    const sources = [
+      source('pods', 'credentials'),
+      source('nodes', 'degraded'),
+      source('pods@payments', 'refused'),
+      source('poddisruptionbudgets.policy', 'live'),
+    ];
+    expect(sourcesLabel(sources, true)).toBe(
+      '1 of 4 sources: credentials refused (401), renew them; 1 degraded; 1 not visible (no permission)',
+    );
+    expect(sourcesLabel([source('pods', 'credentials')], false)).toBe(
+      '1 of 1 source: credentials refused (401), renew them',
+    );
+    expect(chipParts(source('pods', 'credentials'))).toStrictEqual({
+      symbol: '⚿',
+      id: 'pods',
+      state: 'credentials refused (401)',
+      note: '',
+    });
+    expect(sourceTone(source('pods', 'credentials'))).toBe('bad');
+  });
+
   it('says how far a sync has got, and that every source is synced once it has', () => {
     const syncing = [source('pods', 'syncing'), source('nodes', 'live'), source('pubs', 'absent')];
     expect(sourcesLabel(syncing, false)).toBe('Syncing: 2 of 3 sources synced');

@@ -6,8 +6,12 @@ export function sourcesLabel(sources: readonly SourceState[], ready: boolean): s
   const ofTotal = `of ${total} ${total === 1 ? 'source' : 'sources'}`;
   const degraded = sources.filter((s) => s.state === 'degraded').length;
   const refused = sources.filter((s) => s.state === 'refused').length;
+  const credentials = sources.filter((s) => s.state === 'credentials').length;
   // A refusal (403) is missing data, not a broken watch: counted apart.
   const notVisible = `not visible (no permission)`;
+  // Refused credentials (401) are the user's to renew: said first, with what to do in the details.
+  if (credentials > 0)
+    return `${credentials} ${ofTotal}: credentials refused (401), renew them${degraded > 0 ? `; ${degraded} degraded` : ''}${refused > 0 ? `; ${refused} ${notVisible}` : ''}`;
   if (degraded > 0)
     return `${degraded} ${ofTotal} degraded${refused > 0 ? `, ${refused} ${notVisible}` : ''}`;
   if (refused > 0) return `${refused} ${ofTotal} ${notVisible}`;
@@ -20,7 +24,7 @@ export function sourcesLabel(sources: readonly SourceState[], ready: boolean): s
 
 /** The chip's colour: the state, as the badges elsewhere draw it. */
 export function sourceTone(source: SourceState): 'good' | 'warn' | 'bad' | 'quiet' {
-  if (source.state === 'degraded') return 'bad';
+  if (source.state === 'degraded' || source.state === 'credentials') return 'bad';
   if (source.state === 'refused') return 'warn';
   if (source.state === 'live') return (source.unreadable?.length ?? 0) > 0 ? 'warn' : 'good';
   if (source.state === 'syncing') return 'warn';
@@ -31,12 +35,17 @@ const STATE_SYMBOL = {
   live: '✓',
   syncing: '…',
   degraded: '✕',
+  credentials: '⚿',
   refused: '⊘',
   absent: '–',
 } as const;
 
-/** A source's state in words: its state's name, or for a refused one what is not visible. */
+/**
+ * A source's state in words: its state's name, for a refused one what is not visible, for one
+ * refused its credentials that they were.
+ */
 export function stateText(source: SourceState): string {
+  if (source.state === 'credentials') return 'credentials refused (401)';
   return notVisibleText(source) ?? source.state;
 }
 

@@ -44,6 +44,10 @@ describe('FindingsPage', () => {
         status: 200,
         body: page(zookeeperDetail().findings),
       },
+      'GET /api/findings?limit=500': {
+        status: 200,
+        body: page([postgres, ...zookeeperDetail().findings]),
+      },
     });
     vi.stubGlobal('fetch', fetchImpl);
     const { router } = renderApp({ path: '/findings', cache: [[queryKeys.cluster, cluster()]] });
@@ -72,8 +76,21 @@ describe('FindingsPage', () => {
     await waitFor(() => expect(rows().map((row) => row[0])).toStrictEqual(['warning']));
     expect(calls.map((c) => c.path)).toStrictEqual([
       '/api/findings?limit=100',
+      // The rule and kind choices, from every finding.
+      '/api/findings?limit=500',
       '/api/findings?severity=warning&limit=100',
     ]);
+    const options = (name: string) =>
+      [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map(
+        (option) => option.textContent,
+      );
+    // Rule and kind are choices among what the findings carry, not typed ids.
+    await waitFor(() =>
+      expect([options('Rule'), options('Kind')]).toStrictEqual([
+        ['All', 'never-allows-disruption (1)', 'unhealthy-blocks-drain (1)'],
+        ['All', 'PodDisruptionBudget (2)'],
+      ]),
+    );
   });
 
   it('pages through thousands of findings 100 at a time, with separators', async () => {

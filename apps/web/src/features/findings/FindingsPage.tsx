@@ -3,10 +3,41 @@ import { SeveritySchema, type FindingListQuery } from '@pdbscope/shared/api';
 import { findingsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { Pager } from '../../components/Pager.js';
+import { NamespacePicker } from '../../components/NamespacePicker.js';
 import { SearchField } from '../../components/SearchField.js';
 import { formatCount } from '../../components/numbers.js';
 import { useUrlFilters } from '../../components/url-filters.js';
 import { FindingList } from '../../components/FindingList.js';
+import { choicesOf } from './finding-choices.js';
+
+/** The findings the rule and kind choices are taken from: the first page of all of them. */
+const CHOICES_FROM = 500;
+
+/** A filter among the values the findings carry, "All" first; a value in the URL stays listed. */
+function FindingChoice(props: {
+  label: string;
+  value: string | undefined;
+  choices: readonly { value: string; count: number }[];
+  onChange: (value: string) => void;
+}) {
+  const listed = props.choices.some((choice) => choice.value === props.value);
+  return (
+    <label>
+      {props.label}
+      <select value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value)}>
+        <option value="">All</option>
+        {props.value !== undefined && !listed ? (
+          <option value={props.value}>{props.value}</option>
+        ) : null}
+        {props.choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.value} ({formatCount(choice.count)})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 const filterKeys = ['severity', 'namespace', 'kind', 'rule', 'text'] as const;
 const PAGE = 100;
@@ -26,6 +57,8 @@ export function FindingsPage() {
   };
   const findings = useQuery(findingsQuery(query));
   const counts = findings.data?.counts;
+  // The choices come from every finding, not from the page the filters leave.
+  const all = useQuery(findingsQuery({ limit: CHOICES_FROM })).data?.items ?? [];
   return (
     <>
       <h1>Findings</h1>
@@ -52,23 +85,21 @@ export function FindingsPage() {
             <option value="info">Info{counts ? ` (${formatCount(counts.info)})` : ''}</option>
           </select>
         </label>
-        <SearchField
-          label="Namespaces"
+        <NamespacePicker
           value={filters.namespace}
-          placeholder="a,b"
-          onType={(value) => setFilter('namespace', value, { typing: true })}
+          onChange={(value) => setFilter('namespace', value)}
         />
-        <SearchField
+        <FindingChoice
           label="Rule"
           value={filters.rule}
-          placeholder="pods-under-multiple-budgets"
-          onType={(value) => setFilter('rule', value, { typing: true })}
+          choices={choicesOf(all, (finding) => finding.rule)}
+          onChange={(value) => setFilter('rule', value)}
         />
-        <SearchField
+        <FindingChoice
           label="Kind"
           value={filters.kind}
-          placeholder="PodDisruptionBudget"
-          onType={(value) => setFilter('kind', value, { typing: true })}
+          choices={choicesOf(all, (finding) => finding.subject.kind)}
+          onChange={(value) => setFilter('kind', value)}
         />
       </div>
       {findings.isPending ? <Loading what="findings" retrying={findings.failureReason} /> : null}

@@ -1,9 +1,11 @@
+import { PodKeyLink } from '../../components/PodKeyLink.js';
 import { Link } from 'react-router';
 import type { SimulateDrainResponse } from '@pdbscope/shared/api';
 import type { DrainFlags } from '../../api/queries.js';
-import { budgetHref, podHref } from '../../app/paths.js';
+import { budgetHref } from '../../app/paths.js';
 import { ObjectLink } from '../../components/ObjectLink.js';
 import { BudgetStatusLine } from '../../components/BudgetStatusLine.js';
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 
 type DrainPod = SimulateDrainResponse['rounds'][number]['evicted'][number];
 
@@ -14,15 +16,6 @@ const FLAG_NAMES = {
 } as const;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-function PodKeyLink({ pod }: { pod: string }) {
-  const [namespace = '', name = ''] = pod.split('/');
-  return (
-    <Link to={podHref({ namespace, name })} className="mono">
-      {pod}
-    </Link>
-  );
-}
 
 function RefusedItem({ entry, verb }: { entry: DrainPod; verb: string }) {
   const by = entry.decision.decidedBy;
@@ -52,6 +45,8 @@ function headline(plan: SimulateDrainResponse): string {
       const never = plan.blocked.filter((b) => b.outlook === 'never').length;
       return `Draining ${plan.node} gets stuck: ${plural(plan.blocked.length, 'pod')} keep answering 429 until --timeout${never > 0 ? ` (${never} can never go with the budgets as they are)` : ''}.`;
     }
+    case 'unknown':
+      return `Whether draining ${plan.node} completes is not known: the pods that can be seen would not stop it, but some that could are not visible.`;
   }
 }
 
@@ -65,12 +60,17 @@ export function DrainPlanView({
 }) {
   return (
     <>
-      <p className={`notice ${plan.complete ? 'good' : 'bad'}`}>{headline(plan)}</p>
+      <p
+        className={`notice ${plan.complete ? 'good' : plan.verdict === 'unknown' ? 'warn' : 'bad'}`}
+      >
+        {headline(plan)}
+      </p>
+      <NotVisibleNote texts={plan.notVisible} lead="Not visible to this plan" />
       <p className="muted">
         As <code>{plan.kubectl}</code>
         {plan.schedulingChecked
           ? null
-          : ' — the cluster has no Node objects: replacements are assumed to fit on the other nodes.'}
+          : ' — no Node objects are known: replacements are assumed to fit on the other nodes.'}
       </p>
       {plan.refusals.length > 0 ? (
         <section aria-label="Refused by kubectl">

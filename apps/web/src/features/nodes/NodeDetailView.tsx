@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import type { NodeDetailResponse } from '@pdbscope/shared/api';
-import { budgetHref, podHref } from '../../app/paths.js';
+import { budgetHref, podHref, podsHref } from '../../app/paths.js';
 import { formatCount } from '../../components/numbers.js';
 import { age } from '../../components/time.js';
 import { AllowedCell } from '../../components/AllowedCell.js';
 import { budgetNumbers, shortKind } from '../../components/budget-numbers.js';
 import { ConditionsTable } from '../../components/ConditionsTable.js';
+import { LabelList } from '../../components/LabelList.js';
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
+import { NodeActorsTable } from './NodeActorsTable.js';
 import { NodeStateBadges } from './node-columns.js';
 
 function Quantities({ detail }: { detail: NodeDetailResponse }) {
@@ -144,9 +147,22 @@ export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; no
   return (
     <>
       <p>
-        <NodeStateBadges node={node} /> {formatCount(node.pods)} pod{node.pods === 1 ? '' : 's'},{' '}
-        {formatCount(node.budgetedPods)} under a budget · age {age(node.creationTimestamp, now)}
+        <NodeStateBadges node={node} />{' '}
+        <Link to={podsHref({ node: node.name })}>
+          {formatCount(node.pods)} pod{node.pods === 1 ? '' : 's'}
+        </Link>
+        ,{' '}
+        <Link to={podsHref({ node: node.name, budgets: 'any' })}>
+          {formatCount(node.budgetedPods)} under a budget
+        </Link>{' '}
+        · age {age(node.creationTimestamp, now)}
       </p>
+      <NotVisibleNote
+        texts={node.drainableNow.notVisible}
+        lead="Pods this node may hold that are not visible"
+      />
+      <h2>Who would remove its pods now</h2>
+      <NodeActorsTable actors={detail.actors} />
       <h2>Budgets of its pods ({formatCount(detail.budgets.length)})</h2>
       <Budgets detail={detail} />
       <h2>Pods ({formatCount(detail.pods.length)})</h2>
@@ -164,17 +180,7 @@ export function NodeDetailView({ detail, now }: { detail: NodeDetailResponse; no
       <h2>Capacity</h2>
       <Quantities detail={detail} />
       <h2>Labels</h2>
-      {Object.keys(node.labels).length === 0 ? (
-        <p className="muted">No labels.</p>
-      ) : (
-        <ul aria-label="Labels" className="mono">
-          {Object.entries(node.labels).map(([k, v]) => (
-            <li key={k}>
-              {k}={v}
-            </li>
-          ))}
-        </ul>
-      )}
+      <LabelList labels={node.labels} label="Labels" empty="No labels." />
     </>
   );
 }

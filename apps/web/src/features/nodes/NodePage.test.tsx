@@ -75,6 +75,8 @@ const plan: SimulateDrainResponse = {
   pending: [],
   skipped: [{ pod: 'kube-system/fluent-bit-x2k9p', reason: 'DaemonSet pod' }],
   budgetsAfter: [],
+  asOf: '2026-11-21T08:00:00Z',
+  eventId: 'e-1',
 };
 
 const refused: SimulateDrainResponse = {
@@ -209,5 +211,18 @@ describe('NodePage', () => {
     expect(screen.getByRole('list', { name: 'Taints' }).textContent).toBe(
       'node.kubernetes.io/unschedulable:NoSchedule',
     );
+    expect(rows('Actors').map((r) => r.slice(0, 3))).toStrictEqual([
+      ['Actor', 'Removes the pods now', 'Stopped by'],
+      [
+        'kubectl drain--ignore-daemonsets --delete-emptydir-data',
+        'no',
+        'data/zookeeper-0eviction refused',
+      ],
+      [
+        'Cluster Autoscaler--skip-nodes-with-system-pods=true',
+        'no',
+        'kube-system/coredns-0UnmovableKubeSystemPod',
+      ],
+    ]);
   });
 });

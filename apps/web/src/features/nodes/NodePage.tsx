@@ -7,6 +7,7 @@ import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { useNow } from '../../components/time.js';
 import { DrainOptionsForm } from './DrainOptionsForm.js';
 import { DrainPlanView } from './DrainPlanView.js';
+import { AsOf } from '../../components/AsOf.js';
 import { NodeDetailView } from './NodeDetailView.js';
 import { StaleMark } from '../../components/StaleMark.js';
 import { nodeNumbersOf } from '../../components/staleness.js';
@@ -50,7 +51,15 @@ export function NodePage({ drain }: { drain: boolean }) {
           <p className="notice bad">Could not plan the drain. {describeError(plan.error)}</p>
         ) : null}
         {drain && plan.data && !plan.isFetching ? (
-          <DrainPlanView plan={plan.data} onFlags={setFlags} />
+          <>
+            <AsOf
+              asOf={plan.data.asOf}
+              what="Drain plan"
+              again="Plan again"
+              onAgain={() => void plan.refetch()}
+            />
+            <DrainPlanView plan={plan.data} onFlags={setFlags} />
+          </>
         ) : null}
       </section>
       {detail.isPending ? <Loading what={`node ${name}`} retrying={detail.failureReason} /> : null}

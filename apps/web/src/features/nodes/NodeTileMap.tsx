@@ -230,17 +230,20 @@ export function NodeTileMap(props: NodeTileMapProps) {
         </label>
       </div>
       <div className="tilemap-legend" role="group" aria-label="Filter by drainable now">
-        {tileStates.map((state) => (
-          <button
-            key={state}
-            type="button"
-            aria-pressed={drain === state}
-            onClick={() => props.onDrain(drain === state ? undefined : state)}
-          >
-            <span className={`tile t-${state}`} aria-hidden="true" /> {tileStateLabels[state]}{' '}
-            <span className="muted">{formatCount(counts[state])}</span>
-          </button>
-        ))}
+        {tileStates
+          // "Not known" only when some node is: on a cluster seen whole it would never apply.
+          .filter((state) => state !== 'unknown' || counts.unknown > 0 || drain === 'unknown')
+          .map((state) => (
+            <button
+              key={state}
+              type="button"
+              aria-pressed={drain === state}
+              onClick={() => props.onDrain(drain === state ? undefined : state)}
+            >
+              <span className={`tile t-${state}`} aria-hidden="true" /> {tileStateLabels[state]}{' '}
+              <span className="muted">{formatCount(counts[state])}</span>
+            </button>
+          ))}
         <span className="tilemap-key">
           <span className="tile t-drainable nr" aria-hidden="true" /> hollow: NotReady{' '}
           <span className="muted">{formatCount(counts.notReady)}</span>

@@ -25,8 +25,14 @@ const nodes = {
         budgetCount: 1,
         reason: 'eviction of shop/web-1 refused now, 429 (web)',
       },
+      blockedFor: ['kubectl-drain', 'cluster-autoscaler'],
     }),
-    nodeRow('worker-3', { unschedulable: true, labels: { 'topology.kubernetes.io/zone': 'b' } }),
+    nodeRow('worker-3', {
+      unschedulable: true,
+      labels: { 'topology.kubernetes.io/zone': 'b' },
+      // Drainable, but Cluster Autoscaler keeps it (a pod with local storage, say).
+      blockedFor: ['cluster-autoscaler'],
+    }),
   ],
   eventId: 'e1-100',
 };
@@ -54,6 +60,68 @@ function rows(): string[][] {
 }
 
 describe('NodesPage', () => {
+  it('draws the rows at once and says, right after, which of them do not match the API', async () => {
+    const broken = { ...nodeRow('worker-9'), budgetedPods: 'none' };
+    renderApp({
+      path: '/nodes',
+      cache: [
+        [queryKeys.nodes, { ...nodes, items: [...nodes.items, broken] }],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    const drawn = screen.getAllByRole('link', { name: 'worker-1' }).length > 0;
+    const alert = await screen.findByRole('alert');
+    expect([drawn, alert.textContent?.split('\n')[0]]).toStrictEqual([
+      true,
+      "The answer's nodes do not match the API: ✖ Invalid input: expected number, received string",
+    ]);
+  });
+
+  it('never calls a node drainable when pods of a namespace are not visible', () => {
+    const hidden = 'pods in zookeeper not visible: no permission to list pods in zookeeper';
+    renderApp({
+      path: '/nodes',
+      cache: [
+        [
+          queryKeys.nodes,
+          {
+            items: [
+              nodeRow('worker-1', {
+                drainableNow: {
+                  state: 'unknown',
+                  pods: [],
+                  podCount: 0,
+                  budgets: [],
+                  budgetCount: 0,
+                  reason: 'unknown: pods in zookeeper not visible',
+                  notVisible: [hidden],
+                },
+              }),
+            ],
+            notVisible: [hidden],
+            eventId: 'e1-100',
+          },
+        ],
+        [queryKeys.cluster, cluster()],
+      ],
+    });
+    expect(screen.getByRole('note').textContent).toBe(`Not visible to these answers: ${hidden}.`);
+    const cell = within(screen.getByRole('table', { name: 'Nodes' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[5]);
+    expect(cell.map((c) => c?.textContent)).toStrictEqual(['Not known ?']);
+    expect(cell[0]?.querySelector('span')?.getAttribute('title')).toBe(
+      'unknown: pods in zookeeper not visible',
+    );
+    const legend = within(map()).getByRole('group', { name: 'Filter by drainable now' });
+    expect(
+      within(legend)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toStrictEqual([' Stuck 0', ' Refused 0', ' Not known 1', ' Drainable 0']);
+  });
+
   it('lists every node in a virtualised grid with state, taints and counts with separators', () => {
     open('/nodes');
     expect(rows()).toStrictEqual([
@@ -110,6 +178,40 @@ describe('NodesPage', () => {
     expect(rows().map((r) => r[0])).toStrictEqual(['control-plane-1']);
     expect(router.state.location.search).toBe('?q=control-plane&sort=pods&dir=desc');
     expect(screen.getByText(/Showing/).textContent).toBe('Showing 1 of 4 nodes');
+  });
+
+  it('filters the table and the tile map by the actor a node is blocked for, in the URL', () => {
+    const { router } = open('/nodes');
+    const blockedFor = screen.getByRole('combobox', { name: 'Blocked for' });
+    expect(
+      within(blockedFor)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toStrictEqual(['All nodes', 'any actor', 'kubectl drain', 'Cluster Autoscaler', 'Karpenter']);
+    fireEvent.change(blockedFor, { target: { value: 'cluster-autoscaler' } });
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2', 'worker-3']);
+    expect(tiles()).toStrictEqual([
+      'worker-2: stuck, NotReady: eviction of shop/web-1 refused now, 429 (web)',
+      'worker-3: drainable, cordoned',
+    ]);
+    expect(router.state.location.search).toBe('?blocked=cluster-autoscaler');
+    fireEvent.change(blockedFor, { target: { value: 'kubectl-drain' } });
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2']);
+    fireEvent.change(blockedFor, { target: { value: 'karpenter' } });
+    expect(screen.getByText('No node matches these filters.')).toBeTruthy();
+    fireEvent.change(blockedFor, { target: { value: 'any' } });
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2', 'worker-3']);
+    fireEvent.change(blockedFor, { target: { value: '' } });
+    expect(rows()).toHaveLength(4);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('reads "blocked for" from the URL', () => {
+    open('/nodes?blocked=kubectl-drain');
+    expect(rows().map((r) => r[0])).toStrictEqual(['worker-2']);
+    expect((screen.getByRole('combobox', { name: 'Blocked for' }) as HTMLSelectElement).value).toBe(
+      'kubectl-drain',
+    );
   });
 
   it('says why a label selector it cannot read is not used', () => {

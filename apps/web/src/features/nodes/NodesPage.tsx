@@ -1,13 +1,20 @@
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 import { useMemo } from 'react';
 import { useLatest } from '../../components/use-latest.js';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { NodeRow } from '@pdbscope/shared/api';
 import { nodesQuery } from '../../api/queries.js';
+import { checkNodeRows } from '../../api/nodes-parser.js';
+import { useCheckAfterPaint } from '../../api/first-paint.js';
+import { CheckNotice } from '../../components/CheckNotice.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { toggleSort, VirtualGrid } from '../../components/VirtualGrid.js';
 import { formatCount } from '../../components/numbers.js';
+import { SearchField } from '../../components/SearchField.js';
 import { useNow } from '../../components/time.js';
 import { nodeColumns } from './node-columns.js';
+import { useWhatIf } from '../../components/what-if/use-what-if.js';
 import { StaleMark } from '../../components/StaleMark.js';
 import { NODES } from '../../components/staleness.js';
 import {
@@ -15,6 +22,8 @@ import {
   nodeStates,
   readNodesState,
   sortNodes,
+  blockedFilters,
+  type BlockedFilter,
   writeNodesState,
   type NodesState,
   type NodeStateFilter,
@@ -27,6 +36,13 @@ import {
   tileStates,
   type TileState,
 } from './tile-map.js';
+
+const blockedLabels: Readonly<Record<BlockedFilter, string>> = {
+  any: 'any actor',
+  'kubectl-drain': 'kubectl drain',
+  'cluster-autoscaler': 'Cluster Autoscaler',
+  karpenter: 'Karpenter',
+};
 
 const stateLabels: Readonly<Record<NodeStateFilter, string>> = {
   ready: 'Ready',
@@ -41,9 +57,27 @@ export function NodesPage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readNodesState(params), [params]);
   const now = useNow(30_000);
-  const columns = useMemo(() => nodeColumns(now), [now]);
-  const items = nodes.data?.items;
-  const { text, labels, drain } = state;
+  const whatIf = useWhatIf().node;
+  const columns = useMemo(() => nodeColumns(now, whatIf), [now, whatIf]);
+  // With a what-if layer the page is the changed cluster's: the map, the counts and the filters
+  // take each changed node's answer with the layer (its row shows before → after).
+  const listed = nodes.data?.items;
+  // The rows checked against the API's schema once they are on screen (nodes-parser.ts).
+  const rowsError = useCheckAfterPaint(listed, checkNodeRows);
+  const items = useMemo(
+    () =>
+      listed?.map((node) => {
+        const change = whatIf(node.name);
+        if (!change) return node;
+        // kubectl drain's answer is the layer's; the other actors' are not worked out with it.
+        const others = node.blockedFor.filter((a) => a !== 'kubectl-drain');
+        const blockedFor: NodeRow['blockedFor'] =
+          change.after.state === 'drainable' ? others : ['kubectl-drain', ...others];
+        return { ...node, drainableNow: change.after, blockedFor };
+      }),
+    [listed, whatIf],
+  );
+  const { text, labels, drain, blocked } = state;
   const nodeState = state.state;
   // Apart from sorting, so a new sort or the clock's tick never rebuilds the tile map.
   const filtered = useMemo(
@@ -55,8 +89,9 @@ export function NodesPage() {
             labels,
             ...(nodeState === undefined ? {} : { state: nodeState }),
             ...(drain === undefined ? {} : { drain }),
+            ...(blocked === undefined ? {} : { blocked }),
           }),
-    [items, text, labels, nodeState, drain],
+    [items, text, labels, nodeState, drain, blocked],
   );
   const rows = useMemo(
     () => sortNodes(filtered.rows, state.sort, columns),
@@ -86,6 +121,8 @@ export function NodesPage() {
       </div>
       {nodes.isPending ? <Loading what="nodes" retrying={nodes.failureReason} /> : null}
       {nodes.isError ? <ErrorNotice error={nodes.error} what="the nodes" /> : null}
+      <NotVisibleNote texts={nodes.data?.notVisible} lead="Not visible to these answers" />
+      <CheckNotice error={rowsError} what="nodes" />
       {nodes.data && nodes.data.items.length === 0 ? (
         <Empty>The cluster reports no nodes.</Empty>
       ) : null}
@@ -104,15 +141,12 @@ export function NodesPage() {
             }
           />
           <div className="toolbar" role="search" aria-label="Filter nodes">
-            <label>
-              Search
-              <input
-                type="search"
-                value={state.text}
-                placeholder="name or label"
-                onChange={(event) => update((s) => ({ ...s, text: event.target.value }), true)}
-              />
-            </label>
+            <SearchField
+              label="Search"
+              value={state.text}
+              placeholder="name or label"
+              onType={(value) => update((s) => ({ ...s, text: value }), true)}
+            />
             <label>
               State
               <select
@@ -154,18 +188,35 @@ export function NodesPage() {
               </select>
             </label>
             <label>
-              Labels
-              <input
-                type="search"
-                value={state.labels}
-                placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
-                aria-invalid={filtered.labelError !== undefined}
-                aria-describedby={
-                  filtered.labelError !== undefined ? 'node-label-error' : undefined
-                }
-                onChange={(event) => update((s) => ({ ...s, labels: event.target.value }), true)}
-              />
+              Blocked for
+              <select
+                value={blocked ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value as BlockedFilter | '';
+                  update(
+                    ({ blocked: _old, ...rest }) => ({
+                      ...rest,
+                      ...(value === '' ? {} : { blocked: value }),
+                    }),
+                    false,
+                  );
+                }}
+              >
+                <option value="">All nodes</option>
+                {blockedFilters.map((b) => (
+                  <option key={b} value={b}>
+                    {blockedLabels[b]}
+                  </option>
+                ))}
+              </select>
             </label>
+            <SearchField
+              label="Labels"
+              value={state.labels}
+              placeholder="zone=eu-west-1a,!node-role.kubernetes.io/control-plane"
+              errorId={filtered.labelError !== undefined ? 'node-label-error' : undefined}
+              onType={(value) => update((s) => ({ ...s, labels: value }), true)}
+            />
           </div>
           {filtered.labelError !== undefined ? (
             <p id="node-label-error" role="alert" className="notice bad">

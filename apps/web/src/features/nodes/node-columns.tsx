@@ -2,8 +2,10 @@ import { Link, useNavigate } from 'react-router';
 import type { NodeRow } from '@pdbscope/shared/api';
 import type { GridColumn } from '../../components/VirtualGrid.js';
 import { age } from '../../components/time.js';
-import { drainHref, nodeHref } from '../../app/paths.js';
+import { drainHref, nodeHref, podsHref } from '../../app/paths.js';
 import { formatCount } from '../../components/numbers.js';
+import { BeforeAfter } from '../../components/what-if/BeforeAfter.js';
+import type { NodeChange } from '../../components/what-if/use-what-if.js';
 
 export function NodeStateBadges({ node }: { node: NodeRow }) {
   return (
@@ -43,7 +45,11 @@ const taintText = (t: NodeRow['taints'][number]): string =>
  * The Nodes page's columns, in order. Another view of nodes (an upgrade plan, say) extends this
  * list with its own columns; `sortKey` on a column is what the page sorts by when it is chosen.
  */
-export function nodeColumns(now: number): NodeColumn[] {
+export function nodeColumns(
+  now: number,
+  /** The what-if layer's change of a node's drainable-now answer: that cell reads before → after. */
+  whatIf: (node: string) => NodeChange | undefined = () => undefined,
+): NodeColumn[] {
   return [
     {
       id: 'name',
@@ -69,6 +75,7 @@ export function nodeColumns(now: number): NodeColumn[] {
       id: 'taints',
       header: 'Taints',
       width: 'minmax(120px, 1fr)',
+      priority: 1,
       sortable: true,
       sortKey: (node) => node.taints.length,
       render: (node) => {
@@ -84,10 +91,19 @@ export function nodeColumns(now: number): NodeColumn[] {
       id: 'pods',
       header: 'Pods',
       width: '80px',
+      priority: 2,
       numeric: true,
       sortable: true,
       sortKey: (node) => node.pods,
-      render: (node) => formatCount(node.pods),
+      render: (node) => (
+        <Link
+          to={podsHref({ node: node.name })}
+          aria-label={`${formatCount(node.pods)} pods on ${node.name}`}
+          title={`Pods whose spec.nodeName is ${node.name}, in the watched namespaces: open the list`}
+        >
+          {formatCount(node.pods)}
+        </Link>
+      ),
     },
     {
       id: 'budgetedPods',
@@ -96,25 +112,45 @@ export function nodeColumns(now: number): NodeColumn[] {
       numeric: true,
       sortable: true,
       sortKey: (node) => node.budgetedPods,
-      render: (node) => formatCount(node.budgetedPods),
+      render: (node) => (
+        <Link
+          to={podsHref({ node: node.name, budgets: 'any' })}
+          aria-label={`${formatCount(node.budgetedPods)} pods under a budget on ${node.name}`}
+          title={`Pods on ${node.name} that at least one budget (PodDisruptionBudget or PodUnavailableBudget) selects: open the list`}
+        >
+          {formatCount(node.budgetedPods)}
+        </Link>
+      ),
     },
     {
       id: 'drainableNow',
       header: 'Drainable now',
-      width: '120px',
+      width: '170px',
       sortable: true,
-      // Worst first when ascending: stuck, refused, drainable.
+      // Worst first when ascending: stuck, refused, not known, drainable.
       sortKey: (node) => DRAINABLE_ORDER[node.drainableNow.state],
-      render: (node) => (
-        <span title={node.drainableNow.reason || undefined}>
-          {DRAINABLE_LABEL[node.drainableNow.state]}
-        </span>
-      ),
+      render: (node) => {
+        const change = whatIf(node.name);
+        return change ? (
+          <span title={change.after.reason || undefined}>
+            <BeforeAfter
+              before={DRAINABLE_LABEL[change.before.state]}
+              after={DRAINABLE_LABEL[change.after.state]}
+            />
+          </span>
+        ) : (
+          <span title={node.drainableNow.reason || undefined}>
+            {DRAINABLE_LABEL[node.drainableNow.state]}
+            {node.drainableNow.state === 'unknown' ? ' ?' : ''}
+          </span>
+        );
+      },
     },
     {
       id: 'age',
       header: 'Age',
       width: '70px',
+      priority: 3,
       sortable: true,
       // Youngest first when ascending, as kubectl's AGE column reads.
       sortKey: (node) =>
@@ -134,12 +170,17 @@ export function nodeColumns(now: number): NodeColumn[] {
 const DRAINABLE_ORDER: Record<NodeRow['drainableNow']['state'], number> = {
   stuck: 0,
   refused: 1,
-  drainable: 2,
+  unknown: 2,
+  drainable: 3,
 };
-/** kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting. */
-const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
+/**
+ * kubectl drain --ignore-daemonsets --delete-emptydir-data, now, without waiting; not known when
+ * pods it may hold are not visible.
+ */
+export const DRAINABLE_LABEL: Record<NodeRow['drainableNow']['state'], string> = {
   stuck: 'Stuck',
   refused: 'Refused',
+  unknown: 'Not known',
   drainable: 'Drainable',
 };
 

@@ -1,4 +1,4 @@
-import type { NodeRow } from '@pdbscope/shared/api';
+import { BLOCKING_ACTORS, type BlockingActor, type NodeRow } from '@pdbscope/shared/api';
 import {
   parseLabelSelectorQuery,
   selectorMatches,
@@ -11,6 +11,10 @@ import { tileStateOf, tileStates, type TileState } from './tile-map.js';
 export const nodeStates = ['ready', 'notready', 'cordoned', 'tainted', 'unknown'] as const;
 export type NodeStateFilter = (typeof nodeStates)[number];
 
+/** "Blocked for": some actor, or one of them (the nodes whose `blockedFor` names it). */
+export const blockedFilters = ['any', ...BLOCKING_ACTORS] as const;
+export type BlockedFilter = (typeof blockedFilters)[number];
+
 /** The Nodes page's filters and sort, read from and written to the URL. */
 export interface NodesState {
   /** Part of the name, or of a label's key or value. */
@@ -18,6 +22,8 @@ export interface NodesState {
   state?: NodeStateFilter;
   /** What `kubectl drain` would do now (the tile map's colours). */
   drain?: TileState;
+  /** The actor the node is blocked for (`any`: at least one). */
+  blocked?: BlockedFilter;
   /** A label selector as `kubectl -l` takes it. */
   labels: string;
   sort: GridSort;
@@ -30,6 +36,7 @@ const defaultSort: GridSort = { column: 'name', direction: 'asc' };
 export function readNodesState(params: URLSearchParams): NodesState {
   const state = params.get('state');
   const drain = params.get('drain');
+  const blocked = params.get('blocked');
   const group = params.get('group');
   const column = params.get('sort');
   return {
@@ -40,6 +47,9 @@ export function readNodesState(params: URLSearchParams): NodesState {
       : {}),
     ...(drain !== null && (tileStates as readonly string[]).includes(drain)
       ? { drain: drain as TileState }
+      : {}),
+    ...(blocked !== null && (blockedFilters as readonly string[]).includes(blocked)
+      ? { blocked: blocked as BlockedFilter }
       : {}),
     ...(group !== null ? { group } : {}),
     sort:
@@ -54,6 +64,7 @@ export function writeNodesState(state: NodesState): URLSearchParams {
   if (state.text !== '') params.set('q', state.text);
   if (state.state !== undefined) params.set('state', state.state);
   if (state.drain !== undefined) params.set('drain', state.drain);
+  if (state.blocked !== undefined) params.set('blocked', state.blocked);
   if (state.labels !== '') params.set('labels', state.labels);
   if (state.group !== undefined) params.set('group', state.group);
   if (state.sort.column !== defaultSort.column || state.sort.direction !== defaultSort.direction) {
@@ -80,6 +91,13 @@ function inState(node: NodeRow, state: NodeStateFilter | undefined): boolean {
   }
 }
 
+function isBlocked(node: NodeRow, blocked: BlockedFilter | undefined): boolean {
+  if (blocked === undefined) return true;
+  return blocked === 'any'
+    ? node.blockedFor.length > 0
+    : node.blockedFor.includes(blocked as BlockingActor);
+}
+
 function hasText(node: NodeRow, needle: string): boolean {
   if (needle === '' || node.name.toLowerCase().includes(needle)) return true;
   for (const key in node.labels) {
@@ -98,16 +116,20 @@ export interface FilteredNodes {
   rows: NodeRow[];
   /**
    * The tile map's nodes: every filter but the drain state, which the map shows by dimming the
-   * other tiles, so the filtered nodes stay in their pools' picture.
+   * other tiles, so the filtered nodes stay in their pools' picture. "Blocked for" filters the map
+   * too: it asks about actors the tiles' colours do not show.
    */
   mapRows: NodeRow[];
   labelError?: string;
 }
 
-/** The nodes the filters keep (search, state, labels, drain state), or why the selector is unused. */
+/**
+ * The nodes the filters keep (search, state, labels, blocked for, drain state), or why the
+ * selector is unused.
+ */
 export function filterNodes(
   rows: readonly NodeRow[],
-  filters: Pick<NodesState, 'text' | 'state' | 'labels' | 'drain'>,
+  filters: Pick<NodesState, 'text' | 'state' | 'labels' | 'drain' | 'blocked'>,
 ): FilteredNodes {
   const parsed = parseLabelSelectorQuery(filters.labels);
   const selector: Selector = parsed.ok ? parsed.value : { kind: 'everything' };
@@ -115,6 +137,7 @@ export function filterNodes(
   const mapRows = rows.filter(
     (node) =>
       inState(node, filters.state) &&
+      isBlocked(node, filters.blocked) &&
       hasText(node, needle) &&
       selectorMatches(selector, node.labels),
   );

@@ -94,6 +94,7 @@ describe('buildTileMap', () => {
       drainable: 4,
       refused: 1,
       stuck: 2,
+      unknown: 0,
       notReady: 1,
     });
     expect(mapSummary(map.counts)).toBe('7 nodes: 4 drainable, 1 refused, 2 stuck; 1 NotReady');
@@ -134,6 +135,45 @@ describe('buildTileMap', () => {
       'pool-2: 1,250 nodes, 250 stuck',
       'pool-3: 1,250 nodes, 10 refused',
     ]);
+  });
+});
+
+describe('a node whose pods are partly not visible', () => {
+  const unknown: NodeRow['drainableNow'] = {
+    state: 'unknown',
+    pods: [],
+    podCount: 0,
+    budgets: [],
+    budgetCount: 0,
+    reason: 'unknown: pods in zookeeper not visible',
+    notVisible: ['pods in zookeeper: no permission to list pods in zookeeper'],
+  };
+  const withUnknown = [...rows, pool('zk-1', 'general', { drainableNow: unknown })];
+
+  it('is counted apart, never as drainable, and sorted between refused and drainable', () => {
+    const map = buildTileMap(withUnknown, POOL);
+    expect(map.counts).toStrictEqual({
+      nodes: 8,
+      drainable: 4,
+      refused: 1,
+      stuck: 2,
+      unknown: 1,
+      notReady: 1,
+    });
+    expect(mapSummary(map.counts)).toBe(
+      '8 nodes: 4 drainable, 1 refused, 2 stuck, 1 not known; 1 NotReady',
+    );
+    const general = map.groups.find((g) => g.title === 'general');
+    expect(general?.nodes.map((n) => n.name)).toStrictEqual(['general-1', 'zk-1', 'general-2']);
+    expect(general === undefined ? '' : groupHeading(general)).toBe(
+      'general: 3 nodes, 1 refused, 1 not known',
+    );
+  });
+
+  it('says why on its tile', () => {
+    expect(tileDescription(pool('zk-1', 'general', { drainableNow: unknown }))).toBe(
+      'zk-1: not known: unknown: pods in zookeeper not visible',
+    );
   });
 });
 

@@ -2,13 +2,17 @@ import type { NodeRow } from '@pdbscope/shared/api';
 import { formatCount } from '../../components/numbers.js';
 import { POOL_LABELS } from '../../components/pool-labels.js';
 
-/** A tile's colour: what `kubectl drain` would do on the node now, worst first. */
-export const tileStates = ['stuck', 'refused', 'drainable'] as const;
+/**
+ * A tile's colour: what `kubectl drain` would do on the node now, worst first; `unknown` when
+ * pods or budgets it may hold are not visible (never drainable on partial data).
+ */
+export const tileStates = ['stuck', 'refused', 'unknown', 'drainable'] as const;
 export type TileState = (typeof tileStates)[number];
 
 export const tileStateLabels: Readonly<Record<TileState, string>> = {
   stuck: 'Stuck',
   refused: 'Refused',
+  unknown: 'Not known',
   drainable: 'Drainable',
 };
 
@@ -16,7 +20,8 @@ export const tileStateLabels: Readonly<Record<TileState, string>> = {
 const tileOrder: Readonly<Record<TileState, number>> = {
   stuck: 0,
   refused: 1,
-  drainable: 2,
+  unknown: 2,
+  drainable: 3,
 };
 
 export function tileStateOf(node: NodeRow): TileState {
@@ -32,7 +37,7 @@ export function isNotReady(node: NodeRow): boolean {
 export type TileCounts = Record<TileState, number> & { nodes: number; notReady: number };
 
 function emptyCounts(): TileCounts {
-  return { nodes: 0, stuck: 0, refused: 0, drainable: 0, notReady: 0 };
+  return { nodes: 0, stuck: 0, refused: 0, unknown: 0, drainable: 0, notReady: 0 };
 }
 
 function count(counts: TileCounts, node: NodeRow): void {
@@ -115,12 +120,13 @@ export function buildTileMap(rows: readonly NodeRow[], groupKey: string): TileMa
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** A group's header: `payments: 12 nodes, 3 stuck, 1 refused` (the states present). */
+/** A group's header: `payments: 12 nodes, 3 stuck, 1 refused, 2 not known` (the states present). */
 export function groupHeading(group: TileGroup): string {
   const { counts } = group;
   const parts = [plural(counts.nodes, 'node')];
   if (counts.stuck > 0) parts.push(`${formatCount(counts.stuck)} stuck`);
   if (counts.refused > 0) parts.push(`${formatCount(counts.refused)} refused`);
+  if (counts.unknown > 0) parts.push(`${formatCount(counts.unknown)} not known`);
   if (counts.notReady > 0) parts.push(`${formatCount(counts.notReady)} NotReady`);
   return `${group.title}: ${parts.join(', ')}`;
 }
@@ -131,6 +137,8 @@ export function mapSummary(counts: TileCounts): string {
     `${formatCount(counts.drainable)} drainable`,
     `${formatCount(counts.refused)} refused`,
     `${formatCount(counts.stuck)} stuck`,
+    // Only when some are: a node whose pods are partly hidden is never counted as drainable.
+    ...(counts.unknown > 0 ? [`${formatCount(counts.unknown)} not known`] : []),
   ];
   const notReady = counts.notReady > 0 ? `; ${formatCount(counts.notReady)} NotReady` : '';
   return `${plural(counts.nodes, 'node')}: ${parts.join(', ')}${notReady}`;

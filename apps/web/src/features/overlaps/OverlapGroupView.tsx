@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Overlap, OverlapGroup } from '@pdbscope/shared/api';
 import { overlapPairsQuery } from '../../api/queries.js';
+import { Link } from 'react-router';
+import { podsHref } from '../../app/paths.js';
 import { ObjectLink } from '../../components/ObjectLink.js';
+import { PodLinks } from '../../components/PodLinks.js';
 import { ErrorNotice } from '../../components/StateView.js';
 import { formatCount } from '../../components/numbers.js';
 import { labelsText, OverlapItem, ruleNames } from '../../components/OverlapList.js';
@@ -61,11 +64,18 @@ export function OverlapGroupView({ group }: { group: OverlapGroup }) {
       </p>
       {live ? (
         <p>
-          Shared pods ({formatCount(group.podCount)}):{' '}
-          <span className="mono">{group.pods.join(', ')}</span>
-          {group.podCount > group.pods.length
-            ? ` and ${formatCount(group.podCount - group.pods.length)} more`
-            : ''}
+          <Link to={podsHref({ group: group.id, budgets: 'several' })}>
+            Shared pods ({formatCount(group.podCount)})
+          </Link>
+          : <PodLinks pods={group.pods} />
+          {group.podCount > group.pods.length ? (
+            <>
+              {' and '}
+              <Link to={podsHref({ group: group.id, budgets: 'several' })}>
+                {formatCount(group.podCount - group.pods.length)} more
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {group.witness === undefined ? null : (

@@ -3,6 +3,7 @@ import { OverlapRuleSchema, type OverlapListQuery } from '@pdbscope/shared/api';
 import { overlapsQuery } from '../../api/queries.js';
 import { Empty, ErrorNotice, Loading } from '../../components/StateView.js';
 import { Pager } from '../../components/Pager.js';
+import { NamespacePicker } from '../../components/NamespacePicker.js';
 import { SearchField } from '../../components/SearchField.js';
 import { useUrlFilters } from '../../components/url-filters.js';
 import { OverlapGroupView } from './OverlapGroupView.js';
@@ -41,11 +42,9 @@ export function OverlapsPage() {
           placeholder="budget name"
           onType={(value) => setFilter('text', value, { typing: true })}
         />
-        <SearchField
-          label="Namespaces"
+        <NamespacePicker
           value={filters.namespace}
-          placeholder="a,b"
-          onType={(value) => setFilter('namespace', value, { typing: true })}
+          onChange={(value) => setFilter('namespace', value)}
         />
         <label>
           Kind

@@ -1,7 +1,9 @@
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { clusterQuery, podQuery } from '../../api/queries.js';
-import { budgetHref, nodeHref } from '../../app/paths.js';
+import { budgetHref, nodeHref, podsHref } from '../../app/paths.js';
+import { LabelList } from '../../components/LabelList.js';
 import { ErrorNotice, Loading } from '../../components/StateView.js';
 import { shortKind } from '../../components/budget-numbers.js';
 import { DecisionRegion } from '../../components/DecisionRegion.js';
@@ -40,6 +42,21 @@ export function PodPage() {
               ? 'none (bare pod)'
               : `${pod.data.pod.owner.kind}/${pod.data.pod.owner.name}`}
           </p>
+          <h2>Labels</h2>
+          <LabelList
+            labels={pod.data.pod.labels}
+            label="Labels"
+            empty="No labels: no budget's selector can pick this pod."
+            href={(key, value) =>
+              podsHref({ namespace: pod.data.pod.namespace, labels: `${key}=${value}` })
+            }
+          />
+          {pod.data.pod.annotations === undefined ? null : (
+            <>
+              <h2>Annotations read by a rule</h2>
+              <LabelList labels={pod.data.pod.annotations} label="Annotations" empty="None." />
+            </>
+          )}
           <h2>Budgets covering this pod</h2>
           {pod.data.budgets.length === 0 ? (
             <p className="muted">
@@ -58,6 +75,7 @@ export function PodPage() {
           )}
           <h2>Eviction</h2>
           <p>If this pod were evicted now:</p>
+          <NotVisibleNote texts={pod.data.notVisible} />
           <DecisionView decision={pod.data.eviction} />
           <div className="toolbar">
             <SimulateButton

@@ -22,16 +22,27 @@ describe('SimulatePage', () => {
     const { fetchImpl, calls } = fakeFetch({
       'POST /api/simulate/evictions': {
         status: 200,
-        body: { steps: [first, blockedStep('data/zookeeper-0')] },
+        body: {
+          steps: [first, blockedStep('data/zookeeper-0')],
+          asOf: '2026-11-21T08:00:00Z',
+          eventId: 'e-7',
+        },
       },
     });
     vi.stubGlobal('fetch', fetchImpl);
     renderApp({
       path: '/simulate?pod=data%2Fzookeeper-1&pod=data%2Fzookeeper-0&pod=not-a-pod-key',
-      cache: [[queryKeys.cluster, cluster()]],
+      cache: [
+        [queryKeys.cluster, cluster()],
+        [queryKeys.priorityClasses, { items: [], eventId: 'e-7' }],
+      ],
     });
     const region = screen.getByRole('status', { name: 'Eviction decision' });
     await waitFor(() => expect(region.textContent).toContain('1 of 2 evictions would be allowed.'));
+    // When the data it ran on was current, as the BFF says.
+    expect(
+      screen.getByLabelText('Simulation as of').querySelector('time')?.getAttribute('dateTime'),
+    ).toBe('2026-11-21T08:00:00Z');
     expect(calls).toStrictEqual([
       {
         method: 'POST',

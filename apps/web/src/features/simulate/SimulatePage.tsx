@@ -6,6 +6,8 @@ import { evictionsQuery } from '../../api/queries.js';
 import { simulateHref } from '../../app/paths.js';
 import { describeError } from '../../api/errors.js';
 import { DecisionView } from '../../components/DecisionView.js';
+import { AsOf } from '../../components/AsOf.js';
+import { PreemptionSimulation } from './PreemptionSimulation.js';
 
 /** Pods evicted in sequence, each seeing the budget the ones before it used up. The pods are in the URL. */
 export function SimulatePage() {
@@ -54,6 +56,12 @@ export function SimulatePage() {
         ) : null}
         {result.data && !result.isFetching ? (
           <>
+            <AsOf
+              asOf={result.data.asOf}
+              what="Simulation"
+              again="Simulate again"
+              onAgain={() => void result.refetch()}
+            />
             <p>
               {allowed} of {result.data.steps.length} evictions would be allowed.
             </p>
@@ -67,6 +75,7 @@ export function SimulatePage() {
           </>
         ) : null}
       </div>
+      <PreemptionSimulation />
       <p>
         <Link to="/">Back to budgets</Link>
       </p>

@@ -1,35 +1,41 @@
+import { NotVisibleNote } from '../../components/NotVisibleNote.js';
 import { Link } from 'react-router';
 import {
   combinationHeading,
   type SimulateUpgradeResponse,
   type UpgradeFix,
 } from '@pdbscope/shared/api';
-import { budgetHref, podHref } from '../../app/paths.js';
+import { CopyButton } from '../../components/CopyButton.js';
+import { ProviderOutcome, StuckPods, verdictText } from './ProviderOutcome.js';
 
 const time = (s: number): string => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-function PodLink({ pod }: { pod: string }) {
-  const [namespace = '', name = ''] = pod.split('/');
-  return (
-    <Link to={podHref({ namespace, name })} className="mono">
-      {pod}
-    </Link>
-  );
-}
 
 /** The pool as tiles: upgraded, stalled, not reached; the stall in one look. */
 function PoolTiles({ forecast }: { forecast: SimulateUpgradeResponse['forecast'] }) {
   const done = new Set(forecast.steps.filter((s) => s.completed).flatMap((s) => s.nodes));
   const stalled = new Set(forecast.stall?.nodes ?? []);
+  const failed = new Set(forecast.failure?.nodes ?? []);
+  const forced = new Set(forecast.forced.flatMap((f) => f.nodes));
+  const quarantined = new Set(forecast.quarantined.map((q) => q.node));
   const state = (n: string) =>
-    done.has(n) ? 'upgraded' : stalled.has(n) ? 'stalls' : 'not reached';
+    forced.has(n)
+      ? 'pods deleted'
+      : done.has(n)
+        ? 'upgraded'
+        : stalled.has(n)
+          ? 'stalls'
+          : failed.has(n)
+            ? 'fails'
+            : quarantined.has(n)
+              ? 'quarantined'
+              : 'not reached';
   return (
     <ul className="upgrade-tiles" aria-label="Pool nodes">
       {forecast.nodes.map((n) => (
         <li
           key={n}
-          className={`tile tile-${state(n).replace(' ', '-')}`}
+          className={`tile tile-${state(n).replaceAll(' ', '-')}`}
           title={`${n}: ${state(n)}`}
         >
           <Link to={`/nodes/${encodeURIComponent(n)}`}>{n}</Link>
@@ -69,7 +75,7 @@ function FixItem({ fix, onApply }: { fix: UpgradeFix; onApply: (fix: UpgradeFix)
     fix.outcome === 'completes'
       ? `the upgrade completes (${plural(fix.forecast.steps, 'step')}, ~${time(fix.forecast.durationSeconds)})`
       : fix.outcome === 'gets-further'
-        ? `it gets further: ${fix.forecast.stall ?? ''}`
+        ? `it gets further: ${fix.forecast.stall ?? fix.forecast.failure ?? `${fix.forecast.forcedPods ?? 0} protected pod(s) still deleted`}`
         : 'it does not help';
   return (
     <li className="card">
@@ -90,10 +96,20 @@ function FixItem({ fix, onApply }: { fix: UpgradeFix; onApply: (fix: UpgradeFix)
           </ul>
         </>
       )}
-      <pre className="mono">{fix.patch}</pre>
-      <button type="button" onClick={() => onApply(fix)}>
-        Forecast with this fix
-      </button>
+      <pre className="mono" aria-label="kubectl script">
+        {fix.script}
+      </pre>
+      <details>
+        <summary>As YAML</summary>
+        <pre className="mono">{fix.yaml}</pre>
+      </details>
+      <div className="toolbar" role="group" aria-label="Use this fix">
+        <button type="button" onClick={() => onApply(fix)}>
+          Forecast with this fix
+        </button>
+        <CopyButton text={fix.script} label="Copy as kubectl script" />
+        <CopyButton text={fix.yaml} label="Copy as YAML" />
+      </div>
     </li>
   );
 }
@@ -108,16 +124,23 @@ export function UpgradeForecastView({
 }) {
   const { forecast, fixes } = answer;
   const stall = forecast.stall;
+  const held = stall !== null || forecast.failure !== null || forecast.forced.length > 0;
   return (
     <>
-      {stall === null ? (
+      {forecast.verdict === 'unknown' && !held ? (
+        <p className="notice warn">
+          Whether the upgrade completes is not known: the pods that can be seen would let it through
+          in {plural(forecast.steps.length, 'step')}, but some the pool may hold are not visible.
+        </p>
+      ) : forecast.verdict === 'completes' && !held ? (
         <p className="notice ok">
           The upgrade completes: {plural(forecast.steps.length, 'step')}, about{' '}
           {time(forecast.durationSeconds)}.
         </p>
       ) : (
-        <p className="notice bad">{stall.summary}</p>
+        <p className="notice bad">{verdictText(forecast)}</p>
       )}
+      <NotVisibleNote texts={forecast.notVisible} lead="Not visible to this forecast" />
       <PoolTiles forecast={forecast} />
       <Timeline forecast={forecast} />
       {stall === null ? null : (
@@ -125,19 +148,12 @@ export function UpgradeForecastView({
           <h2>
             Why it stalls on {stall.node} (step {stall.step})
           </h2>
-          <ul>
-            {stall.pods.map((p) => (
-              <li key={p.pod}>
-                <PodLink pod={p.pod} /> ({p.reason}
-                {p.httpStatus > 0 ? `, HTTP ${p.httpStatus}` : ''}): {p.explanation}{' '}
-                {p.budgets.map((b) => (
-                  <Link key={`${b.kind}/${b.namespace}/${b.name}`} to={budgetHref(b)}>
-                    {`${b.namespace}/${b.name}`}{' '}
-                  </Link>
-                ))}
-              </li>
-            ))}
-          </ul>
+          <StuckPods pods={stall.pods} label="Pods that cannot leave" />
+        </section>
+      )}
+      <ProviderOutcome forecast={forecast} />
+      {held ? (
+        <section aria-label="Fixes section">
           <h2>Fixes</h2>
           {fixes.length === 0 ? (
             <p className="muted">No change found that lets it go on.</p>
@@ -149,7 +165,7 @@ export function UpgradeForecastView({
             </ol>
           )}
         </section>
-      )}
+      ) : null}
       <p className="muted">
         Readiness: {plural(forecast.readiness.measuredWorkloads, 'workload')} measured from the
         cluster, {forecast.readiness.defaultSeconds} s for the others. Nothing is changed: the

@@ -10,3 +10,5 @@ export * from './eligibility.js';
 export * from './preempt.js';
 export * from './from-index.js';
 export * from './explain.js';
+export * from './exposure.js';
+export * from './why-lost.js';

@@ -19,12 +19,17 @@ describe('buildOpenApiDocument', () => {
       'get /api/findings',
       'get /api/fleet',
       'get /api/fleet/clusters/{cluster}/budgets',
+      'get /api/namespaces',
       'get /api/nodes',
       'get /api/nodes/{name}',
       'get /api/openapi.json',
+      'get /api/operator-instances',
       'get /api/overlaps',
       'get /api/overlaps/{id}/pairs',
+      'get /api/pods',
       'get /api/pods/{namespace}/{name}',
+      'get /api/priority-classes',
+      'get /api/search',
       'get /healthz',
       'get /livez',
       'get /metrics',
@@ -32,8 +37,10 @@ describe('buildOpenApiDocument', () => {
       'post /api/contexts/switch',
       'post /api/simulate/drain',
       'post /api/simulate/evictions',
+      'post /api/simulate/preemption',
       'post /api/simulate/upgrade',
       'post /api/verify/eviction',
+      'post /api/what-if',
       'post,delete,get /api/session',
     ]);
   });
@@ -90,9 +97,9 @@ describe('buildOpenApiDocument', () => {
       providers: (schemas['UpgradeProvider'] as { enum?: string[] } | undefined)?.enum,
     }).toStrictEqual({
       request: ['provider', 'drainTimeoutSeconds', 'forceUpdate', 'undrainableNodeBehavior'],
-      verdicts: ['completes', 'stalls', 'fails', 'forces'],
+      verdicts: ['completes', 'stalls', 'fails', 'forces', 'unknown'],
       forecast: ['forced', 'failure', 'quarantined'],
-      response: ['forecast', 'fixes', 'profile'],
+      response: ['forecast', 'fixes', 'profile', 'applied', 'asOf', 'eventId'],
       providers: ['kubectl', 'gke', 'eks', 'aks'],
     });
   });

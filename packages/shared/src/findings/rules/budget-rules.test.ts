@@ -256,6 +256,36 @@ describe('stale-status, disrupted-pod-not-cleared, status-differs', () => {
     ]);
   });
 
+  it('says a budget never synced is new, and what it allows once synced', () => {
+    const created = pdb(
+      'shop',
+      'new',
+      { selector: { matchLabels: { app: 'web' } }, maxUnavailable: 1 },
+      {
+        generation: 1,
+        status: status({
+          observedGeneration: 0,
+          disruptionsAllowed: 0,
+          currentHealthy: 0,
+          desiredHealthy: 0,
+          expectedPods: 0,
+        }),
+      },
+    );
+    const recomputed: Recomputed = {
+      status: { ...created.status, ...status({ observedGeneration: 1 }) },
+      syncFailed: false,
+    };
+    const got = run(staleStatus, [facts(created, webPods, { recomputed })]);
+    expect(got.map((f) => [f.id, f.message, f.remedy])).toStrictEqual([
+      [
+        'stale-status:PodDisruptionBudget/shop/new',
+        'shop/new has no status yet: the disruption controller has not synced it since it was created (observedGeneration 0 < generation 1), and until it does evictions of its ready pods get 429 "still being processed". Once synced it allows 1 disruption(s) (3 healthy of 3 expected, 2 desired).',
+        'Nothing to do for a budget just applied: the controller syncs it within seconds. If it stays unsynced, the disruption controller is not running: check kube-controller-manager.',
+      ],
+    ]);
+  });
+
   it('flags disruptedPods entries older than two minutes, not younger ones', () => {
     const b = pdb(
       'shop',

@@ -189,7 +189,14 @@ describe('operator-generated role budgets', () => {
       },
       maxUnavailable: 1,
     },
-    { labels: { 'app.kubernetes.io/managed-by': 'hdfs.stackable.tech_hdfscluster' } },
+    {
+      labels: {
+        'app.kubernetes.io/name': 'hdfs',
+        'app.kubernetes.io/instance': 'simple-hdfs',
+        'app.kubernetes.io/component': 'datanode',
+        'app.kubernetes.io/managed-by': 'hdfs.stackable.tech_hdfscluster',
+      },
+    },
   );
   const handWritten = pdb(
     'data',
@@ -252,8 +259,10 @@ describe('operator-generated role budgets', () => {
         object: b,
         message:
           'Hand-written PodDisruptionBudget data/datanodes and operator-generated simple-hdfs-datanode select 1 pod(s) in common.',
+        // The one the upgrade's fixes would remove too (budgetsToRemove), and where to turn off the
+        // operator's instead.
         remedy:
-          'Remove the hand-written budget (the operator already protects the role), or disable the operator-generated budgets and keep yours.',
+          'Remove hand-written PodDisruptionBudget data/datanodes (the operator already protects the role), or disable simple-hdfs-datanode on HdfsCluster data/simple-hdfs (spec.dataNodes.roleConfig.podDisruptionBudget.enabled: false) and keep yours.',
         related: [a],
       },
     ]);

@@ -20,11 +20,14 @@ function why(budget: Budget): string {
   return 'no pod in its namespace carries matching labels';
 }
 
-/** Budgets that protect nothing (a typo in a label, a v1beta1 `{}`, a nil selector). */
+/**
+ * Budgets that protect nothing (a typo in a label, a v1beta1 `{}`, a nil selector); never one whose
+ * pods are not visible, which may well select some.
+ */
 export const selectorMatchesNoPod: FindingRule = (ctx) =>
   ctx.budgets.flatMap((facts) => {
     const b = facts.budget;
-    if (facts.pods.length > 0) return [];
+    if (facts.pods.length > 0 || facts.unseen?.pods !== undefined) return [];
     // An unparsable selector is reported by invalid-spec; saying "no pods" too would repeat it.
     if (
       !(b.kind === 'PodUnavailableBudget' && b.spec.targetRef) &&

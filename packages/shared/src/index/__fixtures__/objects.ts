@@ -175,6 +175,13 @@ export interface PdbInput {
   disruptedPods?: Record<string, string>;
   generation?: number;
   observedGeneration?: number;
+  /** The reported counters (all 0 unless given), as the disruption controller last wrote them. */
+  reported?: {
+    expectedPods: number;
+    desiredHealthy: number;
+    currentHealthy: number;
+    disruptionsAllowed: number;
+  };
 }
 
 /** A PDB as stored after its first sync (observedGeneration = generation), unless told otherwise. */
@@ -207,6 +214,7 @@ export function pdb(input: PdbInput): PdbView {
         currentHealthy: 0,
         desiredHealthy: 0,
         expectedPods: 0,
+        ...input.reported,
         ...(input.disruptedPods ? { disruptedPods: input.disruptedPods } : {}),
       },
     }),

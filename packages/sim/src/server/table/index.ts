@@ -4,8 +4,11 @@ import { eventTable } from './events.js';
 import { namespaceTable, nodeTable } from './cluster.js';
 import type { TablePrinter } from './columns.js';
 import { podTable } from './pods.js';
+import { nodeClaimTable, nodePoolTable, priorityClassTable } from './scheduling.js';
 import {
+  daemonSetTable,
   deploymentTable,
+  jobTable,
   replicaSetTable,
   replicationControllerTable,
   statefulSetTable,
@@ -26,6 +29,11 @@ const PRINTERS: Readonly<Record<string, TablePrinter>> = {
   replicasets: replicaSetTable,
   statefulsets: statefulSetTable,
   replicationcontrollers: replicationControllerTable,
+  daemonsets: daemonSetTable,
+  jobs: jobTable,
+  priorityclasses: priorityClassTable,
+  nodepools: nodePoolTable,
+  nodeclaims: nodeClaimTable,
 };
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('./pdbscope.ts', import.meta.url));
 const snapshot = fileURLToPath(
-  new URL('../src/snapshot/__fixtures__/cluster.yaml', import.meta.url),
+  new URL('../../shared/src/snapshot/__fixtures__/cluster.yaml', import.meta.url),
 );
 
 function pdbscope(args: string[], input?: string) {
@@ -79,5 +79,43 @@ describe('pdbscope drain and evict (spawned)', () => {
   it('exits 3 when a cumulative eviction sequence is refused', () => {
     const r = pdbscope(['evict', snapshot, 'data/zookeeper-0', 'data/zookeeper-1']);
     expect([r.status, r.stdout.split('\n').at(-2)]).toStrictEqual([3, '1 evicted, 1 refused.']);
+  });
+});
+
+describe('pdbscope what-if (spawned)', () => {
+  const cluster = fileURLToPath(
+    new URL('../../shared/src/what-if/__fixtures__/three-nodes.yaml', import.meta.url),
+  );
+  const tree = fileURLToPath(
+    new URL('../../shared/src/snapshot/__fixtures__/manifests/tree', import.meta.url),
+  );
+
+  it('walks a directory of manifests and exits 3 naming the nodes that stop draining', () => {
+    const r = pdbscope(['what-if', cluster, '--apply', tree, '--json']);
+    const report = JSON.parse(r.stdout) as { worse: string[] };
+    expect([r.status, r.stderr, report.worse.map((w) => w.split(':')[0])]).toStrictEqual([
+      3,
+      'pdbscope: 3 object(s) of --apply without metadata.namespace read into namespace default, as kubectl apply -f puts them (-n NS for another)\n',
+      [
+        'node worker-1 becomes undrainable',
+        'node worker-2 becomes undrainable',
+        'node worker-3 becomes undrainable',
+      ],
+    ]);
+  });
+
+  it('exits 0 when the change loosens, 2 when a directory holds no manifest', () => {
+    const loosen = pdbscope(['what-if', cluster, '--scale', 'deploy/default/web=5']);
+    const empty = pdbscope([
+      'what-if',
+      cluster,
+      '--apply',
+      fileURLToPath(new URL('.', import.meta.url)),
+    ]);
+    expect([loosen.status, loosen.stdout.split('\n').at(-2), empty.status]).toStrictEqual([
+      0,
+      'Nothing gets worse.',
+      2,
+    ]);
   });
 });

@@ -1,5 +1,7 @@
-// What `pdbscope scale-down` reports, built from the engine's verdicts (the same functions the
+// What `pdbscope scale-down` and a node's page report, built from the engine's verdicts (the same functions the
 // oracle runs): one row per pod with the rule that decided it, what blocks, and a verdict.
+import type { ClusterIndex } from '../../index/cluster-index.js';
+import type { NodeClaimView, NodePoolView } from '../../model/karpenter.js';
 import {
   caClusterContext,
   caNodeVerdict,
@@ -8,8 +10,8 @@ import {
   type CaNodeVerdict,
   type NodeDeleteOptions,
   type PodDecision,
-} from '../actors/cluster-autoscaler/index.js';
-import { formatGoDuration } from '../actors/go/duration.js';
+} from '../cluster-autoscaler/index.js';
+import { formatGoDuration } from '../go/duration.js';
 import {
   karpenterClusterContext,
   karpenterNodeVerdict,
@@ -17,11 +19,20 @@ import {
   type DisruptionClass,
   type KarpenterNodeVerdict,
   type NotEvictedBecause,
-} from '../actors/karpenter/index.js';
-import type { PlanStatusSource } from '../eviction/plan-types.js';
-import { nsName } from '../model/refs.js';
-import type { LoadedCluster } from './cluster.js';
-import type { Autoscaler } from './scale-down-args.js';
+} from '../karpenter/index.js';
+import type { PlanStatusSource } from '../../eviction/plan-types.js';
+import { nsName } from '../../model/refs.js';
+
+export type Autoscaler = 'cluster-autoscaler' | 'karpenter';
+
+/** What the autoscalers' reports read: the index at its time, and Karpenter's objects when listed. */
+export interface ActorCluster {
+  index: ClusterIndex;
+  now: Date;
+  /** Undefined: the input did not list them (a snapshot without Karpenter's kinds). */
+  nodePools?: readonly NodePoolView[];
+  nodeClaims?: readonly NodeClaimView[];
+}
 
 /** One pod of the node and what the autoscaler made of it. */
 export interface ScaleDownPodRow {
@@ -98,7 +109,7 @@ function caRow(d: PodDecision, daemonSet: boolean, examined: boolean): ScaleDown
 
 /** The Cluster Autoscaler's drainability verdict on the node, as a report. */
 export function caScaleDownReport(
-  cluster: LoadedCluster,
+  cluster: ActorCluster,
   node: string,
   options: NodeDeleteOptions,
   statusSource: PlanStatusSource,
@@ -212,16 +223,15 @@ function blockingOf(
 
 /** Karpenter's candidate validation and budget on the node, as a report. */
 export function karpenterScaleDownReport(
-  cluster: LoadedCluster,
+  cluster: ActorCluster,
   node: string,
   cls: DisruptionClass,
   statusSource: PlanStatusSource,
 ): ScaleDownReport {
-  const { snapshot } = cluster;
   const context = karpenterClusterContext({
     index: cluster.index,
-    nodePools: snapshot.nodePools ?? [],
-    nodeClaims: snapshot.nodeClaims ?? [],
+    nodePools: cluster.nodePools ?? [],
+    nodeClaims: cluster.nodeClaims ?? [],
     now: cluster.now,
     disruptionClass: cls,
     statusSource,
@@ -236,7 +246,7 @@ export function karpenterScaleDownReport(
     detail: p.blocks ?? '',
   }));
   const notes: string[] = [];
-  if (snapshot.nodeClaims === undefined)
+  if (cluster.nodeClaims === undefined)
     notes.push('the snapshot has no NodeClaims: add `kubectl get nodeclaims,nodepools -o yaml`');
   notes.push(
     'nominations and disruptions in flight are not in the API; whether consolidation pays, or drift happened, is not judged',

@@ -1,0 +1,1 @@
+export * from './budget-exposure.js';

@@ -1,0 +1,2 @@
+export * from './scale-down.js';
+export * from './preempt.js';

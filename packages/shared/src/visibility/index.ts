@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './visibility.js';
+export * from './budget-unseen.js';
