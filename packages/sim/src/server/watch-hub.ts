@@ -17,6 +17,8 @@ import type { IncludeObject } from './table/index.js';
 import { toTable } from './table/index.js';
 
 const FLUSH_CHUNK_CHARS = 1024 * 1024;
+/** Objects of an initial state written before the watcher waits for the client. */
+const INITIAL_SLICE = 500;
 
 export interface WatchSpec {
   resource: string;
@@ -43,6 +45,8 @@ export class Watcher {
   private pending: (string | Uint8Array)[] = [];
   private wantLive = false;
   private live = false;
+  /** Live events that came while the initial state was going out: they follow it. */
+  private held: HistoryEntry[] | undefined;
 
   constructor(
     readonly spec: WatchSpec,
@@ -72,6 +76,10 @@ export class Watcher {
   /** Delivers a store event, turned into ADDED/DELETED when it enters or leaves the selection. */
   deliver(entry: HistoryEntry): void {
     if (this.closed) return;
+    if (this.held !== undefined) {
+      this.held.push(entry);
+      return;
+    }
     const { event } = entry;
     const now = this.matches(event.object);
     if (event.type === 'MODIFIED') {
@@ -90,12 +98,61 @@ export class Watcher {
     else this.write(`{"type":"ADDED","object":${stored.json}}\n`);
   }
 
-  /** A BOOKMARK with the latest version; `initialEventsEnd` marks the end of a WatchList's initial state. */
-  bookmark(initialEventsEnd = false): void {
+  /**
+   * The current state as ADDED events, in slices that wait for the client to take each (an API
+   * server streams a watch-list from its cache as the client reads; building 150,000 frames
+   * before the first byte would leave the client waiting seconds for nothing). Events of the
+   * store meanwhile are held and follow; `endVersion` is the state's resourceVersion, and the
+   * closing bookmark (watch-list) carries it.
+   */
+  async sendInitial(input: {
+    items: readonly StoredObject[];
+    endVersion: string;
+    endBookmark: boolean;
+  }): Promise<void> {
+    this.held = [];
+    const { items } = input;
+    let i = 0;
+    while (i < items.length && !this.closed) {
+      const sliceEnd = Math.min(items.length, i + INITIAL_SLICE);
+      for (; i < sliceEnd; i++) {
+        const stored = items[i] as StoredObject;
+        if (this.matches(stored.object)) this.added(stored);
+      }
+      this.flush();
+      await this.taken();
+    }
+    if (input.endBookmark) this.bookmark(true, input.endVersion);
+    const held = this.held;
+    this.held = undefined;
+    for (const entry of held) this.deliver(entry);
+  }
+
+  /** Resolves once what was written has gone out (or the client is gone), else at the next turn. */
+  private taken(): Promise<void> {
+    if (this.closed || this.res.writableLength < FLUSH_CHUNK_CHARS)
+      return new Promise((resolve) => setImmediate(resolve));
+    return new Promise((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
+  }
+
+  /**
+   * A BOOKMARK with the latest version (or `version`); `initialEventsEnd` marks the end of a
+   * WatchList's initial state. None goes out before that end, as an API server sends none.
+   */
+  bookmark(initialEventsEnd = false, version?: string): void {
     if (this.closed || !this.spec.bookmarks) return;
+    if (this.held !== undefined && !initialEventsEnd) return;
     const { apiVersion, kind } = this.spec.bookmarkKind;
     const metadata = {
-      resourceVersion: this.spec.currentVersion(),
+      resourceVersion: version ?? this.spec.currentVersion(),
       ...(initialEventsEnd ? { annotations: { 'k8s.io/initial-events-end': 'true' } } : {}),
     };
     if (this.spec.protobuf) return this.write(bookmarkFrame(this.spec.protobuf, metadata));

@@ -75,23 +75,28 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
     watcher.fail(resume.error);
     return;
   }
-  if (resume === undefined) {
-    const listed = ctx.store.listStored(
-      route.type.resource,
-      route.namespace === undefined ? {} : { namespace: route.namespace },
-    );
-    if (listed.ok)
-      for (const s of listed.value.items) if (watcher.matches(s.object)) watcher.added(s);
-    if (streamsList) watcher.bookmark(true);
-  } else {
+  if (resume !== undefined) {
     for (const entry of resume.value)
       if (entry.event.resource === route.type.resource) watcher.deliver(entry);
   }
   if (!watcher.isOpen) return;
   ctx.hub.add(watcher);
-  watcher.goLive();
   watcher.startTimers(
     query.timeoutSeconds === undefined ? undefined : query.timeoutSeconds * 1000,
     ctx.bookmarkIntervalMs,
   );
+  if (resume !== undefined) return watcher.goLive();
+  // The state is taken now (stored objects are replaced, never changed, on a write); events
+  // after it are held by the watcher until the state has gone out.
+  const listed = ctx.store.listStored(
+    route.type.resource,
+    route.namespace === undefined ? {} : { namespace: route.namespace },
+  );
+  void watcher
+    .sendInitial({
+      items: listed.ok ? listed.value.items : [],
+      endVersion: listed.ok ? listed.value.resourceVersion : ctx.store.resourceVersion(),
+      endBookmark: streamsList,
+    })
+    .then(() => watcher.goLive());
 }
