@@ -202,6 +202,13 @@ export class ProtoWriter {
     return this.buf.slice(0, this.len);
   }
 
+  /** Empty again, its buffer kept: one writer serves many messages without growing each anew. */
+  reset(): this {
+    this.len = 0;
+    this.stack.length = 0;
+    return this;
+  }
+
   private reserve(n: number): void {
     if (this.len + n <= this.buf.length) return;
     let size = this.buf.length * 2;
