@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from './decode.js';
 import { encodeMessage } from './encode.js';
-import { FrameReader, readWatchEvent, unwrap, watchFrame, wrap } from './envelope.js';
+import {
+  FrameReader,
+  readWatchEvent,
+  unwrap,
+  watchEventFrame,
+  watchFrame,
+  wrap,
+} from './envelope.js';
 import { POD } from './kubernetes/core.js';
 import { listMetaInHead, listParts, readList } from './list.js';
 import { readSchemaOf } from './read-sets.js';
@@ -139,6 +146,29 @@ describe('the wire form', () => {
     );
     expect(() => new FrameReader(100).push(new Uint8Array([0, 0, 1, 0]))).toThrow(
       'watch frame of 256 bytes',
+    );
+  });
+
+  it('writes an event frame in one pass as the composed one, at every length', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK'),
+        fc.constantFrom(
+          ['v1', 'Pod'],
+          ['apps/v1', 'ReplicaSet'],
+          ['policy/v1', 'PodDisruptionBudget'],
+        ),
+        // Lengths of one, two and three varint bytes.
+        fc.integer({ min: 0, max: 40_000 }),
+        (type, [apiVersion, kind], size) => {
+          const message = new Uint8Array(size).map((_, i) => i % 251);
+          const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+          expect(base64(watchEventFrame(type, apiVersion ?? '', kind ?? '', message))).toBe(
+            base64(watchFrame(type, wrap(apiVersion ?? '', kind ?? '', message))),
+          );
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

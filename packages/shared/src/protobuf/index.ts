@@ -17,6 +17,7 @@ export {
   PROTOBUF_MEDIA_TYPE,
   readWatchEvent,
   unwrap,
+  watchEventFrame,
   watchFrame,
   wrap,
   type Unwrapped,

@@ -151,20 +151,16 @@ export class ProtoReader {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * UTF-8 text of `buf[start, end)`. Names, labels and timestamps are short and ASCII: built
- * character by character they cost a fraction of a TextDecoder call each.
+ * UTF-8 text of `buf[start, end)`. Names, labels and timestamps are short and ASCII: made in one
+ * call from their bytes they cost a fraction of a TextDecoder call each. Not by appending a
+ * character at a time: that makes a rope of one cell per character, which the index would keep
+ * (about ten times the string's own size, and as much more work for the collector).
  */
 export function utf8Text(buf: Uint8Array, start: number, end: number): string {
-  if (end - start <= 64) {
-    let s = '';
-    for (let i = start; i < end; i++) {
-      const c = buf[i] as number;
-      if (c >= 0x80) return decodeUtf8(buf, start, end);
-      s += String.fromCharCode(c);
-    }
-    return s;
-  }
-  return decodeUtf8(buf, start, end);
+  if (end - start > 64) return decodeUtf8(buf, start, end);
+  for (let i = start; i < end; i++)
+    if ((buf[i] as number) >= 0x80) return decodeUtf8(buf, start, end);
+  return String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
 }
 
 function decodeUtf8(buf: Uint8Array, start: number, end: number): string {

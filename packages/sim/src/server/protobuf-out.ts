@@ -6,6 +6,7 @@ import {
   encodeMessage,
   listParts,
   protobufKindOf,
+  watchEventFrame,
   watchFrame,
   wrap,
   type ListMeta,
@@ -113,21 +114,20 @@ export function sendProtobuf(res: ServerResponse, parts: readonly Uint8Array[]):
 
 /**
  * A watch event's frame. An object the table cannot carry whole (a watch cannot turn to JSON
- * midway) is sent as the Status of an error event naming what is missing.
+ * midway) is sent as the Status of an error event naming what is missing. Its CPU time is the
+ * caller's to count ({@link timed}), per slice of an initial state rather than per event.
  */
 export function eventFrame(
   kind: ProtobufKind,
   type: string,
   object: StoredObject | KubeObject,
 ): Uint8Array {
-  return timed('protobuf', () => {
-    const m = messageOf(kind, object);
-    if (m !== null) return watchFrame(type, wrap(kind.apiVersion, kind.kind, m));
-    return statusFrame({
-      code: 500,
-      reason: 'InternalError',
-      message: `the simulator's protobuf table cannot carry this ${kind.kind}: watch it as JSON`,
-    });
+  const m = messageOf(kind, object);
+  if (m !== null) return watchEventFrame(type, kind.apiVersion, kind.kind, m);
+  return statusFrame({
+    code: 500,
+    reason: 'InternalError',
+    message: `the simulator's protobuf table cannot carry this ${kind.kind}: watch it as JSON`,
   });
 }
 

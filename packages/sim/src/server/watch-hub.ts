@@ -12,7 +12,7 @@ import type {
 import type { StoredObject } from '../store/index.js';
 import { labelsMatch, statusBody } from '../store/index.js';
 import type { ProtobufKind } from '@pdbscope/shared/protobuf';
-import { bookmarkFrame, eventFrame, statusFrame, wireStats } from './protobuf-out.js';
+import { bookmarkFrame, eventFrame, statusFrame, timed, wireStats } from './protobuf-out.js';
 import type { IncludeObject } from './table/index.js';
 import { toTable } from './table/index.js';
 
@@ -115,10 +115,12 @@ export class Watcher {
     let i = 0;
     while (i < items.length && !this.closed) {
       const sliceEnd = Math.min(items.length, i + INITIAL_SLICE);
-      for (; i < sliceEnd; i++) {
-        const stored = items[i] as StoredObject;
-        if (this.matches(stored.object)) this.added(stored);
-      }
+      timed(this.spec.protobuf ? 'protobuf' : 'json', () => {
+        for (; i < sliceEnd; i++) {
+          const stored = items[i] as StoredObject;
+          if (this.matches(stored.object)) this.added(stored);
+        }
+      });
       this.flush();
       await this.taken();
     }
@@ -197,9 +199,10 @@ export class Watcher {
 
   private send(entry: HistoryEntry, type: WatchEventType): void {
     if (this.spec.table !== undefined) this.writeTable(type, entry.event.object);
-    else if (this.spec.protobuf)
-      this.write(eventFrame(this.spec.protobuf, type, entry.event.object));
-    else
+    else if (this.spec.protobuf) {
+      const { protobuf } = this.spec;
+      this.write(timed('protobuf', () => eventFrame(protobuf, type, entry.event.object)));
+    } else
       this.write(
         type === entry.event.type
           ? entry.line()
