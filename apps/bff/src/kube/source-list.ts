@@ -26,6 +26,12 @@ export interface SourceListOptions<T> {
   streamWith?: { watch: Watcher; clock: Clock; timeoutSeconds: number; silenceMs?: number };
   /** A streamed list was found unsupported and the source lists in pages (logged). */
   onFallback?: (reason: string) => void;
+  /**
+   * The sink has this very version of the object already (a relist after a 410 or a restart
+   * brings back mostly what is held): it is not handed over again, and the index does no work
+   * for it. The loop's own comparison leaves it alone too.
+   */
+  alreadyHeld?: (item: Held<T>) => boolean;
 }
 
 const keyOf = <T>(h: Held<T>) => `${h.metadata.namespace ?? ''}/${h.metadata.name}`;
@@ -46,6 +52,8 @@ export class SourceList<T> {
   private listedAt = 0;
   /** A list has completed: later lists may not be served from the watch cache. */
   private listedOnce = false;
+  /** Items not handed to the sink (held already): if the loop adds them after all, they go. */
+  private skipped = new WeakSet<Held<T>>();
 
   constructor(private readonly options: SourceListOptions<T>) {}
 
@@ -88,6 +96,7 @@ export class SourceList<T> {
         project: options.project,
         onPage: (page) => {
           for (const held of page) {
+            if (this.held(held)) continue;
             handed.push(held);
             options.sink.upsert(held.view);
           }
@@ -112,6 +121,12 @@ export class SourceList<T> {
     }
   }
 
+  private held(item: Held<T>): boolean {
+    if (this.options.alreadyHeld?.(item) !== true) return false;
+    this.skipped.add(item);
+    return true;
+  }
+
   private paged(): Promise<PagedList<Held<T>>> {
     const { options } = this;
     return listAllPages({
@@ -119,7 +134,7 @@ export class SourceList<T> {
       path: options.path,
       project: options.project,
       onPage: (page) => {
-        for (const held of page) options.sink.upsert(held.view);
+        for (const held of page) if (!this.held(held)) options.sink.upsert(held.view);
       },
       ...(options.protobuf ? { protobuf: options.protobuf } : {}),
       // Where consistency allows: a first list (nothing held to go back from), and protobuf (a
@@ -143,7 +158,7 @@ export class SourceList<T> {
     while (this.listedAt < listed.length && listed[this.listedAt] !== held) this.listedAt++;
     if (this.listedAt < listed.length) {
       this.listedAt++;
-      return true;
+      return !this.skipped.has(held);
     }
     this.listed = undefined;
     return false;

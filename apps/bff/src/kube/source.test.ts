@@ -179,6 +179,57 @@ describe('Source', () => {
     await source.stop();
   });
 
+  it('a relist after a 410 hands over only what changed: what is held already costs nothing', async () => {
+    const pod = (name: string, resourceVersion: string) => ({
+      metadata: { name, namespace: 'zookeeper', uid: `uid-${name}`, resourceVersion },
+      status: { phase: 'Running' },
+    });
+    const lists = [
+      [pod('zookeeper-0', '990'), pod('zookeeper-1', '991')],
+      [pod('zookeeper-0', '990'), pod('zookeeper-1', '995'), pod('zookeeper-2', '996')],
+    ];
+    const server = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          kind: 'PodList',
+          apiVersion: 'v1',
+          metadata: { resourceVersion: '1000' },
+          items: lists.length > 1 ? lists.shift() : lists[0],
+        }),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.push(server);
+    const kc = new KubeConfig();
+    kc.loadFromString(kubeconfigFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const upserts: ClusterObject[] = [];
+    const ends: ((err: unknown) => void)[] = [];
+    const source = podsSource({
+      kc,
+      clock: new ManualClock(new Date('2026-11-21T19:00:00Z')),
+      states: [],
+      upserts,
+      watch: {
+        watch: (_path, _params, _callback, done) => {
+          ends.push(done);
+          return Promise.resolve(new AbortController());
+        },
+      },
+    });
+    source.start();
+    await expect.poll(() => ends.length).toBe(1);
+    ends[0]?.({ statusCode: 410 });
+    await expect.poll(() => ends.length).toBe(2);
+    expect(upserts.map((o) => `${o.name}@${o.resourceVersion}`)).toStrictEqual([
+      'zookeeper-0@990',
+      'zookeeper-1@991',
+      'zookeeper-1@995',
+      'zookeeper-2@996',
+    ]);
+    await source.stop();
+  });
+
   it('a watched object whose UID changed under the same name: says so, relists and replaces', async () => {
     const lists: string[] = [];
     const kc = await listServer(lists);

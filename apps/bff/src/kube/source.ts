@@ -126,6 +126,11 @@ export class Source<T> {
         ? { streamWith: { watch, clock: options.clock, timeoutSeconds } }
         : {}),
       onFallback: (reason) => options.logger.info({ source: options.id, reason }, 'paged lists'),
+      // Not when the list may come from another cluster: a name and version alike say nothing.
+      alreadyHeld: (item) =>
+        this.otherCluster === undefined &&
+        this.listWatch.get(item.metadata.name, item.metadata.namespace)?.metadata
+          .resourceVersion === item.metadata.resourceVersion,
     });
     this.restarts = new RestartPolicy({
       clock: options.clock,
