@@ -105,13 +105,13 @@ export async function converged(
 }
 
 /** Waits until no source is anything but live (or absent: not served). */
-export async function allLive(bff: Bff): Promise<void> {
+export async function allLive(bff: Bff, timeoutMs = 10_000): Promise<void> {
   await vi.waitFor(
     () =>
       expect(
         bff.sources.states().filter((s) => s.state !== 'live' && s.state !== 'absent'),
       ).toStrictEqual([]),
-    { timeout: 10_000 },
+    { timeout: timeoutMs },
   );
 }
 

@@ -27,11 +27,16 @@ export interface SourceListOptions<T> {
   /** A streamed list was found unsupported and the source lists in pages (logged). */
   onFallback?: (reason: string) => void;
   /**
-   * The sink has this very version of the object already (a relist after a 410 or a restart
-   * brings back mostly what is held): it is not handed over again, and the index does no work
-   * for it. The loop's own comparison leaves it alone too.
+   * What is held of this object when it is at this very version (a relist after a 410 or a
+   * restart brings back mostly what is held): such an object is not handed to the sink again,
+   * and the index does no work for it; a stream does not even decode it. The loop's own
+   * comparison leaves it alone too.
    */
-  alreadyHeld?: (item: Held<T>) => boolean;
+  heldAt?: (identity: {
+    name: string;
+    namespace: string;
+    resourceVersion: string;
+  }) => Held<T> | undefined;
 }
 
 const keyOf = <T>(h: Held<T>) => `${h.metadata.namespace ?? ''}/${h.metadata.name}`;
@@ -94,6 +99,7 @@ export class SourceList<T> {
         clock: stream.clock,
         path: options.path,
         project: options.project,
+        ...(options.heldAt ? { reuse: options.heldAt } : {}),
         onPage: (page) => {
           for (const held of page) {
             if (this.held(held)) continue;
@@ -122,7 +128,13 @@ export class SourceList<T> {
   }
 
   private held(item: Held<T>): boolean {
-    if (this.options.alreadyHeld?.(item) !== true) return false;
+    const { metadata } = item;
+    const identity = {
+      name: metadata.name,
+      namespace: metadata.namespace ?? '',
+      resourceVersion: metadata.resourceVersion,
+    };
+    if (this.options.heldAt?.(identity) === undefined) return false;
     this.skipped.add(item);
     return true;
   }

@@ -127,10 +127,11 @@ export class Source<T> {
         : {}),
       onFallback: (reason) => options.logger.info({ source: options.id, reason }, 'paged lists'),
       // Not when the list may come from another cluster: a name and version alike say nothing.
-      alreadyHeld: (item) =>
-        this.otherCluster === undefined &&
-        this.listWatch.get(item.metadata.name, item.metadata.namespace)?.metadata
-          .resourceVersion === item.metadata.resourceVersion,
+      heldAt: ({ name, namespace, resourceVersion }) => {
+        if (this.otherCluster !== undefined) return undefined;
+        const held = this.listWatch.get(name, namespace === '' ? undefined : namespace);
+        return held?.metadata.resourceVersion === resourceVersion ? held : undefined;
+      },
     });
     this.restarts = new RestartPolicy({
       clock: options.clock,

@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '@pdbscope/shared/clock';
-import type { Watcher } from './list-watch.js';
+import { Reused, type WatchOptions, type Watcher } from './list-watch.js';
 import type { PagedList } from './paged-list.js';
 
 /** The server does not stream lists (KEP-3157 watch-list): list in pages instead. */
@@ -15,6 +15,8 @@ export interface WatchListOptions<T> {
   clock: Clock;
   path: string;
   project: (raw: unknown) => T | undefined;
+  /** An object the reader holds at the version streamed, kept as it is (see WatchOptions). */
+  reuse?: (identity: Parameters<NonNullable<WatchOptions['reuse']>>[0]) => T | undefined;
   /** Each batch of objects as it is projected (the store loads them while more arrive). */
   onPage?: (items: readonly T[]) => void;
   /**
@@ -115,6 +117,7 @@ export function listByWatch<T>(options: WatchListOptions<T>): Promise<PagedList<
                 : err,
           });
         },
+        options.reuse ? { reuse: options.reuse } : {},
       )
       .then((c) => {
         controller = c;
@@ -137,7 +140,7 @@ interface EventInput<T> {
 /** One event of the stream: an object of the list, its closing bookmark, or a failure. */
 function onEvent<T>({ type, obj, options, items, flush, end, pageFull }: EventInput<T>): void {
   if (type === 'ADDED' || type === 'MODIFIED') {
-    const item = options.project(obj);
+    const item = obj instanceof Reused ? (obj.held as T) : options.project(obj);
     if (item !== undefined) items.push(item);
     if (pageFull()) flush();
   } else if (type === 'BOOKMARK') {

@@ -6,12 +6,13 @@ import {
   decodeMessage,
   message,
   pruned,
+  readIdentity,
   readWatchEvent,
   unwrap,
   type MessageSchema,
 } from '@pdbscope/shared/protobuf';
 import type { KubeHttp } from './http.js';
-import type { Watcher } from './list-watch.js';
+import { Reused, type WatchOptions, type Watcher } from './list-watch.js';
 import { JSON_ACCEPT, PROTOBUF_ACCEPT } from './wire.js';
 
 type WatchCallback = (phase: string, obj: unknown) => void;
@@ -55,6 +56,7 @@ export class KubeWatch implements Watcher {
     queryParams: Record<string, unknown>,
     callback: WatchCallback,
     done: (err: unknown) => void,
+    options: WatchOptions = {},
   ): Promise<AbortController> {
     const params = new URLSearchParams({ watch: 'true' });
     for (const [k, v] of Object.entries(queryParams))
@@ -77,7 +79,7 @@ export class KubeWatch implements Watcher {
           onResponse: (code, contentType) => {
             status = code;
             read = contentType.startsWith('application/vnd.kubernetes.protobuf')
-              ? this.protobufFrames(callback, finish)
+              ? this.protobufFrames(callback, finish, options.reuse)
               : jsonLines(callback);
             started();
           },
@@ -107,6 +109,7 @@ export class KubeWatch implements Watcher {
   private protobufFrames(
     callback: WatchCallback,
     fail: (err: unknown) => void,
+    reuse: WatchOptions['reuse'],
   ): (chunk: Buffer) => void {
     const frames = new FrameReader();
     const schema = this.schema;
@@ -114,6 +117,11 @@ export class KubeWatch implements Watcher {
       for (const frame of frames.push(chunk)) {
         const event = readWatchEvent(frame);
         const { raw } = unwrap(event.object);
+        const kept = reuse && event.type === 'ADDED' ? reuse(readIdentity(raw)) : undefined;
+        if (kept !== undefined) {
+          callback(event.type, new Reused(kept));
+          continue;
+        }
         const as = event.type === 'BOOKMARK' ? BOOKMARK : event.type === 'ERROR' ? STATUS : schema;
         if (as === undefined) return fail(new Error('a protobuf watch of a kind with no table'));
         callback(event.type, decodeMessage(raw, as));

@@ -6,7 +6,8 @@
 
 import { ProtoReader, ProtoWriter, ProtobufError, WIRE_BYTES, eachBytesField } from './wire.js';
 import { decodeMessage } from './decode.js';
-import { TYPE_META } from './kubernetes/meta.js';
+import { OBJECT_META, TYPE_META } from './kubernetes/meta.js';
+import { message, pruned } from './schema.js';
 
 export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
 export const MAGIC = new Uint8Array([0x6b, 0x38, 0x73, 0x00]);
@@ -207,4 +208,32 @@ function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
     at += p.length;
   }
   return out;
+}
+
+/** Every built-in kind's message has its ObjectMeta as field 1. */
+const IDENTITY = message('Identity', {
+  metadata: {
+    no: 1,
+    type: 'message',
+    message: pruned(OBJECT_META, { name: true, namespace: true, resourceVersion: true }),
+  },
+});
+
+/**
+ * An object's name, namespace ('' for a cluster-scoped one) and resourceVersion, read from its
+ * message without decoding the rest (every other field is skipped by its length): enough to tell
+ * an object already held at that version, as most of a relist's are.
+ */
+export function readIdentity(raw: Uint8Array): {
+  name: string;
+  namespace: string;
+  resourceVersion: string;
+} {
+  const meta = (decodeMessage(raw, IDENTITY)['metadata'] ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    name: text(meta['name']),
+    namespace: text(meta['namespace']),
+    resourceVersion: text(meta['resourceVersion']),
+  };
 }

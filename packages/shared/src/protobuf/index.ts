@@ -15,6 +15,7 @@ export {
   FrameReader,
   MAGIC,
   PROTOBUF_MEDIA_TYPE,
+  readIdentity,
   readWatchEvent,
   unwrap,
   watchEventFrame,

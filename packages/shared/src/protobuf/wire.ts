@@ -150,17 +150,35 @@ export class ProtoReader {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Short ASCII strings decoded last, by a hash of their bytes: one slot each, the newest kept. */
+const recent: (string | undefined)[] = new Array<string | undefined>(4096);
+
 /**
- * UTF-8 text of `buf[start, end)`. Names, labels and timestamps are short and ASCII: made in one
- * call from their bytes they cost a fraction of a TextDecoder call each. Not by appending a
- * character at a time: that makes a rope of one cell per character, which the index would keep
- * (about ten times the string's own size, and as much more work for the collector).
+ * UTF-8 text of `buf[start, end)`. Names, labels, namespaces, condition types and node names are
+ * short, ASCII and repeated from one object to the next: one seen lately is returned as it was
+ * (no string made, none for the collector, and the BFF's interning finds it at once); another is
+ * made in one call from its bytes, a fraction of a TextDecoder call. Not by appending a character
+ * at a time: that makes a rope of one cell per character, which the index would keep.
  */
 export function utf8Text(buf: Uint8Array, start: number, end: number): string {
-  if (end - start > 64) return decodeUtf8(buf, start, end);
-  for (let i = start; i < end; i++)
-    if ((buf[i] as number) >= 0x80) return decodeUtf8(buf, start, end);
-  return String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
+  const n = end - start;
+  if (n > 64) return decodeUtf8(buf, start, end);
+  let hash = n;
+  for (let i = start; i < end; i++) {
+    const c = buf[i] as number;
+    if (c >= 0x80) return decodeUtf8(buf, start, end);
+    hash = (Math.imul(hash, 31) + c) | 0;
+  }
+  const slot = (hash ^ (hash >>> 12)) & 4095;
+  const seen = recent[slot];
+  if (seen !== undefined && seen.length === n) {
+    let i = 0;
+    while (i < n && seen.charCodeAt(i) === buf[start + i]) i++;
+    if (i === n) return seen;
+  }
+  const text = String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
+  recent[slot] = text;
+  return text;
 }
 
 function decodeUtf8(buf: Uint8Array, start: number, end: number): string {
