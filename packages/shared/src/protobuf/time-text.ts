@@ -3,19 +3,44 @@
 
 import { ProtobufError } from './wire.js';
 
-let lastSeconds = Number.NaN;
-let lastText = '';
+/** Texts made lately, by their seconds: a list's objects share many of their times. */
+const recentSeconds = new Float64Array(1024).fill(Number.NaN);
+const recentTexts: string[] = new Array<string>(1024).fill('');
 
-/** `2024-05-01T12:00:00Z`. A list's objects share most of their times: the last one is kept. */
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `2024-05-01T12:00:00Z`. The date from the day number by Howard Hinnant's civil-from-days (no
+ * Date made, no ISO text cut down): a pod carries half a dozen times, 150,000 pods a million.
+ */
 export function rfc3339(seconds: number): string {
-  if (seconds === lastSeconds) return lastText;
-  const ms = seconds * 1000;
-  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15)
+  const slot = seconds & 1023;
+  if (recentSeconds[slot] === seconds) return recentTexts[slot] as string;
+  if (!Number.isSafeInteger(seconds) || Math.abs(seconds) > 8.64e12)
     throw new ProtobufError(`time out of range: ${seconds} s`);
-  const iso = new Date(ms).toISOString();
-  lastSeconds = seconds;
-  lastText = `${iso.slice(0, 19)}Z`;
-  return lastText;
+  const days = Math.floor(seconds / 86_400);
+  const inDay = seconds - days * 86_400;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999) return isoText(seconds);
+  const text = `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${two(Math.floor(inDay / 3600))}:${two(Math.floor(inDay / 60) % 60)}:${two(inDay % 60)}Z`;
+  recentSeconds[slot] = seconds;
+  recentTexts[slot] = text;
+  return text;
+}
+
+/** Years outside 0-9999, as Date writes them. */
+function isoText(seconds: number): string {
+  return `${new Date(seconds * 1000).toISOString().slice(0, -5)}Z`;
 }
 
 /** `2024-05-01T12:00:00.123456Z` */
