@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineFirstAnswer } from './first-answer/plugin.js';
 
 // In development the BFF runs separately; PDBSCOPE_BFF_URL points the proxy at it.
 const bff = process.env['PDBSCOPE_BFF_URL'] ?? 'http://127.0.0.1:7070';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inlineFirstAnswer()],
   server: { host: '127.0.0.1', proxy: { '/api': { target: bff, changeOrigin: false } } },
   build: {
     outDir: 'dist',
@@ -21,7 +22,7 @@ export default defineConfig({
       },
       output: {
         // Few chunks: over HTTP/1.1 (6 connections) each one more delays the first answer the
-        // page asks for while they load (prefetch.js).
+        // page asks for while they load (first-answer/prefetch.js).
         codeSplitting: {
           groups: [
             // What every page runs on, cached apart from the app's own code.
