@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { closeServedApps, post, request, serveApp as serve } from './__fixtures__/serve-app.js';
@@ -250,6 +254,27 @@ describe('createApp', () => {
       headers['x-frame-options'],
       headers['x-powered-by'],
     ]).toStrictEqual(['nosniff', 'SAMEORIGIN', undefined]);
+  });
+
+  it("allows the web build's inline script by its hash, and no other inline script", async () => {
+    const webDist = await mkdtemp(path.join(tmpdir(), 'pdbscope-web-'));
+    const script = "(function () { window.__pdbscopePrefetch = fetch('/api/nodes'); })();";
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html><head><script>${script}</script></head><body></body></html>`,
+    );
+    try {
+      const { port } = await serve({ webDist });
+      const page = await request(port, '/nodes');
+      const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+      const policy = String(page.headers['content-security-policy']).split(';');
+      expect([page.status, policy.find((part) => part.startsWith('script-src'))]).toStrictEqual([
+        200,
+        `script-src 'self' 'sha256-${hash}'`,
+      ]);
+    } finally {
+      await rm(webDist, { recursive: true, force: true });
+    }
   });
 
   it('streams events with ids and resumes from Last-Event-ID', async () => {

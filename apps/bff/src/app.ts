@@ -33,7 +33,7 @@ import { sessionRoutes } from './routes/session.js';
 import { simulateRoutes } from './routes/simulate.js';
 import { tableRouter } from './routes/table.js';
 import { verifyRoutes } from './routes/verify.js';
-import { webRoutes } from './routes/web.js';
+import { webRoutes, webScriptSources } from './routes/web.js';
 
 export interface AppOptions {
   store: ClusterReader;
@@ -130,6 +130,7 @@ export function createApp(options: AppOptions): Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
+          'script-src': ["'self'", ...webScriptSources(options.webDist)],
           'connect-src': ["'self'"],
           'img-src': ["'self'", 'data:'],
           'upgrade-insecure-requests': null,

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { inlineScriptHashes } from '../http/inline-scripts.js';
 
 /**
  * The built web app with an SPA fallback: any GET that is not the API and not a file gets
@@ -25,4 +26,10 @@ export function webRoutes(distDir: string | undefined): Router {
     });
   }
   return router;
+}
+
+/** The CSP sources that allow the built index.html's inline scripts; none without a build. */
+export function webScriptSources(distDir: string | undefined): string[] {
+  const index = distDir ? path.join(distDir, 'index.html') : undefined;
+  return index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
 }

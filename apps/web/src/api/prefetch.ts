@@ -1,4 +1,4 @@
-/** An answer public/prefetch.js asked for while the app's script loaded. */
+/** An answer first-answer/prefetch.js (inlined in index.html) asked for while the app's script loaded. */
 interface Prefetched {
   path: string;
   response: Promise<Response>;

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { SimulatePreemptionRequest } from '@pdbscope/shared/api';
 import { preemptionQuery, priorityClassesQuery } from '../../api/queries.js';
 import { describeError } from '../../api/errors.js';
-import { AsOf } from '../../components/AsOf.js';
 import { PreemptionAnswer } from './PreemptionAnswer.js';
+import { SimulationStatus } from './SimulationStatus.js';
 import { EMPTY_DRAFT, requestOfDraft, type PreemptionDraft } from './preemption-form.js';
 
 /**
@@ -106,23 +106,14 @@ export function PreemptionSimulation() {
           ))}
         </ul>
       ) : null}
-      <div role="status" aria-label="Preemption decision" aria-live="polite">
-        {result.isFetching ? <p className="muted">Simulating preemption…</p> : null}
-        {result.isError ? (
-          <p className="notice bad">Could not simulate. {describeError(result.error)}</p>
-        ) : null}
-        {result.data && !result.isFetching ? (
-          <>
-            <AsOf
-              asOf={result.data.asOf}
-              what="Preemption simulation"
-              again="Simulate again"
-              onAgain={() => void result.refetch()}
-            />
-            <PreemptionAnswer answer={result.data} />
-          </>
-        ) : null}
-      </div>
+      <SimulationStatus
+        label="Preemption decision"
+        what="Preemption simulation"
+        result={result}
+        busy="Simulating preemption…"
+      >
+        {(answer) => <PreemptionAnswer answer={answer} />}
+      </SimulationStatus>
     </section>
   );
 }

@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { PodKeySchema } from '@pdbscope/shared/api';
 import { evictionsQuery } from '../../api/queries.js';
 import { simulateHref } from '../../app/paths.js';
-import { describeError } from '../../api/errors.js';
 import { DecisionView } from '../../components/DecisionView.js';
-import { AsOf } from '../../components/AsOf.js';
 import { PreemptionSimulation } from './PreemptionSimulation.js';
+import { SimulationStatus } from './SimulationStatus.js';
 
 /** Pods evicted in sequence, each seeing the budget the ones before it used up. The pods are in the URL. */
 export function SimulatePage() {
@@ -24,7 +23,6 @@ export function SimulatePage() {
       .filter((pod) => pod !== '');
     void navigate(simulateHref(next));
   };
-  const allowed = result.data?.steps.filter((step) => step.decision.allowed).length ?? 0;
   return (
     <>
       <h1>Simulate evictions in sequence</h1>
@@ -48,33 +46,29 @@ export function SimulatePage() {
           Simulate in sequence
         </button>
       </form>
-      <div role="status" aria-label="Eviction decision" aria-live="polite">
-        {pods.length === 0 ? <p className="muted">No pods chosen yet.</p> : null}
-        {result.isFetching ? <p className="muted">Simulating {pods.length} evictions…</p> : null}
-        {result.isError ? (
-          <p className="notice bad">Could not simulate. {describeError(result.error)}</p>
-        ) : null}
-        {result.data && !result.isFetching ? (
+      <SimulationStatus
+        label="Eviction decision"
+        what="Simulation"
+        result={result}
+        busy={`Simulating ${pods.length} evictions…`}
+        idle={pods.length === 0 ? <p className="muted">No pods chosen yet.</p> : null}
+      >
+        {(answer) => (
           <>
-            <AsOf
-              asOf={result.data.asOf}
-              what="Simulation"
-              again="Simulate again"
-              onAgain={() => void result.refetch()}
-            />
             <p>
-              {allowed} of {result.data.steps.length} evictions would be allowed.
+              {answer.steps.filter((step) => step.decision.allowed).length} of {answer.steps.length}{' '}
+              evictions would be allowed.
             </p>
             <ol>
-              {result.data.steps.map((step, index) => (
+              {answer.steps.map((step, index) => (
                 <li key={`${index}:${step.pod}`}>
                   <DecisionView decision={step.decision} after={step.budgets} />
                 </li>
               ))}
             </ol>
           </>
-        ) : null}
-      </div>
+        )}
+      </SimulationStatus>
       <PreemptionSimulation />
       <p>
         <Link to="/">Back to budgets</Link>
