@@ -16,8 +16,16 @@ afterEach(() => {
   for (const s of servers.splice(0)) s.close();
 });
 
-/** An API server that lists one pod; the watch is the test's fake. */
-async function listServer(lists: string[] = []): Promise<KubeConfig> {
+const ZOOKEEPER_0 = {
+  metadata: { name: 'zookeeper-0', namespace: 'zookeeper', uid: 'u0', resourceVersion: '990' },
+  status: { phase: 'Running' },
+};
+
+/** An API server that lists `items()` (one pod unless told); the watch is the test's fake. */
+async function listServer(
+  lists: string[] = [],
+  items: () => unknown[] = () => [ZOOKEEPER_0],
+): Promise<KubeConfig> {
   const server = http.createServer((req, res) => {
     lists.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
@@ -26,17 +34,7 @@ async function listServer(lists: string[] = []): Promise<KubeConfig> {
         kind: 'PodList',
         apiVersion: 'v1',
         metadata: { resourceVersion: '1000' },
-        items: [
-          {
-            metadata: {
-              name: 'zookeeper-0',
-              namespace: 'zookeeper',
-              uid: 'u0',
-              resourceVersion: '990',
-            },
-            status: { phase: 'Running' },
-          },
-        ],
+        items: items(),
       }),
     );
   });
@@ -188,21 +186,7 @@ describe('Source', () => {
       [pod('zookeeper-0', '990'), pod('zookeeper-1', '991')],
       [pod('zookeeper-0', '990'), pod('zookeeper-1', '995'), pod('zookeeper-2', '996')],
     ];
-    const server = http.createServer((_req, res) => {
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify({
-          kind: 'PodList',
-          apiVersion: 'v1',
-          metadata: { resourceVersion: '1000' },
-          items: lists.length > 1 ? lists.shift() : lists[0],
-        }),
-      );
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    servers.push(server);
-    const kc = new KubeConfig();
-    kc.loadFromString(kubeconfigFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const kc = await listServer([], () => (lists.length > 1 ? lists.shift() : lists[0]) ?? []);
     const upserts: ClusterObject[] = [];
     const ends: ((err: unknown) => void)[] = [];
     const source = podsSource({
