@@ -2,9 +2,14 @@
 // budgets. The simulator and the BFF each run in their own process (so the BFF's memory is its
 // own). Printed in one run, beside the floor measured against the same server:
 //   - the floor: a bare paginated list of every pod (500 a page), JSON.parse, nothing kept;
-//   - the BFF's start-to-ready time (process spawn → /readyz 200) and its ratio to the floor: the
-//     best of BENCH_BFF_STARTS (2) fresh processes against the best of 2 floors, every run printed;
+//   - the protobuf floor: the same pages as protobuf, decoded with the BFF's read set;
+//   - the BFF's start-to-ready time (process spawn → /readyz 200) and its ratio to both floors: the
+//     best of BENCH_BFF_STARTS (2) fresh processes against the best of 2 floors, every run printed,
+//     beside one start with --wire json first (JSON and paged lists); the bytes each initial sync
+//     read and the simulator's encoding CPU per format;
 //   - the BFF's resident memory when ready (the most of those starts);
+//   - a relist after a 410 (every watch expired) until every pod is handed over again, beside the
+//     floor (BENCH_BFF_WIRE_ONLY=1 stops here);
 //   - the latency from a pod readiness change in the server to the event on /api/events (p50, p99),
 //     from the POST that makes it and from the server's own watch event (the BFF's part);
 //   - the BFF's resident memory while it forecasts a rolling upgrade of a BENCH_POOL-node pool
@@ -49,6 +54,13 @@ import {
 import { viewsMemory } from './bff-views.js';
 import { podWatch } from './pod-watch.js';
 import { streamBlocks } from './stream-blocks.js';
+import {
+  protobufFloor,
+  relistAfterExpiry,
+  wireDelta,
+  wireStatsOf,
+  type WireStats,
+} from './bff-wire.js';
 import type { BudgetEdit } from './pool-edits.js';
 import type { BudgetRow } from '../packages/shared/src/api/index.js';
 
@@ -62,6 +74,10 @@ const BFF_NODE_ARGS = (process.env['BENCH_BFF_NODE_ARGS'] ?? '').split(' ').filt
 const BFF_TSX = process.env['BENCH_BFF_TSX'] === '1';
 const BFF_STARTS = Number(process.env['BENCH_BFF_STARTS'] ?? 2);
 const POOL = Number(process.env['BENCH_POOL'] ?? 1_000);
+/** `json` starts the BFF with --wire json (JSON and paged lists), for comparison. */
+const BFF_WIRE = process.env['BENCH_BFF_WIRE'] ?? 'auto';
+/** 1: stop after the wire's figures (starts, bytes, memory when ready, a relist after a 410). */
+const WIRE_ONLY = process.env['BENCH_BFF_WIRE_ONLY'] === '1';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
@@ -135,8 +151,9 @@ async function stopChild(c: ChildProcess): Promise<void> {
 }
 
 /** The floor: every pod listed in pages of 500, each page parsed and dropped. */
-async function floor(server: string): Promise<{ ms: number; pods: number }> {
+async function floor(server: string): Promise<{ ms: number; pods: number; cpuMs: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let token = '';
   let pods = 0;
   do {
@@ -147,7 +164,8 @@ async function floor(server: string): Promise<{ ms: number; pods: number }> {
     pods += parsed.items.length;
     token = parsed.metadata.continue ?? '';
   } while (token);
-  return { ms: performance.now() - started, pods };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, pods, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** An SSE reader that timestamps each event as it arrives. */
@@ -403,11 +421,20 @@ async function main(): Promise<void> {
       '';
     process.stdout.write(`simulated API server at ${server}\n\n`);
 
+    const w0 = await wireStatsOf(server);
     const f1 = await floor(server);
     const f2 = await floor(server);
     const floorMs = Math.min(f1.ms, f2.ms);
+    const w1 = await wireStatsOf(server);
     process.stdout.write(
-      `floor (paged list of ${f1.pods} pods, 500 a page, JSON.parse, nothing kept): ${ms(floorMs)} (best of 2: ${ms(f1.ms)}, ${ms(f2.ms)})\n`,
+      `floor (paged list of ${f1.pods} pods, 500 a page, JSON.parse, nothing kept): ${ms(floorMs)} (best of 2: ${ms(f1.ms)}, ${ms(f2.ms)}; CPU ${ms(f1.cpuMs)}, ${ms(f2.cpuMs)}); both: ${wireDelta(w0, w1)}\n`,
+    );
+    const p1 = await protobufFloor(server);
+    const p2 = await protobufFloor(server);
+    const w2 = await wireStatsOf(server);
+    const protobufFloorMs = Math.min(p1.ms, p2.ms);
+    process.stdout.write(
+      `protobuf floor (the same pods as protobuf, the BFF's read set decoded, nothing kept): ${ms(protobufFloorMs)} = ${(protobufFloorMs / floorMs).toFixed(2)}× the JSON floor (${ms(p1.ms)} first, encoding included; ${ms(p2.ms)}; CPU ${ms(p1.cpuMs)}, ${ms(p2.cpuMs)}); ${(p2.bytes / 1e6).toFixed(1)} MB a pass; both: ${wireDelta(w1, w2)}\n`,
     );
 
     // As `pnpm start` runs it: the bundle built beforehand, plain node (BENCH_BFF_TSX=1: the
@@ -416,12 +443,26 @@ async function main(): Promise<void> {
     // Started BFF_STARTS times, each a fresh process, and the best start compared with the best
     // floor (both are single runs on a shared machine); every run is printed. The last one stays
     // up for the latency measurement.
-    const starts: { total: number; sinceListening: number; rss: number; hwm: number }[] = [];
+    // A reference start with --wire json (JSON and paged lists) comes first, in the same run.
+    const wires = [
+      ...(BFF_WIRE === 'json' ? [] : ['json']),
+      ...Array<string>(BFF_STARTS).fill(BFF_WIRE),
+    ];
+    const reference: { total: number; bytes: number; rss: number }[] = [];
+    const starts: {
+      total: number;
+      sinceListening: number;
+      rss: number;
+      hwm: number;
+      bytes: number;
+    }[] = [];
     let bff: { child: ChildProcess; url: string } | undefined;
     // The last start's memory at each stage (it stays up for the rest of the run).
     const stages: MemoryStage[] = [];
-    for (let run = 0; run < BFF_STARTS; run++) {
+    const bytesOf = (w: WireStats) => w.bytes.json + w.bytes.protobuf;
+    for (const [run, wire] of wires.entries()) {
       if (bff) await stopChild(bff.child);
+      const wireBefore = await wireStatsOf(server);
       const spawned = performance.now();
       const started = await spawnNode(
         [
@@ -430,6 +471,8 @@ async function main(): Promise<void> {
           BFF_TSX ? 'apps/bff/src/main.ts' : 'apps/bff/dist/main.js',
           '--port',
           '0',
+          '--wire',
+          wire,
         ],
         { KUBECONFIG: kubeconfig, LOG_LEVEL: 'warn' },
         /running at (http:\/\/[0-9.:]+)/,
@@ -444,25 +487,45 @@ async function main(): Promise<void> {
         await new Promise((r2) => setTimeout(r2, 25));
       }
       const ready = performance.now();
+      const wireAfter = await wireStatsOf(server);
+      process.stdout.write(
+        `  start ${run + 1} (--wire ${wire}): ${ms(ready - spawned)}; the initial sync ${wireDelta(wireBefore, wireAfter)}\n`,
+      );
       const memory = memoryOf(started.child.pid ?? 0);
-      if (run === BFF_STARTS - 1) stages.push(await readStage(started.child, 'ready'));
+      const bytes = bytesOf(wireAfter) - bytesOf(wireBefore);
+      if (run < wires.length - BFF_STARTS) {
+        reference.push({ total: ready - spawned, bytes, rss: memory.rss });
+        continue;
+      }
+      if (run === wires.length - 1) stages.push(await readStage(started.child, 'ready'));
       starts.push({
         total: ready - spawned,
         sinceListening: ready - listening,
         rss: memory.rss,
         hwm: memory.hwm,
+        bytes,
       });
     }
     if (!bff) throw new Error('BENCH_BFF_STARTS must be at least 1');
     const bffUrl = bff.url;
     const best = starts.reduce((a, b) => (b.total < a.total ? b : a));
+    const json = reference[0];
     process.stdout.write(
-      `BFF start to ready: ${ms(best.total)} = ${(best.total / floorMs).toFixed(2)}x the floor (target ≤ 1.5x; best of ${starts.length}: ${starts.map((r) => ms(r.total)).join(', ')}); of which listening → ready ${ms(best.sinceListening)} = ${(best.sinceListening / floorMs).toFixed(2)}x\n`,
+      `BFF start to ready (--wire ${BFF_WIRE}): ${ms(best.total)} = ${(best.total / floorMs).toFixed(2)}x the JSON floor (target ≤ 1.0x), ${(best.total / protobufFloorMs).toFixed(2)}x the protobuf floor (best of ${starts.length}: ${starts.map((r) => ms(r.total)).join(', ')}); of which listening → ready ${ms(best.sinceListening)} = ${(best.sinceListening / floorMs).toFixed(2)}x${json ? `; --wire json: ${ms(json.total)} = ${(json.total / floorMs).toFixed(2)}x` : ''}\n`,
     );
+    if (json)
+      process.stdout.write(
+        `BFF bytes read for the initial sync: ${(best.bytes / 1e6).toFixed(1)} MB = ${((100 * best.bytes) / json.bytes).toFixed(0)}% of --wire json's ${(json.bytes / 1e6).toFixed(1)} MB (target ≤ 50%)\n`,
+      );
     const worst = starts.reduce((a, b) => (b.rss > a.rss ? b : a));
     process.stdout.write(
-      `BFF resident memory when ready: ${mb(worst.rss)} (the most of ${starts.length} starts: ${starts.map((r) => mb(r.rss)).join(', ')}; peak ${mb(worst.hwm)}; target < 400 MB)\n`,
+      `BFF resident memory when ready: ${mb(worst.rss)} (the most of ${starts.length} starts: ${starts.map((r) => mb(r.rss)).join(', ')}; peak ${mb(worst.hwm)}; target ≤ 300 MB${json ? `; --wire json: ${mb(json.rss)}` : ''})\n`,
     );
+    const relist = await relistAfterExpiry({ server, bffUrl: bff.url });
+    process.stdout.write(
+      `BFF relist after a 410 (every watch expired → the pods source live again): ${ms(relist.ms)} = ${(relist.ms / floorMs).toFixed(2)}x the JSON floor (target ≤ 0.8x); ${relist.handed} of ${f1.pods} pods handed to the index (the others unchanged); ${relist.wire}\n`,
+    );
+    if (WIRE_ONLY) return;
 
     const latency = await readinessLatency(bffUrl, server);
     const sorted = (v: number[]) => v.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);

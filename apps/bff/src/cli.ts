@@ -22,6 +22,8 @@ export interface CliFlags {
   publicUrl?: string;
   staleAfterMs?: number;
   wedgedAfterMs?: number;
+  /** `json`: JSON and paged lists only, as for a server without protobuf or watch-list. */
+  wire?: 'auto' | 'json';
   /** Cluster Autoscaler's options (`--ca-…`), when any is given. */
   caOptions?: NodeDeleteOptions;
   help: boolean;
@@ -54,6 +56,9 @@ export const USAGE = `pdbscope BFF: a live view of disruption budgets (read-only
                            pdbscope_url label for a fleet to link to (env PDBSCOPE_PUBLIC_URL)
   --stale-after DUR        /readyz answers 503 once a source has not been live for this long
                            (default 5m; env PDBSCOPE_STALE_AFTER)
+  --wire auto|json         auto (default): built-in kinds in protobuf and initial lists
+                           streamed through a watch where the server supports them,
+                           JSON and paged lists otherwise; json: always JSON and pages
   --wedged-after DUR       /livez answers 503 once the event loop stalled this long within the
                            last minute (default 10s; env PDBSCOPE_WEDGED_AFTER)
 ${CA_USAGE}`;
@@ -102,6 +107,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
       'public-url': { type: 'string' },
       'stale-after': { type: 'string' },
       'wedged-after': { type: 'string' },
+      wire: { type: 'string' },
       ...CA_FLAG_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -118,6 +124,8 @@ export function parseCli(argv: readonly string[]): CliFlags {
   // The same floor as PDBSCOPE_TOKEN: a short token falls to guessing despite the rate limit.
   if (values.token !== undefined && values.token.length < 16)
     throw new Error('--token: must be at least 16 characters');
+  if (values.wire !== undefined && values.wire !== 'auto' && values.wire !== 'json')
+    throw new Error(`--wire: auto or json, not ${values.wire}`);
   if (values.sim && values.snapshot !== undefined)
     throw new Error('--sim and --snapshot exclude each other');
   const caOptions = parseCaFlags(values);
@@ -151,6 +159,7 @@ export function parseCli(argv: readonly string[]): CliFlags {
     ...(values['stale-after'] !== undefined
       ? { staleAfterMs: parseDuration('--stale-after', values['stale-after']) }
       : {}),
+    ...(values.wire !== undefined ? { wire: values.wire } : {}),
     ...(values['wedged-after'] !== undefined
       ? { wedgedAfterMs: parseDuration('--wedged-after', values['wedged-after']) }
       : {}),

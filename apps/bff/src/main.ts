@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     metricsPublic: flags.metricsPublic,
     ...(staleAfterMs !== undefined ? { staleAfterMs } : {}),
     ...(wedgedAfterMs !== undefined ? { wedgedAfterMs } : {}),
+    ...(flags.wire === 'json' ? { wire: { protobuf: false, watchList: false } } : {}),
     ...(flags.historyWindowMs !== undefined ? { historyWindowMs: flags.historyWindowMs } : {}),
     ...(flags.prometheusUrl !== undefined ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusRangeMs !== undefined

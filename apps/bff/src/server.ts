@@ -1,3 +1,4 @@
+import type { WireOptions } from './kube/http.js';
 import type { NodeDeleteOptions } from '@pdbscope/shared/actors/cluster-autoscaler';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,8 @@ export interface StartBffOptions {
   webDist?: string;
   clock?: Clock;
   tuning?: ClusterSourcesOptions['tuning'];
+  /** How built-in kinds are read (--wire); default protobuf and streamed lists where served. */
+  wire?: WireOptions;
   sseMaxClients?: number;
   /** GET /metrics without the token (--metrics-public). */
   metricsPublic?: boolean;
@@ -111,6 +114,7 @@ export async function startBff(options: StartBffOptions): Promise<Bff> {
       ? { allowDryRunVerify: options.allowDryRunVerify }
       : {}),
     ...(options.tuning ? { tuning: options.tuning } : {}),
+    ...(options.wire ? { wire: options.wire } : {}),
     ...(options.historyWindowMs !== undefined ? { historyWindowMs: options.historyWindowMs } : {}),
     ...(options.prometheusUrl !== undefined ? { prometheusUrl: options.prometheusUrl } : {}),
     ...(options.prometheusRangeMs !== undefined

@@ -26,6 +26,11 @@ Options:
                            kubectl snapshot) instead of the demo set
   --activity on|off        readiness flaps, rollouts and drains (default: on for
                            the demo, off otherwise)
+  --protobuf on|off        answer built-in kinds in protobuf to clients that ask
+                           for it (default on; off plays a JSON-only server)
+  --watch-list on|off      stream initial lists through a watch when asked
+                           (sendInitialEvents; default on; off plays a server
+                           without the feature, which ignores the parameter)
   --seed N                 seed for pod names and activity (default 1)
   --ready-delay-ms MS      how long new pods take to become Ready (default 3000)
   --generate-pods N        serve a generated cluster of N pods instead
@@ -55,6 +60,8 @@ function parse(argv: string[]): { options: StartSimOptions; kubeconfig?: string 
         'write-kubeconfig': { type: 'string' },
         scenario: { type: 'string' },
         activity: { type: 'string' },
+        protobuf: { type: 'string' },
+        'watch-list': { type: 'string' },
         seed: { type: 'string' },
         'ready-delay-ms': { type: 'string' },
         'generate-pods': { type: 'string' },
@@ -68,9 +75,14 @@ function parse(argv: string[]): { options: StartSimOptions; kubeconfig?: string 
   }
   const v = parsed.values;
   if (v.help === true) return 'help';
-  const activity = v.activity;
-  if (activity !== undefined && activity !== 'on' && activity !== 'off')
-    throw new UsageError(`--activity must be "on" or "off", got "${activity}"`);
+  const onOff = (name: string, value: string | undefined): boolean | undefined => {
+    if (value !== undefined && value !== 'on' && value !== 'off')
+      throw new UsageError(`--${name} must be "on" or "off", got "${value}"`);
+    return value === undefined ? undefined : value === 'on';
+  };
+  const activity = onOff('activity', v.activity);
+  const protobuf = onOff('protobuf', v.protobuf);
+  const watchList = onOff('watch-list', v['watch-list']);
   const port = integer('port', v.port, 0);
   if (port !== undefined && port > 65535)
     throw new UsageError(`--port must be at most 65535, got "${port}"`);
@@ -88,7 +100,9 @@ function parse(argv: string[]): { options: StartSimOptions; kubeconfig?: string 
   const options: StartSimOptions = {
     ...(port !== undefined ? { port } : {}),
     ...(v.scenario !== undefined ? { scenario: v.scenario } : {}),
-    ...(activity !== undefined ? { activity: activity === 'on' } : {}),
+    ...(activity !== undefined ? { activity } : {}),
+    ...(protobuf !== undefined ? { protobuf } : {}),
+    ...(watchList !== undefined ? { watchList } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(readyDelayMs !== undefined ? { readyDelayMs } : {}),
     ...(pods !== undefined

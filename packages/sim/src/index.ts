@@ -20,3 +20,4 @@ export type {
   RollingUpgradeOutcome,
   RunRollingUpgradeInput,
 } from './upgrade/rolling-upgrade.js';
+export { wireStats, type WireStats } from './server/protobuf-out.js';

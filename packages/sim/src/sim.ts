@@ -44,6 +44,10 @@ export interface StartSimOptions {
   generate?: GenerateOptions;
   clock?: Clock;
   logger?: Logger;
+  /** Answer built-in kinds in protobuf when asked (default true). */
+  protobuf?: boolean;
+  /** Stream initial lists through a watch (sendInitialEvents) when asked (default true). */
+  watchList?: boolean;
   /** Serve https, and accept client certificates signed by `ca` (see createSimServer). */
   tls?: SimTls;
   /**
@@ -170,6 +174,8 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.protobuf !== undefined ? { protobuf: options.protobuf } : {}),
+    ...(options.watchList !== undefined ? { watchList: options.watchList } : {}),
     unservedGroups: [...unserved],
   });
   const activity: Activity | undefined =

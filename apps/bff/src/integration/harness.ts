@@ -20,6 +20,7 @@ import {
   type ResourceSpec,
 } from '../kube/resources.js';
 import { startBff, type Bff, type StartBffOptions } from '../server.js';
+import { protobufSchemaFor } from '../kube/wire.js';
 
 export interface Harness {
   sim: SimHandle;
@@ -32,12 +33,15 @@ export async function startHarness(
   options: Partial<
     Pick<
       StartBffOptions,
-      'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl' | 'clock' | 'caOptions'
+      'namespaces' | 'allowDryRunVerify' | 'logger' | 'publicUrl' | 'clock' | 'caOptions' | 'wire'
     >
   > & {
     beforeBff?: (sim: SimHandle) => void;
     /** The simulator's options beyond the demo's (e.g. `tls`, or a `clock` that holds it still). */
-    sim?: Pick<StartSimOptions, 'tls' | 'clock' | 'unservedGroups'>;
+    sim?: Pick<
+      StartSimOptions,
+      'tls' | 'clock' | 'unservedGroups' | 'protobuf' | 'watchList' | 'generate' | 'demo'
+    >;
     /** The BFF's kubeconfig (default: the simulator's own, with its token accepted for good). */
     kubeconfig?: (sim: SimHandle) => string;
     /** Sources' tuning beyond the short backoff every harness has. */
@@ -62,6 +66,7 @@ export async function startHarness(
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
     ...(options.allowDryRunVerify ? { allowDryRunVerify: true } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
+    ...(options.wire ? { wire: options.wire } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.caOptions !== undefined ? { caOptions: options.caOptions } : {}),
     tuning: {
@@ -85,25 +90,28 @@ export async function startHarness(
 export async function converged(
   h: Pick<Harness, 'sim' | 'bff'>,
   timeoutMs = 15_000,
+  wire: 'json' | 'protobuf' = 'json',
 ): Promise<void> {
   await vi.waitFor(
     async () => {
       const index = h.bff.store.index;
       if (!index) throw new Error('not ready');
-      expect(indexContents(index, h.bff.store.namespaces())).toStrictEqual(await freshList(h.sim));
+      expect(indexContents(index, h.bff.store.namespaces())).toStrictEqual(
+        await freshList(h.sim, wire),
+      );
     },
     { timeout: timeoutMs, interval: 50 },
   );
 }
 
 /** Waits until no source is anything but live (or absent: not served). */
-export async function allLive(bff: Bff): Promise<void> {
+export async function allLive(bff: Bff, timeoutMs = 10_000): Promise<void> {
   await vi.waitFor(
     () =>
       expect(
         bff.sources.states().filter((s) => s.state !== 'live' && s.state !== 'absent'),
       ).toStrictEqual([]),
-    { timeout: 10_000 },
+    { timeout: timeoutMs },
   );
 }
 
@@ -196,14 +204,20 @@ function sorted(objects: Iterable<ClusterObject>): ClusterObject[] {
 }
 
 /** Everything the simulator holds now, listed afresh and converted as the BFF converts. */
-export async function freshList(sim: SimHandle): Promise<ClusterObject[]> {
+export async function freshList(
+  sim: SimHandle,
+  wire: 'json' | 'protobuf' = 'json',
+): Promise<ClusterObject[]> {
   const http = new KubeHttp(kubeConfigFromString(sim.kubeconfig()).kc);
   const specs: ResourceSpec[] = [PODS, NODES, ...WORKLOADS, pdbSpec('v1'), pubSpec('v1alpha1')];
   const lists = await Promise.all(
     specs.map((spec) =>
-      listAllPages({ http, path: collectionPath(spec), project: projector(spec, () => {}) }).then(
-        (l) => l.items.map((h) => h.view),
-      ),
+      listAllPages({
+        http,
+        path: collectionPath(spec),
+        project: projector(spec, () => {}),
+        ...(wire === 'protobuf' ? { protobuf: protobufSchemaFor(collectionPath(spec)) } : {}),
+      }).then((l) => l.items.map((h) => h.view)),
     ),
   );
   return sorted(lists.flat());

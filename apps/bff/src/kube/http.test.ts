@@ -44,6 +44,30 @@ async function listServer(body: unknown = EMPTY_LIST, { splitAt }: { splitAt?: n
 }
 
 describe('KubeHttp', () => {
+  it('sends a GET again when its kept-alive connection was closed by the server meanwhile', async () => {
+    // The server closes each connection at its second request, unanswered: what a client meets
+    // when it reuses a connection the server's keep-alive timeout closed before it noticed.
+    const requests: number[] = [];
+    const server = http.createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      requests.push(socket.served);
+      if (socket.served > 1) return void socket.destroy();
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(EMPTY_LIST));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const kc = new KubeConfig();
+    kc.loadFromString(kubeconfigFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const client = new KubeHttp(kc);
+    const bodies = [await client.getOk('/api/v1/pods'), await client.getOk('/api/v1/pods')];
+    expect({ bodies, requests }).toStrictEqual({
+      bodies: [EMPTY_LIST, EMPTY_LIST],
+      requests: [1, 2, 1],
+    });
+  });
+
   it('sends the pages of a list over one kept-alive connection, with the kubeconfig’s credentials', async () => {
     const { kc, seen } = await listServer();
     const client = new KubeHttp(kc);

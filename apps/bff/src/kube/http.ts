@@ -8,8 +8,26 @@ import { withoutUserinfo } from './kubeconfig.js';
 /** An answer from the API server: the status and the body parsed as JSON (undefined when it is not JSON). */
 export interface KubeResponse {
   status: number;
+  /** Parsed JSON, or a {@link ProtobufBody} when the server answered in protobuf. */
   body: unknown;
 }
+
+/** A body the server sent as `application/vnd.kubernetes.protobuf`, its bytes as they came. */
+export class ProtobufBody {
+  constructor(readonly bytes: Uint8Array) {}
+}
+
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
+
+/** How the BFF reads built-in kinds (see wire.ts); both false reads as before this existed. */
+export interface WireOptions {
+  /** Ask for protobuf (with JSON as the fallback) for the kinds the shared table describes. */
+  protobuf: boolean;
+  /** Stream initial lists through a watch (sendInitialEvents) where the server supports it. */
+  watchList: boolean;
+}
+
+export const DEFAULT_WIRE: WireOptions = { protobuf: true, watchList: true };
 
 /** A failure to reach the API server at all (refused, reset, timed out). */
 export class KubeTransportError extends Error {
@@ -54,9 +72,22 @@ export interface KubeGetOptions {
   /**
    * Called once with the start of the body (its first chunk, or the first 4 KB), before the
    * whole body has arrived and been parsed: a list's `metadata` comes first, so the caller can
-   * ask for the next page early.
+   * ask for the next page early. Bytes when the answer is protobuf.
    */
-  onHead?: (head: string) => void;
+  onHead?: (head: string | Uint8Array) => void;
+  /** The Accept header (default `application/json`). */
+  accept?: string;
+}
+
+/** A streamed answer (a watch): its status and type, then its chunks as they come. */
+export interface KubeStreamOptions {
+  accept: string;
+  signal: AbortSignal;
+  /** The status line and headers are in; a non-2xx body is collected and handed to `end`. */
+  onResponse: (status: number, contentType: string) => void;
+  onData: (chunk: Buffer) => void;
+  /** The stream ended (cleanly, or with the error); a non-2xx answer's body comes as text. */
+  onEnd: (err: Error | undefined, errorBody?: string) => void;
 }
 
 const HEAD_BYTES = 4096;
@@ -109,7 +140,18 @@ export class KubeHttp {
   private agentIdentity: string | undefined;
   private readonly credentials: Credentials;
 
-  constructor(private readonly kc: KubeConfig) {
+  /** Bytes of every answer's body, as received (the initial sync's cost on the wire). */
+  bytesRead = 0;
+  /**
+   * What this server was found to support: undefined until a watch-list was tried, then
+   * remembered for every later list of every source.
+   */
+  watchListSupported: boolean | undefined;
+
+  constructor(
+    private readonly kc: KubeConfig,
+    readonly wire: WireOptions = DEFAULT_WIRE,
+  ) {
     this.credentials = credentialsOf(kc);
     const cluster = kc.getCurrentCluster();
     if (!cluster) throw new Error('the kubeconfig has no current cluster');
@@ -161,20 +203,33 @@ export class KubeHttp {
     const url = new URL(this.server.pathname.replace(/\/$/, '') + path, this.server);
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
+      let answered = false;
       const req = transport.request(
         url,
         {
           ...base,
           method: 'GET',
-          headers: { ...base.headers, Accept: 'application/json' },
+          headers: { ...base.headers, Accept: options.accept ?? 'application/json' },
           signal: options.signal,
         },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
+          const binary = (res.headers['content-type'] ?? '').startsWith(PROTOBUF);
           let head: string | undefined = options.onHead ? '' : undefined;
+          let headBytes: Buffer[] | undefined = binary && options.onHead ? [] : undefined;
           res.on('data', (c: Buffer) => {
             chunks.push(c);
-            if (head === undefined) return;
+            this.bytesRead += c.length;
+            if (headBytes !== undefined) {
+              // Protobuf's list metadata is read from the bytes so far, chunk by chunk, until 4 KB.
+              headBytes.push(c);
+              const seen = headBytes.length === 1 ? c : Buffer.concat(headBytes);
+              if (seen.length >= HEAD_BYTES) headBytes = undefined;
+              if (res.statusCode === 200) options.onHead?.(seen);
+              return;
+            }
+            if (head === undefined || binary) return;
             // The metadata is ASCII, so a multi-byte character cut at a chunk's end does not matter here.
             head += c.toString('latin1', 0, Math.min(c.length, HEAD_BYTES));
             if (head.includes('"items"') || head.length >= HEAD_BYTES) {
@@ -187,13 +242,14 @@ export class KubeHttp {
             reject(new KubeTransportError(`reading ${path}: ${err.message}`, err)),
           );
           res.on('end', () => {
-            const text = decodeBody(chunks);
             let body: unknown;
-            try {
-              body = JSON.parse(text);
-            } catch {
-              body = undefined;
-            }
+            if (binary) body = new ProtobufBody(Buffer.concat(chunks));
+            else
+              try {
+                body = JSON.parse(decodeBody(chunks));
+              } catch {
+                body = undefined;
+              }
             resolve({
               status: res.statusCode ?? 0,
               body,
@@ -205,9 +261,61 @@ export class KubeHttp {
       req.setTimeout(options.timeoutMs ?? 60_000, () =>
         req.destroy(new Error(`timed out after ${options.timeoutMs ?? 60_000} ms`)),
       );
-      req.on('error', (err) => reject(new KubeTransportError(`GET ${path}: ${err.message}`, err)));
+      req.on('error', (err) => {
+        // A kept-alive connection the server closed while it sat idle (its keep-alive timeout
+        // passed while this process was busy): nothing was answered, so the GET goes again on
+        // another connection, as Go's transport does for client-go.
+        const stale =
+          req.reusedSocket &&
+          !answered &&
+          !options.signal?.aborted &&
+          (err as NodeJS.ErrnoException).code === 'ECONNRESET';
+        if (stale) return void this.getOnce(path, options).then(resolve, reject);
+        reject(new KubeTransportError(`GET ${path}: ${err.message}`, err));
+      });
       req.end();
     });
+  }
+
+  /**
+   * A streamed GET (a watch): chunks are handed over as they come, never gathered. Aborting the
+   * signal ends it without an error.
+   */
+  async stream(path: string, options: KubeStreamOptions): Promise<void> {
+    const base = await this.requestOptions();
+    const url = new URL(this.server.pathname.replace(/\/$/, '') + path, this.server);
+    const transport = url.protocol === 'https:' ? https : http;
+    let ended = false;
+    const end = (err: Error | undefined, body?: string) => {
+      if (ended) return;
+      ended = true;
+      options.onEnd(err, body);
+    };
+    const req = transport.request(
+      url,
+      {
+        ...base,
+        method: 'GET',
+        headers: { ...base.headers, Accept: options.accept },
+        signal: options.signal,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        options.onResponse(status, res.headers['content-type'] ?? '');
+        const failed: Buffer[] | undefined = status === 200 ? undefined : [];
+        res.on('data', (c: Buffer) => {
+          this.bytesRead += c.length;
+          if (failed) failed.push(c);
+          else options.onData(c);
+        });
+        res.on('error', (err) => end(options.signal.aborted ? undefined : err));
+        res.on('close', () =>
+          end(undefined, failed ? Buffer.concat(failed).toString('utf8') : undefined),
+        );
+      },
+    );
+    req.on('error', (err) => end(options.signal.aborted ? undefined : err));
+    req.end();
   }
 
   /** GET that fails with {@link KubeStatusError} on anything but 2xx. */

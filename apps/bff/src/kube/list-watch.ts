@@ -3,12 +3,27 @@ import type { Held } from './projecting-watch.js';
 type WatchCallback = (phase: string, obj: unknown, watchObj?: unknown) => void;
 
 /** What the loop watches through (a ProjectingWatch: every change arrives as a Held). */
+/** An object the stream's reader has already, at the version the stream names. */
+export class Reused<T> {
+  constructor(readonly held: T) {}
+}
+
+export interface WatchOptions {
+  /**
+   * Asked for each ADDED object's identity before it is decoded: what it returns is handed to
+   * the callback as {@link Reused} in place of the object (a relist of a stream skips decoding
+   * what is held at that version). Only a reader that can peek at the identity asks.
+   */
+  reuse?: (identity: { name: string; namespace: string; resourceVersion: string }) => unknown;
+}
+
 export interface Watcher {
   watch(
     path: string,
     queryParams: Record<string, unknown>,
     callback: WatchCallback,
     done: (err: unknown) => void,
+    options?: WatchOptions,
   ): Promise<AbortController>;
 }
 

@@ -16,8 +16,16 @@ afterEach(() => {
   for (const s of servers.splice(0)) s.close();
 });
 
-/** An API server that lists one pod; the watch is the test's fake. */
-async function listServer(lists: string[] = []): Promise<KubeConfig> {
+const ZOOKEEPER_0 = {
+  metadata: { name: 'zookeeper-0', namespace: 'zookeeper', uid: 'u0', resourceVersion: '990' },
+  status: { phase: 'Running' },
+};
+
+/** An API server that lists `items()` (one pod unless told); the watch is the test's fake. */
+async function listServer(
+  lists: string[] = [],
+  items: () => unknown[] = () => [ZOOKEEPER_0],
+): Promise<KubeConfig> {
   const server = http.createServer((req, res) => {
     lists.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
@@ -26,17 +34,7 @@ async function listServer(lists: string[] = []): Promise<KubeConfig> {
         kind: 'PodList',
         apiVersion: 'v1',
         metadata: { resourceVersion: '1000' },
-        items: [
-          {
-            metadata: {
-              name: 'zookeeper-0',
-              namespace: 'zookeeper',
-              uid: 'u0',
-              resourceVersion: '990',
-            },
-            status: { phase: 'Running' },
-          },
-        ],
+        items: items(),
       }),
     );
   });
@@ -176,6 +174,43 @@ describe('Source', () => {
     connects.shift()?.();
     await expect.poll(() => states.at(-1)?.state).toBe('live');
     expect(reconnected).toBe(2);
+    await source.stop();
+  });
+
+  it('a relist after a 410 hands over only what changed: what is held already costs nothing', async () => {
+    const pod = (name: string, resourceVersion: string) => ({
+      metadata: { name, namespace: 'zookeeper', uid: `uid-${name}`, resourceVersion },
+      status: { phase: 'Running' },
+    });
+    const lists = [
+      [pod('zookeeper-0', '990'), pod('zookeeper-1', '991')],
+      [pod('zookeeper-0', '990'), pod('zookeeper-1', '995'), pod('zookeeper-2', '996')],
+    ];
+    const kc = await listServer([], () => (lists.length > 1 ? lists.shift() : lists[0]) ?? []);
+    const upserts: ClusterObject[] = [];
+    const ends: ((err: unknown) => void)[] = [];
+    const source = podsSource({
+      kc,
+      clock: new ManualClock(new Date('2026-11-21T19:00:00Z')),
+      states: [],
+      upserts,
+      watch: {
+        watch: (_path, _params, _callback, done) => {
+          ends.push(done);
+          return Promise.resolve(new AbortController());
+        },
+      },
+    });
+    source.start();
+    await expect.poll(() => ends.length).toBe(1);
+    ends[0]?.({ statusCode: 410 });
+    await expect.poll(() => ends.length).toBe(2);
+    expect(upserts.map((o) => `${o.name}@${o.resourceVersion}`)).toStrictEqual([
+      'zookeeper-0@990',
+      'zookeeper-1@991',
+      'zookeeper-1@995',
+      'zookeeper-2@996',
+    ]);
     await source.stop();
   });
 

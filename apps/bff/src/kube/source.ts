@@ -1,4 +1,4 @@
-import { Watch, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig, Watch } from '@kubernetes/client-node';
 import type { ClusterIdentityCause, SourceState } from '@pdbscope/shared/api';
 import type { Logger } from 'pino';
 import { refusedCredentialsReason } from './credentials.js';
@@ -10,6 +10,8 @@ import { SourceList } from './source-list.js';
 import { enterState, initialState, touchState } from './source-state.js';
 import type { Clock } from '@pdbscope/shared/clock';
 import { RestartPolicy } from './restart-policy.js';
+import { KubeWatch } from './watch-stream.js';
+import { protobufSchemaFor } from './wire.js';
 import {
   heldUnderNewVersion,
   withUnreadable,
@@ -51,7 +53,10 @@ export interface SourceOptions<T> {
    * does not retry by itself.
    */
   onForbidden?: (err: unknown) => boolean;
-  /** Replaces client-node's Watch (tests); the real one is used otherwise. */
+  /**
+   * Replaces the watch (tests; lists are then always paged); otherwise the BFF's own, in
+   * protobuf where the resource has it, and lists are streamed where the server does it.
+   */
   watch?: Pick<Watch, 'watch'>;
   /** Told each time the watch is started again after an error (for /metrics). */
   onRestart?: () => void;
@@ -110,8 +115,24 @@ export class Source<T> {
       resource: options.resource,
       now: options.clock.now(),
     });
-    this.lists = new SourceList<T>(options);
     const timeoutSeconds = options.watchTimeoutSeconds ?? 240;
+    const { wire } = options.http;
+    const protobuf = wire.protobuf ? protobufSchemaFor(options.path) : undefined;
+    const watch = options.watch ?? new KubeWatch(options.http, protobuf);
+    this.lists = new SourceList<T>({
+      ...options,
+      ...(protobuf ? { protobuf } : {}),
+      ...(options.watch === undefined && wire.watchList
+        ? { streamWith: { watch, clock: options.clock, timeoutSeconds } }
+        : {}),
+      onFallback: (reason) => options.logger.info({ source: options.id, reason }, 'paged lists'),
+      // Not when the list may come from another cluster: a name and version alike say nothing.
+      heldAt: ({ name, namespace, resourceVersion }) => {
+        if (this.otherCluster !== undefined) return undefined;
+        const held = this.listWatch.get(name, namespace === '' ? undefined : namespace);
+        return held?.metadata.resourceVersion === resourceVersion ? held : undefined;
+      },
+    });
     this.restarts = new RestartPolicy({
       clock: options.clock,
       ...(options.backoff ? { backoff: options.backoff } : {}),
@@ -121,7 +142,7 @@ export class Source<T> {
         this.failed(new Error(`no event for ${Math.round(ms / 1000)} s: restarting the watch`)),
     });
     this.watch = new ProjectingWatch<T>({
-      watch: options.watch ?? new Watch(options.kc),
+      watch,
       project: options.project,
       timeoutSeconds,
       onActivity: () => this.restarts.activity(),

@@ -27,7 +27,7 @@ export function sourceTelemetry(registry: Registry): SourceTelemetry {
   });
   registerScrapeMetric<'source' | 'type'>(registry, {
     name: 'pdbscope_watch_events_total',
-    help: 'Objects received from lists and watch events, by source and type (upsert, delete).',
+    help: 'Objects from lists and watch events handed to the index, by source and type (upsert, delete); a relist does not hand over what is held at the same resourceVersion.',
     type: 'counter',
     samples: function* (): Iterable<Sample<'source' | 'type'>> {
       for (const [source, counts] of events) {

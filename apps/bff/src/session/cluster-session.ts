@@ -10,7 +10,7 @@ import { budgetEventsReader } from '../kube-events/budget-events.js';
 import { EventLog } from '../kube-events/event-log.js';
 import { startEventsSource } from '../kube-events/events-source.js';
 import { ClusterSources, type ClusterSourcesOptions } from '../kube/cluster-sources.js';
-import { KubeHttp } from '../kube/http.js';
+import { KubeHttp, type WireOptions } from '../kube/http.js';
 import type { ResolvedKubeConfig } from '../kube/kubeconfig.js';
 import type { Clock } from '@pdbscope/shared/clock';
 import { SourceReadiness } from '../kube/source-readiness.js';
@@ -37,6 +37,8 @@ export interface SessionSettings {
   namespaces?: readonly string[];
   allowDryRunVerify?: boolean;
   tuning?: ClusterSourcesOptions['tuning'];
+  /** How built-in kinds are read (--wire): protobuf and streamed lists, or JSON and pages. */
+  wire?: WireOptions;
   historyWindowMs?: number;
   prometheusUrl?: string;
   prometheusRangeMs?: number;
@@ -174,7 +176,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
   const startCluster = async (kubeconfig: ResolvedKubeConfig) => {
     const clusterSources = new ClusterSources({
       kc: kubeconfig.kc,
-      http: new KubeHttp(kubeconfig.kc),
+      http: new KubeHttp(kubeconfig.kc, settings.wire),
       store,
       readiness,
       hub,
@@ -194,7 +196,7 @@ export function createClusterSession(source: BffSource, settings: SessionSetting
       if (stopped) return;
       events = startEventsSource({
         kc: kubeconfig.kc,
-        http: new KubeHttp(kubeconfig.kc),
+        http: new KubeHttp(kubeconfig.kc, settings.wire),
         readiness,
         log: eventLog,
         clock,

@@ -24,6 +24,14 @@ export interface ServerContext {
   logger: Logger;
   bookmarkIntervalMs: number;
   maxWatchBufferBytes: number;
+  /** Answer built-in kinds in protobuf to clients that ask for it first (default true). */
+  protobuf: boolean;
+  /**
+   * Honour `sendInitialEvents=true` (KEP-3157 watch-list: the initial state streamed, then a
+   * bookmark marked `k8s.io/initial-events-end`); false plays an API server without the feature,
+   * which ignores the parameter (default true).
+   */
+  watchList: boolean;
   /** The user named in 403 messages. */
   userName: string;
   /** Whether an API group is served (discovery lists it, its resources answer). */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, notFound } from '../store/index.js';
 import type { ServerContext } from './context.js';
 import { readJsonBody, sendError, sendJson } from './http.js';
+import { wireStats } from './protobuf-out.js';
 
 type Body = Record<string, unknown>;
 
@@ -31,6 +32,8 @@ export async function handleControl(
 ): Promise<void> {
   const f = ctx.faults;
   if (req.method === 'GET' && path === '/_sim/state') return sendJson(res, 200, f.state());
+  // Bytes and CPU time of list and watch answers, per format, since the start (benchmarks).
+  if (req.method === 'GET' && path === '/_sim/wire-stats') return sendJson(res, 200, wireStats);
   if (req.method !== 'POST') {
     req.resume();
     return sendError(res, {

@@ -47,6 +47,10 @@ export interface SimServerOptions {
   bookmarkIntervalMs?: number;
   /** Unsent bytes of live events after which a slow watch is closed, as kube-apiserver does (64 MiB). */
   maxWatchBufferBytes?: number;
+  /** Answer built-in kinds in protobuf when asked (default true); false plays a JSON-only server. */
+  protobuf?: boolean;
+  /** Stream initial lists through a watch (sendInitialEvents) when asked (default true). */
+  watchList?: boolean;
   /**
    * Serve https with this certificate and key, and accept client certificates signed by `ca` as
    * kube-apiserver's --client-ca-file does (the CN is the user); others may still use tokens.
@@ -216,6 +220,8 @@ export async function createSimServer(options: SimServerOptions): Promise<SimSer
     bookmarkIntervalMs: options.bookmarkIntervalMs ?? 10_000,
     maxWatchBufferBytes: options.maxWatchBufferBytes ?? 64 * 1024 * 1024,
     userName: 'system:serviceaccount:pdbscope:pdbscope-viewer',
+    protobuf: options.protobuf ?? true,
+    watchList: options.watchList ?? true,
     served: servedGroups(options.unservedGroups),
   };
   const listener = (req: IncomingMessage, res: ServerResponse) => {

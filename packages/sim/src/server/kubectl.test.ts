@@ -241,7 +241,8 @@ describe('kubectl against the simulator', () => {
       selector: { matchLabels: { app: 'd1' } },
       strategy: {},
       template: {
-        metadata: { labels: { app: 'd1' } },
+        // A zero Time is sent as an empty message: the API server's JSON shows it as null.
+        metadata: { creationTimestamp: null, labels: { app: 'd1' } },
         spec: {
           containers: [{ name: 'nginx', image: 'nginx', command: ['sleep', '9'], resources: {} }],
         },

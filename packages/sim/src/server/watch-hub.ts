@@ -9,11 +9,16 @@ import type {
   StoreError,
   WatchEventType,
 } from '../store/index.js';
+import type { StoredObject } from '../store/index.js';
 import { labelsMatch, statusBody } from '../store/index.js';
+import type { ProtobufKind } from '@pdbscope/shared/protobuf';
+import { bookmarkFrame, eventFrame, statusFrame, timed, wireStats } from './protobuf-out.js';
 import type { IncludeObject } from './table/index.js';
 import { toTable } from './table/index.js';
 
 const FLUSH_CHUNK_CHARS = 1024 * 1024;
+/** Objects of an initial state written before the watcher waits for the client. */
+const INITIAL_SLICE = 500;
 
 export interface WatchSpec {
   resource: string;
@@ -26,6 +31,8 @@ export interface WatchSpec {
   bookmarkKind: { apiVersion: string; kind: string };
   /** The store's latest version: every event up to it has been delivered, so a bookmark may carry it. */
   currentVersion: () => string;
+  /** Send length-prefixed protobuf WatchEvent frames of this kind instead of JSON lines. */
+  protobuf?: ProtobufKind;
   /** Beyond this many unsent bytes of live events the watcher is too slow and is closed. */
   maxBufferedBytes: number;
 }
@@ -35,9 +42,11 @@ export class Watcher {
   private timers: TimerHandle[] = [];
   private closed = false;
   private tableColumnsSent = false;
-  private pending: string[] = [];
+  private pending: (string | Uint8Array)[] = [];
   private wantLive = false;
   private live = false;
+  /** Live events that came while the initial state was going out: they follow it. */
+  private held: HistoryEntry[] | undefined;
 
   constructor(
     readonly spec: WatchSpec,
@@ -67,6 +76,10 @@ export class Watcher {
   /** Delivers a store event, turned into ADDED/DELETED when it enters or leaves the selection. */
   deliver(entry: HistoryEntry): void {
     if (this.closed) return;
+    if (this.held !== undefined) {
+      this.held.push(entry);
+      return;
+    }
     const { event } = entry;
     const now = this.matches(event.object);
     if (event.type === 'MODIFIED') {
@@ -78,27 +91,81 @@ export class Watcher {
   }
 
   /** A synthetic ADDED for an existing object (initial state). */
-  added(object: KubeObject, json: string): void {
+  added(stored: StoredObject): void {
     if (this.closed) return;
-    if (this.spec.table !== undefined) this.writeTable('ADDED', object);
-    else this.write(`{"type":"ADDED","object":${json}}\n`);
+    if (this.spec.table !== undefined) this.writeTable('ADDED', stored.object);
+    else if (this.spec.protobuf) this.write(eventFrame(this.spec.protobuf, 'ADDED', stored));
+    else this.write(`{"type":"ADDED","object":${stored.json}}\n`);
   }
 
-  /** A BOOKMARK with the latest version; `initialEventsEnd` marks the end of a WatchList's initial state. */
-  bookmark(initialEventsEnd = false): void {
+  /**
+   * The current state as ADDED events, in slices that wait for the client to take each (an API
+   * server streams a watch-list from its cache as the client reads; building 150,000 frames
+   * before the first byte would leave the client waiting seconds for nothing). Events of the
+   * store meanwhile are held and follow; `endVersion` is the state's resourceVersion, and the
+   * closing bookmark (watch-list) carries it.
+   */
+  async sendInitial(input: {
+    items: readonly StoredObject[];
+    endVersion: string;
+    endBookmark: boolean;
+  }): Promise<void> {
+    this.held = [];
+    const { items } = input;
+    let i = 0;
+    while (i < items.length && !this.closed) {
+      const sliceEnd = Math.min(items.length, i + INITIAL_SLICE);
+      timed(this.spec.protobuf ? 'protobuf' : 'json', () => {
+        for (; i < sliceEnd; i++) {
+          const stored = items[i] as StoredObject;
+          if (this.matches(stored.object)) this.added(stored);
+        }
+      });
+      this.flush();
+      await this.taken();
+    }
+    if (input.endBookmark) this.bookmark(true, input.endVersion);
+    const held = this.held;
+    this.held = undefined;
+    for (const entry of held) this.deliver(entry);
+  }
+
+  /** Resolves once what was written has gone out (or the client is gone), else at the next turn. */
+  private taken(): Promise<void> {
+    if (this.closed || this.res.writableLength < FLUSH_CHUNK_CHARS)
+      return new Promise((resolve) => setImmediate(resolve));
+    return new Promise((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
+  }
+
+  /**
+   * A BOOKMARK with the latest version (or `version`); `initialEventsEnd` marks the end of a
+   * WatchList's initial state. None goes out before that end, as an API server sends none.
+   */
+  bookmark(initialEventsEnd = false, version?: string): void {
     if (this.closed || !this.spec.bookmarks) return;
+    if (this.held !== undefined && !initialEventsEnd) return;
     const { apiVersion, kind } = this.spec.bookmarkKind;
     const metadata = {
-      resourceVersion: this.spec.currentVersion(),
+      resourceVersion: version ?? this.spec.currentVersion(),
       ...(initialEventsEnd ? { annotations: { 'k8s.io/initial-events-end': 'true' } } : {}),
     };
+    if (this.spec.protobuf) return this.write(bookmarkFrame(this.spec.protobuf, metadata));
     this.write(JSON.stringify({ type: 'BOOKMARK', object: { kind, apiVersion, metadata } }) + '\n');
   }
 
   /** Sends an ERROR event with the Status and ends the stream. */
   fail(error: StoreError): void {
     if (this.closed) return;
-    this.write(JSON.stringify({ type: 'ERROR', object: statusBody(error) }) + '\n');
+    if (this.spec.protobuf) this.write(statusFrame(error));
+    else this.write(JSON.stringify({ type: 'ERROR', object: statusBody(error) }) + '\n');
     this.end();
   }
 
@@ -132,7 +199,10 @@ export class Watcher {
 
   private send(entry: HistoryEntry, type: WatchEventType): void {
     if (this.spec.table !== undefined) this.writeTable(type, entry.event.object);
-    else
+    else if (this.spec.protobuf) {
+      const { protobuf } = this.spec;
+      this.write(timed('protobuf', () => eventFrame(protobuf, type, entry.event.object)));
+    } else
       this.write(
         type === entry.event.type
           ? entry.line()
@@ -155,7 +225,7 @@ export class Watcher {
   }
 
   /** Lines written in one tick (a burst of store events, a replayed backlog) go out as one chunk. */
-  private write(line: string): void {
+  private write(line: string | Uint8Array): void {
     if (this.pending.length === 0) process.nextTick(() => this.flush());
     this.pending.push(line);
   }
@@ -164,16 +234,36 @@ export class Watcher {
     if (this.closed || this.pending.length === 0) return;
     const lines = this.pending;
     this.pending = [];
-    let chunk = '';
     let drained = true;
-    for (const line of lines) {
-      chunk += line;
-      if (chunk.length >= FLUSH_CHUNK_CHARS) {
-        drained = this.res.write(chunk);
-        chunk = '';
+    if (this.spec.protobuf) {
+      // Frames go out in chunks of about a megabyte.
+      let batch: Uint8Array[] = [];
+      let size = 0;
+      const send = () => {
+        wireStats.bytes.protobuf += size;
+        drained = this.res.write(Buffer.concat(batch, size));
+        batch = [];
+        size = 0;
+      };
+      for (const frame of lines as Uint8Array[]) {
+        batch.push(frame);
+        size += frame.length;
+        if (size >= FLUSH_CHUNK_CHARS) send();
       }
+      if (size > 0) send();
+    } else {
+      let chunk = '';
+      for (const line of lines as string[]) {
+        chunk += line;
+        if (chunk.length >= FLUSH_CHUNK_CHARS) {
+          wireStats.bytes.json += chunk.length;
+          drained = this.res.write(chunk);
+          chunk = '';
+        }
+      }
+      wireStats.bytes.json += chunk.length;
+      if (chunk !== '') drained = this.res.write(chunk);
     }
-    if (chunk !== '') drained = this.res.write(chunk);
     if (this.live) {
       if (this.res.writableLength > this.spec.maxBufferedBytes) this.destroy();
     } else if (this.wantLive) {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kubeconfigFor } from '../../kubeconfig.js';
 import { ManualClock, ObjectStore } from '../../store/index.js';
-import type { SimServer } from '../create-server.js';
+import type { SimServer, SimServerOptions } from '../create-server.js';
 import { createSimServer } from '../create-server.js';
 
 export const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
@@ -20,10 +20,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A store on a manual clock, seeded, served on a free loopback port, with a kubeconfig for it. */
+/**
+ * A store on a manual clock, seeded, served on a free loopback port, with a kubeconfig for it;
+ * `serving` plays a server without protobuf or watch-list.
+ */
 export async function startHarness(
   seed: (store: ObjectStore) => void,
   start = '2024-05-01T11:00:00Z',
+  serving: Pick<SimServerOptions, 'protobuf' | 'watchList'> = {},
 ): Promise<Harness> {
   const clock = new ManualClock(start);
   let n = 0;
@@ -32,7 +36,7 @@ export async function startHarness(
     uid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
   });
   seed(store);
-  const server = await createSimServer({ store, clock });
+  const server = await createSimServer({ store, clock, ...serving });
   const dir = mkdtempSync(join(tmpdir(), 'pdbscope-sim-'));
   const kubeconfig = join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(server.url));

@@ -6,6 +6,15 @@ import { selectionOf } from '../query.js';
 import { parseAccept, sendError, sendJson, sendRawJson, wantsTable } from '../http.js';
 import type { IncludeObject } from '../table/index.js';
 import { toTable } from '../table/index.js';
+import {
+  listInProtobuf,
+  messageOf,
+  protobufAnswer,
+  sendProtobuf,
+  timed,
+  wireStats,
+} from '../protobuf-out.js';
+import { wrap } from '@pdbscope/shared/protobuf';
 
 const CHUNK_BYTES = 256 * 1024;
 
@@ -44,7 +53,20 @@ export function handleGet({ ctx, route, req, res, params }: RequestInput): void 
     );
     return;
   }
+  const kind = protobufAnswer(ctx, route.type, req);
+  const message = kind && messageOf(kind, stored);
+  if (kind && message) return sendProtobuf(res, [wrap(kind.apiVersion, kind.kind, message)]);
   sendRawJson(res, 200, stored.json);
+}
+
+/**
+ * Answers with the fail-lists fault's 500 when one is pending. A list streamed through a watch
+ * (watch-list) is a list too: it fails the same way.
+ */
+export function failedList(ctx: RequestInput['ctx'], res: ServerResponse): boolean {
+  if (!ctx.faults.takeListFailure()) return false;
+  sendError(res, internalError('simulated list failure (/_sim/faults/fail-lists)'));
+  return true;
 }
 
 /** A list, streamed from each object's cached JSON (or a Table when kubectl asks for one). */
@@ -56,10 +78,7 @@ export async function handleList({
   res,
   params,
 }: RequestInput): Promise<void> {
-  if (ctx.faults.takeListFailure()) {
-    sendError(res, internalError('simulated list failure (/_sim/faults/fail-lists)'));
-    return;
-  }
+  if (failedList(ctx, res)) return;
   const listed = ctx.store.listStored(route.type.resource, {
     ...selectionOf(route.namespace, query),
     ...(query.limit === undefined ? {} : { limit: query.limit }),
@@ -86,6 +105,14 @@ export async function handleList({
     );
     return;
   }
+  const kind = protobufAnswer(ctx, route.type, req);
+  const parts =
+    kind &&
+    listInProtobuf(kind, route.type.listKind, items, {
+      resourceVersion,
+      continue: listed.value.continue ?? '',
+    });
+  if (parts) return sendProtobuf(res, parts);
   const head = `{"kind":"${route.type.listKind}","apiVersion":"${apiVersionOf(route.type)}","metadata":${JSON.stringify(metadata)},"items":[`;
   await streamList(res, head, items);
 }
@@ -111,13 +138,23 @@ async function streamList(
 ): Promise<void> {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' });
   let buffer = head;
-  for (let i = 0; i < items.length; i++) {
-    buffer += (i === 0 ? '' : ',') + (items[i] as StoredObject).json;
+  let i = 0;
+  while (i < items.length) {
+    // Each chunk built in one go, its CPU time counted as JSON's encoding (the objects' JSON was
+    // serialised when they were written; a list joins it).
+    buffer = timed('json', () => {
+      let b = buffer;
+      for (; i < items.length && b.length < CHUNK_BYTES; i++)
+        b += (i === 0 ? '' : ',') + (items[i] as StoredObject).json;
+      return b;
+    });
     if (buffer.length >= CHUNK_BYTES) {
+      wireStats.bytes.json += buffer.length;
       if (!res.write(buffer)) await drainOrClose(res);
       buffer = '';
       if (res.destroyed) return;
     }
   }
+  wireStats.bytes.json += buffer.length + 2;
   res.end(buffer + ']}');
 }

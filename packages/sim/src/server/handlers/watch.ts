@@ -5,11 +5,17 @@ import { sendError } from '../http.js';
 import type { ListQuery } from '../query.js';
 import { selectionOf } from '../query.js';
 import { Watcher } from '../watch-hub.js';
-import { includeObjectOf, tableRequested } from './read.js';
+import { failedList, includeObjectOf, tableRequested } from './read.js';
+import { protobufAnswer } from '../protobuf-out.js';
+import { PROTOBUF_MEDIA_TYPE } from '@pdbscope/shared/protobuf';
 
 /** `sendInitialEvents` (WatchList) needs bookmarks and resourceVersionMatch=NotOlderThan, as the API validates. */
-function watchListError(params: URLSearchParams, query: ListQuery): StoreError | undefined {
-  if (params.get('sendInitialEvents') !== 'true') return undefined;
+function watchListError(
+  params: URLSearchParams,
+  query: ListQuery,
+  watchList: boolean,
+): StoreError | undefined {
+  if (!watchList || params.get('sendInitialEvents') !== 'true') return undefined;
   const causes: string[] = [];
   if (params.get('resourceVersionMatch') !== 'NotOlderThan')
     causes.push(
@@ -34,15 +40,18 @@ function watchListError(params: URLSearchParams, query: ListQuery): StoreError |
  */
 export function handleWatch({ ctx, route, query, req, res, params }: RequestInput): void {
   const rv = query.resourceVersion;
-  const invalidWatchList = watchListError(params, query);
+  const invalidWatchList = watchListError(params, query, ctx.watchList);
   if (invalidWatchList !== undefined) return sendError(res, invalidWatchList);
+  const streamsList = ctx.watchList && params.get('sendInitialEvents') === 'true';
+  if (streamsList && failedList(ctx, res)) return;
   const resume = rv !== undefined && rv !== '0' ? ctx.store.eventsSince(rv) : undefined;
   if (resume !== undefined && !resume.ok && resume.error.code !== 410) {
     sendError(res, resume.error);
     return;
   }
+  const protobuf = protobufAnswer(ctx, route.type, req);
   res.writeHead(200, {
-    'Content-Type': 'application/json',
+    'Content-Type': protobuf ? `${PROTOBUF_MEDIA_TYPE};stream=watch` : 'application/json',
     'Cache-Control': 'no-cache, private',
     'Transfer-Encoding': 'chunked',
   });
@@ -52,6 +61,7 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
       resource: route.type.resource,
       ...selectionOf(route.namespace, query),
       ...(tableRequested(req) ? { table: { include: includeObjectOf(req, params) } } : {}),
+      ...(protobuf ? { protobuf } : {}),
       bookmarks: query.allowWatchBookmarks,
       bookmarkKind: { apiVersion: apiVersionOf(route.type), kind: route.type.kind },
       currentVersion: () => ctx.store.resourceVersion(),
@@ -65,24 +75,28 @@ export function handleWatch({ ctx, route, query, req, res, params }: RequestInpu
     watcher.fail(resume.error);
     return;
   }
-  if (resume === undefined) {
-    const listed = ctx.store.listStored(
-      route.type.resource,
-      route.namespace === undefined ? {} : { namespace: route.namespace },
-    );
-    if (listed.ok)
-      for (const s of listed.value.items)
-        if (watcher.matches(s.object)) watcher.added(s.object, s.json);
-    if (params.get('sendInitialEvents') === 'true') watcher.bookmark(true);
-  } else {
+  if (resume !== undefined) {
     for (const entry of resume.value)
       if (entry.event.resource === route.type.resource) watcher.deliver(entry);
   }
   if (!watcher.isOpen) return;
   ctx.hub.add(watcher);
-  watcher.goLive();
   watcher.startTimers(
     query.timeoutSeconds === undefined ? undefined : query.timeoutSeconds * 1000,
     ctx.bookmarkIntervalMs,
   );
+  if (resume !== undefined) return watcher.goLive();
+  // The state is taken now (stored objects are replaced, never changed, on a write); events
+  // after it are held by the watcher until the state has gone out.
+  const listed = ctx.store.listStored(
+    route.type.resource,
+    route.namespace === undefined ? {} : { namespace: route.namespace },
+  );
+  void watcher
+    .sendInitial({
+      items: listed.ok ? listed.value.items : [],
+      endVersion: listed.ok ? listed.value.resourceVersion : ctx.store.resourceVersion(),
+      endBookmark: streamsList,
+    })
+    .then(() => watcher.goLive());
 }
