@@ -16,20 +16,24 @@ afterEach(async () => {
 
 describe('a namespace the BFF may not read', () => {
   it('leaves the other namespaces working and says what is missing', async () => {
-    h = await startHarness({
+    const harness = (h = await startHarness({
       namespaces: ['zookeeper', 'payments'],
       beforeBff: (sim) => sim.faults.forbid('payments'),
+    }));
+    await harness.bff.ready();
+    // Events are watched once the budgets are ready: their source is refused a moment later.
+    const payments = await vi.waitFor(async () => {
+      const cluster = (await getJson<ClusterResponse>(harness.bff, '/api/cluster')).body;
+      const refused = cluster.sources.filter((s) => s.id.endsWith('@payments'));
+      expect([
+        cluster.ready,
+        refused.length > 0,
+        refused.every((s) => s.state === 'refused' && s.forbiddenNamespaces[0] === 'payments'),
+      ]).toStrictEqual([true, true, true]);
+      return refused;
     });
-    await h.bff.ready();
-    const cluster = (await getJson<ClusterResponse>(h.bff, '/api/cluster')).body;
-    const payments = cluster.sources.filter((s) => s.id.endsWith('@payments'));
-    expect([
-      cluster.ready,
-      payments.length > 0,
-      payments.every((s) => s.state === 'refused' && s.forbiddenNamespaces[0] === 'payments'),
-    ]).toStrictEqual([true, true, true]);
     expect(payments[0]?.reason).toContain('forbidden');
-    const budgets = (await getJson<BudgetListResponse>(h.bff, '/api/budgets')).body.items;
+    const budgets = (await getJson<BudgetListResponse>(harness.bff, '/api/budgets')).body.items;
     expect([...new Set(budgets.map((b) => b.namespace))]).toStrictEqual(['zookeeper']);
   });
 
@@ -289,8 +293,8 @@ describe('a cluster-wide 403 when namespaces may not be read either', () => {
           [
             'namespaces',
             'refused',
-            // client-node's Watch keeps only the status text of a refused watch.
-            'forbidden: Forbidden (watch /api/v1/namespaces)',
+            // The watch reads the API server's Status, as a list does.
+            'forbidden: namespaces is forbidden: User "system:serviceaccount:pdbscope:pdbscope-viewer" cannot watch resource "namespaces" in API group "" at the cluster scope (watch /api/v1/namespaces)',
           ],
           ['pods@zookeeper', 'live', undefined],
         ]),

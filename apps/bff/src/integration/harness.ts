@@ -86,11 +86,15 @@ export async function startHarness(
   };
 }
 
-/** Waits until the BFF's index equals a fresh list of the simulator. */
+/**
+ * Waits until the BFF's index equals a fresh list of the simulator, read in the BFF's wire form
+ * (protobuf unless it was started with `--wire json`): the simulator's JSON shows zeros a real
+ * server leaves out (`readyReplicas: 0`), which protobuf's `omitempty` reading drops.
+ */
 export async function converged(
   h: Pick<Harness, 'sim' | 'bff'>,
   timeoutMs = 15_000,
-  wire: 'json' | 'protobuf' = 'json',
+  wire: 'json' | 'protobuf' = 'protobuf',
 ): Promise<void> {
   await vi.waitFor(
     async () => {
@@ -206,7 +210,7 @@ function sorted(objects: Iterable<ClusterObject>): ClusterObject[] {
 /** Everything the simulator holds now, listed afresh and converted as the BFF converts. */
 export async function freshList(
   sim: SimHandle,
-  wire: 'json' | 'protobuf' = 'json',
+  wire: 'json' | 'protobuf' = 'protobuf',
 ): Promise<ClusterObject[]> {
   const http = new KubeHttp(kubeConfigFromString(sim.kubeconfig()).kc);
   const specs: ResourceSpec[] = [PODS, NODES, ...WORKLOADS, pdbSpec('v1'), pubSpec('v1alpha1')];

@@ -26,7 +26,7 @@ const BOOKMARK = message('Bookmark', {
   },
 });
 
-/** An HTTP error as client-node's Watch gives it: the status text, the code as `statusCode`. */
+/** An HTTP error: the API server's Status message (client-node's Watch kept only the status text), the code as `statusCode`. */
 function statusError(status: number, body: string | undefined): Error & { statusCode: number } {
   let message = STATUS_CODES[status] ?? 'Internal Server Error';
   try {

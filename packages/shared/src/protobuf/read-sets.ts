@@ -44,7 +44,14 @@ const POD: ReadSet = {
 };
 
 const NODE: ReadSet = {
-  metadata: { name: true, uid: true, resourceVersion: true, creationTimestamp: true, labels: true },
+  metadata: {
+    name: true,
+    uid: true,
+    resourceVersion: true,
+    creationTimestamp: true,
+    labels: true,
+    annotations: true,
+  },
   spec: { unschedulable: true, taints: { key: true, value: true, effect: true } },
   status: {
     capacity: true,
@@ -65,6 +72,7 @@ const PDB: ReadSet = {
     generation: true,
     creationTimestamp: true,
     labels: true,
+    ownerReferences: OWNER,
   },
   spec: true,
   status: true,
